@@ -1,0 +1,23 @@
+/* cardpath.h: where rule cards are found (data layer). */
+#ifndef HEXAID_CARDPATH_H
+#define HEXAID_CARDPATH_H
+
+#include <stddef.h>
+
+struct cardpath {
+	char **dirs;      /* data directories, in search order; cards live in DIR/cards */
+	size_t count, cap;
+};
+
+/* The search path: each directory of $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or
+ * ~/.local/share/hexaid), the installed data directory, then `uninstalled` (the
+ * source tree's data/ when running from the build tree; may be NULL). */
+void cardpath_init(struct cardpath *cp, const char *installed, const char *uninstalled);
+void cardpath_free(struct cardpath *cp);
+
+/* The card files (the .yaml files in DIR/cards) of every directory, in search order and by
+ * name within a directory. Free with cardpath_files_free. */
+char **cardpath_files(const struct cardpath *cp, size_t *count);
+void cardpath_files_free(char **files, size_t count);
+
+#endif

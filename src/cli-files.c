@@ -1,0 +1,119 @@
+/* cli-files.c: `hexaid check` (validate files, print diagnostics) and
+ * `hexaid cards` (list the cards along the search path). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "card.h"
+#include "cardpath.h"
+#include "cli.h"
+#include "diag.h"
+#include "hexfile.h"
+#include "xmalloc.h"
+
+int
+cli_check(int argc, char **argv)
+{
+	int status = EXIT_OK;
+
+	if (argc < 2) {
+		fputs("usage: hexaid check FILE...\n", stderr);
+		return EXIT_USAGE;
+	}
+	for (int i = 1; i < argc; i++) {
+		struct diag_list dl;
+
+		diag_list_init(&dl, DIAG_MAX_ERRORS);
+		if (!hexfile_check(argv[i], &dl))
+			status = EXIT_INVALID;
+		diag_print(&dl, stderr);
+		diag_list_free(&dl);
+	}
+	return status;
+}
+
+const char *
+cli_uninstalled_data_dir(void)
+{
+	static char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	return strcmp(exe, HEXAID_BUILDDIR) == 0 ? HEXAID_SRCDATADIR : NULL;
+}
+
+/* Has a card with this id been listed already (so this one is shadowed)? */
+static const char *
+shadowing(char **ids, char **paths, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ids[i], id) == 0)
+			return paths[i];
+	return NULL;
+}
+
+int
+cli_cards(int argc, char **argv)
+{
+	struct cardpath cp;
+	size_t nfiles, nseen = 0;
+	char **files, **ids, **paths;
+	int status = EXIT_OK;
+
+	(void)argv;
+	if (argc != 1) {
+		fputs("usage: hexaid cards\n", stderr);
+		return EXIT_USAGE;
+	}
+	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	files = cardpath_files(&cp, &nfiles);
+	ids = xcalloc(nfiles + 1, sizeof *ids);
+	paths = xcalloc(nfiles + 1, sizeof *paths);
+	for (size_t i = 0; i < nfiles; i++) {
+		struct diag_list dl;
+		struct card card;
+		const char *over;
+
+		diag_list_init(&dl, DIAG_MAX_ERRORS);
+		if (!card_load(&card, files[i], &dl)) {
+			fprintf(stderr, "hexaid: %s: not a valid card (hexaid check %s tells why)\n",
+			        files[i], files[i]);
+			status = EXIT_INVALID;
+			diag_list_free(&dl);
+			continue;
+		}
+		over = shadowing(ids, paths, nseen, card.id);
+		printf("%-16s %-40s %s", card.id, card.title, files[i]);
+		if (over != NULL)
+			printf(" (shadowed by %s)", over);
+		putchar('\n');
+		ids[nseen] = xstrdup(card.id);
+		paths[nseen++] = xstrdup(files[i]);
+		card_free(&card);
+		diag_list_free(&dl);
+	}
+	if (nfiles == 0)
+		fputs("hexaid: no rule cards found; searched:\n", stderr);
+	for (size_t i = 0; nfiles == 0 && i < cp.count; i++)
+		fprintf(stderr, "  %s/cards\n", cp.dirs[i]);
+	for (size_t i = 0; i < nseen; i++) {
+		free(ids[i]);
+		free(paths[i]);
+	}
+	free(ids);
+	free(paths);
+	cardpath_files_free(files, nfiles);
+	cardpath_free(&cp);
+	return nfiles == 0 ? EXIT_INVALID : status;
+}

@@ -1,0 +1,206 @@
+/* diag.c: collects diagnostics about files the user wrote and prints them in GNU
+ * style with the offending line and a caret under the column (util layer). The
+ * list stops keeping errors at its limit but still counts them, so a summary can
+ * say how many were not shown. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "xmalloc.h"
+
+static const char *const level_names[] = {
+	[DIAG_ERROR] = "error",
+	[DIAG_WARNING] = "warning",
+	[DIAG_NOTE] = "note",
+};
+
+void
+diag_list_init(struct diag_list *dl, size_t max_errors)
+{
+	memset(dl, 0, sizeof *dl);
+	dl->max_errors = max_errors;
+}
+
+void
+diag_list_free(struct diag_list *dl)
+{
+	for (size_t i = 0; i < dl->count; i++) {
+		free(dl->items[i].file);
+		free(dl->items[i].message);
+		free(dl->items[i].quote);
+	}
+	free(dl->items);
+	memset(dl, 0, sizeof *dl);
+}
+
+bool
+diag_full(const struct diag_list *dl)
+{
+	return dl->max_errors != 0 && dl->errors >= dl->max_errors;
+}
+
+size_t
+diag_error_count(const struct diag_list *dl)
+{
+	return dl->errors;
+}
+
+/* The text of line number `line` (1-based) without its newline, or NULL. */
+static char *
+quote_line(const struct diag_source *src, int line)
+{
+	const char *p, *end, *eol;
+	int n = 1;
+
+	if (src == NULL || src->text == NULL || line < 1)
+		return NULL;
+	p = src->text;
+	end = src->text + src->len;
+	while (n < line && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			return NULL;
+		p = nl + 1;
+		n++;
+	}
+	if (n != line || p > end)
+		return NULL;
+	eol = memchr(p, '\n', (size_t)(end - p));
+	if (eol == NULL)
+		eol = end;
+	if (eol > p && eol[-1] == '\r')
+		eol--;
+	return xstrndup(p, (size_t)(eol - p));
+}
+
+/* Is the last kept diagnostic (ignoring notes) one that was dropped? */
+static bool
+dropping_notes(const struct diag_list *dl)
+{
+	return diag_full(dl) && dl->errors > dl->max_errors;
+}
+
+static bool
+diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
+          int line, int col, const char *fmt, va_list ap)
+{
+	struct diag *d;
+	va_list ap2;
+	int n;
+
+	if (level == DIAG_ERROR) {
+		dl->errors++;
+		if (dl->max_errors != 0 && dl->errors > dl->max_errors)
+			return false;
+	} else if (level == DIAG_NOTE && dropping_notes(dl)) {
+		return !diag_full(dl);
+	}
+	d = xgrow(&dl->items, &dl->count, &dl->cap, sizeof *d);
+	d->level = level;
+	d->file = src && src->name ? xstrdup(src->name) : NULL;
+	d->line = line;
+	d->col = col;
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	d->message = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(d->message, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	d->quote = line > 0 ? quote_line(src, line) : NULL;
+	return !diag_full(dl);
+}
+
+bool
+diag_add(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
+         int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	bool more;
+
+	va_start(ap, fmt);
+	more = diag_addv(dl, level, src, line, col, fmt, ap);
+	va_end(ap);
+	return more;
+}
+
+bool
+diag_file(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
+          const char *fmt, ...)
+{
+	va_list ap;
+	bool more;
+
+	va_start(ap, fmt);
+	more = diag_addv(dl, level, src, 0, 0, fmt, ap);
+	va_end(ap);
+	return more;
+}
+
+/* A line of blanks that puts a caret under character `col` of `quote`: tabs are
+ * copied so the caret lines up whatever the tab width. */
+static void
+print_caret(const char *quote, int col, FILE *out)
+{
+	int c = 1;
+
+	for (const char *p = quote; *p != '\0' && c < col; p++) {
+		if (((unsigned char)*p & 0xC0) == 0x80)
+			continue; /* a UTF-8 continuation byte: same character */
+		fputc(*p == '\t' ? '\t' : ' ', out);
+		c++;
+	}
+	for (; c < col; c++)
+		fputc(' ', out);
+	fputs("^\n", out);
+}
+
+static void
+print_one(const struct diag *d, FILE *out)
+{
+	if (d->file == NULL)
+		fputs("hexaid", out);
+	else if (d->line > 0)
+		fprintf(out, "%s:%d:%d", d->file, d->line, d->col > 0 ? d->col : 1);
+	else
+		fputs(d->file, out);
+	fprintf(out, ": %s: %s\n", level_names[d->level], d->message);
+	if (d->quote != NULL) {
+		fprintf(out, "%s\n", d->quote);
+		print_caret(d->quote, d->col > 0 ? d->col : 1, out);
+	}
+}
+
+void
+diag_print(const struct diag_list *dl, FILE *out)
+{
+	const char *file = NULL;
+
+	for (size_t i = 0; i < dl->count; i++) {
+		print_one(&dl->items[i], out);
+		if (dl->items[i].file != NULL)
+			file = dl->items[i].file;
+	}
+	if (dl->max_errors != 0 && dl->errors > dl->max_errors)
+		fprintf(out, "%s: note: %zu more errors not shown (the limit is %zu)\n",
+		        file ? file : "hexaid", dl->errors - dl->max_errors, dl->max_errors);
+}
+
+void
+diag_offset_position(const struct diag_source *src, size_t offset, int *line, int *col)
+{
+	int l = 1, c = 1;
+
+	for (size_t i = 0; i < offset && i < src->len; i++) {
+		unsigned char ch = (unsigned char)src->text[i];
+		if (ch == '\n') {
+			l++;
+			c = 1;
+		} else if ((ch & 0xC0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}

@@ -1,0 +1,67 @@
+/* hexfile.c: validates any hexaid file by its `kind:` (data layer). One table row
+ * per kind of file; `hexaid check` goes through here, so a new kind of file
+ * (scenario, save) becomes checkable by adding its row. */
+#include "config.h"
+
+#include <string.h>
+
+#include "card.h"
+#include "hexfile.h"
+#include "strutil.h"
+#include "yaml-load.h"
+
+static bool
+check_card(struct ydoc *doc)
+{
+	struct card card;
+	bool ok = card_read(&card, doc);
+
+	card_free(&card);
+	return ok;
+}
+
+static const struct file_kind {
+	const char *name;
+	bool (*check)(struct ydoc *doc);
+} file_kinds[] = {
+	{ "card", check_card },
+};
+
+#define N_KINDS (sizeof file_kinds / sizeof file_kinds[0])
+
+static const struct file_kind *
+find_kind(struct ydoc *doc)
+{
+	const char *names[N_KINDS];
+	const struct ynode *kind;
+	int which;
+
+	if (!yis_mapping(doc, doc->root, "a hexaid file"))
+		return NULL;
+	kind = ymap_find(doc->root, "kind");
+	if (kind == NULL) {
+		yerror(doc, doc->root, "no 'kind:' line; a hexaid file starts with 'kind: card' "
+		                       "(or another kind)");
+		return NULL;
+	}
+	for (size_t i = 0; i < N_KINDS; i++)
+		names[i] = file_kinds[i].name;
+	if (!yenum(doc, kind, names, N_KINDS, "kind of file", &which))
+		return NULL;
+	return &file_kinds[which];
+}
+
+bool
+hexfile_check(const char *path, struct diag_list *dl)
+{
+	const struct file_kind *kind;
+	struct ydoc doc;
+	bool ok = false;
+
+	if (ydoc_load_file(&doc, path, &ylimits_card, dl)) {
+		kind = find_kind(&doc);
+		ok = kind != NULL && kind->check(&doc);
+	}
+	ydoc_free(&doc);
+	return ok && diag_error_count(dl) == 0;
+}

@@ -1,0 +1,123 @@
+/* main.c: the hexaid program's entry point. Parses the global options and hands
+ * the rest of the command line to one subcommand from a table; the same table
+ * prints --help. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct subcommand {
+	const char *name;
+	const char *args;
+	const char *summary;
+	int (*run)(int argc, char **argv);   /* NULL: not built yet */
+};
+
+static const struct subcommand subcommands[] = {
+	{ "check", "FILE...", "validate cards, scenarios and saves", cli_check },
+	{ "cards", "", "list the rule cards found", cli_cards },
+	{ "chart", "CARD [TERRAIN]", "print a card's terrain effects chart", NULL },
+	{ "explain", "CARD QUERY...", "answer one rule question with its steps", NULL },
+	{ "roll", "[--seed N] EXPR", "roll dice", NULL },
+	{ "script", "[--seed N] [--json] SCENARIO [FILE|-]", "run commands headless", NULL },
+	{ "render", "FILE", "print the ASCII map", NULL },
+	{ "recover", "JOURNAL", "rebuild a game from its journal", NULL },
+};
+
+#define N_SUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
+
+static void
+print_usage(FILE *out)
+{
+	fputs("usage: hexaid [FILE]\n", out);
+	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
+		fprintf(out, "       hexaid %s%s%s\n", subcommands[i].name,
+		        *subcommands[i].args ? " " : "", subcommands[i].args);
+	fputs("       hexaid --help | --version\n", out);
+}
+
+static void
+print_help(void)
+{
+	puts("hexaid: a terminal play aid for tabletop wargames.\n");
+	print_usage(stdout);
+	puts("\nWith no subcommand, hexaid opens FILE (a scenario or a saved game), or the\n"
+	     "default demo game, in the terminal interface.\n\nSubcommands:");
+	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
+		printf("  %-9s %s%s\n", subcommands[i].name, subcommands[i].summary,
+		       subcommands[i].run ? "" : " (not built yet)");
+	puts("\nOptions:\n"
+	     "  -h, --help     print this help and exit\n"
+	     "  -V, --version  print the version and exit\n\n"
+	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
+	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
+}
+
+static void
+print_version(void)
+{
+	puts(PACKAGE_NAME " " PACKAGE_VERSION);
+}
+
+static const struct subcommand *
+find_subcommand(const char *name)
+{
+	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
+		if (strcmp(subcommands[i].name, name) == 0)
+			return &subcommands[i];
+	return NULL;
+}
+
+static int
+not_built(const char *what)
+{
+	fprintf(stderr, "hexaid: %s is not built yet in this version\n", what);
+	return EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct subcommand *sub;
+	int c;
+
+	/* '+': stop at the first non-option, which is the subcommand or FILE. */
+	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			print_help();
+			return EXIT_OK;
+		case 'V':
+			print_version();
+			return EXIT_OK;
+		default:
+			print_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		return not_built("the terminal interface");
+	sub = find_subcommand(argv[0]);
+	if (sub == NULL) {
+		if (argc == 1)
+			return not_built("the terminal interface");
+		fprintf(stderr, "hexaid: unknown subcommand '%s'\n", argv[0]);
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (sub->run == NULL)
+		return not_built(sub->name);
+	optind = 1;
+	return sub->run(argc, argv);
+}

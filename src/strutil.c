@@ -1,0 +1,89 @@
+/* strutil.c: string helpers shared by every layer: equality, the edit distance
+ * behind "did you mean ...?" suggestions, and lists of choices for messages. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strutil.h"
+#include "xmalloc.h"
+
+bool
+str_eq(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* Optimal string alignment distance, on bytes; words here are short ids. */
+size_t
+str_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *prev2 = xcalloc(lb + 1, sizeof *prev2);
+	size_t *prev = xcalloc(lb + 1, sizeof *prev);
+	size_t *cur = xcalloc(lb + 1, sizeof *cur);
+	size_t result;
+
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (prev[j - 1] + cost < best)
+				best = prev[j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    prev2[j - 2] + 1 < best)
+				best = prev2[j - 2] + 1;
+			cur[j] = best;
+		}
+		size_t *t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
+	}
+	result = prev[lb];
+	free(prev2);
+	free(prev);
+	free(cur);
+	return result;
+}
+
+const char *
+str_nearest(const char *word, const char *const *candidates, size_t count)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1;
+	size_t len = strlen(word);
+	size_t allowed = len <= 3 ? 1 : len <= 6 ? 2 : 3;
+
+	for (size_t i = 0; i < count; i++) {
+		size_t d = str_distance(word, candidates[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = candidates[i];
+		}
+	}
+	return best != NULL && best_d <= allowed && best_d < len ? best : NULL;
+}
+
+char *
+str_join_choices(const char *const *candidates, size_t count)
+{
+	size_t len = 1;
+	char *s;
+
+	for (size_t i = 0; i < count; i++)
+		len += strlen(candidates[i]) + 4;
+	s = xmalloc(len);
+	s[0] = '\0';
+	for (size_t i = 0; i < count; i++) {
+		if (i > 0)
+			strcat(s, i + 1 == count ? " or " : ", ");
+		strcat(s, candidates[i]);
+	}
+	return s;
+}

@@ -1,0 +1,20 @@
+/* strutil.h: small string helpers (util layer). */
+#ifndef HEXAID_STRUTIL_H
+#define HEXAID_STRUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+bool str_eq(const char *a, const char *b);
+
+/* Edit distance (insertions, deletions, substitutions, adjacent swaps). */
+size_t str_distance(const char *a, const char *b);
+
+/* The candidate closest to `word`, when it is close enough to be what was meant
+ * (a typo, not a different word); NULL otherwise. */
+const char *str_nearest(const char *word, const char *const *candidates, size_t count);
+
+/* "a, b or c": the candidates as one string for a message; free it. */
+char *str_join_choices(const char *const *candidates, size_t count);
+
+#endif

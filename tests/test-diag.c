@@ -1,0 +1,128 @@
+/* test-diag.c: the shape of diagnostics: position, quoted line, caret, limit. */
+#include "config.h"
+
+#include "testutil.h"
+
+static const char text[] = "first: 1\n\tsecond: x\ncaf\xc3\xa9: \xc3\xa9t\xc3\xa9\r\nlast";
+
+static struct diag_source
+source(void)
+{
+	struct diag_source src = { "f.yaml", text, sizeof text - 1 };
+	return src;
+}
+
+static void
+test_caret_under_column(void **state)
+{
+	struct diag_list dl;
+	struct diag_source src = source();
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_ERROR, &src, 1, 8, "bad %s", "value");
+	assert_diag_text(&dl, "f.yaml:1:8: error: bad value\nfirst: 1\n       ^\n");
+	assert_int_equal(diag_error_count(&dl), 1);
+	diag_list_free(&dl);
+}
+
+static void
+test_caret_keeps_tabs(void **state)
+{
+	struct diag_list dl;
+	struct diag_source src = source();
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_WARNING, &src, 2, 10, "odd");
+	assert_diag_text(&dl, "f.yaml:2:10: warning: odd\n\tsecond: x\n\t        ^\n");
+	diag_list_free(&dl);
+}
+
+static void
+test_column_counts_characters_and_drops_cr(void **state)
+{
+	struct diag_list dl;
+	struct diag_source src = source();
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_ERROR, &src, 3, 7, "accent");
+	assert_diag_text(&dl, "f.yaml:3:7: error: accent\ncaf\xc3\xa9: \xc3\xa9t\xc3\xa9\n      ^\n");
+	diag_list_free(&dl);
+}
+
+static void
+test_last_line_without_newline_and_past_end(void **state)
+{
+	struct diag_list dl;
+	struct diag_source src = source();
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_ERROR, &src, 4, 5, "end");
+	diag_add(&dl, DIAG_ERROR, &src, 9, 1, "beyond");
+	diag_file(&dl, DIAG_ERROR, &src, "whole file");
+	diag_file(&dl, DIAG_NOTE, NULL, "no file");
+	assert_diag_text(&dl, "f.yaml:4:5: error: end\nlast\n    ^\n"
+	                      "f.yaml:9:1: error: beyond\n"
+	                      "f.yaml: error: whole file\n"
+	                      "hexaid: note: no file\n");
+	assert_int_equal(diag_error_count(&dl), 3);
+	diag_list_free(&dl);
+}
+
+static void
+test_limit_keeps_counting(void **state)
+{
+	struct diag_list dl;
+	struct diag_source src = { "g.yaml", NULL, 0 };
+	bool more = true;
+
+	(void)state;
+	diag_list_init(&dl, 3);
+	for (int i = 1; i <= 5; i++) {
+		more = diag_add(&dl, DIAG_ERROR, &src, i, 1, "e%d", i);
+		diag_add(&dl, DIAG_NOTE, &src, i, 2, "n%d", i);
+		assert_int_equal(more, i < 3);
+	}
+	assert_true(diag_full(&dl));
+	assert_int_equal(diag_error_count(&dl), 5);
+	assert_diag_text(&dl, "g.yaml:1:1: error: e1\ng.yaml:1:2: note: n1\n"
+	                      "g.yaml:2:1: error: e2\ng.yaml:2:2: note: n2\n"
+	                      "g.yaml:3:1: error: e3\ng.yaml:3:2: note: n3\n"
+	                      "g.yaml: note: 2 more errors not shown (the limit is 3)\n");
+	diag_list_free(&dl);
+}
+
+static void
+test_offset_position(void **state)
+{
+	struct diag_source src = source();
+	int line, col;
+
+	(void)state;
+	diag_offset_position(&src, 0, &line, &col);
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 1);
+	diag_offset_position(&src, 10, &line, &col); /* the 's' after the tab */
+	assert_int_equal(line, 2);
+	assert_int_equal(col, 2);
+	diag_offset_position(&src, 27, &line, &col); /* first char of the value: 2-byte chars count once */
+	assert_int_equal(line, 3);
+	assert_int_equal(col, 7);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caret_under_column),
+		cmocka_unit_test(test_caret_keeps_tabs),
+		cmocka_unit_test(test_column_counts_characters_and_drops_cr),
+		cmocka_unit_test(test_last_line_without_newline_and_past_end),
+		cmocka_unit_test(test_limit_keeps_counting),
+		cmocka_unit_test(test_offset_position),
+	};
+	return RUN_TESTS("diag", tests);
+}

@@ -1,0 +1,55 @@
+/* test-strutil.c: edit distance and the "did you mean" choice. */
+#include "config.h"
+
+#include "strutil.h"
+#include "testutil.h"
+
+static void
+test_distance(void **state)
+{
+	(void)state;
+	assert_int_equal(str_distance("kitten", "sitting"), 3);
+	assert_int_equal(str_distance("", "abc"), 3);
+	assert_int_equal(str_distance("same", "same"), 0);
+	assert_int_equal(str_distance("protcetion", "protection"), 1); /* a swap is one */
+}
+
+static void
+test_nearest(void **state)
+{
+	static const char *const keys[] = { "movement", "protection", "combat", "los" };
+
+	(void)state;
+	assert_string_equal(str_nearest("protecton", keys, 4), "protection");
+	assert_string_equal(str_nearest("combta", keys, 4), "combat");
+	assert_string_equal(str_nearest("lso", keys, 4), "los");
+	assert_null(str_nearest("weather", keys, 4));
+	assert_null(str_nearest("x", keys, 4));
+	assert_null(str_nearest("anything", keys, 0));
+}
+
+static void
+test_join_choices(void **state)
+{
+	static const char *const words[] = { "a", "b", "c" };
+	char *s;
+
+	(void)state;
+	s = str_join_choices(words, 3);
+	assert_string_equal(s, "a, b or c");
+	free(s);
+	s = str_join_choices(words, 1);
+	assert_string_equal(s, "a");
+	free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_distance),
+		cmocka_unit_test(test_nearest),
+		cmocka_unit_test(test_join_choices),
+	};
+	return RUN_TESTS("strutil", tests);
+}

@@ -1,0 +1,47 @@
+/* testutil.h: what every cmocka test program of hexaid includes. */
+#ifndef HEXAID_TESTUTIL_H
+#define HEXAID_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "diag.h"
+
+/* Everything a diagnostic list would print, as one string to free. */
+static inline char *
+diag_text(const struct diag_list *dl)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	diag_print(dl, f);
+	fclose(f);
+	return buf;
+}
+
+#define assert_diag_text(dl, want)                 \
+	do {                                       \
+		char *got_ = diag_text(dl);        \
+		assert_string_equal(got_, (want)); \
+		free(got_);                        \
+	} while (0)
+
+static inline int
+run_tests_tap(const char *name, const struct CMUnitTest *tests, size_t count)
+{
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return _cmocka_run_group_tests(name, tests, count, NULL, NULL);
+}
+
+#define RUN_TESTS(name, tests) run_tests_tap(name, tests, sizeof tests / sizeof tests[0])
+
+#endif
