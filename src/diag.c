@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 static const char *const level_names[] = {
@@ -48,6 +49,27 @@ diag_error_count(const struct diag_list *dl)
 	return dl->errors;
 }
 
+/* A copy of a line that is safe to print: control characters other than tab and
+ * bytes that are not UTF-8 become '?', one per byte, so columns still line up. */
+static char *
+printable_copy(const char *line, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)line;
+	char *out = xmalloc(len + 1);
+
+	for (size_t i = 0; i < len;) {
+		size_t n = str_utf8_sequence(p + i, len - i);
+		if (n == 0 || (n == 1 && ((p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7F))) {
+			out[i++] = '?';
+			continue;
+		}
+		memcpy(out + i, p + i, n);
+		i += n;
+	}
+	out[len] = '\0';
+	return out;
+}
+
 /* The text of line number `line` (1-based) without its newline, or NULL. */
 static char *
 quote_line(const struct diag_source *src, int line)
@@ -73,7 +95,7 @@ quote_line(const struct diag_source *src, int line)
 		eol = end;
 	if (eol > p && eol[-1] == '\r')
 		eol--;
-	return xstrndup(p, (size_t)(eol - p));
+	return printable_copy(p, (size_t)(eol - p));
 }
 
 /* Is the last kept diagnostic (ignoring notes) one that was dropped? */

@@ -2,6 +2,7 @@
  * behind "did you mean ...?" suggestions, and lists of choices for messages. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,4 +87,38 @@ str_join_choices(const char *const *candidates, size_t count)
 		strcat(s, candidates[i]);
 	}
 	return s;
+}
+
+/* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0. */
+size_t
+str_utf8_sequence(const unsigned char *p, size_t left)
+{
+	size_t need;
+	uint32_t cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xC2 && p[0] <= 0xDF) {
+		need = 2;
+		cp = p[0] & 0x1F;
+	} else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
+		need = 3;
+		cp = p[0] & 0x0F;
+	} else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
+		need = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (left < need)
+		return 0;
+	for (size_t i = 1; i < need; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3F);
+	}
+	if ((need == 3 && cp < 0x800) || (need == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return need;
 }

@@ -110,40 +110,6 @@ ynode_new(enum ynode_kind kind, const yaml_mark_t *mark)
 
 /* ---- checks before parsing ------------------------------------------- */
 
-/* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0. */
-static size_t
-utf8_sequence(const unsigned char *p, size_t left)
-{
-	size_t need;
-	uint32_t cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xC2 && p[0] <= 0xDF) {
-		need = 2;
-		cp = p[0] & 0x1F;
-	} else if (p[0] >= 0xE0 && p[0] <= 0xEF) {
-		need = 3;
-		cp = p[0] & 0x0F;
-	} else if (p[0] >= 0xF0 && p[0] <= 0xF4) {
-		need = 4;
-		cp = p[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (left < need)
-		return 0;
-	for (size_t i = 1; i < need; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3F);
-	}
-	if ((need == 3 && cp < 0x800) || (need == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return need;
-}
-
 static bool
 check_encoding(struct ydoc *doc, const struct ylimits *lim)
 {
@@ -163,7 +129,7 @@ check_encoding(struct ydoc *doc, const struct ylimits *lim)
 			return error_at(doc, line, col, "NUL byte in the file; a %s is plain text",
 			                lim->kind);
 		}
-		n = utf8_sequence(t + i, doc->len - i);
+		n = str_utf8_sequence(t + i, doc->len - i);
 		if (n == 0) {
 			diag_offset_position(&src, i, &line, &col);
 			return error_at(doc, line, col,
@@ -404,8 +370,13 @@ report_parser_error(struct ydoc *doc, const yaml_parser_t *p)
 		error_at(doc, line, col, "%s", p->problem ? p->problem : "cannot read the file");
 		return;
 	}
-	error_at(doc, (int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1, "%s",
-	         p->problem ? p->problem : "YAML syntax error");
+	line = (int)p->problem_mark.line + 1;
+	col = (int)p->problem_mark.column + 1;
+	if (p->problem_mark.index < doc->len && doc->text[p->problem_mark.index] == '\t') {
+		error_at(doc, line, col, "tab character; YAML indents with spaces only");
+		return;
+	}
+	error_at(doc, line, col, "%s", p->problem ? p->problem : "YAML syntax error");
 	if (p->context != NULL)
 		diag_add(doc->diags, DIAG_NOTE, &src, (int)p->context_mark.line + 1,
 		         (int)p->context_mark.column + 1, "%s started here", p->context);
@@ -776,7 +747,7 @@ ymap_read(struct ydoc *doc, const struct ynode *map, const struct yfield *fields
 
 	if (!yis_mapping(doc, map, what))
 		return false;
-	for (size_t i = 0; i < map->count && !diag_full(doc->diags); i++) {
+	for (size_t i = 0; i < map->count; i++) {
 		const struct ynode *key = map->keys[i];
 		const struct yfield *f = find_field(fields, nfields, key->text);
 		if (f == NULL)
@@ -784,7 +755,7 @@ ymap_read(struct ydoc *doc, const struct ynode *map, const struct yfield *fields
 		else if (f->read != NULL)
 			ok = f->read(doc, map->items[i], obj) && ok;
 	}
-	for (size_t i = 0; i < nfields && !diag_full(doc->diags); i++) {
+	for (size_t i = 0; i < nfields; i++) {
 		if (fields[i].required && ymap_find_key(map, fields[i].key) == NULL)
 			ok = yerror(doc, map, "%s has no '%s'; add a line '%s: ...'", what,
 			            fields[i].key, fields[i].key);

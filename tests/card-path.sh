@@ -1,1 +1,64 @@
-echo "1..0 # SKIP todo"
+#!/bin/sh
+# card-path.sh: `hexaid cards` finds cards along the search path in order:
+# $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), the installed data
+# directory, and the source tree's data/ when run uninstalled from the build tree.
+# (The installed case is checked by `make installcheck`, which distcheck runs.)
+. "$top_srcdir/tests/tap.sh"
+tap_tmpdir
+export HOME="$tap_tmp/home"
+mkdir -p "$HOME"
+
+out=$("$HEXAID" cards); st=$?
+tap_is "$st" 0 "uninstalled: cards exits 0"
+for id in great-war mini-nap napoleonic-tec tricorne ud-napoleonic; do
+	printf '%s\n' "$out" | grep -q "^$id .* $top_srcdir/data/cards/$id.yaml\$"
+	tap_ok $? "uninstalled: lists $id from the source tree"
+done
+
+mk_card() { # DIR ID TITLE
+	mkdir -p "$1/cards"
+	printf 'kind: card\nschema: 1\nid: %s\ntitle: %s\n' "$2" "$3" >"$1/cards/$2.yaml"
+}
+mk_card "$tap_tmp/a" great-war "My Great War house rules"
+mk_card "$tap_tmp/b" own-game "My own game"
+mk_card "$tap_tmp/b" great-war "Shadowed twice"
+out=$(HEXAID_PATH="$tap_tmp/a:$tap_tmp/b" "$HEXAID" cards)
+first=$(printf '%s\n' "$out" | head -n 1)
+tap_is "$first" "$(printf '%-16s %-40s %s' great-war 'My Great War house rules' "$tap_tmp/a/cards/great-war.yaml")" \
+	"HEXAID_PATH: its first directory comes first"
+printf '%s\n' "$out" | grep -q "^own-game .* $tap_tmp/b/cards/own-game.yaml\$"
+tap_ok $? "HEXAID_PATH: a later directory is searched too"
+printf '%s\n' "$out" | grep -q "$tap_tmp/b/cards/great-war.yaml (shadowed by $tap_tmp/a/cards/great-war.yaml)\$"
+tap_ok $? "HEXAID_PATH: a card with the same id further on is marked shadowed"
+printf '%s\n' "$out" | grep -q "$top_srcdir/data/cards/great-war.yaml (shadowed by $tap_tmp/a/cards/great-war.yaml)\$"
+tap_ok $? "HEXAID_PATH: comes before the source tree's cards"
+
+mk_card "$tap_tmp/xdg/hexaid" xdg-game "From XDG_DATA_HOME"
+out=$(XDG_DATA_HOME="$tap_tmp/xdg" "$HEXAID" cards)
+printf '%s\n' "$out" | grep -q "^xdg-game .* $tap_tmp/xdg/hexaid/cards/xdg-game.yaml\$"
+tap_ok $? "XDG_DATA_HOME/hexaid is searched"
+
+mk_card "$HOME/.local/share/hexaid" home-game "From HOME"
+out=$(XDG_DATA_HOME=relative/ignored "$HEXAID" cards)
+printf '%s\n' "$out" | grep -q "^home-game .* $HOME/.local/share/hexaid/cards/home-game.yaml\$"
+tap_ok $? "a relative XDG_DATA_HOME falls back to ~/.local/share/hexaid"
+
+mkdir -p "$tap_tmp/bad/cards"
+printf 'kind: card\nschema: 1\nid: broken\n' >"$tap_tmp/bad/cards/broken.yaml"
+HEXAID_PATH="$tap_tmp/bad" "$HEXAID" cards >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 1 "an invalid card makes cards exit 1"
+grep -q "$tap_tmp/bad/cards/broken.yaml: not a valid card" "$tap_tmp/err"
+tap_ok $? "an invalid card is named on stderr"
+grep -q "^tricorne " "$tap_tmp/out"
+tap_ok $? "the valid cards are still listed"
+
+# A copy of the program outside the build tree does not see the source tree.
+cp "$HEXAID" "$tap_tmp/hexaid-copy"
+if [ -d "$(sed -n 's/^pkgdatadir = //p' "$top_builddir/Makefile")/cards" ]; then
+	tap_skip "a copy outside the build tree finds no cards" "hexaid is installed here"
+else
+	HOME=/nonexistent "$tap_tmp/hexaid-copy" cards >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+	tap_is "$st:$(head -n 1 "$tap_tmp/err")" "1:hexaid: no rule cards found; searched:" \
+		"a copy outside the build tree finds no cards and says where it looked"
+fi
+tap_done
