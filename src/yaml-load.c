@@ -428,6 +428,12 @@ load_text(struct ydoc *doc, const struct ylimits *lim)
 
 	if (doc->len == 0)
 		return diag_file(doc->diags, DIAG_ERROR, &src, "file is empty"), false;
+	/* A UTF-8 byte-order mark says nothing YAML needs; libyaml would count it as
+	 * a column of the first line, so it goes before parsing and quoting. */
+	if (doc->len >= 3 && memcmp(doc->text, "\xEF\xBB\xBF", 3) == 0) {
+		doc->len -= 3;
+		memmove(doc->text, doc->text + 3, doc->len + 1);
+	}
 	return check_encoding(doc, lim) && parse(doc, lim);
 }
 

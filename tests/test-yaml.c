@@ -168,9 +168,11 @@ test_utf8_bom_is_accepted(void **state)
 	struct loaded l;
 
 	(void)state;
-	LOAD(&l, "\xef\xbb\xbfid: x\n");
+	LOAD(&l, "\xef\xbb\xbfid: x\ntitle: y\n");
 	assert_true(l.ok);
 	assert_string_equal(ymap_find(l.doc.root, "id")->text, "x");
+	assert_string_equal(ymap_find(l.doc.root, "title")->text, "y");
+	assert_int_equal(ymap_find_key(l.doc.root, "id")->col, 1);
 	unload(&l);
 }
 
