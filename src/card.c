@@ -1,16 +1,225 @@
 /* card.c: reads a rule card's YAML tree into a struct card (data layer).
  *
- * The top level of a card is read against one field table; each section of the
- * card schema is one row with its own reader, so adding a section to the format
- * is adding a row and a reader. Unknown keys, missing keys and bad values are
- * reported at their line and column by yaml-load.c. */
+ * The top level of a card is read against one field table; each section has its
+ * own reader and field table, so adding to the format is adding a row and a
+ * reader. Ids are gathered in a first pass, so rules may name classes and terrain
+ * defined further down the file; every name is checked, and a wrong one is
+ * reported at its line and column with the nearest known id. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "card.h"
+#include "strutil.h"
 #include "xmalloc.h"
+
+const struct fact_info fact_info[N_FACTS] = {
+#define FACT(name, key, type, help) [FACT_##name] = { key, type, help },
+#include "list-facts.h"
+#undef FACT
+};
+
+const struct effect_info effect_info[N_EFFECTS] = {
+#define EFFECT(name, key, value, sections, help) [EFFECT_##name] = { key, value, sections, help },
+#include "list-effects.h"
+#undef EFFECT
+};
+
+const char *const section_keys[N_SECTIONS] = {
+	[SECTION_MOVE] = "move",
+	[SECTION_BATTLE_FROM] = "battle_from",
+	[SECTION_BATTLE_INTO] = "battle_into",
+	[SECTION_PROTECTION] = "protection",
+	[SECTION_COVER] = "cover",
+};
+
+const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
+	[TERRAIN_HEX] = "hex",
+	[TERRAIN_TOKEN] = "token",
+	[TERRAIN_HEXSIDE] = "hexside",
+	[TERRAIN_PATH] = "path",
+};
+
+/* ---- vocabularies --------------------------------------------------------- */
+
+static int
+find_string(char *const *list, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_class(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->nclasses; i++)
+		if (strcmp(card->classes[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_terrain(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->nterrain; i++)
+		if (strcmp(card->terrain[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_combat_type(const struct card *card, const char *id)
+{
+	return find_string(card->combat_types, card->ncombat_types, id);
+}
+
+int
+card_fire_type(const struct card *card, const char *id)
+{
+	return find_string(card->fire_types, card->nfire_types, id);
+}
+
+bool
+card_class_is(const struct card *card, int c, int kind)
+{
+	for (size_t hops = 0; c >= 0 && hops <= card->nclasses; hops++) {
+		if (c == kind)
+			return true;
+		c = card->classes[c].parent;
+	}
+	return false;
+}
+
+const char *
+card_file_name(const struct card *card)
+{
+	const char *slash = card->path ? strrchr(card->path, '/') : NULL;
+
+	return slash ? slash + 1 : card->path ? card->path : "card";
+}
+
+/* The ids of one vocabulary, for "did you mean" and "expected" messages. */
+static const char **
+vocabulary(const struct card *card, enum fact_type type, size_t *n)
+{
+	const char **names;
+
+	switch (type) {
+	case FT_CLASS:
+		*n = card->nclasses;
+		names = xcalloc(*n + 1, sizeof *names);
+		for (size_t i = 0; i < *n; i++)
+			names[i] = card->classes[i].id;
+		return names;
+	case FT_TERRAIN:
+		*n = card->nterrain;
+		names = xcalloc(*n + 1, sizeof *names);
+		for (size_t i = 0; i < *n; i++)
+			names[i] = card->terrain[i].id;
+		return names;
+	case FT_COMBAT:
+		*n = card->ncombat_types;
+		names = xcalloc(*n + 1, sizeof *names);
+		memcpy(names, card->combat_types, *n * sizeof *names);
+		return names;
+	case FT_FIRE:
+		*n = card->nfire_types;
+		names = xcalloc(*n + 1, sizeof *names);
+		memcpy(names, card->fire_types, *n * sizeof *names);
+		return names;
+	case FT_BOOL:
+		break;
+	}
+	*n = 0;
+	return xcalloc(1, sizeof *names);
+}
+
+static const char *const vocabulary_what[] = {
+	[FT_CLASS] = "unit class",
+	[FT_TERRAIN] = "terrain",
+	[FT_COMBAT] = "combat type",
+	[FT_FIRE] = "fire type",
+	[FT_BOOL] = "value",
+};
+
+/* Read one id of a vocabulary; on an unknown id, say the nearest or the choices. */
+static bool
+read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
+          enum fact_type type, int *out)
+{
+	size_t count;
+	const char **names = vocabulary(card, type, &count);
+	bool ok;
+
+	if (count == 0) {
+		free(names);
+		return yerror(doc, n, "no %s is defined in this card", vocabulary_what[type]);
+	}
+	ok = yenum(doc, n, names, count, vocabulary_what[type], out);
+	free(names);
+	return ok;
+}
+
+/* ---- first pass: ids ------------------------------------------------------- */
+
+static void
+add_class_id(struct card *card, const char *id, int line)
+{
+	struct uclass *c = xgrow(&card->classes, &card->nclasses, &card->cap_classes, sizeof *c);
+
+	c->id = xstrdup(id);
+	c->parent = -1;
+	c->line = line;
+}
+
+static void
+add_terrain_id(struct card *card, const char *id, int line)
+{
+	struct terrain *t = xgrow(&card->terrain, &card->nterrain, &card->cap_terrain, sizeof *t);
+
+	t->id = xstrdup(id);
+	t->line = line;
+}
+
+static void
+add_word(char ***list, size_t *n, size_t *cap, const char *word)
+{
+	char **slot = xgrow(list, n, cap, sizeof *slot);
+
+	*slot = xstrdup(word);
+}
+
+/* Gather the ids a rule may name before reading any rule; errors in these
+ * sections are reported by the main pass, so this pass says nothing. */
+static void
+collect_ids(struct card *card, const struct ynode *root)
+{
+	const struct ynode *n;
+
+	if ((n = ymap_find(root, "classes")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++)
+			add_class_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "terrain")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++)
+			add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "combat_types")) != NULL && n->kind == YNODE_SEQUENCE)
+		for (size_t i = 0; i < n->count; i++)
+			if (n->items[i]->kind == YNODE_SCALAR &&
+			    card_combat_type(card, n->items[i]->text) < 0)
+				add_word(&card->combat_types, &card->ncombat_types,
+				         &card->cap_combat_types, n->items[i]->text);
+	if ((n = ymap_find(root, "fire_types")) != NULL && n->kind == YNODE_SEQUENCE)
+		for (size_t i = 0; i < n->count; i++)
+			if (n->items[i]->kind == YNODE_SCALAR &&
+			    card_fire_type(card, n->items[i]->text) < 0)
+				add_word(&card->fire_types, &card->nfire_types, &card->cap_fire_types,
+				         n->items[i]->text);
+}
+
+/* ---- metadata ------------------------------------------------------------- */
 
 static bool
 read_text(struct ydoc *doc, const struct ynode *n, char **out)
@@ -52,29 +261,27 @@ read_schema(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_id(struct ydoc *doc, const struct ynode *n, void *obj)
+read_id_into(struct ydoc *doc, const struct ynode *n, char **out)
 {
-	struct card *card = obj;
 	const char *id;
 
 	if (!yid(doc, n, &id))
 		return false;
-	free(card->id);
-	card->id = xstrdup(id);
+	free(*out);
+	*out = xstrdup(id);
 	return true;
+}
+
+static bool
+read_id(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_id_into(doc, n, &((struct card *)obj)->id);
 }
 
 static bool
 read_extends(struct ydoc *doc, const struct ynode *n, void *obj)
 {
-	struct card *card = obj;
-	const char *id;
-
-	if (!yid(doc, n, &id))
-		return false;
-	free(card->extends);
-	card->extends = xstrdup(id);
-	return true;
+	return read_id_into(doc, n, &((struct card *)obj)->extends);
 }
 
 #define TEXT_READER(field)                                                          \
@@ -89,6 +296,489 @@ TEXT_READER(based_on)
 TEXT_READER(notes)
 #undef TEXT_READER
 
+/* ---- classes and types ----------------------------------------------------- */
+
+struct class_ctx {
+	struct card *card;
+	struct uclass *cls;
+};
+
+static bool
+read_class_name(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct class_ctx *)obj)->cls->name);
+}
+
+static bool
+read_class_is(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	int parent;
+
+	if (!read_name(doc, ctx->card, n, FT_CLASS, &parent))
+		return false;
+	if (card_class_is(ctx->card, parent, (int)(ctx->cls - ctx->card->classes)))
+		return yerror(doc, n, "class '%s' cannot be a kind of '%s': that makes a loop",
+		              ctx->cls->id, n->text);
+	ctx->cls->parent = parent;
+	return true;
+}
+
+static const struct yfield class_fields[] = {
+	{ "name", false, read_class_name },
+	{ "is", false, read_class_is },
+};
+
+static bool
+read_classes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "classes"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const char *id;
+		struct class_ctx ctx = { card, NULL };
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		ctx.cls = &card->classes[card_class(card, id)];
+		if (n->items[i]->kind == YNODE_SCALAR && n->items[i]->plain && n->items[i]->len == 0)
+			continue; /* `light_infantry:` with nothing: a class with no details */
+		ok = ymap_read(doc, n->items[i], class_fields,
+		               sizeof class_fields / sizeof class_fields[0], "class", &ctx) && ok;
+	}
+	return ok;
+}
+
+static bool
+read_word_list(struct ydoc *doc, const struct ynode *n, const char *what)
+{
+	const char *s;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, what))
+		return false;
+	for (size_t i = 0; i < n->count; i++)
+		ok = yid(doc, n->items[i], &s) && ok;
+	return ok;
+}
+
+static bool
+read_combat_types(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	(void)obj;
+	return read_word_list(doc, n, "combat_types");
+}
+
+static bool
+read_fire_types(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	(void)obj;
+	return read_word_list(doc, n, "fire_types");
+}
+
+/* ---- rules ---------------------------------------------------------------- */
+
+struct rule_ctx {
+	struct card *card;
+	struct rule *rule;
+	enum section section;
+	const struct ynode *effect_key; /* the effect given first, for messages */
+	bool negated;                   /* reading `unless:` */
+	int effects;
+};
+
+static bool
+read_cond_values(struct ydoc *doc, struct rule_ctx *ctx, struct cond *c, const struct ynode *n)
+{
+	const struct ynode *one = n;
+	size_t count = 1;
+	bool ok = true;
+
+	if (n->kind == YNODE_SEQUENCE) {
+		count = n->count;
+		if (count == 0)
+			return yerror(doc, n, "an empty list matches nothing; give at least one %s",
+			              vocabulary_what[fact_info[c->fact].type]);
+	}
+	c->values = xcalloc(count, sizeof *c->values);
+	for (size_t i = 0; i < count; i++) {
+		if (n->kind == YNODE_SEQUENCE)
+			one = n->items[i];
+		if (read_name(doc, ctx->card, one, fact_info[c->fact].type, &c->values[c->nvalues]))
+			c->nvalues++;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fact fact)
+{
+	struct rule *r = ctx->rule;
+	struct cond *c;
+
+	r->conds = xreallocarray(r->conds, r->nconds + 1, sizeof *r->conds);
+	c = &r->conds[r->nconds++];
+	memset(c, 0, sizeof *c);
+	c->fact = fact;
+	c->negated = ctx->negated;
+	if (fact_info[fact].type == FT_BOOL)
+		return ybool(doc, n, &c->truth);
+	return read_cond_values(doc, ctx, c, n);
+}
+
+#define FACT(name, key, type, help)                                               \
+	static bool read_fact_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
+	{                                                                         \
+		return read_cond(doc, n, obj, FACT_##name);                       \
+	}
+#include "list-facts.h"
+#undef FACT
+
+static const struct yfield cond_fields[] = {
+#define FACT(name, key, type, help) { key, false, read_fact_##name },
+#include "list-facts.h"
+#undef FACT
+};
+
+static bool
+read_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, bool negated)
+{
+	ctx->negated = negated;
+	return ymap_read(doc, n, cond_fields, N_FACTS, negated ? "unless" : "when", ctx);
+}
+
+static bool
+read_when(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_conds(doc, n, obj, false);
+}
+
+static bool
+read_unless(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_conds(doc, n, obj, true);
+}
+
+static bool
+read_may(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->may);
+}
+
+static bool
+read_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->assumed);
+}
+
+static bool
+read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct rule_ctx *)obj)->rule->seed);
+}
+
+static bool
+read_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct rule_ctx *)obj)->rule->note);
+}
+
+/* The section an effect belongs in, for the message when it stands elsewhere. */
+static const char *
+home_section(enum effect e)
+{
+	for (int s = 0; s < N_SECTIONS; s++)
+		if (effect_info[e].sections & (1u << s))
+			return section_keys[s];
+	return "?";
+}
+
+static const struct ynode *
+key_of(const struct ynode *map, const struct ynode *value)
+{
+	for (size_t i = 0; i < map->count; i++)
+		if (map->items[i] == value)
+			return map->keys[i];
+	return value;
+}
+
+static bool
+read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum effect e,
+            const struct ynode *map)
+{
+	const struct ynode *key = key_of(map, n);
+	bool flag;
+
+	if (ctx->effects++ > 0)
+		return yerror(doc, key,
+		              "a rule has one effect, and '%s' was given at line %d; write a second "
+		              "rule for '%s'",
+		              ctx->effect_key->text, ctx->effect_key->line, key->text);
+	ctx->effect_key = key;
+	ctx->rule->effect = e;
+	if (!(effect_info[e].sections & (1u << ctx->section)))
+		return yerror(doc, key, "'%s' belongs in '%s', not in '%s'", key->text,
+		              home_section(e), section_keys[ctx->section]);
+	if (effect_info[e].value == EFFECT_INT)
+		return yint(doc, n, -99, 99, &ctx->rule->amount);
+	if (!ybool(doc, n, &flag))
+		return false;
+	if (!flag)
+		return yerror(doc, n, "write '%s: true', or leave the rule out", key->text);
+	ctx->rule->amount = 1;
+	return true;
+}
+
+/* ymap_read does not pass the mapping to readers; the effect readers need it for
+ * positions, so the rule reader keeps it here for the duration of one rule. */
+struct effect_reader_ctx {
+	struct rule_ctx rule;
+	const struct ynode *map;
+};
+
+#define EFFECT(name, key, value, sections, help)                                       \
+	static bool read_effect_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
+	{                                                                              \
+		struct effect_reader_ctx *ec = obj;                                    \
+		return read_effect(doc, n, &ec->rule, EFFECT_##name, ec->map);         \
+	}
+#include "list-effects.h"
+#undef EFFECT
+
+/* Readers of the rule fields that are not effects take a struct rule_ctx; the
+ * effect_reader_ctx starts with one, so the same pointer serves both. */
+static const struct yfield rule_fields[] = {
+	{ "when", false, read_when },
+	{ "unless", false, read_unless },
+	{ "may", false, read_may },
+	{ "seed", false, read_seed },
+	{ "note", false, read_note },
+	{ "assumed", false, read_assumed },
+#define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
+#include "list-effects.h"
+#undef EFFECT
+};
+
+static void
+rule_free(struct rule *r)
+{
+	for (size_t i = 0; i < r->nconds; i++)
+		free(r->conds[i].values);
+	free(r->conds);
+	free(r->seed);
+	free(r->note);
+}
+
+static bool
+read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rule_list *list,
+          enum section section)
+{
+	struct effect_reader_ctx ec;
+	struct rule r;
+	bool ok;
+
+	memset(&r, 0, sizeof r);
+	memset(&ec, 0, sizeof ec);
+	ec.rule.card = card;
+	ec.rule.rule = &r;
+	ec.rule.section = section;
+	ec.map = n;
+	r.line = n->line;
+	ok = ymap_read(doc, n, rule_fields, sizeof rule_fields / sizeof rule_fields[0], "rule",
+	               &ec);
+	if (ok && ec.rule.effects == 0)
+		ok = yerror(doc, n, "this rule has no effect; give one, such as 'dice: -1' or "
+		                    "'must_stop: true' (hexaid(5) lists them)");
+	if (!ok) {
+		rule_free(&r);
+		return false;
+	}
+	*(struct rule *)xgrow(&list->items, &list->count, &list->cap, sizeof r) = r;
+	return true;
+}
+
+static bool
+read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct terrain *t,
+           enum section section)
+{
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, section_keys[section]))
+		return false;
+	for (size_t i = 0; i < n->count; i++)
+		ok = read_rule(doc, n->items[i], card, &t->sections[section], section) && ok;
+	return ok;
+}
+
+/* ---- terrain ---------------------------------------------------------------- */
+
+struct terrain_ctx {
+	struct card *card;
+	struct terrain *t;
+};
+
+#define SECTION_READER(sec, lower)                                                     \
+	static bool read_##lower(struct ydoc *doc, const struct ynode *n, void *obj)    \
+	{                                                                              \
+		struct terrain_ctx *ctx = obj;                                         \
+		return read_rules(doc, n, ctx->card, ctx->t, sec);                     \
+	}
+SECTION_READER(SECTION_MOVE, move)
+SECTION_READER(SECTION_BATTLE_FROM, battle_from)
+SECTION_READER(SECTION_BATTLE_INTO, battle_into)
+SECTION_READER(SECTION_PROTECTION, protection)
+SECTION_READER(SECTION_COVER, cover)
+#undef SECTION_READER
+
+static bool
+read_terrain_name(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct terrain_ctx *)obj)->t->name);
+}
+
+static bool
+read_terrain_kind(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	int kind;
+
+	if (!yenum(doc, n, terrain_kind_names, N_TERRAIN_KINDS, "kind of terrain", &kind))
+		return false;
+	((struct terrain_ctx *)obj)->t->kind = (enum terrain_kind)kind;
+	return true;
+}
+
+static bool
+read_glyph(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	if (!ystring(doc, n, &s))
+		return false;
+	if (strlen(s) != 1 || s[0] < '!' || s[0] > '~')
+		return yerror(doc, n, "a glyph is one printable ASCII character, such as 'f'");
+	((struct terrain_ctx *)obj)->t->glyph = s[0];
+	return true;
+}
+
+static bool
+read_level(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	long level;
+
+	if (!yint(doc, n, 0, 9, &level))
+		return false;
+	((struct terrain_ctx *)obj)->t->level = (int)level;
+	return true;
+}
+
+static bool
+read_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_blocks);
+}
+
+static bool
+read_unit_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_unit_blocks);
+}
+
+static bool
+read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	bool ok = true;
+	int s;
+
+	if (!yis_sequence(doc, n, "overrides"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		if (yenum(doc, n->items[i], section_keys, N_SECTIONS, "section", &s))
+			t->overrides |= 1u << s;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+	struct terrain *t = ctx->t;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "cancels"))
+		return false;
+	t->cancels = xcalloc(n->count + 1, sizeof *t->cancels);
+	for (size_t i = 0; i < n->count; i++) {
+		if (read_name(doc, ctx->card, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
+			t->ncancels++;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static const struct yfield terrain_fields[] = {
+	{ "name", true, read_terrain_name },
+	{ "kind", false, read_terrain_kind },
+	{ "glyph", false, read_glyph },
+	{ "level", false, read_level },
+	{ "blocks_los", false, read_blocks_los },
+	{ "unit_blocks_los", false, read_unit_blocks_los },
+	{ "overrides", false, read_overrides },
+	{ "cancels", false, read_cancels },
+	{ "move", false, read_move },
+	{ "battle_from", false, read_battle_from },
+	{ "battle_into", false, read_battle_into },
+	{ "protection", false, read_protection },
+	{ "cover", false, read_cover },
+};
+
+static bool
+read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "terrain"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct terrain_ctx ctx = { card, NULL };
+		const char *id;
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		ctx.t = &card->terrain[card_terrain(card, id)];
+		ok = ymap_read(doc, n->items[i], terrain_fields,
+		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
+		               &ctx) &&
+		     ok;
+	}
+	return ok;
+}
+
+static bool
+read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+
+	card->units_block_los_line = n->line;
+	return ybool(doc, n, &card->units_block_los);
+}
+
+/* ---- the card ----------------------------------------------------------------- */
+
 static const struct yfield card_fields[] = {
 	{ "kind", true, read_kind },
 	{ "schema", true, read_schema },
@@ -99,6 +789,11 @@ static const struct yfield card_fields[] = {
 	{ "based_on", false, read_based_on },
 	{ "extends", false, read_extends },
 	{ "notes", false, read_notes },
+	{ "classes", false, read_classes },
+	{ "combat_types", false, read_combat_types },
+	{ "fire_types", false, read_fire_types },
+	{ "units_block_los", false, read_units_block_los },
+	{ "terrain", false, read_terrain },
 };
 
 bool
@@ -106,6 +801,8 @@ card_read(struct card *card, struct ydoc *doc)
 {
 	memset(card, 0, sizeof *card);
 	card->path = xstrdup(doc->name);
+	if (doc->root->kind == YNODE_MAPPING)
+		collect_ids(card, doc->root);
 	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
 	                 "rule card", card);
 }
@@ -125,6 +822,19 @@ card_load(struct card *card, const char *path, struct diag_list *dl)
 	return ok;
 }
 
+static void
+terrain_free(struct terrain *t)
+{
+	free(t->id);
+	free(t->name);
+	free(t->cancels);
+	for (int s = 0; s < N_SECTIONS; s++) {
+		for (size_t i = 0; i < t->sections[s].count; i++)
+			rule_free(&t->sections[s].items[i]);
+		free(t->sections[s].items);
+	}
+}
+
 void
 card_free(struct card *card)
 {
@@ -136,5 +846,19 @@ card_free(struct card *card)
 	free(card->based_on);
 	free(card->extends);
 	free(card->notes);
+	for (size_t i = 0; i < card->nclasses; i++) {
+		free(card->classes[i].id);
+		free(card->classes[i].name);
+	}
+	free(card->classes);
+	for (size_t i = 0; i < card->ncombat_types; i++)
+		free(card->combat_types[i]);
+	free(card->combat_types);
+	for (size_t i = 0; i < card->nfire_types; i++)
+		free(card->fire_types[i]);
+	free(card->fire_types);
+	for (size_t i = 0; i < card->nterrain; i++)
+		terrain_free(&card->terrain[i]);
+	free(card->terrain);
 	memset(card, 0, sizeof *card);
 }

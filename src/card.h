@@ -1,17 +1,118 @@
 /* card.h: rule cards, one YAML file per game system (data layer).
  *
- * This is the card as loaded: metadata now; the sections that later parts of the
- * schema add (units, dice, terrain, tables, events, sequence, settings) hang off
- * the same struct and are read by the same field table in card.c. */
+ * A card as loaded: metadata, the vocabularies the rules use (unit classes with
+ * their parents, combat and fire types), the terrain with its rules, and the
+ * result tables. A rule is a row: conditions (facts from list-facts.h, each with
+ * its values) and one effect (list-effects.h) with an amount, remembering the
+ * card line it came from and the seed line it encodes. */
 #ifndef HEXAID_CARD_H
 #define HEXAID_CARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "diag.h"
 #include "yaml-load.h"
 
 #define CARD_SCHEMA 1
+
+enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL };
+
+enum fact {
+#define FACT(name, key, type, help) FACT_##name,
+#include "list-facts.h"
+#undef FACT
+	N_FACTS
+};
+
+enum effect_value { EFFECT_INT, EFFECT_FLAG };
+
+enum section {
+	SECTION_MOVE,        /* a unit enters or crosses the terrain */
+	SECTION_BATTLE_FROM, /* the attacker stands on it */
+	SECTION_BATTLE_INTO, /* the target stands on it: what it does to the attacker */
+	SECTION_PROTECTION,  /* the target stands on it (or behind it): what it ignores */
+	SECTION_COVER,       /* it lies in the zone of fire between attacker and target */
+	N_SECTIONS
+};
+
+#define SEC_MOVE (1u << SECTION_MOVE)
+#define SEC_BATTLE ((1u << SECTION_BATTLE_FROM) | (1u << SECTION_BATTLE_INTO))
+#define SEC_PROTECTION (1u << SECTION_PROTECTION)
+#define SEC_COVER (1u << SECTION_COVER)
+
+enum effect {
+#define EFFECT(name, key, value, sections, help) EFFECT_##name,
+#include "list-effects.h"
+#undef EFFECT
+	N_EFFECTS
+};
+
+struct fact_info {
+	const char *key;
+	enum fact_type type;
+	const char *help;
+};
+struct effect_info {
+	const char *key;
+	enum effect_value value;
+	unsigned sections;
+	const char *help;
+};
+extern const struct fact_info fact_info[N_FACTS];
+extern const struct effect_info effect_info[N_EFFECTS];
+extern const char *const section_keys[N_SECTIONS];
+
+/* One condition: the fact holds for one of the values (or, negated, for none). */
+struct cond {
+	enum fact fact;
+	bool negated;     /* from `unless:` */
+	bool truth;       /* FACT_BOOL: the value wanted */
+	int *values;      /* class, terrain, combat or fire indexes */
+	size_t nvalues;
+};
+
+struct rule {
+	enum effect effect;
+	long amount;      /* EFFECT_INT amount; 1 for a flag */
+	bool may;         /* optional: the owning player decides */
+	struct cond *conds;
+	size_t nconds;
+	int line;         /* line of the rule in the card */
+	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
+	char *note;
+	bool assumed;     /* not from the seed: check your rulebook */
+};
+
+struct rule_list {
+	struct rule *items;
+	size_t count, cap;
+};
+
+enum terrain_kind { TERRAIN_HEX, TERRAIN_TOKEN, TERRAIN_HEXSIDE, TERRAIN_PATH, N_TERRAIN_KINDS };
+extern const char *const terrain_kind_names[N_TERRAIN_KINDS];
+
+struct terrain {
+	char *id;
+	char *name;
+	enum terrain_kind kind;
+	char glyph;
+	int line;
+	struct rule_list sections[N_SECTIONS];
+	unsigned overrides;   /* sections whose rules from other terrain in the hex it replaces */
+	int *cancels;         /* terrain whose rules it cancels when both are in a hex */
+	size_t ncancels;
+	bool los_blocks;      /* blocks line of sight through its hex */
+	bool los_unit_blocks; /* a unit standing on it blocks line of sight */
+	int level;            /* height it gives its hex (hills) */
+};
+
+struct uclass {
+	char *id;
+	char *name;
+	int parent;           /* index of the class it is a kind of, or -1 */
+	int line;
+};
 
 struct card {
 	char *path;
@@ -23,6 +124,17 @@ struct card {
 	char *based_on;
 	char *extends;    /* id of the card this one overrides, or NULL */
 	char *notes;
+
+	struct uclass *classes;
+	size_t nclasses, cap_classes;
+	char **combat_types;
+	size_t ncombat_types, cap_combat_types;
+	char **fire_types;
+	size_t nfire_types, cap_fire_types;
+	struct terrain *terrain;
+	size_t nterrain, cap_terrain;
+	bool units_block_los; /* any unit blocks line of sight through its hex */
+	int units_block_los_line;
 };
 
 /* Read a card from a parsed document whose kind is "card". */
@@ -31,5 +143,17 @@ bool card_read(struct card *card, struct ydoc *doc);
 /* Load a card file; problems go to dl. On false the card is freed. */
 bool card_load(struct card *card, const char *path, struct diag_list *dl);
 void card_free(struct card *card);
+
+/* Index of an id in the card's vocabularies, or -1. */
+int card_class(const struct card *card, const char *id);
+int card_terrain(const struct card *card, const char *id);
+int card_combat_type(const struct card *card, const char *id);
+int card_fire_type(const struct card *card, const char *id);
+
+/* Is class `c` the class `kind` or one of its kinds (light infantry is infantry)? */
+bool card_class_is(const struct card *card, int c, int kind);
+
+/* The card's file name without its directory, for "file:line" references. */
+const char *card_file_name(const struct card *card);
 
 #endif

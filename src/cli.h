@@ -7,6 +7,13 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 int cli_check(int argc, char **argv);
 int cli_cards(int argc, char **argv);
+int cli_explain(int argc, char **argv);
+int cli_chart(int argc, char **argv);
+
+struct card;
+/* Load a card named by its id (searched along the card path) or by its path;
+ * prints what went wrong and returns the exit status. */
+int cli_load_card(const char *name, struct card *card);
 
 /* The directory of this program's own source tree data when it runs uninstalled
  * from its build directory, else NULL. */

@@ -20,8 +20,9 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
 	{ "check", "FILE...", "validate cards, scenarios and saves", cli_check },
 	{ "cards", "", "list the rule cards found", cli_cards },
-	{ "chart", "CARD [TERRAIN]", "print a card's terrain effects chart", NULL },
-	{ "explain", "CARD QUERY...", "answer one rule question with its steps", NULL },
+	{ "chart", "CARD [TERRAIN]", "print a card's terrain effects chart", cli_chart },
+	{ "explain", "[--json] CARD KEY=VALUE...", "answer one rule question with its steps",
+	  cli_explain },
 	{ "roll", "[--seed N] EXPR", "roll dice", NULL },
 	{ "script", "[--seed N] [--json] SCENARIO [FILE|-]", "run commands headless", NULL },
 	{ "render", "FILE", "print the ASCII map", NULL },

@@ -1,0 +1,591 @@
+/* cli-rules.c: `hexaid explain` (one rule question in key=value words, answered
+ * with its steps, as text or JSON) and `hexaid chart` (a card as the paper terrain
+ * effects chart players know, in 80 columns). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cardpath.h"
+#include "cli.h"
+#include "strutil.h"
+#include "terrain.h"
+#include "xmalloc.h"
+
+/* ---- finding a card ------------------------------------------------------------ */
+
+static bool
+looks_like_path(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strchr(name, '/') != NULL || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+}
+
+int
+cli_load_card(const char *name, struct card *card)
+{
+	struct diag_list dl;
+	struct cardpath cp;
+	char **files;
+	size_t n;
+	int status = EXIT_INVALID;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (looks_like_path(name)) {
+		status = card_load(card, name, &dl) ? EXIT_OK : EXIT_INVALID;
+		diag_print(&dl, stderr);
+		diag_list_free(&dl);
+		return status;
+	}
+	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	files = cardpath_files(&cp, &n);
+	for (size_t i = 0; i < n && status != EXIT_OK; i++) {
+		const char *base = strrchr(files[i], '/') + 1;
+		size_t len = strlen(name);
+
+		/* Cards are named by their id; the file name is the id by convention, so
+		 * look there first and confirm by loading. */
+		if (strncmp(base, name, len) != 0 || strcmp(base + len, ".yaml") != 0)
+			continue;
+		if (card_load(card, files[i], &dl) && strcmp(card->id, name) == 0)
+			status = EXIT_OK;
+		else if (card->id != NULL)
+			card_free(card);
+	}
+	if (status != EXIT_OK && diag_error_count(&dl) == 0)
+		fprintf(stderr, "hexaid: no rule card '%s' found (hexaid cards lists them)\n", name);
+	diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	cardpath_files_free(files, n);
+	cardpath_free(&cp);
+	return status;
+}
+
+/* ---- explain: reading the question -------------------------------------------- */
+
+struct query {
+	struct situation sit;
+	bool has_los;
+	struct los_hex los[64];
+	size_t nlos;
+	bool json;
+};
+
+static const char *const explain_keys[] = {
+	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
+	"zone", "dice", "los",
+};
+#define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
+
+static int
+bad_value(const char *key, const char *value, const char *what, const char **names, size_t n)
+{
+	const char *near = str_nearest(value, names, n);
+
+	if (near != NULL) {
+		fprintf(stderr, "hexaid: explain: %s=%s: unknown %s; did you mean '%s'?\n", key,
+		        value, what, near);
+	} else {
+		char *choices = str_join_choices(names, n);
+		fprintf(stderr, "hexaid: explain: %s=%s: unknown %s; the card has %s\n", key, value,
+		        what, n ? choices : "none");
+		free(choices);
+	}
+	return EXIT_INVALID;
+}
+
+static int
+lookup(const struct card *card, const char *key, const char *value, enum fact_type type, int *out)
+{
+	const char **names = xcalloc(card->nclasses + card->nterrain + card->ncombat_types +
+	                                     card->nfire_types + 1,
+	                             sizeof *names);
+	size_t n = 0;
+	const char *what = "";
+	int status;
+
+	switch (type) {
+	case FT_CLASS:
+		*out = card_class(card, value);
+		for (size_t i = 0; i < card->nclasses; i++)
+			names[n++] = card->classes[i].id;
+		what = "unit class";
+		break;
+	case FT_TERRAIN:
+		*out = card_terrain(card, value);
+		for (size_t i = 0; i < card->nterrain; i++)
+			names[n++] = card->terrain[i].id;
+		what = "terrain";
+		break;
+	case FT_COMBAT:
+		*out = card_combat_type(card, value);
+		for (size_t i = 0; i < card->ncombat_types; i++)
+			names[n++] = card->combat_types[i];
+		what = "combat type";
+		break;
+	case FT_FIRE:
+		*out = card_fire_type(card, value);
+		for (size_t i = 0; i < card->nfire_types; i++)
+			names[n++] = card->fire_types[i];
+		what = "fire type";
+		break;
+	case FT_BOOL:
+		*out = -1;
+		break;
+	}
+	status = *out >= 0 ? EXIT_OK : bad_value(key, value, what, names, n);
+	free(names);
+	return status;
+}
+
+/* "forest+wire": terrain ids joined by '+' (or ','), into a set. */
+static int
+read_tset(const struct card *card, const char *key, const char *value, const char *seps,
+          struct tset *set)
+{
+	char *copy = xstrdup(value), *save = NULL;
+	int status = EXIT_OK;
+
+	for (char *w = strtok_r(copy, seps, &save); w && status == EXIT_OK;
+	     w = strtok_r(NULL, seps, &save)) {
+		int t;
+		status = lookup(card, key, w, FT_TERRAIN, &t);
+		if (status == EXIT_OK && !tset_add(set, t)) {
+			fprintf(stderr, "hexaid: explain: %s: at most %d terrain at once\n", key,
+			        TSET_MAX);
+			status = EXIT_INVALID;
+		}
+	}
+	free(copy);
+	return status;
+}
+
+/* "clear*,forest,hill+wire*": hexes from viewer to target; '*' marks a unit. */
+static int
+read_los(const struct card *card, const char *value, struct query *q)
+{
+	char *copy = xstrdup(value), *save = NULL;
+	int status = EXIT_OK;
+
+	for (char *w = strtok_r(copy, ",", &save); w && status == EXIT_OK;
+	     w = strtok_r(NULL, ",", &save)) {
+		struct los_hex *h;
+		size_t len = strlen(w);
+
+		if (q->nlos == sizeof q->los / sizeof q->los[0]) {
+			fputs("hexaid: explain: los: at most 64 hexes\n", stderr);
+			status = EXIT_INVALID;
+			break;
+		}
+		h = &q->los[q->nlos++];
+		if (len > 0 && w[len - 1] == '*') {
+			h->unit = true;
+			w[len - 1] = '\0';
+		}
+		status = read_tset(card, "los", w, "+", &h->terrain);
+	}
+	free(copy);
+	q->has_los = true;
+	if (status == EXIT_OK && q->nlos < 2) {
+		fputs("hexaid: explain: los needs at least two hexes: the viewer's and the "
+		      "target's\n", stderr);
+		status = EXIT_INVALID;
+	}
+	return status;
+}
+
+static int
+read_bool_fact(const char *key, const char *value, bool *out)
+{
+	if (value == NULL || strcmp(value, "true") == 0)
+		*out = true;
+	else if (strcmp(value, "false") == 0)
+		*out = false;
+	else {
+		fprintf(stderr, "hexaid: explain: %s=%s: expected true or false\n", key, value);
+		return EXIT_INVALID;
+	}
+	return EXIT_OK;
+}
+
+static int
+unknown_key(const char *key)
+{
+	const char *names[N_EXPLAIN_KEYS + N_FACTS];
+	size_t n = 0;
+	const char *near;
+
+	for (size_t i = 0; i < N_EXPLAIN_KEYS; i++)
+		names[n++] = explain_keys[i];
+	for (int f = 0; f < N_FACTS; f++)
+		if (fact_info[f].type == FT_BOOL)
+			names[n++] = fact_info[f].key;
+	near = str_nearest(key, names, n);
+	fprintf(stderr, "hexaid: explain: unknown key '%s'", key);
+	if (near != NULL)
+		fprintf(stderr, "; did you mean '%s'?", near);
+	fputs(" (hexaid(6) lists the keys)\n", stderr);
+	return EXIT_USAGE;
+}
+
+static int
+read_word(const struct card *card, char *word, struct query *q)
+{
+	struct situation *sit = &q->sit;
+	char *eq = strchr(word, '=');
+	const char *value = eq ? eq + 1 : NULL;
+
+	if (eq != NULL)
+		*eq = '\0';
+	for (int f = 0; f < N_FACTS; f++)
+		if (fact_info[f].type == FT_BOOL && strcmp(word, fact_info[f].key) == 0)
+			return read_bool_fact(word, value, &sit->facts[f]);
+	if (value == NULL || *value == '\0') {
+		if (!strcmp(word, "attacker") || !strcmp(word, "target") || !strcmp(word, "dice"))
+			fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
+		else
+			return unknown_key(word);
+		return EXIT_USAGE;
+	}
+	if (strcmp(word, "attacker") == 0)
+		return lookup(card, word, value, FT_CLASS, &sit->attacker);
+	if (strcmp(word, "target") == 0)
+		return lookup(card, word, value, FT_CLASS, &sit->target);
+	if (strcmp(word, "unit") == 0)
+		return lookup(card, word, value, FT_CLASS, &sit->unit);
+	if (strcmp(word, "combat") == 0)
+		return lookup(card, word, value, FT_COMBAT, &sit->combat);
+	if (strcmp(word, "fire") == 0)
+		return lookup(card, word, value, FT_FIRE, &sit->fire);
+	if (strcmp(word, "attacker_on") == 0)
+		return read_tset(card, word, value, ",+", &sit->attacker_on);
+	if (strcmp(word, "target_on") == 0)
+		return read_tset(card, word, value, ",+", &sit->target_on);
+	if (strcmp(word, "crossed") == 0)
+		return read_tset(card, word, value, ",+", &sit->crossed);
+	if (strcmp(word, "zone") == 0)
+		return read_tset(card, word, value, ",+", &sit->zone);
+	if (strcmp(word, "los") == 0)
+		return read_los(card, value, q);
+	if (strcmp(word, "dice") == 0) {
+		char *end;
+		sit->base = strtol(value, &end, 10);
+		if (*end != '\0' || sit->base < 0 || sit->base > 99) {
+			fprintf(stderr, "hexaid: explain: dice=%s: expected 0 to 99\n", value);
+			return EXIT_INVALID;
+		}
+		return EXIT_OK;
+	}
+	return unknown_key(word);
+}
+
+/* ---- explain: answering ------------------------------------------------------------ */
+
+static void
+print_battle(const struct card *card, const struct situation *sit, bool json)
+{
+	struct battle_answer a;
+
+	terrain_battle(card, sit, &a);
+	if (json) {
+		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"steps\":",
+		       a.may_battle ? "true" : "false", a.dice, a.drm);
+		explain_print_json(&a.why, stdout);
+		fputc('}', stdout);
+	} else {
+		if (a.may_battle)
+			printf("battle: %ld %s", a.dice, a.dice == 1 ? "die" : "dice");
+		else
+			fputs("battle: may not battle", stdout);
+		if (a.drm != 0)
+			printf(", die-roll modifier %+ld", a.drm);
+		putchar('\n');
+		explain_print(&a.why, true, stdout);
+	}
+	explain_free(&a.why);
+}
+
+static void
+print_protection(const struct card *card, const struct situation *sit, bool json)
+{
+	struct protection_answer a;
+
+	terrain_protection(card, sit, &a);
+	if (json) {
+		printf("\"protection\":{\"none\":%s,\"ignore_hits\":%ld,\"hits_optional\":%s,"
+		       "\"ignore_flags\":%ld,\"flags_optional\":%s,\"steps\":",
+		       a.none ? "true" : "false", a.ignore_hits, a.hits_optional ? "true" : "false",
+		       a.ignore_flags, a.flags_optional ? "true" : "false");
+		explain_print_json(&a.why, stdout);
+		fputc('}', stdout);
+	} else {
+		if (a.none)
+			fputs("protection: none", stdout);
+		else
+			printf("protection: ignores %s%ld %s, %s%ld %s",
+			       a.hits_optional ? "up to " : "", a.ignore_hits,
+			       a.ignore_hits == 1 ? "hit" : "hits", a.flags_optional ? "up to " : "",
+			       a.ignore_flags, a.ignore_flags == 1 ? "flag" : "flags");
+		if (a.hits_optional || a.flags_optional)
+			fputs(" (the owner decides)", stdout);
+		putchar('\n');
+		if (a.why.count == 0)
+			puts("  no protection rule applies");
+		explain_print(&a.why, true, stdout);
+	}
+	explain_free(&a.why);
+}
+
+static void
+print_flag(bool json, bool *first, const char *key, bool value)
+{
+	if (json)
+		printf("%s\"%s\":%s", *first ? "" : ",", key, value ? "true" : "false");
+	else if (value)
+		printf("%s%s", *first ? ": " : ", ", key);
+	*first = !json && !value ? *first : false;
+}
+
+static void
+print_move(const struct card *card, const struct situation *sit, bool json)
+{
+	struct move_answer a;
+	bool first = true;
+
+	terrain_move(card, sit, &a);
+	fputs(json ? "\"move\":{" : "move", stdout);
+	print_flag(json, &first, "prohibited", a.prohibited);
+	print_flag(json, &first, "must_stop", a.must_stop);
+	print_flag(json, &first, "must_stop_after_leaving", a.stop_after_leaving);
+	print_flag(json, &first, "half_rate", a.half_rate);
+	print_flag(json, &first, "cannot_stop", a.cannot_stop);
+	print_flag(json, &first, "no_charge", a.no_charge);
+	if (json) {
+		printf(",\"cost\":%ld,\"disorder\":%ld,\"road_bonus\":%ld,\"steps\":", a.cost,
+		       a.disorder, a.road_bonus);
+		explain_print_json(&a.why, stdout);
+		fputc('}', stdout);
+	} else {
+		if (a.cost)
+			printf("%scost %ld", first ? ": " : ", ", a.cost), first = false;
+		if (a.disorder)
+			printf("%sdisorder %ld", first ? ": " : ", ", a.disorder), first = false;
+		if (a.road_bonus)
+			printf("%sroad bonus %ld", first ? ": " : ", ", a.road_bonus), first = false;
+		if (first)
+			fputs(": no effect", stdout);
+		putchar('\n');
+		explain_print(&a.why, false, stdout);
+	}
+	explain_free(&a.why);
+}
+
+static void
+print_los(const struct card *card, const struct query *q, bool json)
+{
+	struct los_answer a;
+
+	terrain_los(card, q->los, q->nlos, &a);
+	if (json) {
+		printf("\"los\":{\"clear\":%s,\"blocked_at\":%d,\"steps\":", a.clear ? "true" : "false",
+		       a.blocked_at);
+		explain_print_json(&a.why, stdout);
+		fputc('}', stdout);
+	} else {
+		printf("line of sight: %s\n", a.clear ? "clear" : "blocked");
+		explain_print(&a.why, false, stdout);
+	}
+	explain_free(&a.why);
+}
+
+static void
+answer(const struct card *card, const struct query *q)
+{
+	const struct situation *sit = &q->sit;
+	bool any = false;
+
+	if (q->json)
+		printf("{\"card\":\"%s\"", card->id);
+	if (q->has_los) {
+		fputs(q->json ? "," : "", stdout);
+		print_los(card, q, q->json);
+		any = true;
+	}
+	if (sit->unit >= 0) {
+		fputs(q->json ? "," : "", stdout);
+		print_move(card, sit, q->json);
+		any = true;
+	}
+	if (sit->attacker >= 0) {
+		fputs(q->json ? "," : "", stdout);
+		print_battle(card, sit, q->json);
+		any = true;
+	}
+	if (sit->target >= 0 || sit->target_on.count > 0 || !any) {
+		fputs(q->json ? "," : "", stdout);
+		print_protection(card, sit, q->json);
+	}
+	if (q->json)
+		puts("}");
+}
+
+int
+cli_explain(int argc, char **argv)
+{
+	struct query q;
+	struct card card;
+	int status, first = 1;
+
+	memset(&q, 0, sizeof q);
+	situation_init(&q.sit);
+	if (argc > 1 && strcmp(argv[1], "--json") == 0) {
+		q.json = true;
+		first = 2;
+	}
+	if (argc - first < 1) {
+		fputs("usage: hexaid explain [--json] CARD KEY=VALUE...\n", stderr);
+		return EXIT_USAGE;
+	}
+	status = cli_load_card(argv[first], &card);
+	if (status != EXIT_OK)
+		return status;
+	for (int i = first + 1; i < argc && status == EXIT_OK; i++) {
+		char *word = xstrdup(argv[i]);
+		status = read_word(&card, word, &q);
+		free(word);
+	}
+	if (status == EXIT_OK)
+		answer(&card, &q);
+	card_free(&card);
+	return status;
+}
+
+/* ---- chart ----------------------------------------------------------------------- */
+
+#define CHART_WIDTH 80
+#define CHART_LABEL 13
+#define CHART_REF 10
+
+/* Print `text` in the column after the label, wrapped at spaces, with `ref` at the
+ * right of the first line. */
+static void
+print_wrapped(const char *label, const char *text, const char *ref)
+{
+	const int width = CHART_WIDTH - 2 - CHART_LABEL - CHART_REF - 1;
+	const char *p = text;
+	bool first = true;
+
+	while (*p != '\0' || first) {
+		int len = (int)strlen(p);
+		if (len > width) {
+			len = width;
+			while (len > 0 && p[len] != ' ')
+				len--;
+			if (len == 0)
+				len = width;
+		}
+		printf("  %-*s%-*.*s", CHART_LABEL, first ? label : "", width, len, p);
+		if (first && ref[0] != '\0')
+			printf(" %s", ref);
+		fputs("\n", stdout);
+		p += len;
+		while (*p == ' ')
+			p++;
+		first = false;
+	}
+}
+
+static char *
+effect_words(const struct rule *r)
+{
+	const struct effect_info *e = &effect_info[r->effect];
+
+	if (e->value == EFFECT_INT)
+		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
+}
+
+static void
+chart_terrain(const struct card *card, const struct terrain *t, bool *any_assumed)
+{
+	static const char *const labels[N_SECTIONS] = {
+		[SECTION_MOVE] = "move",
+		[SECTION_BATTLE_FROM] = "battle from",
+		[SECTION_BATTLE_INTO] = "targeted on",
+		[SECTION_PROTECTION] = "protection",
+		[SECTION_COVER] = "cover",
+	};
+	char head[CHART_WIDTH + 1];
+	bool empty = true;
+
+	snprintf(head, sizeof head, "%s (%s%s%c%s%s%s)", t->name ? t->name : t->id,
+	         terrain_kind_names[t->kind], t->glyph ? " '" : "", t->glyph ? t->glyph : ' ',
+	         t->glyph ? "'" : "", t->los_blocks ? "; blocks line of sight" : "",
+	         t->los_unit_blocks ? "; a unit on it blocks line of sight" : "");
+	printf("%s\n", head);
+	for (int s = 0; s < N_SECTIONS; s++) {
+		for (size_t i = 0; i < t->sections[s].count; i++) {
+			const struct rule *r = &t->sections[s].items[i];
+			char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
+			char *text = conds[0] ? xasprintf("%s if %s", what, conds) : xstrdup(what);
+			char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
+
+			print_wrapped(labels[s], text, ref);
+			*any_assumed |= r->assumed;
+			empty = false;
+			free(what);
+			free(conds);
+			free(text);
+			free(ref);
+		}
+	}
+	if (t->ncancels > 0) {
+		char *list = xstrdup("");
+		for (size_t i = 0; i < t->ncancels; i++) {
+			char *next = xasprintf("%s%s%s", list, i ? ", " : "", card->terrain[t->cancels[i]].id);
+			free(list);
+			list = next;
+		}
+		print_wrapped("cancels", list, "");
+		free(list);
+		empty = false;
+	}
+	if (empty)
+		print_wrapped("", "no effect", "");
+}
+
+int
+cli_chart(int argc, char **argv)
+{
+	struct card card;
+	bool any_assumed = false;
+	int status, only = -1;
+
+	if (argc < 2 || argc > 3) {
+		fputs("usage: hexaid chart CARD [TERRAIN]\n", stderr);
+		return EXIT_USAGE;
+	}
+	status = cli_load_card(argv[1], &card);
+	if (status != EXIT_OK)
+		return status;
+	if (argc == 3 && (status = lookup(&card, "terrain", argv[2], FT_TERRAIN, &only)) != EXIT_OK) {
+		card_free(&card);
+		return status;
+	}
+	printf("%s: terrain effects chart\n", card.title);
+	printf("%-*s%s\n\n", CHART_WIDTH - CHART_REF - 1, "", "seed line");
+	for (size_t i = 0; i < card.nterrain; i++) {
+		if (only >= 0 && (size_t)only != i)
+			continue;
+		chart_terrain(&card, &card.terrain[i], &any_assumed);
+		if (i + 1 < card.nterrain && only < 0)
+			putchar('\n');
+	}
+	if (any_assumed)
+		puts("\n* assumed: not in the seed rules; check your rulebook");
+	card_free(&card);
+	return EXIT_OK;
+}

@@ -1,0 +1,122 @@
+/* explain.c: keeps the ordered steps that produced a number, each naming the card
+ * line (and seed line) it came from, and prints them for people or as JSON
+ * (engine layer). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "xmalloc.h"
+
+void
+explain_init(struct explanation *ex)
+{
+	memset(ex, 0, sizeof *ex);
+}
+
+void
+explain_free(struct explanation *ex)
+{
+	for (size_t i = 0; i < ex->count; i++) {
+		free(ex->steps[i].text);
+		free(ex->steps[i].ref);
+		free(ex->steps[i].seed);
+	}
+	free(ex->steps);
+	memset(ex, 0, sizeof *ex);
+}
+
+void
+explain_add(struct explanation *ex, long value, const char *file, int line, const char *seed,
+            bool assumed, const char *fmt, ...)
+{
+	struct step *s = xgrow(&ex->steps, &ex->count, &ex->cap, sizeof *s);
+	va_list ap;
+	int n;
+
+	s->value = value;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s->text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s->text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	s->ref = file != NULL ? xasprintf("%s:%d", file, line) : NULL;
+	s->seed = seed != NULL ? xstrdup(seed) : NULL;
+	s->assumed = assumed;
+}
+
+void
+explain_set(struct explanation *ex, long value, const char *what)
+{
+	explain_add(ex, value, NULL, 0, NULL, false, "%s (given)", what);
+	ex->steps[ex->count - 1].absolute = true;
+}
+
+void
+explain_print(const struct explanation *ex, bool with_values, FILE *out)
+{
+	for (size_t i = 0; i < ex->count; i++) {
+		const struct step *s = &ex->steps[i];
+
+		if (with_values && s->absolute)
+			fprintf(out, "  %4ld  %s", s->value, s->text);
+		else if (with_values)
+			fprintf(out, "  %+4ld  %s", s->value, s->text);
+		else
+			fprintf(out, "  %s", s->text);
+		if (s->ref != NULL || s->seed != NULL) {
+			fputs("  [", out);
+			if (s->ref != NULL)
+				fputs(s->ref, out);
+			if (s->seed != NULL)
+				fprintf(out, "%sseed %s", s->ref ? ", " : "", s->seed);
+			fputc(']', out);
+		}
+		if (s->assumed)
+			fputs("  (assumed: check your rulebook)", out);
+		fputc('\n', out);
+	}
+}
+
+void
+json_string(const char *s, FILE *out)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+void
+explain_print_json(const struct explanation *ex, FILE *out)
+{
+	fputc('[', out);
+	for (size_t i = 0; i < ex->count; i++) {
+		const struct step *s = &ex->steps[i];
+
+		fprintf(out, "%s{\"value\":%ld,\"text\":", i ? "," : "", s->value);
+		json_string(s->text, out);
+		fputs(",\"ref\":", out);
+		if (s->ref)
+			json_string(s->ref, out);
+		else
+			fputs("null", out);
+		fputs(",\"seed\":", out);
+		if (s->seed)
+			json_string(s->seed, out);
+		else
+			fputs("null", out);
+		fprintf(out, ",\"assumed\":%s}", s->assumed ? "true" : "false");
+	}
+	fputc(']', out);
+}

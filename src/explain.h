@@ -1,0 +1,42 @@
+/* explain.h: the steps behind every number the engine computes (engine layer). */
+#ifndef HEXAID_EXPLAIN_H
+#define HEXAID_EXPLAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct step {
+	long value;       /* what the step adds, or the value it sets */
+	char *text;       /* what the step is, in words */
+	char *ref;        /* "card.yaml:LINE", or NULL for a given value */
+	char *seed;       /* the seed line the rule encodes, or NULL */
+	bool assumed;     /* not from the seed: check your rulebook */
+	bool absolute;    /* value is a starting value, not a change */
+};
+
+struct explanation {
+	struct step *steps;
+	size_t count, cap;
+};
+
+void explain_init(struct explanation *ex);
+void explain_free(struct explanation *ex);
+void explain_add(struct explanation *ex, long value, const char *file, int line,
+                 const char *seed, bool assumed, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* A starting value given with the question (base dice, say). */
+void explain_set(struct explanation *ex, long value, const char *what);
+
+/* Print the steps, one a line: value, words, card reference, seed reference. */
+void explain_print(const struct explanation *ex, bool with_values, FILE *out);
+/* A starting value given with the question (base dice, say). */
+void explain_set(struct explanation *ex, long value, const char *what);
+
+/* Print the steps as a JSON array. */
+void explain_print_json(const struct explanation *ex, FILE *out);
+/* Print a string as a JSON string literal. */
+void json_string(const char *s, FILE *out);
+
+#endif

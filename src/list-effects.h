@@ -1,0 +1,29 @@
+/* list-effects.h: what a rule may do (an X-macro list).
+ *
+ * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
+ * value is read: EFFECT_INT a whole number, EFFECT_FLAG the word true. SECTIONS
+ * are the sections of a terrain entry the effect may stand in. */
+EFFECT(COST, "cost", EFFECT_INT, SEC_MOVE, "movement points to enter")
+EFFECT(COST_ADD, "cost_add", EFFECT_INT, SEC_MOVE, "movement points added to the cost")
+EFFECT(PROHIBITED, "prohibited", EFFECT_FLAG, SEC_MOVE, "may not enter or cross")
+EFFECT(MUST_STOP, "must_stop", EFFECT_FLAG, SEC_MOVE, "must stop on entering or crossing")
+EFFECT(STOP_AFTER, "must_stop_after_leaving", EFFECT_FLAG, SEC_MOVE,
+       "must stop in the next hex after leaving")
+EFFECT(HALF_RATE, "half_rate", EFFECT_FLAG, SEC_MOVE,
+       "moves at half rate (not cumulative: half once, however many features)")
+EFFECT(CANNOT_STOP, "cannot_stop", EFFECT_FLAG, SEC_MOVE, "may not end its move here")
+EFFECT(NO_CHARGE, "no_charge", EFFECT_FLAG, SEC_MOVE,
+       "may not charge into, through, out of or across it")
+EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE, "levels of disorder on entering")
+EFFECT(ROAD_BONUS, "road_bonus", EFFECT_INT, SEC_MOVE,
+       "extra movement when the whole move follows it")
+EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE, "battle dice added (or removed when negative)")
+EFFECT(NO_BATTLE, "no_battle", EFFECT_FLAG, SEC_BATTLE, "may not battle")
+EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER,
+       "halve the dice, rounding down (cumulative: once per feature)")
+EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE, "added to the die roll")
+EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
+       "hit symbols the target ignores")
+EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION, "flags the target ignores")
+EFFECT(NO_PROTECTION, "no_protection", EFFECT_FLAG, SEC_PROTECTION,
+       "the target has no terrain protection at all")

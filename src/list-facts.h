@@ -1,0 +1,24 @@
+/* list-facts.h: the facts a rule's conditions may test (an X-macro list).
+ *
+ * FACT(NAME, "key", TYPE, "what it means") where TYPE is how a condition's value is
+ * read and matched: a unit class (matches the class and every class it is a kind
+ * of), a terrain id (matches when the situation's hex holds it), a combat or fire
+ * type the card declares, or true / false. Cards name the key; C knows the fact. */
+FACT(ATTACKER, "attacker", FT_CLASS, "the attacking unit is of this class")
+FACT(TARGET, "target", FT_CLASS, "the target unit is of this class")
+FACT(UNIT, "unit", FT_CLASS, "the moving unit is of this class")
+FACT(COMBAT, "combat", FT_COMBAT, "the combat is of this type")
+FACT(FIRE, "fire", FT_FIRE, "the fire is of this type")
+FACT(ATTACKER_ON, "attacker_on", FT_TERRAIN, "the attacker's hex holds this terrain")
+FACT(TARGET_ON, "target_on", FT_TERRAIN, "the target's hex holds this terrain")
+FACT(MOVED_ONTO, "moved_onto", FT_BOOL, "the attacker moved onto its hex this turn")
+FACT(ROAD_MOVE, "road_move", FT_BOOL, "the unit used road movement this turn")
+FACT(BATTLED, "battled", FT_BOOL, "the unit has battled this turn")
+FACT(STATIONARY, "stationary", FT_BOOL, "the target stayed still this initiative")
+FACT(FROM_LOWER, "from_lower", FT_BOOL, "the attacker stands lower than the target")
+FACT(OTHER_HILL, "other_hill_group", FT_BOOL,
+     "the attacker stands on a hill of another group of hill hexes")
+FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
+FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
+FACT(ATTACKING_OUT, "attacking_out", FT_BOOL,
+     "the attacker is inside the feature, attacking out of it")

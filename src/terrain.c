@@ -1,0 +1,533 @@
+/* terrain.c: the terrain engine (engine layer). Answers movement, battle,
+ * protection and line-of-sight questions for one situation by running the card's
+ * rules: a rule applies when all its conditions hold, and each rule that applies
+ * becomes a step of the answer's explanation, naming its card line. How effects
+ * combine is fixed per effect and documented in hexaid(5): dice and modifiers
+ * add up; halvings apply after them, one per feature, rounding down; half rate
+ * applies once; protection takes the best figure the target's terrain offers. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "terrain.h"
+#include "xmalloc.h"
+
+bool
+tset_add(struct tset *s, int terrain)
+{
+	if (s->count == TSET_MAX)
+		return false;
+	s->items[s->count++] = terrain;
+	return true;
+}
+
+bool
+tset_has(const struct tset *s, int terrain)
+{
+	for (size_t i = 0; i < s->count; i++)
+		if (s->items[i] == terrain)
+			return true;
+	return false;
+}
+
+void
+situation_init(struct situation *sit)
+{
+	memset(sit, 0, sizeof *sit);
+	sit->attacker = sit->target = sit->unit = -1;
+	sit->combat = sit->fire = -1;
+}
+
+int
+terrain_level(const struct card *card, const struct tset *hex)
+{
+	int level = 0;
+
+	for (size_t i = 0; i < hex->count; i++)
+		if (card->terrain[hex->items[i]].level > level)
+			level = card->terrain[hex->items[i]].level;
+	return level;
+}
+
+/* ---- conditions ------------------------------------------------------------- */
+
+static int
+class_of(const struct situation *sit, enum fact f)
+{
+	switch (f) {
+	case FACT_ATTACKER:
+		return sit->attacker;
+	case FACT_TARGET:
+		return sit->target;
+	default:
+		return sit->unit;
+	}
+}
+
+static bool
+any_value(const struct cond *c, bool (*match)(const void *, int), const void *arg)
+{
+	for (size_t i = 0; i < c->nvalues; i++)
+		if (match(arg, c->values[i]))
+			return true;
+	return false;
+}
+
+struct class_match {
+	const struct card *card;
+	int cls;
+};
+
+static bool
+match_class(const void *arg, int kind)
+{
+	const struct class_match *m = arg;
+
+	return m->cls >= 0 && card_class_is(m->card, m->cls, kind);
+}
+
+static bool
+match_terrain(const void *arg, int t)
+{
+	return tset_has(arg, t);
+}
+
+static bool
+match_index(const void *arg, int v)
+{
+	return *(const int *)arg == v;
+}
+
+/* Does the condition hold in this situation? */
+static bool
+cond_holds(const struct card *card, const struct situation *sit, const struct cond *c)
+{
+	struct class_match cm = { card, -1 };
+	bool holds = false;
+
+	switch (fact_info[c->fact].type) {
+	case FT_BOOL:
+		holds = sit->facts[c->fact] == c->truth;
+		break;
+	case FT_CLASS:
+		cm.cls = class_of(sit, c->fact);
+		holds = any_value(c, match_class, &cm);
+		break;
+	case FT_TERRAIN:
+		holds = any_value(c, match_terrain,
+		                  c->fact == FACT_ATTACKER_ON ? &sit->attacker_on : &sit->target_on);
+		break;
+	case FT_COMBAT:
+		holds = any_value(c, match_index, &sit->combat);
+		break;
+	case FT_FIRE:
+		holds = any_value(c, match_index, &sit->fire);
+		break;
+	}
+	return holds;
+}
+
+/* A rule applies when every `when:` condition holds, unless every one of its
+ * `unless:` conditions holds too ("except from artillery ranged combat"). */
+static bool
+rule_applies(const struct card *card, const struct situation *sit, const struct rule *r)
+{
+	bool has_unless = false, all_unless = true;
+
+	for (size_t i = 0; i < r->nconds; i++) {
+		const struct cond *c = &r->conds[i];
+		bool holds = cond_holds(card, sit, c);
+
+		if (!c->negated && !holds)
+			return false;
+		if (c->negated) {
+			has_unless = true;
+			all_unless = all_unless && holds;
+		}
+	}
+	return !(has_unless && all_unless);
+}
+
+/* Is terrain t, in a hex holding `hex`, in force for section s? Another terrain
+ * of the hex may cancel it (a bridge cancels the stream; a path only while the
+ * unit moves along it) or override the section (a token replacing the
+ * protection of what lies beneath). */
+static bool
+in_force(const struct card *card, const struct situation *sit, const struct tset *hex, int t,
+         enum section s)
+{
+	for (size_t i = 0; i < hex->count; i++) {
+		const struct terrain *u = &card->terrain[hex->items[i]];
+
+		if (hex->items[i] == t)
+			continue;
+		if (u->kind == TERRAIN_PATH && !sit->facts[FACT_ROAD_MOVE])
+			continue;
+		for (size_t k = 0; k < u->ncancels; k++)
+			if (u->cancels[k] == t)
+				return false;
+		if ((u->overrides & (1u << s)) && !(card->terrain[t].overrides & (1u << s)))
+			return false;
+	}
+	return true;
+}
+
+/* One condition in words: "attacker cavalry/artillery", "not moved_onto". */
+static char *
+describe_cond(const struct card *card, const struct cond *c)
+{
+	const char *key = fact_info[c->fact].key;
+	char *part, *next;
+
+	if (fact_info[c->fact].type == FT_BOOL)
+		return xasprintf("%s%s", c->truth ? "" : "not ", key);
+	part = xasprintf("%s ", key);
+	for (size_t v = 0; v < c->nvalues; v++) {
+		const char *name = "?";
+		int x = c->values[v];
+
+		switch (fact_info[c->fact].type) {
+		case FT_CLASS:
+			name = card->classes[x].id;
+			break;
+		case FT_TERRAIN:
+			name = card->terrain[x].id;
+			break;
+		case FT_COMBAT:
+			name = card->combat_types[x];
+			break;
+		case FT_FIRE:
+			name = card->fire_types[x];
+			break;
+		case FT_BOOL:
+			break;
+		}
+		next = xasprintf("%s%s%s", part, v ? "/" : "", name);
+		free(part);
+		part = next;
+	}
+	return part;
+}
+
+/* "attacker cavalry, combat melee, unless attacker_on forest": the conditions. */
+char *
+terrain_describe_conds(const struct card *card, const struct rule *r)
+{
+	char *s = xstrdup("");
+	int pos = 0, neg = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < r->nconds; i++) {
+			const struct cond *c = &r->conds[i];
+			char *part, *next;
+			const char *sep;
+
+			if (c->negated != (pass == 1))
+				continue;
+			if (pass == 0)
+				sep = pos++ ? ", " : "";
+			else
+				sep = neg++ ? " and " : pos ? ", unless " : "unless ";
+			part = describe_cond(card, c);
+			next = xasprintf("%s%s%s", s, sep, part);
+			free(part);
+			free(s);
+			s = next;
+		}
+	}
+	return s;
+}
+
+/* Record a rule that applied as a step. */
+static void
+step_for(struct explanation *why, const struct card *card, const struct terrain *t,
+         const struct rule *r, const char *where, long value, const char *effect_words)
+{
+	char *conds = terrain_describe_conds(card, r);
+
+	explain_add(why, value, card_file_name(card), r->line, r->seed, r->assumed, "%s%s%s: %s%s%s%s",
+	            t->name ? t->name : t->id, where[0] ? " " : "", where, effect_words,
+	            r->may ? " (may: the owner decides)" : "", conds[0] ? " when " : "", conds);
+	free(conds);
+}
+
+/* Visit every rule of section s, of each terrain in `hex` in force, that applies. */
+typedef void (*rule_visit)(const struct card *, const struct terrain *, const struct rule *,
+                           const char *where, void *);
+
+static void
+each_rule(const struct card *card, const struct situation *sit, const struct tset *hex,
+          enum section s, bool hexsides_only, const char *where, rule_visit visit, void *arg)
+{
+	for (size_t i = 0; i < hex->count; i++) {
+		int t = hex->items[i];
+		const struct terrain *ter = &card->terrain[t];
+		const struct rule_list *rl = &ter->sections[s];
+
+		if (hexsides_only && ter->kind != TERRAIN_HEXSIDE)
+			continue;
+		if (!in_force(card, sit, hex, t, s))
+			continue;
+		for (size_t k = 0; k < rl->count; k++)
+			if (rule_applies(card, sit, &rl->items[k]))
+				visit(card, ter, &rl->items[k], where, arg);
+	}
+}
+
+/* ---- battle ------------------------------------------------------------------- */
+
+struct battle_walk {
+	struct battle_answer *out;
+	const struct rule *halve[64];
+	const struct terrain *halve_by[64];
+	const char *halve_where[64];
+	size_t nhalve;
+};
+
+static void
+battle_visit(const struct card *card, const struct terrain *t, const struct rule *r,
+             const char *where, void *arg)
+{
+	struct battle_walk *w = arg;
+	struct battle_answer *out = w->out;
+
+	switch (r->effect) {
+	case EFFECT_DICE:
+		out->dice += r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, r->amount < 0 ? "dice removed" : "dice added");
+		break;
+	case EFFECT_NO_BATTLE:
+		out->may_battle = false;
+		step_for(&out->why, card, t, r, where, 0, "may not battle");
+		break;
+	case EFFECT_DRM:
+		out->drm += r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "die-roll modifier");
+		break;
+	case EFFECT_HALVE:
+		if (w->nhalve < sizeof w->halve / sizeof w->halve[0]) {
+			w->halve[w->nhalve] = r;
+			w->halve_by[w->nhalve] = t;
+			w->halve_where[w->nhalve++] = where;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void
+terrain_battle(const struct card *card, const struct situation *sit, struct battle_answer *out)
+{
+	struct battle_walk w;
+
+	memset(out, 0, sizeof *out);
+	memset(&w, 0, sizeof w);
+	w.out = out;
+	out->may_battle = true;
+	out->dice = sit->base;
+	explain_set(&out->why, sit->base, "base dice");
+	each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false, "(attacker's hex)",
+	          battle_visit, &w);
+	each_rule(card, sit, &sit->target_on, SECTION_BATTLE_INTO, false, "(target's hex)",
+	          battle_visit, &w);
+	each_rule(card, sit, &sit->crossed, SECTION_BATTLE_INTO, true, "(crossed)", battle_visit,
+	          &w);
+	for (size_t i = 0; i < sit->zone.count; i++) {
+		struct tset one = { { sit->zone.items[i] }, 1 };
+		each_rule(card, sit, &one, SECTION_COVER, false, "(in the zone of fire)",
+		          battle_visit, &w);
+	}
+	if (out->dice < 0)
+		out->dice = 0;
+	for (size_t i = 0; i < w.nhalve; i++) {
+		long before = out->dice;
+		out->dice /= 2;
+		step_for(&out->why, card, w.halve_by[i], w.halve[i], w.halve_where[i],
+		         out->dice - before, "dice halved, rounding down");
+	}
+}
+
+/* ---- protection ---------------------------------------------------------------- */
+
+static void
+protection_visit(const struct card *card, const struct terrain *t, const struct rule *r,
+                 const char *where, void *arg)
+{
+	struct protection_answer *out = arg;
+
+	switch (r->effect) {
+	case EFFECT_NO_PROTECTION:
+		out->none = true;
+		step_for(&out->why, card, t, r, where, 0, "no terrain protection");
+		break;
+	case EFFECT_IGNORE_HITS:
+		step_for(&out->why, card, t, r, where, r->amount, "hits ignored");
+		if (r->amount > out->ignore_hits) {
+			out->ignore_hits = r->amount;
+			out->hits_optional = r->may;
+		}
+		break;
+	case EFFECT_IGNORE_FLAGS:
+		step_for(&out->why, card, t, r, where, r->amount, "flags ignored");
+		if (r->amount > out->ignore_flags) {
+			out->ignore_flags = r->amount;
+			out->flags_optional = r->may;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void
+terrain_protection(const struct card *card, const struct situation *sit,
+                   struct protection_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	each_rule(card, sit, &sit->target_on, SECTION_PROTECTION, false, "(target's hex)",
+	          protection_visit, out);
+	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)",
+	          protection_visit, out);
+	if (out->none) {
+		out->ignore_hits = out->ignore_flags = 0;
+		out->hits_optional = out->flags_optional = false;
+	}
+}
+
+/* ---- movement ---------------------------------------------------------------------- */
+
+static void
+move_visit(const struct card *card, const struct terrain *t, const struct rule *r,
+           const char *where, void *arg)
+{
+	struct move_answer *out = arg;
+	bool *flag = NULL;
+	const char *words = "";
+
+	switch (r->effect) {
+	case EFFECT_COST:
+		if (r->amount > out->cost)
+			out->cost = r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "cost to enter");
+		return;
+	case EFFECT_COST_ADD:
+		out->cost += r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "added cost");
+		return;
+	case EFFECT_DISORDER:
+		out->disorder += r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "disorder on entering");
+		return;
+	case EFFECT_ROAD_BONUS:
+		if (r->amount > out->road_bonus)
+			out->road_bonus = r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "movement bonus along it");
+		return;
+	case EFFECT_PROHIBITED:
+		flag = &out->prohibited, words = "may not enter or cross";
+		break;
+	case EFFECT_MUST_STOP:
+		flag = &out->must_stop, words = "must stop";
+		break;
+	case EFFECT_STOP_AFTER:
+		flag = &out->stop_after_leaving, words = "must stop in the next hex after leaving";
+		break;
+	case EFFECT_HALF_RATE:
+		flag = &out->half_rate;
+		words = out->half_rate ? "half rate (already halved: not cumulative)" : "half rate";
+		break;
+	case EFFECT_CANNOT_STOP:
+		flag = &out->cannot_stop, words = "may not stop here";
+		break;
+	case EFFECT_NO_CHARGE:
+		flag = &out->no_charge, words = "may not charge into, through or out of it";
+		break;
+	default:
+		return;
+	}
+	*flag = true;
+	step_for(&out->why, card, t, r, where, 0, words);
+}
+
+void
+terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(entered)", move_visit, out);
+	each_rule(card, sit, &sit->crossed, SECTION_MOVE, true, "(crossed)", move_visit, out);
+}
+
+/* ---- line of sight --------------------------------------------------------------- */
+
+static bool
+unit_blocks(const struct card *card, const struct los_hex *h, const struct terrain **by)
+{
+	*by = NULL;
+	if (!h->unit)
+		return false;
+	for (size_t i = 0; i < h->terrain.count; i++) {
+		if (card->terrain[h->terrain.items[i]].los_unit_blocks) {
+			*by = &card->terrain[h->terrain.items[i]];
+			return true;
+		}
+	}
+	return card->units_block_los;
+}
+
+void
+terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
+            struct los_answer *out)
+{
+	int lo;
+
+	memset(out, 0, sizeof *out);
+	out->clear = true;
+	out->blocked_at = -1;
+	if (n < 3) {
+		explain_add(&out->why, 0, NULL, 0, NULL, false,
+		            "adjacent or same hex: nothing lies between");
+		return;
+	}
+	lo = terrain_level(card, &hexes[0].terrain);
+	if (terrain_level(card, &hexes[n - 1].terrain) < lo)
+		lo = terrain_level(card, &hexes[n - 1].terrain);
+	for (size_t i = 1; i + 1 < n && out->clear; i++) {
+		const struct los_hex *h = &hexes[i];
+		const struct terrain *by;
+		int level = terrain_level(card, &h->terrain);
+
+		for (size_t k = 0; k < h->terrain.count && out->clear; k++) {
+			const struct terrain *t = &card->terrain[h->terrain.items[k]];
+			if (t->los_blocks) {
+				out->clear = false;
+				explain_add(&out->why, (long)i, card_file_name(card), t->line, NULL, false,
+				            "hex %zu holds %s, which blocks line of sight", i,
+				            t->name ? t->name : t->id);
+			} else if (t->level > lo && t->level == level) {
+				out->clear = false;
+				explain_add(&out->why, (long)i, card_file_name(card), t->line, NULL, false,
+				            "hex %zu is %s, level %d, higher than the lower end (level %d)",
+				            i, t->name ? t->name : t->id, level, lo);
+			}
+		}
+		if (out->clear && unit_blocks(card, h, &by)) {
+			out->clear = false;
+			if (by != NULL)
+				explain_add(&out->why, (long)i, card_file_name(card), by->line, NULL,
+				            false, "hex %zu holds a unit on %s, which blocks line of sight",
+				            i, by->name ? by->name : by->id);
+			else
+				explain_add(&out->why, (long)i, card_file_name(card),
+				            card->units_block_los_line, NULL, false,
+				            "hex %zu holds a unit, and units block line of sight", i);
+		}
+		if (!out->clear)
+			out->blocked_at = (int)i;
+	}
+	if (out->clear)
+		explain_add(&out->why, 0, NULL, 0, NULL, false,
+		            "no hex between blocks line of sight");
+}

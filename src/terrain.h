@@ -1,0 +1,88 @@
+/* terrain.h: the terrain engine: pure queries over a card and a situation
+ * (engine layer). Every answer comes with its explanation. */
+#ifndef HEXAID_TERRAIN_H
+#define HEXAID_TERRAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "card.h"
+#include "explain.h"
+
+#define TSET_MAX 16
+
+/* The terrain in one hex (or crossed, or in the zone of fire): card indexes. */
+struct tset {
+	int items[TSET_MAX];
+	size_t count;
+};
+
+bool tset_add(struct tset *s, int terrain);
+bool tset_has(const struct tset *s, int terrain);
+
+/* One question put to the engine. Classes and types are card indexes, -1 when
+ * not part of the question. */
+struct situation {
+	int attacker, target, unit;
+	int combat, fire;
+	struct tset attacker_on;  /* terrain in the attacker's hex (the mover's new hex) */
+	struct tset target_on;    /* terrain in the target's hex */
+	struct tset crossed;      /* hexside features the attack or move crosses */
+	struct tset zone;         /* features in the zone of fire; one entry per feature */
+	bool facts[N_FACTS];      /* the true / false facts */
+	long base;                /* base dice (battle) or allowance (move) */
+};
+
+void situation_init(struct situation *sit);
+
+struct battle_answer {
+	bool may_battle;
+	long dice;                /* final dice, after additions and halvings */
+	long drm;                 /* summed die-roll modifier */
+	struct explanation why;
+};
+
+struct protection_answer {
+	long ignore_hits, ignore_flags;
+	bool hits_optional, flags_optional; /* "may": the owning player decides */
+	bool none;                /* all terrain protection is removed */
+	struct explanation why;
+};
+
+struct move_answer {
+	bool prohibited, must_stop, stop_after_leaving, half_rate, cannot_stop, no_charge;
+	long cost;                /* movement points, when the card gives costs */
+	long disorder;
+	long road_bonus;
+	struct explanation why;
+};
+
+void terrain_battle(const struct card *card, const struct situation *sit,
+                    struct battle_answer *out);
+void terrain_protection(const struct card *card, const struct situation *sit,
+                        struct protection_answer *out);
+void terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out);
+
+/* One hex of a line of sight, from the viewer to the target inclusive. */
+struct los_hex {
+	struct tset terrain;
+	bool unit;                /* a unit stands here */
+	int hill_group;           /* connected hill hexes share a number; 0: not a hill */
+};
+
+struct los_answer {
+	bool clear;
+	int blocked_at;           /* index of the blocking hex, or -1 */
+	struct explanation why;
+};
+
+void terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
+                 struct los_answer *out);
+
+/* A rule's conditions in words ("attacker cavalry, combat melee"); free it. */
+char *terrain_describe_conds(const struct card *card, const struct rule *r);
+
+/* The level of a hex: the highest level its terrain gives. */
+int terrain_level(const struct card *card, const struct tset *hex);
+
+#endif
