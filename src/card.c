@@ -82,6 +82,21 @@ card_fire_type(const struct card *card, const char *id)
 	return find_string(card->fire_types, card->nfire_types, id);
 }
 
+int
+card_setting(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->nsettings; i++)
+		if (strcmp(card->settings[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_setting_choice(const struct setting *s, const char *choice)
+{
+	return find_string(s->choices, s->nchoices, choice);
+}
+
 bool
 card_class_is(const struct card *card, int c, int kind)
 {
@@ -90,6 +105,15 @@ card_class_is(const struct card *card, int c, int kind)
 			return true;
 		c = card->classes[c].parent;
 	}
+	return false;
+}
+
+bool
+card_has_section(const struct card *card, enum section s)
+{
+	for (size_t i = 0; i < card->nterrain; i++)
+		if (card->terrain[i].sections[s].count > 0)
+			return true;
 	return false;
 }
 
@@ -130,6 +154,12 @@ vocabulary(const struct card *card, enum fact_type type, size_t *n)
 		names = xcalloc(*n + 1, sizeof *names);
 		memcpy(names, card->fire_types, *n * sizeof *names);
 		return names;
+	case FT_SETTING:
+		*n = card->nsettings;
+		names = xcalloc(*n + 1, sizeof *names);
+		for (size_t i = 0; i < *n; i++)
+			names[i] = card->settings[i].id;
+		return names;
 	case FT_BOOL:
 		break;
 	}
@@ -143,6 +173,7 @@ static const char *const vocabulary_what[] = {
 	[FT_COMBAT] = "combat type",
 	[FT_FIRE] = "fire type",
 	[FT_BOOL] = "value",
+	[FT_SETTING] = "setting",
 };
 
 /* Read one id of a vocabulary; on an unknown id, say the nearest or the choices. */
@@ -205,6 +236,13 @@ collect_ids(struct card *card, const struct ynode *root)
 	if ((n = ymap_find(root, "terrain")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count; i++)
 			add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "settings")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count && i < MAX_SETTINGS; i++) {
+			struct setting *st = xgrow(&card->settings, &card->nsettings,
+			                           &card->cap_settings, sizeof *st);
+			st->id = xstrdup(n->keys[i]->text);
+			st->line = n->keys[i]->line;
+		}
 	if ((n = ymap_find(root, "combat_types")) != NULL && n->kind == YNODE_SEQUENCE)
 		for (size_t i = 0; i < n->count; i++)
 			if (n->items[i]->kind == YNODE_SCALAR &&
@@ -381,6 +419,100 @@ read_fire_types(struct ydoc *doc, const struct ynode *n, void *obj)
 	return read_word_list(doc, n, "fire_types");
 }
 
+/* ---- settings --------------------------------------------------------------- */
+
+struct setting_ctx {
+	struct setting *st;
+	const struct ynode *def;
+};
+
+static bool
+read_choices(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct setting *st = ((struct setting_ctx *)obj)->st;
+	const char *id;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "choices"))
+		return false;
+	if (n->count < 2)
+		return yerror(doc, n, "a setting offers at least two choices");
+	for (size_t i = 0; i < n->count; i++) {
+		if (!yid(doc, n->items[i], &id)) {
+			ok = false;
+			continue;
+		}
+		if (card_setting_choice(st, id) >= 0) {
+			ok = yerror(doc, n->items[i], "choice '%s' is given twice", id);
+			continue;
+		}
+		st->choices = xreallocarray(st->choices, st->nchoices + 1, sizeof *st->choices);
+		st->choices[st->nchoices++] = xstrdup(id);
+	}
+	return ok;
+}
+
+static bool
+read_default(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	((struct setting_ctx *)obj)->def = n;
+	(void)doc;
+	return true;
+}
+
+static bool
+read_setting_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct setting_ctx *)obj)->st->seed);
+}
+
+static bool
+read_setting_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_text(doc, n, &((struct setting_ctx *)obj)->st->note);
+}
+
+static const struct yfield setting_fields[] = {
+	{ "choices", true, read_choices },
+	{ "default", true, read_default },
+	{ "seed", false, read_setting_seed },
+	{ "note", false, read_setting_note },
+};
+
+static bool
+read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "settings"))
+		return false;
+	if (n->count > MAX_SETTINGS)
+		return yerror(doc, n->keys[MAX_SETTINGS], "a card has at most %d settings",
+		              MAX_SETTINGS);
+	for (size_t i = 0; i < n->count; i++) {
+		struct setting_ctx ctx = { &card->settings[i], NULL };
+		const char *id;
+		int def;
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		if (!ymap_read(doc, n->items[i], setting_fields,
+		               sizeof setting_fields / sizeof setting_fields[0], "setting", &ctx)) {
+			ok = false;
+			continue;
+		}
+		if (yenum(doc, ctx.def, (const char *const *)ctx.st->choices, ctx.st->nchoices,
+		          "choice", &def))
+			ctx.st->def = def;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
 /* ---- rules ---------------------------------------------------------------- */
 
 struct rule_ctx {
@@ -417,12 +549,61 @@ read_cond_values(struct ydoc *doc, struct rule_ctx *ctx, struct cond *c, const s
 	return ok;
 }
 
+static struct cond *
+new_cond(struct rule *r)
+{
+	struct cond *c;
+
+	r->conds = xreallocarray(r->conds, r->nconds + 1, sizeof *r->conds);
+	c = &r->conds[r->nconds++];
+	memset(c, 0, sizeof *c);
+	return c;
+}
+
+/* `setting: { name: choice }` or `{ name: [choice, ...] }`: one condition each. */
+static bool
+read_setting_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx)
+{
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "setting"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *v = n->items[i];
+		struct setting *st;
+		struct cond *c;
+		int which;
+
+		if (!read_name(doc, ctx->card, n->keys[i], FT_SETTING, &which)) {
+			ok = false;
+			continue;
+		}
+		st = &ctx->card->settings[which];
+		c = new_cond(ctx->rule);
+		c->fact = FACT_SETTING;
+		c->negated = ctx->negated;
+		c->setting = which;
+		c->values = xcalloc(v->kind == YNODE_SEQUENCE ? v->count + 1 : 1, sizeof *c->values);
+		for (size_t k = 0; k < (v->kind == YNODE_SEQUENCE ? v->count : 1); k++) {
+			const struct ynode *one = v->kind == YNODE_SEQUENCE ? v->items[k] : v;
+			if (yenum(doc, one, (const char *const *)st->choices, st->nchoices,
+			          "choice", &c->values[c->nvalues]))
+				c->nvalues++;
+			else
+				ok = false;
+		}
+	}
+	return ok;
+}
+
 static bool
 read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fact fact)
 {
 	struct rule *r = ctx->rule;
 	struct cond *c;
 
+	if (fact_info[fact].type == FT_SETTING)
+		return read_setting_conds(doc, n, ctx);
 	r->conds = xreallocarray(r->conds, r->nconds + 1, sizeof *r->conds);
 	c = &r->conds[r->nconds++];
 	memset(c, 0, sizeof *c);
@@ -792,6 +973,7 @@ static const struct yfield card_fields[] = {
 	{ "classes", false, read_classes },
 	{ "combat_types", false, read_combat_types },
 	{ "fire_types", false, read_fire_types },
+	{ "settings", false, read_settings },
 	{ "units_block_los", false, read_units_block_los },
 	{ "terrain", false, read_terrain },
 };
@@ -859,6 +1041,15 @@ card_free(struct card *card)
 	free(card->fire_types);
 	for (size_t i = 0; i < card->nterrain; i++)
 		terrain_free(&card->terrain[i]);
+	for (size_t i = 0; i < card->nsettings; i++) {
+		for (size_t k = 0; k < card->settings[i].nchoices; k++)
+			free(card->settings[i].choices[k]);
+		free(card->settings[i].choices);
+		free(card->settings[i].id);
+		free(card->settings[i].seed);
+		free(card->settings[i].note);
+	}
+	free(card->settings);
 	free(card->terrain);
 	memset(card, 0, sizeof *card);
 }

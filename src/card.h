@@ -16,7 +16,7 @@
 
 #define CARD_SCHEMA 1
 
-enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL };
+enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL, FT_SETTING };
 
 enum fact {
 #define FACT(name, key, type, help) FACT_##name,
@@ -67,8 +67,9 @@ extern const char *const section_keys[N_SECTIONS];
 struct cond {
 	enum fact fact;
 	bool negated;     /* from `unless:` */
-	bool truth;       /* FACT_BOOL: the value wanted */
-	int *values;      /* class, terrain, combat or fire indexes */
+	bool truth;       /* FT_BOOL: the value wanted */
+	int setting;      /* FT_SETTING: which setting; values are its choices */
+	int *values;      /* class, terrain, combat, fire or choice indexes */
 	size_t nvalues;
 };
 
@@ -114,6 +115,19 @@ struct uclass {
 	int line;
 };
 
+#define MAX_SETTINGS 32
+
+/* A choice the players make before a game ("hill height: 2, 3 or 4 levels"). */
+struct setting {
+	char *id;
+	char **choices;
+	size_t nchoices;
+	int def;          /* index of the default choice */
+	int line;
+	char *seed;
+	char *note;
+};
+
 struct card {
 	char *path;
 	long schema;
@@ -133,6 +147,8 @@ struct card {
 	size_t nfire_types, cap_fire_types;
 	struct terrain *terrain;
 	size_t nterrain, cap_terrain;
+	struct setting *settings;
+	size_t nsettings, cap_settings;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	int units_block_los_line;
 };
@@ -149,9 +165,14 @@ int card_class(const struct card *card, const char *id);
 int card_terrain(const struct card *card, const char *id);
 int card_combat_type(const struct card *card, const char *id);
 int card_fire_type(const struct card *card, const char *id);
+int card_setting(const struct card *card, const char *id);
+int card_setting_choice(const struct setting *s, const char *choice);
 
 /* Is class `c` the class `kind` or one of its kinds (light infantry is infantry)? */
 bool card_class_is(const struct card *card, int c, int kind);
+
+/* Does any terrain of the card have rules in section s? */
+bool card_has_section(const struct card *card, enum section s);
 
 /* The card's file name without its directory, for "file:line" references. */
 const char *card_file_name(const struct card *card);

@@ -133,6 +133,7 @@ lookup(const struct card *card, const char *key, const char *value, enum fact_ty
 		what = "fire type";
 		break;
 	case FT_BOOL:
+	case FT_SETTING:
 		*out = -1;
 		break;
 	}
@@ -141,7 +142,7 @@ lookup(const struct card *card, const char *key, const char *value, enum fact_ty
 	return status;
 }
 
-/* "forest+wire": terrain ids joined by '+' (or ','), into a set. */
+/* Terrain ids joined by '+' (or ','), such as "woods+token", into a set. */
 static int
 read_tset(const struct card *card, const char *key, const char *value, const char *seps,
           struct tset *set)
@@ -163,7 +164,8 @@ read_tset(const struct card *card, const char *key, const char *value, const cha
 	return status;
 }
 
-/* "clear*,forest,hill+wire*": hexes from viewer to target; '*' marks a unit. */
+/* Hexes from viewer to target, such as "open*,woods,high+token*": each hex's
+ * terrain joined by '+', and '*' where a unit stands. */
 static int
 read_los(const struct card *card, const char *value, struct query *q)
 {
@@ -208,6 +210,37 @@ read_bool_fact(const char *key, const char *value, bool *out)
 		fprintf(stderr, "hexaid: explain: %s=%s: expected true or false\n", key, value);
 		return EXIT_INVALID;
 	}
+	return EXIT_OK;
+}
+
+/* setting.NAME=CHOICE: the players' choice for one of the card's settings. */
+static int
+read_setting(const struct card *card, const char *name, const char *value,
+             struct situation *sit)
+{
+	const char **names = xcalloc(card->nsettings + 1, sizeof *names);
+	const struct setting *st;
+	int which = card_setting(card, name), choice;
+
+	for (size_t i = 0; i < card->nsettings; i++)
+		names[i] = card->settings[i].id;
+	if (which < 0) {
+		bad_value("setting", name, "setting", names, card->nsettings);
+		free(names);
+		return EXIT_INVALID;
+	}
+	free(names);
+	st = &card->settings[which];
+	choice = card_setting_choice(st, value);
+	if (choice < 0) {
+		names = xcalloc(st->nchoices + 1, sizeof *names);
+		for (size_t i = 0; i < st->nchoices; i++)
+			names[i] = st->choices[i];
+		bad_value(name, value, "choice", names, st->nchoices);
+		free(names);
+		return EXIT_INVALID;
+	}
+	sit->settings[which] = choice;
 	return EXIT_OK;
 }
 
@@ -270,6 +303,8 @@ read_word(const struct card *card, char *word, struct query *q)
 		return read_tset(card, word, value, ",+", &sit->zone);
 	if (strcmp(word, "los") == 0)
 		return read_los(card, value, q);
+	if (strncmp(word, "setting.", 8) == 0)
+		return read_setting(card, word + 8, value, sit);
 	if (strcmp(word, "dice") == 0) {
 		char *end;
 		sit->base = strtol(value, &end, 10);
@@ -364,8 +399,9 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 	print_flag(json, &first, "cannot_stop", a.cannot_stop);
 	print_flag(json, &first, "no_charge", a.no_charge);
 	if (json) {
-		printf(",\"cost\":%ld,\"disorder\":%ld,\"road_bonus\":%ld,\"steps\":", a.cost,
-		       a.disorder, a.road_bonus);
+		printf(",\"cost\":%ld,\"disorder\":%ld,\"road_bonus\":%ld,\"road_rate\":%ld,"
+		       "\"steps\":",
+		       a.cost, a.disorder, a.road_bonus, a.road_rate);
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
@@ -375,6 +411,8 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 			printf("%sdisorder %ld", first ? ": " : ", ", a.disorder), first = false;
 		if (a.road_bonus)
 			printf("%sroad bonus %ld", first ? ": " : ", ", a.road_bonus), first = false;
+		if (a.road_rate)
+			printf("%sroad rate %ld", first ? ": " : ", ", a.road_rate), first = false;
 		if (first)
 			fputs(": no effect", stdout);
 		putchar('\n');
@@ -424,7 +462,8 @@ answer(const struct card *card, const struct query *q)
 		print_battle(card, sit, q->json);
 		any = true;
 	}
-	if (sit->target >= 0 || sit->target_on.count > 0 || !any) {
+	if ((sit->target >= 0 || sit->target_on.count > 0 || !any) &&
+	    card_has_section(card, SECTION_PROTECTION)) {
 		fputs(q->json ? "," : "", stdout);
 		print_protection(card, sit, q->json);
 	}
@@ -467,7 +506,7 @@ cli_explain(int argc, char **argv)
 
 #define CHART_WIDTH 80
 #define CHART_LABEL 13
-#define CHART_REF 10
+#define CHART_REF 14
 
 /* Print `text` in the column after the label, wrapped at spaces, with `ref` at the
  * right of the first line. */
@@ -487,10 +526,10 @@ print_wrapped(const char *label, const char *text, const char *ref)
 			if (len == 0)
 				len = width;
 		}
-		printf("  %-*s%-*.*s", CHART_LABEL, first ? label : "", width, len, p);
 		if (first && ref[0] != '\0')
-			printf(" %s", ref);
-		fputs("\n", stdout);
+			printf("  %-*s%-*.*s %s\n", CHART_LABEL, label, width, len, p, ref);
+		else
+			printf("  %-*s%.*s\n", CHART_LABEL, first ? label : "", len, p);
 		p += len;
 		while (*p == ' ')
 			p++;
@@ -503,8 +542,11 @@ effect_words(const struct rule *r)
 {
 	const struct effect_info *e = &effect_info[r->effect];
 
-	if (e->value == EFFECT_INT)
+	if (e->value == EFFECT_INT && (r->effect == EFFECT_DICE || r->effect == EFFECT_DRM ||
+	                               r->effect == EFFECT_COST_ADD))
 		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	if (e->value == EFFECT_INT)
+		return xasprintf("%s %ld%s", e->key, r->amount, r->may ? " (may)" : "");
 	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
 }
 
@@ -521,9 +563,13 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 	char head[CHART_WIDTH + 1];
 	bool empty = true;
 
-	snprintf(head, sizeof head, "%s (%s%s%c%s%s%s)", t->name ? t->name : t->id,
+	char level[24] = "";
+
+	if (t->level > 0)
+		snprintf(level, sizeof level, "; level %d", t->level);
+	snprintf(head, sizeof head, "%s (%s%s%c%s%s%s%s)", t->name ? t->name : t->id,
 	         terrain_kind_names[t->kind], t->glyph ? " '" : "", t->glyph ? t->glyph : ' ',
-	         t->glyph ? "'" : "", t->los_blocks ? "; blocks line of sight" : "",
+	         t->glyph ? "'" : "", level, t->los_blocks ? "; blocks line of sight" : "",
 	         t->los_unit_blocks ? "; a unit on it blocks line of sight" : "");
 	printf("%s\n", head);
 	for (int s = 0; s < N_SECTIONS; s++) {
@@ -557,6 +603,30 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		print_wrapped("", "no effect", "");
 }
 
+/* What each effect named in the chart means, one line each. */
+static void
+print_legend(const struct card *card, int only)
+{
+	bool used[N_EFFECTS] = { false }, any = false;
+
+	for (size_t i = 0; i < card->nterrain; i++) {
+		if (only >= 0 && (size_t)only != i)
+			continue;
+		for (int s = 0; s < N_SECTIONS; s++)
+			for (size_t k = 0; k < card->terrain[i].sections[s].count; k++)
+				used[card->terrain[i].sections[s].items[k].effect] = true;
+	}
+	for (int e = 0; e < N_EFFECTS; e++) {
+		if (!used[e])
+			continue;
+		if (!any)
+			puts("\nKey:");
+		any = true;
+		printf("  %-24s %s\n", effect_info[e].key, effect_info[e].help);
+	}
+	puts("  (may)                    optional: the owning player decides");
+}
+
 int
 cli_chart(int argc, char **argv)
 {
@@ -584,8 +654,9 @@ cli_chart(int argc, char **argv)
 		if (i + 1 < card.nterrain && only < 0)
 			putchar('\n');
 	}
+	print_legend(&card, only);
 	if (any_assumed)
-		puts("\n* assumed: not in the seed rules; check your rulebook");
+		puts("* assumed: not in the seed rules; check your rulebook");
 	card_free(&card);
 	return EXIT_OK;
 }

@@ -17,6 +17,8 @@ EFFECT(NO_CHARGE, "no_charge", EFFECT_FLAG, SEC_MOVE,
 EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE, "levels of disorder on entering")
 EFFECT(ROAD_BONUS, "road_bonus", EFFECT_INT, SEC_MOVE,
        "extra movement when the whole move follows it")
+EFFECT(ROAD_RATE, "road_rate", EFFECT_INT, SEC_MOVE,
+       "movement allowance when the whole move follows it")
 EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE, "battle dice added (or removed when negative)")
 EFFECT(NO_BATTLE, "no_battle", EFFECT_FLAG, SEC_BATTLE, "may not battle")
 EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER,

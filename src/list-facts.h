@@ -20,5 +20,7 @@ FACT(OTHER_HILL, "other_hill_group", FT_BOOL,
      "the attacker stands on a hill of another group of hill hexes")
 FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
 FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
+FACT(REDEPLOY, "redeploy", FT_BOOL, "the move is a redeployment")
+FACT(SETTING, "setting", FT_SETTING, "a setting the players chose has this value")
 FACT(ATTACKING_OUT, "attacking_out", FT_BOOL,
      "the attacker is inside the feature, attacking out of it")

@@ -38,6 +38,8 @@ situation_init(struct situation *sit)
 	memset(sit, 0, sizeof *sit);
 	sit->attacker = sit->target = sit->unit = -1;
 	sit->combat = sit->fire = -1;
+	for (int i = 0; i < MAX_SETTINGS; i++)
+		sit->settings[i] = -1;
 }
 
 int
@@ -106,6 +108,7 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 {
 	struct class_match cm = { card, -1 };
 	bool holds = false;
+	int chosen;
 
 	switch (fact_info[c->fact].type) {
 	case FT_BOOL:
@@ -125,12 +128,17 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 	case FT_FIRE:
 		holds = any_value(c, match_index, &sit->fire);
 		break;
+	case FT_SETTING:
+		chosen = sit->settings[c->setting] >= 0 ? sit->settings[c->setting]
+		                                        : card->settings[c->setting].def;
+		holds = any_value(c, match_index, &chosen);
+		break;
 	}
 	return holds;
 }
 
 /* A rule applies when every `when:` condition holds, unless every one of its
- * `unless:` conditions holds too ("except from artillery ranged combat"). */
+ * `unless:` conditions holds too ("except from one class in ranged combat"). */
 static bool
 rule_applies(const struct card *card, const struct situation *sit, const struct rule *r)
 {
@@ -174,7 +182,7 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
 	return true;
 }
 
-/* One condition in words: "attacker cavalry/artillery", "not moved_onto". */
+/* One condition in words: "attacker class_a/class_b", "not moved_onto". */
 static char *
 describe_cond(const struct card *card, const struct cond *c)
 {
@@ -183,7 +191,10 @@ describe_cond(const struct card *card, const struct cond *c)
 
 	if (fact_info[c->fact].type == FT_BOOL)
 		return xasprintf("%s%s", c->truth ? "" : "not ", key);
-	part = xasprintf("%s ", key);
+	if (fact_info[c->fact].type == FT_SETTING)
+		part = xasprintf("%s %s ", key, card->settings[c->setting].id);
+	else
+		part = xasprintf("%s ", key);
 	for (size_t v = 0; v < c->nvalues; v++) {
 		const char *name = "?";
 		int x = c->values[v];
@@ -201,6 +212,9 @@ describe_cond(const struct card *card, const struct cond *c)
 		case FT_FIRE:
 			name = card->fire_types[x];
 			break;
+		case FT_SETTING:
+			name = card->settings[c->setting].choices[x];
+			break;
 		case FT_BOOL:
 			break;
 		}
@@ -211,7 +225,7 @@ describe_cond(const struct card *card, const struct cond *c)
 	return part;
 }
 
-/* "attacker cavalry, combat melee, unless attacker_on forest": the conditions. */
+/* The conditions in words: "attacker a, combat b, unless attacker_on c". */
 char *
 terrain_describe_conds(const struct card *card, const struct rule *r)
 {
@@ -247,9 +261,10 @@ step_for(struct explanation *why, const struct card *card, const struct terrain 
 {
 	char *conds = terrain_describe_conds(card, r);
 
-	explain_add(why, value, card_file_name(card), r->line, r->seed, r->assumed, "%s%s%s: %s%s%s%s",
-	            t->name ? t->name : t->id, where[0] ? " " : "", where, effect_words,
-	            r->may ? " (may: the owner decides)" : "", conds[0] ? " when " : "", conds);
+	explain_add(why, value, card_file_name(card), r->line, r->seed, r->assumed,
+	            "%s%s%s: %s%s%s%s%s", t->name ? t->name : t->id, where[0] ? " " : "", where,
+	            effect_words, r->may ? " (may: the owner decides)" : "", conds[0] ? " (" : "",
+	            conds, conds[0] ? ")" : "");
 	free(conds);
 }
 
@@ -335,6 +350,11 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 	          battle_visit, &w);
 	each_rule(card, sit, &sit->crossed, SECTION_BATTLE_INTO, true, "(crossed)", battle_visit,
 	          &w);
+	/* Cover: what the target stands in, the features the fire crosses, and those
+	 * between; each feature halves once. */
+	each_rule(card, sit, &sit->target_on, SECTION_COVER, false, "(target's hex)",
+	          battle_visit, &w);
+	each_rule(card, sit, &sit->crossed, SECTION_COVER, true, "(crossed)", battle_visit, &w);
 	for (size_t i = 0; i < sit->zone.count; i++) {
 		struct tset one = { { sit->zone.items[i] }, 1 };
 		each_rule(card, sit, &one, SECTION_COVER, false, "(in the zone of fire)",
@@ -425,6 +445,11 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		if (r->amount > out->road_bonus)
 			out->road_bonus = r->amount;
 		step_for(&out->why, card, t, r, where, r->amount, "movement bonus along it");
+		return;
+	case EFFECT_ROAD_RATE:
+		if (r->amount > out->road_rate)
+			out->road_rate = r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "movement allowance along it");
 		return;
 	case EFFECT_PROHIBITED:
 		flag = &out->prohibited, words = "may not enter or cross";

@@ -30,6 +30,7 @@ struct situation {
 	struct tset crossed;      /* hexside features the attack or move crosses */
 	struct tset zone;         /* features in the zone of fire; one entry per feature */
 	bool facts[N_FACTS];      /* the true / false facts */
+	int settings[MAX_SETTINGS]; /* the choice made for each setting; -1: its default */
 	long base;                /* base dice (battle) or allowance (move) */
 };
 
@@ -54,6 +55,7 @@ struct move_answer {
 	long cost;                /* movement points, when the card gives costs */
 	long disorder;
 	long road_bonus;
+	long road_rate;           /* allowance along a path, in the card's distance units */
 	struct explanation why;
 };
 
@@ -79,7 +81,7 @@ struct los_answer {
 void terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
                  struct los_answer *out);
 
-/* A rule's conditions in words ("attacker cavalry, combat melee"); free it. */
+/* A rule's conditions in words ("attacker class_a, combat melee"); free it. */
 char *terrain_describe_conds(const struct card *card, const struct rule *r);
 
 /* The level of a hex: the highest level its terrain gives. */

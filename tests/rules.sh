@@ -1,0 +1,30 @@
+#!/bin/sh
+# rules.sh: seed fidelity. Each tests/rules/CARD.rules file holds one case a line:
+#
+#   SEED-LINE | KEY=VALUE ... | EXPECTED
+#
+# The case runs `hexaid explain CARD KEY=VALUE ...` (the same code path players use)
+# and passes when EXPECTED is one whole line of the answer (leading blanks ignored).
+# SEED-LINE names the line of the seed document the case checks; '#' starts a comment.
+. "$top_srcdir/tests/tap.sh"
+tap_tmpdir
+
+for file in "$top_srcdir"/tests/rules/*.rules; do
+	card=$(basename "$file" .rules)
+	while IFS='|' read -r seed query expected; do
+		case $seed in '#'* | '') continue ;; esac
+		seed=$(echo $seed)
+		query=$(echo $query)
+		expected=$(printf '%s' "$expected" | sed 's/^ *//; s/ *$//')
+		# shellcheck disable=SC2086
+		"$HEXAID" explain "$card" $query >"$tap_tmp/out" 2>&1
+		sed 's/^ *//' "$tap_tmp/out" >"$tap_tmp/trimmed"
+		if grep -Fxq -- "$expected" "$tap_tmp/trimmed"; then
+			tap_ok 0 "$card $seed: $query -> $expected"
+		else
+			tap_ok 1 "$card $seed: $query -> $expected"
+			sed 's/^/#   /' "$tap_tmp/out"
+		fi
+	done <"$file"
+done
+tap_done
