@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "card.h"
+#include "card-read.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -167,7 +168,7 @@ vocabulary(const struct card *card, enum fact_type type, size_t *n)
 	return xcalloc(1, sizeof *names);
 }
 
-static const char *const vocabulary_what[] = {
+const char *const card_vocabulary_what[] = {
 	[FT_CLASS] = "unit class",
 	[FT_TERRAIN] = "terrain",
 	[FT_COMBAT] = "combat type",
@@ -177,9 +178,9 @@ static const char *const vocabulary_what[] = {
 };
 
 /* Read one id of a vocabulary; on an unknown id, say the nearest or the choices. */
-static bool
-read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
-          enum fact_type type, int *out)
+bool
+card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
+               enum fact_type type, int *out)
 {
 	size_t count;
 	const char **names = vocabulary(card, type, &count);
@@ -187,9 +188,9 @@ read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
 
 	if (count == 0) {
 		free(names);
-		return yerror(doc, n, "no %s is defined in this card", vocabulary_what[type]);
+		return yerror(doc, n, "no %s is defined in this card", card_vocabulary_what[type]);
 	}
-	ok = yenum(doc, n, names, count, vocabulary_what[type], out);
+	ok = yenum(doc, n, names, count, card_vocabulary_what[type], out);
 	free(names);
 	return ok;
 }
@@ -259,8 +260,8 @@ collect_ids(struct card *card, const struct ynode *root)
 
 /* ---- metadata ------------------------------------------------------------- */
 
-static bool
-read_text(struct ydoc *doc, const struct ynode *n, char **out)
+bool
+card_read_text(struct ydoc *doc, const struct ynode *n, char **out)
 {
 	const char *s;
 
@@ -325,7 +326,7 @@ read_extends(struct ydoc *doc, const struct ynode *n, void *obj)
 #define TEXT_READER(field)                                                          \
 	static bool read_##field(struct ydoc *doc, const struct ynode *n, void *obj) \
 	{                                                                           \
-		return read_text(doc, n, &((struct card *)obj)->field);              \
+		return card_read_text(doc, n, &((struct card *)obj)->field);              \
 	}
 TEXT_READER(title)
 TEXT_READER(publisher)
@@ -344,7 +345,7 @@ struct class_ctx {
 static bool
 read_class_name(struct ydoc *doc, const struct ynode *n, void *obj)
 {
-	return read_text(doc, n, &((struct class_ctx *)obj)->cls->name);
+	return card_read_text(doc, n, &((struct class_ctx *)obj)->cls->name);
 }
 
 static bool
@@ -353,7 +354,7 @@ read_class_is(struct ydoc *doc, const struct ynode *n, void *obj)
 	struct class_ctx *ctx = obj;
 	int parent;
 
-	if (!read_name(doc, ctx->card, n, FT_CLASS, &parent))
+	if (!card_read_name(doc, ctx->card, n, FT_CLASS, &parent))
 		return false;
 	if (card_class_is(ctx->card, parent, (int)(ctx->cls - ctx->card->classes)))
 		return yerror(doc, n, "class '%s' cannot be a kind of '%s': that makes a loop",
@@ -463,13 +464,13 @@ read_default(struct ydoc *doc, const struct ynode *n, void *obj)
 static bool
 read_setting_seed(struct ydoc *doc, const struct ynode *n, void *obj)
 {
-	return read_text(doc, n, &((struct setting_ctx *)obj)->st->seed);
+	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->seed);
 }
 
 static bool
 read_setting_note(struct ydoc *doc, const struct ynode *n, void *obj)
 {
-	return read_text(doc, n, &((struct setting_ctx *)obj)->st->note);
+	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->note);
 }
 
 static const struct yfield setting_fields[] = {
@@ -513,442 +514,6 @@ read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
-/* ---- rules ---------------------------------------------------------------- */
-
-struct rule_ctx {
-	struct card *card;
-	struct rule *rule;
-	enum section section;
-	const struct ynode *effect_key; /* the effect given first, for messages */
-	bool negated;                   /* reading `unless:` */
-	int effects;
-};
-
-static bool
-read_cond_values(struct ydoc *doc, struct rule_ctx *ctx, struct cond *c, const struct ynode *n)
-{
-	const struct ynode *one = n;
-	size_t count = 1;
-	bool ok = true;
-
-	if (n->kind == YNODE_SEQUENCE) {
-		count = n->count;
-		if (count == 0)
-			return yerror(doc, n, "an empty list matches nothing; give at least one %s",
-			              vocabulary_what[fact_info[c->fact].type]);
-	}
-	c->values = xcalloc(count, sizeof *c->values);
-	for (size_t i = 0; i < count; i++) {
-		if (n->kind == YNODE_SEQUENCE)
-			one = n->items[i];
-		if (read_name(doc, ctx->card, one, fact_info[c->fact].type, &c->values[c->nvalues]))
-			c->nvalues++;
-		else
-			ok = false;
-	}
-	return ok;
-}
-
-static struct cond *
-new_cond(struct rule *r)
-{
-	struct cond *c;
-
-	r->conds = xreallocarray(r->conds, r->nconds + 1, sizeof *r->conds);
-	c = &r->conds[r->nconds++];
-	memset(c, 0, sizeof *c);
-	return c;
-}
-
-/* `setting: { name: choice }` or `{ name: [choice, ...] }`: one condition each. */
-static bool
-read_setting_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx)
-{
-	bool ok = true;
-
-	if (!yis_mapping(doc, n, "setting"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		const struct ynode *v = n->items[i];
-		struct setting *st;
-		struct cond *c;
-		int which;
-
-		if (!read_name(doc, ctx->card, n->keys[i], FT_SETTING, &which)) {
-			ok = false;
-			continue;
-		}
-		st = &ctx->card->settings[which];
-		c = new_cond(ctx->rule);
-		c->fact = FACT_SETTING;
-		c->negated = ctx->negated;
-		c->setting = which;
-		c->values = xcalloc(v->kind == YNODE_SEQUENCE ? v->count + 1 : 1, sizeof *c->values);
-		for (size_t k = 0; k < (v->kind == YNODE_SEQUENCE ? v->count : 1); k++) {
-			const struct ynode *one = v->kind == YNODE_SEQUENCE ? v->items[k] : v;
-			if (yenum(doc, one, (const char *const *)st->choices, st->nchoices,
-			          "choice", &c->values[c->nvalues]))
-				c->nvalues++;
-			else
-				ok = false;
-		}
-	}
-	return ok;
-}
-
-static bool
-read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fact fact)
-{
-	struct rule *r = ctx->rule;
-	struct cond *c;
-
-	if (fact_info[fact].type == FT_SETTING)
-		return read_setting_conds(doc, n, ctx);
-	r->conds = xreallocarray(r->conds, r->nconds + 1, sizeof *r->conds);
-	c = &r->conds[r->nconds++];
-	memset(c, 0, sizeof *c);
-	c->fact = fact;
-	c->negated = ctx->negated;
-	if (fact_info[fact].type == FT_BOOL)
-		return ybool(doc, n, &c->truth);
-	return read_cond_values(doc, ctx, c, n);
-}
-
-#define FACT(name, key, type, help)                                               \
-	static bool read_fact_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
-	{                                                                         \
-		return read_cond(doc, n, obj, FACT_##name);                       \
-	}
-#include "list-facts.h"
-#undef FACT
-
-static const struct yfield cond_fields[] = {
-#define FACT(name, key, type, help) { key, false, read_fact_##name },
-#include "list-facts.h"
-#undef FACT
-};
-
-static bool
-read_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, bool negated)
-{
-	ctx->negated = negated;
-	return ymap_read(doc, n, cond_fields, N_FACTS, negated ? "unless" : "when", ctx);
-}
-
-static bool
-read_when(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_conds(doc, n, obj, false);
-}
-
-static bool
-read_unless(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_conds(doc, n, obj, true);
-}
-
-static bool
-read_may(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->may);
-}
-
-static bool
-read_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->assumed);
-}
-
-static bool
-read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_text(doc, n, &((struct rule_ctx *)obj)->rule->seed);
-}
-
-static bool
-read_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_text(doc, n, &((struct rule_ctx *)obj)->rule->note);
-}
-
-/* The section an effect belongs in, for the message when it stands elsewhere. */
-static const char *
-home_section(enum effect e)
-{
-	for (int s = 0; s < N_SECTIONS; s++)
-		if (effect_info[e].sections & (1u << s))
-			return section_keys[s];
-	return "?";
-}
-
-static const struct ynode *
-key_of(const struct ynode *map, const struct ynode *value)
-{
-	for (size_t i = 0; i < map->count; i++)
-		if (map->items[i] == value)
-			return map->keys[i];
-	return value;
-}
-
-static bool
-read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum effect e,
-            const struct ynode *map)
-{
-	const struct ynode *key = key_of(map, n);
-	bool flag;
-
-	if (ctx->effects++ > 0)
-		return yerror(doc, key,
-		              "a rule has one effect, and '%s' was given at line %d; write a second "
-		              "rule for '%s'",
-		              ctx->effect_key->text, ctx->effect_key->line, key->text);
-	ctx->effect_key = key;
-	ctx->rule->effect = e;
-	if (!(effect_info[e].sections & (1u << ctx->section)))
-		return yerror(doc, key, "'%s' belongs in '%s', not in '%s'", key->text,
-		              home_section(e), section_keys[ctx->section]);
-	if (effect_info[e].value == EFFECT_INT)
-		return yint(doc, n, -99, 99, &ctx->rule->amount);
-	if (!ybool(doc, n, &flag))
-		return false;
-	if (!flag)
-		return yerror(doc, n, "write '%s: true', or leave the rule out", key->text);
-	ctx->rule->amount = 1;
-	return true;
-}
-
-/* ymap_read does not pass the mapping to readers; the effect readers need it for
- * positions, so the rule reader keeps it here for the duration of one rule. */
-struct effect_reader_ctx {
-	struct rule_ctx rule;
-	const struct ynode *map;
-};
-
-#define EFFECT(name, key, value, sections, help)                                       \
-	static bool read_effect_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
-	{                                                                              \
-		struct effect_reader_ctx *ec = obj;                                    \
-		return read_effect(doc, n, &ec->rule, EFFECT_##name, ec->map);         \
-	}
-#include "list-effects.h"
-#undef EFFECT
-
-/* Readers of the rule fields that are not effects take a struct rule_ctx; the
- * effect_reader_ctx starts with one, so the same pointer serves both. */
-static const struct yfield rule_fields[] = {
-	{ "when", false, read_when },
-	{ "unless", false, read_unless },
-	{ "may", false, read_may },
-	{ "seed", false, read_seed },
-	{ "note", false, read_note },
-	{ "assumed", false, read_assumed },
-#define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
-#include "list-effects.h"
-#undef EFFECT
-};
-
-static void
-rule_free(struct rule *r)
-{
-	for (size_t i = 0; i < r->nconds; i++)
-		free(r->conds[i].values);
-	free(r->conds);
-	free(r->seed);
-	free(r->note);
-}
-
-static bool
-read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rule_list *list,
-          enum section section)
-{
-	struct effect_reader_ctx ec;
-	struct rule r;
-	bool ok;
-
-	memset(&r, 0, sizeof r);
-	memset(&ec, 0, sizeof ec);
-	ec.rule.card = card;
-	ec.rule.rule = &r;
-	ec.rule.section = section;
-	ec.map = n;
-	r.line = n->line;
-	ok = ymap_read(doc, n, rule_fields, sizeof rule_fields / sizeof rule_fields[0], "rule",
-	               &ec);
-	if (ok && ec.rule.effects == 0)
-		ok = yerror(doc, n, "this rule has no effect; give one, such as 'dice: -1' or "
-		                    "'must_stop: true' (hexaid(5) lists them)");
-	if (!ok) {
-		rule_free(&r);
-		return false;
-	}
-	*(struct rule *)xgrow(&list->items, &list->count, &list->cap, sizeof r) = r;
-	return true;
-}
-
-static bool
-read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct terrain *t,
-           enum section section)
-{
-	bool ok = true;
-
-	if (!yis_sequence(doc, n, section_keys[section]))
-		return false;
-	for (size_t i = 0; i < n->count; i++)
-		ok = read_rule(doc, n->items[i], card, &t->sections[section], section) && ok;
-	return ok;
-}
-
-/* ---- terrain ---------------------------------------------------------------- */
-
-struct terrain_ctx {
-	struct card *card;
-	struct terrain *t;
-};
-
-#define SECTION_READER(sec, lower)                                                     \
-	static bool read_##lower(struct ydoc *doc, const struct ynode *n, void *obj)    \
-	{                                                                              \
-		struct terrain_ctx *ctx = obj;                                         \
-		return read_rules(doc, n, ctx->card, ctx->t, sec);                     \
-	}
-SECTION_READER(SECTION_MOVE, move)
-SECTION_READER(SECTION_BATTLE_FROM, battle_from)
-SECTION_READER(SECTION_BATTLE_INTO, battle_into)
-SECTION_READER(SECTION_PROTECTION, protection)
-SECTION_READER(SECTION_COVER, cover)
-#undef SECTION_READER
-
-static bool
-read_terrain_name(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_text(doc, n, &((struct terrain_ctx *)obj)->t->name);
-}
-
-static bool
-read_terrain_kind(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	int kind;
-
-	if (!yenum(doc, n, terrain_kind_names, N_TERRAIN_KINDS, "kind of terrain", &kind))
-		return false;
-	((struct terrain_ctx *)obj)->t->kind = (enum terrain_kind)kind;
-	return true;
-}
-
-static bool
-read_glyph(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *s;
-
-	if (!ystring(doc, n, &s))
-		return false;
-	if (strlen(s) != 1 || s[0] < '!' || s[0] > '~')
-		return yerror(doc, n, "a glyph is one printable ASCII character, such as 'f'");
-	((struct terrain_ctx *)obj)->t->glyph = s[0];
-	return true;
-}
-
-static bool
-read_level(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	long level;
-
-	if (!yint(doc, n, 0, 9, &level))
-		return false;
-	((struct terrain_ctx *)obj)->t->level = (int)level;
-	return true;
-}
-
-static bool
-read_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_blocks);
-}
-
-static bool
-read_unit_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_unit_blocks);
-}
-
-static bool
-read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain *t = ((struct terrain_ctx *)obj)->t;
-	bool ok = true;
-	int s;
-
-	if (!yis_sequence(doc, n, "overrides"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		if (yenum(doc, n->items[i], section_keys, N_SECTIONS, "section", &s))
-			t->overrides |= 1u << s;
-		else
-			ok = false;
-	}
-	return ok;
-}
-
-static bool
-read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain_ctx *ctx = obj;
-	struct terrain *t = ctx->t;
-	bool ok = true;
-
-	if (!yis_sequence(doc, n, "cancels"))
-		return false;
-	t->cancels = xcalloc(n->count + 1, sizeof *t->cancels);
-	for (size_t i = 0; i < n->count; i++) {
-		if (read_name(doc, ctx->card, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
-			t->ncancels++;
-		else
-			ok = false;
-	}
-	return ok;
-}
-
-static const struct yfield terrain_fields[] = {
-	{ "name", true, read_terrain_name },
-	{ "kind", false, read_terrain_kind },
-	{ "glyph", false, read_glyph },
-	{ "level", false, read_level },
-	{ "blocks_los", false, read_blocks_los },
-	{ "unit_blocks_los", false, read_unit_blocks_los },
-	{ "overrides", false, read_overrides },
-	{ "cancels", false, read_cancels },
-	{ "move", false, read_move },
-	{ "battle_from", false, read_battle_from },
-	{ "battle_into", false, read_battle_into },
-	{ "protection", false, read_protection },
-	{ "cover", false, read_cover },
-};
-
-static bool
-read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct card *card = obj;
-	bool ok = true;
-
-	if (!yis_mapping(doc, n, "terrain"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		struct terrain_ctx ctx = { card, NULL };
-		const char *id;
-
-		if (!yid(doc, n->keys[i], &id)) {
-			ok = false;
-			continue;
-		}
-		ctx.t = &card->terrain[card_terrain(card, id)];
-		ok = ymap_read(doc, n->items[i], terrain_fields,
-		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
-		               &ctx) &&
-		     ok;
-	}
-	return ok;
-}
-
 static bool
 read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -975,7 +540,7 @@ static const struct yfield card_fields[] = {
 	{ "fire_types", false, read_fire_types },
 	{ "settings", false, read_settings },
 	{ "units_block_los", false, read_units_block_los },
-	{ "terrain", false, read_terrain },
+	{ "terrain", false, card_read_terrain },
 };
 
 bool
@@ -1004,19 +569,6 @@ card_load(struct card *card, const char *path, struct diag_list *dl)
 	return ok;
 }
 
-static void
-terrain_free(struct terrain *t)
-{
-	free(t->id);
-	free(t->name);
-	free(t->cancels);
-	for (int s = 0; s < N_SECTIONS; s++) {
-		for (size_t i = 0; i < t->sections[s].count; i++)
-			rule_free(&t->sections[s].items[i]);
-		free(t->sections[s].items);
-	}
-}
-
 void
 card_free(struct card *card)
 {
@@ -1040,7 +592,7 @@ card_free(struct card *card)
 		free(card->fire_types[i]);
 	free(card->fire_types);
 	for (size_t i = 0; i < card->nterrain; i++)
-		terrain_free(&card->terrain[i]);
+		card_terrain_free(&card->terrain[i]);
 	for (size_t i = 0; i < card->nsettings; i++) {
 		for (size_t k = 0; k < card->settings[i].nchoices; k++)
 			free(card->settings[i].choices[k]);
