@@ -17,7 +17,15 @@ bool card_read_text(struct ydoc *doc, const struct ynode *n, char **out);
 
 /* Section readers, for the card's field table (obj is the struct card). */
 bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
+
+/* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
+bool card_read_points(struct ydoc *doc, const struct ynode *n, long *halves);
 
 void card_terrain_free(struct terrain *t);
+void card_rule_free(struct rule *r);
+void card_category_free(struct category *cat);
+void card_table_free(struct table *t);
 
 #endif

@@ -208,6 +208,8 @@ read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum 
 		              home_section(e), section_keys[ctx->section]);
 	if (effect_info[e].value == EFFECT_INT)
 		return yint(doc, n, -99, 99, &ctx->rule->amount);
+	if (effect_info[e].value == EFFECT_POINTS)
+		return card_read_points(doc, n, &ctx->rule->amount);
 	if (!ybool(doc, n, &flag))
 		return false;
 	if (!flag)
@@ -246,8 +248,8 @@ static const struct yfield rule_fields[] = {
 #undef EFFECT
 };
 
-static void
-rule_free(struct rule *r)
+void
+card_rule_free(struct rule *r)
 {
 	for (size_t i = 0; i < r->nconds; i++)
 		free(r->conds[i].values);
@@ -277,7 +279,7 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 		ok = yerror(doc, n, "this rule has no effect; give one, such as 'dice: -1' or "
 		                    "'must_stop: true' (hexaid(5) lists them)");
 	if (!ok) {
-		rule_free(&r);
+		card_rule_free(&r);
 		return false;
 	}
 	*(struct rule *)xgrow(&list->items, &list->count, &list->cap, sizeof r) = r;
@@ -407,7 +409,97 @@ read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
+static bool
+read_terrain_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->seed);
+}
+
+static bool
+read_category(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_CATEGORY, &ctx->t->category);
+}
+
+/* Drop the rules a shorthand table made, so a house-rules card's table replaces
+ * them (and only them). */
+static void
+drop_shorthand(struct rule_list *rl, enum effect e)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < rl->count; i++) {
+		if (rl->items[i].shorthand && rl->items[i].effect == e)
+			card_rule_free(&rl->items[i]);
+		else
+			rl->items[kept++] = rl->items[i];
+	}
+	rl->count = kept;
+}
+
+/* `costs: { infantry: 1, cavalry: 2, artillery: prohibited }`: one rule per class. */
+static bool
+read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx, enum effect e)
+{
+	struct rule_list *rl = &ctx->t->sections[SECTION_MOVE];
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, effect_info[e].key))
+		return false;
+	drop_shorthand(rl, e);
+	drop_shorthand(rl, EFFECT_PROHIBITED);
+	for (size_t i = 0; i < n->count; i++) {
+		struct rule r;
+		struct cond *c;
+		int cls;
+
+		memset(&r, 0, sizeof r);
+		if (!card_read_name(doc, ctx->card, n->keys[i], FT_CLASS, &cls)) {
+			ok = false;
+			continue;
+		}
+		r.line = n->keys[i]->line;
+		r.shorthand = true;
+		r.seed = ctx->t->seed ? xstrdup(ctx->t->seed) : NULL;
+		r.effect = e;
+		if (n->items[i]->kind == YNODE_SCALAR && strcmp(n->items[i]->text, "prohibited") == 0) {
+			r.effect = EFFECT_PROHIBITED;
+			r.amount = 1;
+		} else if (!card_read_points(doc, n->items[i], &r.amount)) {
+			free(r.seed);
+			ok = false;
+			continue;
+		}
+		r.conds = c = xcalloc(1, sizeof *c);
+		r.nconds = 1;
+		c->fact = FACT_UNIT;
+		c->values = xcalloc(1, sizeof *c->values);
+		c->values[0] = cls;
+		c->nvalues = 1;
+		*(struct rule *)xgrow(&rl->items, &rl->count, &rl->cap, sizeof r) = r;
+	}
+	return ok;
+}
+
+static bool
+read_costs(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_cost_table(doc, n, obj, EFFECT_COST);
+}
+
+static bool
+read_extra_costs(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_cost_table(doc, n, obj, EFFECT_COST_ADD);
+}
+
 static const struct yfield terrain_fields[] = {
+	{ "seed", false, read_terrain_seed },
+	{ "category", false, read_category },
+	{ "costs", false, read_costs },
+	{ "extra_costs", false, read_extra_costs },
 	{ "name", true, read_terrain_name },
 	{ "kind", false, read_terrain_kind },
 	{ "glyph", false, read_glyph },
@@ -440,6 +532,10 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 			continue;
 		}
 		ctx.t = &card->terrain[card_terrain(card, id)];
+		/* The row's seed line is given to the shorthand rules, wherever it stands. */
+		const struct ynode *seed = ymap_find(n->items[i], "seed");
+		if (seed != NULL && seed->kind == YNODE_SCALAR && ctx.t->seed == NULL)
+			ctx.t->seed = xstrdup(seed->text);
 		ok = ymap_read(doc, n->items[i], terrain_fields,
 		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
 		               &ctx) &&
@@ -452,11 +548,12 @@ void
 card_terrain_free(struct terrain *t)
 {
 	free(t->id);
+	free(t->seed);
 	free(t->name);
 	free(t->cancels);
 	for (int s = 0; s < N_SECTIONS; s++) {
 		for (size_t i = 0; i < t->sections[s].count; i++)
-			rule_free(&t->sections[s].items[i]);
+			card_rule_free(&t->sections[s].items[i]);
 		free(t->sections[s].items);
 	}
 }

@@ -40,6 +40,7 @@ const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
 	[TERRAIN_TOKEN] = "token",
 	[TERRAIN_HEXSIDE] = "hexside",
 	[TERRAIN_PATH] = "path",
+	[TERRAIN_CONDITION] = "condition",
 };
 
 /* ---- vocabularies --------------------------------------------------------- */
@@ -88,6 +89,24 @@ card_setting(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nsettings; i++)
 		if (strcmp(card->settings[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_category(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->ncategories; i++)
+		if (strcmp(card->categories[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_table(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->ntables; i++)
+		if (strcmp(card->tables[i].id, id) == 0)
 			return (int)i;
 	return -1;
 }
@@ -161,6 +180,12 @@ vocabulary(const struct card *card, enum fact_type type, size_t *n)
 		for (size_t i = 0; i < *n; i++)
 			names[i] = card->settings[i].id;
 		return names;
+	case FT_CATEGORY:
+		*n = card->ncategories;
+		names = xcalloc(*n + 1, sizeof *names);
+		for (size_t i = 0; i < *n; i++)
+			names[i] = card->categories[i].id;
+		return names;
 	case FT_BOOL:
 		break;
 	}
@@ -175,6 +200,7 @@ const char *const card_vocabulary_what[] = {
 	[FT_FIRE] = "fire type",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
+	[FT_CATEGORY] = "movement category",
 };
 
 /* Read one id of a vocabulary; on an unknown id, say the nearest or the choices. */
@@ -193,6 +219,40 @@ card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
 	ok = yenum(doc, n, names, count, card_vocabulary_what[type], out);
 	free(names);
 	return ok;
+}
+
+/* ---- movement points -------------------------------------------------------- */
+
+bool
+card_read_points(struct ydoc *doc, const struct ynode *n, long *halves)
+{
+	const char *p;
+	long whole = 0;
+	bool half = false, digits = false;
+
+	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0)
+		return yerror(doc, n, "expected movement points, such as 2, 1/2 or 1.5");
+	p = n->text;
+	if (*p == '+')
+		p++;
+	while (*p >= '0' && *p <= '9' && whole < 1000) {
+		whole = whole * 10 + (*p++ - '0');
+		digits = true;
+	}
+	if (strcmp(p, ".5") == 0 || (strcmp(p, "/2") == 0 && whole == 1 && digits)) {
+		half = true;
+		if (p[0] == '/')
+			whole = 0;
+	} else if (strcmp(p, " 1/2") == 0 && digits) {
+		half = true;
+	} else if (*p != '\0' || !digits) {
+		return yerror(doc, n, "expected movement points, such as 2, 1/2 or 1.5; found '%s'",
+		              n->text);
+	}
+	if (whole > 99)
+		return yerror(doc, n, "%s movement points is more than 99", n->text);
+	*halves = whole * 2 + (half ? 1 : 0);
+	return true;
 }
 
 /* ---- first pass: ids ------------------------------------------------------- */
@@ -214,6 +274,7 @@ add_terrain_id(struct card *card, const char *id, int line)
 
 	t->id = xstrdup(id);
 	t->line = line;
+	t->category = -1;
 }
 
 static void
@@ -243,6 +304,13 @@ collect_ids(struct card *card, const struct ynode *root)
 			                           &card->cap_settings, sizeof *st);
 			st->id = xstrdup(n->keys[i]->text);
 			st->line = n->keys[i]->line;
+		}
+	if ((n = ymap_find(root, "categories")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++) {
+			struct category *cat = xgrow(&card->categories, &card->ncategories,
+			                             &card->cap_categories, sizeof *cat);
+			cat->id = xstrdup(n->keys[i]->text);
+			cat->line = n->keys[i]->line;
 		}
 	if ((n = ymap_find(root, "combat_types")) != NULL && n->kind == YNODE_SEQUENCE)
 		for (size_t i = 0; i < n->count; i++)
@@ -539,8 +607,10 @@ static const struct yfield card_fields[] = {
 	{ "combat_types", false, read_combat_types },
 	{ "fire_types", false, read_fire_types },
 	{ "settings", false, read_settings },
+	{ "categories", false, card_read_categories },
 	{ "units_block_los", false, read_units_block_los },
 	{ "terrain", false, card_read_terrain },
+	{ "tables", false, card_read_tables },
 };
 
 bool
@@ -602,6 +672,12 @@ card_free(struct card *card)
 		free(card->settings[i].note);
 	}
 	free(card->settings);
+	for (size_t i = 0; i < card->ncategories; i++)
+		card_category_free(&card->categories[i]);
+	free(card->categories);
+	for (size_t i = 0; i < card->ntables; i++)
+		card_table_free(&card->tables[i]);
+	free(card->tables);
 	free(card->terrain);
 	memset(card, 0, sizeof *card);
 }

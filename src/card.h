@@ -16,7 +16,7 @@
 
 #define CARD_SCHEMA 1
 
-enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL, FT_SETTING };
+enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL, FT_SETTING, FT_CATEGORY };
 
 enum fact {
 #define FACT(name, key, type, help) FACT_##name,
@@ -25,7 +25,7 @@ enum fact {
 	N_FACTS
 };
 
-enum effect_value { EFFECT_INT, EFFECT_FLAG };
+enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG };
 
 enum section {
 	SECTION_MOVE,        /* a unit enters or crosses the terrain */
@@ -75,7 +75,7 @@ struct cond {
 
 struct rule {
 	enum effect effect;
-	long amount;      /* EFFECT_INT amount; 1 for a flag */
+	long amount;      /* the amount; movement points count in halves; 1 for a flag */
 	bool may;         /* optional: the owning player decides */
 	struct cond *conds;
 	size_t nconds;
@@ -83,6 +83,7 @@ struct rule {
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
 	bool assumed;     /* not from the seed: check your rulebook */
+	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };
 
 struct rule_list {
@@ -90,7 +91,17 @@ struct rule_list {
 	size_t count, cap;
 };
 
-enum terrain_kind { TERRAIN_HEX, TERRAIN_TOKEN, TERRAIN_HEXSIDE, TERRAIN_PATH, N_TERRAIN_KINDS };
+/* hex: covers a hex; token: lies on a hex over its terrain; hexside: along the side
+ * between two hexes; path: a road or trail through hexes; condition: a situation the
+ * chart prices like terrain (a change of level, a friendly unit's hex). */
+enum terrain_kind {
+	TERRAIN_HEX,
+	TERRAIN_TOKEN,
+	TERRAIN_HEXSIDE,
+	TERRAIN_PATH,
+	TERRAIN_CONDITION,
+	N_TERRAIN_KINDS
+};
 extern const char *const terrain_kind_names[N_TERRAIN_KINDS];
 
 struct terrain {
@@ -106,6 +117,8 @@ struct terrain {
 	bool los_blocks;      /* blocks line of sight through its hex */
 	bool los_unit_blocks; /* a unit standing on it blocks line of sight */
 	int level;            /* height it gives its hex (hills) */
+	int category;         /* movement category (index in the card's), or -1 */
+	char *seed;           /* the seed line of its row, for shorthand rules */
 };
 
 struct uclass {
@@ -113,6 +126,53 @@ struct uclass {
 	char *name;
 	int parent;           /* index of the class it is a kind of, or -1 */
 	int line;
+};
+
+/* A movement category (clear, uneven, difficult): what each class may move
+ * through terrain of that category. */
+struct category {
+	char *id;
+	char *name;
+	int line;
+	char *seed;
+	long *allowance;      /* per class, in halves; meaningful where given[] */
+	bool *given;
+	bool *prohibited;
+};
+
+/* How a table is entered: by a (modified) roll, by the difference of two rolled
+ * values, or by the odds ratio of two strengths. */
+enum table_by { TABLE_BY_ROLL, TABLE_BY_DIFFERENCE, TABLE_BY_ODDS, N_TABLE_BY };
+extern const char *const table_by_names[N_TABLE_BY];
+
+struct table_row {
+	long from, upto;      /* the numbers the row stands for, inclusive */
+	long odds_att, odds_def; /* an odds row: attacker to defender, in tenths */
+	char **cells;         /* one per column; NULL where the row leaves it blank */
+	char *note;
+	int line;
+};
+
+struct legend_entry {
+	char *code;
+	char *meaning;
+};
+
+struct table {
+	char *id;
+	char *name;
+	enum table_by by;
+	char *dice;           /* what is rolled, as the card says ("1d6") */
+	char *seed;
+	char *note;
+	bool assumed;
+	int line;
+	char **columns;
+	size_t ncolumns;
+	struct table_row *rows;
+	size_t nrows, cap_rows;
+	struct legend_entry *legend;
+	size_t nlegend;
 };
 
 #define MAX_SETTINGS 32
@@ -149,6 +209,10 @@ struct card {
 	size_t nterrain, cap_terrain;
 	struct setting *settings;
 	size_t nsettings, cap_settings;
+	struct category *categories;
+	size_t ncategories, cap_categories;
+	struct table *tables;
+	size_t ntables, cap_tables;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	int units_block_los_line;
 };
@@ -167,6 +231,8 @@ int card_combat_type(const struct card *card, const char *id);
 int card_fire_type(const struct card *card, const char *id);
 int card_setting(const struct card *card, const char *id);
 int card_setting_choice(const struct setting *s, const char *choice);
+int card_category(const struct card *card, const char *id);
+int card_table(const struct card *card, const char *id);
 
 /* Is class `c` the class `kind` or one of its kinds (light infantry is infantry)? */
 bool card_class_is(const struct card *card, int c, int kind);

@@ -11,6 +11,7 @@
 #include "cardpath.h"
 #include "cli.h"
 #include "strutil.h"
+#include "table.h"
 #include "terrain.h"
 #include "xmalloc.h"
 
@@ -68,6 +69,9 @@ cli_load_card(const char *name, struct card *card)
 
 struct query {
 	struct situation sit;
+	int table;                /* -1: no table question */
+	bool has_roll, has_value, has_defender_roll, has_odds;
+	long roll, value, defender_roll, odds_att, odds_def;
 	bool has_los;
 	struct los_hex los[64];
 	size_t nlos;
@@ -76,7 +80,7 @@ struct query {
 
 static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
-	"zone", "dice", "los",
+	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -134,6 +138,7 @@ lookup(const struct card *card, const char *key, const char *value, enum fact_ty
 		break;
 	case FT_BOOL:
 	case FT_SETTING:
+	case FT_CATEGORY:
 		*out = -1;
 		break;
 	}
@@ -196,6 +201,57 @@ read_los(const struct card *card, const char *value, struct query *q)
 		      "target's\n", stderr);
 		status = EXIT_INVALID;
 	}
+	return status;
+}
+
+static int
+read_number(const char *key, const char *value, long min, long max, long *out, bool *given)
+{
+	char *end;
+	long v = strtol(value, &end, 10);
+
+	if (*end != '\0' || end == value || v < min || v > max) {
+		fprintf(stderr, "hexaid: explain: %s=%s: expected a whole number from %ld to %ld\n",
+		        key, value, min, max);
+		return EXIT_INVALID;
+	}
+	*out = v;
+	if (given != NULL)
+		*given = true;
+	return EXIT_OK;
+}
+
+/* odds=A:D, the attacking and defending strengths. */
+static int
+read_strengths(const char *value, struct query *q)
+{
+	char *end;
+
+	q->odds_att = strtol(value, &end, 10);
+	if (*end == ':')
+		q->odds_def = strtol(end + 1, &end, 10);
+	if (*end != '\0' || q->odds_att <= 0 || q->odds_def <= 0) {
+		fprintf(stderr, "hexaid: explain: odds=%s: expected two strengths, such as 12:4\n",
+		        value);
+		return EXIT_INVALID;
+	}
+	q->has_odds = true;
+	return EXIT_OK;
+}
+
+static int
+read_table_name(const struct card *card, const char *value, struct query *q)
+{
+	const char **names = xcalloc(card->ntables + 1, sizeof *names);
+	int status = EXIT_OK;
+
+	q->table = card_table(card, value);
+	if (q->table < 0) {
+		for (size_t i = 0; i < card->ntables; i++)
+			names[i] = card->tables[i].id;
+		status = bad_value("table", value, "table", names, card->ntables);
+	}
+	free(names);
 	return status;
 }
 
@@ -305,15 +361,18 @@ read_word(const struct card *card, char *word, struct query *q)
 		return read_los(card, value, q);
 	if (strncmp(word, "setting.", 8) == 0)
 		return read_setting(card, word + 8, value, sit);
-	if (strcmp(word, "dice") == 0) {
-		char *end;
-		sit->base = strtol(value, &end, 10);
-		if (*end != '\0' || sit->base < 0 || sit->base > 99) {
-			fprintf(stderr, "hexaid: explain: dice=%s: expected 0 to 99\n", value);
-			return EXIT_INVALID;
-		}
-		return EXIT_OK;
-	}
+	if (strcmp(word, "dice") == 0)
+		return read_number(word, value, 0, 99, &sit->base, NULL);
+	if (strcmp(word, "table") == 0)
+		return read_table_name(card, value, q);
+	if (strcmp(word, "roll") == 0)
+		return read_number(word, value, -99, 99, &q->roll, &q->has_roll);
+	if (strcmp(word, "value") == 0)
+		return read_number(word, value, -999, 999, &q->value, &q->has_value);
+	if (strcmp(word, "defender_roll") == 0)
+		return read_number(word, value, -99, 99, &q->defender_roll, &q->has_defender_roll);
+	if (strcmp(word, "odds") == 0)
+		return read_strengths(value, q);
 	return unknown_key(word);
 }
 
@@ -326,8 +385,9 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 
 	terrain_battle(card, sit, &a);
 	if (json) {
-		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"steps\":",
-		       a.may_battle ? "true" : "false", a.dice, a.drm);
+		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"defense\":%ld,"
+		       "\"steps\":",
+		       a.may_battle ? "true" : "false", a.dice, a.drm, a.defense);
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
@@ -337,6 +397,8 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 			fputs("battle: may not battle", stdout);
 		if (a.drm != 0)
 			printf(", die-roll modifier %+ld", a.drm);
+		if (a.defense != 0)
+			printf(", defender %+ld", a.defense);
 		putchar('\n');
 		explain_print(&a.why, true, stdout);
 	}
@@ -389,6 +451,7 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 {
 	struct move_answer a;
 	bool first = true;
+	char num[24], num2[24];
 
 	terrain_move(card, sit, &a);
 	fputs(json ? "\"move\":{" : "move", stdout);
@@ -399,14 +462,20 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 	print_flag(json, &first, "cannot_stop", a.cannot_stop);
 	print_flag(json, &first, "no_charge", a.no_charge);
 	if (json) {
-		printf(",\"cost\":%ld,\"disorder\":%ld,\"road_bonus\":%ld,\"road_rate\":%ld,"
-		       "\"steps\":",
-		       a.cost, a.disorder, a.road_bonus, a.road_rate);
+		printf(",\"cost\":%s,\"allowance\":%s,\"disorder\":%ld,\"road_bonus\":%ld,"
+		       "\"road_rate\":%ld,\"steps\":",
+		       a.has_cost ? explain_points(a.cost, false, num) : "null",
+		       a.allowance >= 0 ? explain_points(a.allowance, false, num2) : "null",
+		       a.disorder, a.road_bonus, a.road_rate);
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
-		if (a.cost)
-			printf("%scost %ld", first ? ": " : ", ", a.cost), first = false;
+		if (a.allowance >= 0)
+			printf("%sallowance %s", first ? ": " : ", ", explain_points(a.allowance, false, num)),
+			        first = false;
+		if (a.has_cost)
+			printf("%scost %s", first ? ": " : ", ", explain_points(a.cost, false, num)),
+			        first = false;
 		if (a.disorder)
 			printf("%sdisorder %ld", first ? ": " : ", ", a.disorder), first = false;
 		if (a.road_bonus)
@@ -416,7 +485,7 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 		if (first)
 			fputs(": no effect", stdout);
 		putchar('\n');
-		explain_print(&a.why, false, stdout);
+		explain_print(&a.why, true, stdout);
 	}
 	explain_free(&a.why);
 }
@@ -439,6 +508,87 @@ print_los(const struct card *card, const struct query *q, bool json)
 	explain_free(&a.why);
 }
 
+/* The number a table is entered with, and the steps that made it. */
+static bool
+table_entry(const struct card *card, const struct query *q, const struct table *t, long *entry,
+            struct explanation *why, char *words, size_t nwords)
+{
+	struct battle_answer b;
+	int row;
+
+	if (t->by == TABLE_BY_ODDS) {
+		if (!q->has_odds)
+			return false;
+		row = table_row_for_odds(t, q->odds_att, q->odds_def);
+		snprintf(words, nwords, "strengths %ld to %ld", q->odds_att, q->odds_def);
+		*entry = row;
+		return true;
+	}
+	if (q->has_value) {
+		*entry = q->value;
+		explain_set(why, q->value, "value");
+	} else if (q->has_roll) {
+		terrain_battle(card, &q->sit, &b);
+		*entry = q->roll + b.drm;
+		explain_set(why, q->roll, "roll");
+		for (size_t i = 1; i < b.why.count; i++)
+			if (strstr(b.why.steps[i].text, "die-roll modifier"))
+				explain_copy(why, &b.why.steps[i]);
+		if (q->has_defender_roll) {
+			explain_set(why, q->defender_roll, "defender's roll");
+			if (b.defense != 0)
+				explain_add(why, -b.defense, NULL, 0, NULL, false,
+				            "defender's terrain (subtracted from the difference)");
+			*entry -= q->defender_roll + b.defense;
+		}
+		explain_free(&b.why);
+	} else {
+		return false;
+	}
+	snprintf(words, nwords, "%ld", *entry);
+	return true;
+}
+
+static void
+print_table(const struct card *card, const struct query *q, bool json)
+{
+	const struct table *t = &card->tables[q->table];
+	struct explanation why;
+	char entry_words[64];
+	long entry = 0;
+	int row;
+	char *words;
+
+	explain_init(&why);
+	if (!table_entry(card, q, t, &entry, &why, entry_words, sizeof entry_words)) {
+		if (json)
+			fputs("\"table\":null", stdout);
+		else
+			printf("table %s: give %s\n", t->id,
+			       t->by == TABLE_BY_ODDS ? "odds=A:D" : "roll=N or value=N");
+		explain_free(&why);
+		return;
+	}
+	row = t->by == TABLE_BY_ODDS ? (int)entry : table_row_for_value(t, entry);
+	if (t->by == TABLE_BY_DIFFERENCE && row < 0 && entry < 0)
+		row = table_row_for_value(t, -entry);
+	table_explain(card, t, row, entry_words, &why);
+	words = row >= 0 ? table_row_words(t, row) : xstrdup("no row");
+	if (json) {
+		printf("\"table\":{\"id\":\"%s\",\"row\":%d,\"result\":", t->id, row);
+		json_string(words, stdout);
+		fputs(",\"steps\":", stdout);
+		explain_print_json(&why, stdout);
+		fputc('}', stdout);
+	} else {
+		printf("table %s: %s%s\n", t->id, words,
+		       t->by == TABLE_BY_DIFFERENCE && entry < 0 ? " (the defender is the higher)" : "");
+		explain_print(&why, true, stdout);
+	}
+	free(words);
+	explain_free(&why);
+}
+
 static void
 answer(const struct card *card, const struct query *q)
 {
@@ -451,6 +601,11 @@ answer(const struct card *card, const struct query *q)
 		fputs(q->json ? "," : "", stdout);
 		print_los(card, q, q->json);
 		any = true;
+	}
+	if (q->table >= 0) {
+		fputs(q->json ? "," : "", stdout);
+		print_table(card, q, q->json);
+		return (void)(q->json && puts("}"));
 	}
 	if (sit->unit >= 0) {
 		fputs(q->json ? "," : "", stdout);
@@ -480,6 +635,7 @@ cli_explain(int argc, char **argv)
 
 	memset(&q, 0, sizeof q);
 	situation_init(&q.sit);
+	q.table = -1;
 	if (argc > 1 && strcmp(argv[1], "--json") == 0) {
 		q.json = true;
 		first = 2;

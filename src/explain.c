@@ -50,6 +50,35 @@ explain_add(struct explanation *ex, long value, const char *file, int line, cons
 }
 
 void
+explain_copy(struct explanation *ex, const struct step *step)
+{
+	struct step *s = xgrow(&ex->steps, &ex->count, &ex->cap, sizeof *s);
+
+	*s = *step;
+	s->text = xstrdup(step->text);
+	s->ref = step->ref ? xstrdup(step->ref) : NULL;
+	s->seed = step->seed ? xstrdup(step->seed) : NULL;
+}
+
+void
+explain_in_halves(struct explanation *ex)
+{
+	if (ex->count > 0)
+		ex->steps[ex->count - 1].halves = true;
+}
+
+const char *
+explain_points(long halves, bool sign, char buf[24])
+{
+	long whole = (halves < 0 ? -halves : halves) / 2;
+	bool half = (halves < 0 ? -halves : halves) % 2 != 0;
+	const char *s = halves < 0 ? "-" : sign ? "+" : "";
+
+	snprintf(buf, 24, "%s%ld%s", s, whole, half ? ".5" : "");
+	return buf;
+}
+
+void
 explain_set(struct explanation *ex, long value, const char *what)
 {
 	explain_add(ex, value, NULL, 0, NULL, false, "%s (given)", what);
@@ -62,8 +91,14 @@ explain_print(const struct explanation *ex, bool with_values, FILE *out)
 	for (size_t i = 0; i < ex->count; i++) {
 		const struct step *s = &ex->steps[i];
 
-		if (with_values && s->absolute)
+		char num[24];
+
+		if (with_values && s->halves)
+			fprintf(out, "  %4s  %s", explain_points(s->value, !s->absolute, num), s->text);
+		else if (with_values && s->absolute)
 			fprintf(out, "  %4ld  %s", s->value, s->text);
+		else if (with_values && s->value == 0)
+			fprintf(out, "  %4s  %s", "", s->text);
 		else if (with_values)
 			fprintf(out, "  %+4ld  %s", s->value, s->text);
 		else

@@ -13,6 +13,7 @@ struct step {
 	char *seed;       /* the seed line the rule encodes, or NULL */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool absolute;    /* value is a starting value, not a change */
+	bool halves;      /* value counts halves (movement points) */
 };
 
 struct explanation {
@@ -26,11 +27,29 @@ void explain_add(struct explanation *ex, long value, const char *file, int line,
                  const char *seed, bool assumed, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* Add a copy of a step from another explanation. */
+void explain_copy(struct explanation *ex, const struct step *step);
+
+/* Mark the last step's value as counted in halves. */
+void explain_in_halves(struct explanation *ex);
+
+/* A number of halves as people write it: "2", "1.5", "+0.5" (with `sign`). */
+const char *explain_points(long halves, bool sign, char buf[24]);
+
 /* A starting value given with the question (base dice, say). */
 void explain_set(struct explanation *ex, long value, const char *what);
 
 /* Print the steps, one a line: value, words, card reference, seed reference. */
 void explain_print(const struct explanation *ex, bool with_values, FILE *out);
+/* Add a copy of a step from another explanation. */
+void explain_copy(struct explanation *ex, const struct step *step);
+
+/* Mark the last step's value as counted in halves. */
+void explain_in_halves(struct explanation *ex);
+
+/* A number of halves as people write it: "2", "1.5", "+0.5" (with `sign`). */
+const char *explain_points(long halves, bool sign, char buf[24]);
+
 /* A starting value given with the question (base dice, say). */
 void explain_set(struct explanation *ex, long value, const char *what);
 

@@ -1,10 +1,11 @@
 /* list-effects.h: what a rule may do (an X-macro list).
  *
  * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
- * value is read: EFFECT_INT a whole number, EFFECT_FLAG the word true. SECTIONS
- * are the sections of a terrain entry the effect may stand in. */
-EFFECT(COST, "cost", EFFECT_INT, SEC_MOVE, "movement points to enter")
-EFFECT(COST_ADD, "cost_add", EFFECT_INT, SEC_MOVE, "movement points added to the cost")
+ * value is read: EFFECT_INT a whole number, EFFECT_POINTS a number of movement
+ * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true. SECTIONS are the
+ * sections of a terrain entry the effect may stand in. */
+EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
+EFFECT(COST_ADD, "cost_add", EFFECT_POINTS, SEC_MOVE, "movement points added to the cost")
 EFFECT(PROHIBITED, "prohibited", EFFECT_FLAG, SEC_MOVE, "may not enter or cross")
 EFFECT(MUST_STOP, "must_stop", EFFECT_FLAG, SEC_MOVE, "must stop on entering or crossing")
 EFFECT(STOP_AFTER, "must_stop_after_leaving", EFFECT_FLAG, SEC_MOVE,
@@ -23,7 +24,9 @@ EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE, "battle dice added (or removed when
 EFFECT(NO_BATTLE, "no_battle", EFFECT_FLAG, SEC_BATTLE, "may not battle")
 EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER,
        "halve the dice, rounding down (cumulative: once per feature)")
-EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE, "added to the die roll")
+EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE, "added to the attacker's die roll")
+EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE,
+       "added to the defender's value, where both sides roll")
 EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
        "hit symbols the target ignores")
 EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION, "flags the target ignores")

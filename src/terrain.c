@@ -133,6 +133,8 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		                                        : card->settings[c->setting].def;
 		holds = any_value(c, match_index, &chosen);
 		break;
+	case FT_CATEGORY:
+		break;
 	}
 	return holds;
 }
@@ -215,6 +217,7 @@ describe_cond(const struct card *card, const struct cond *c)
 		case FT_SETTING:
 			name = card->settings[c->setting].choices[x];
 			break;
+		case FT_CATEGORY:
 		case FT_BOOL:
 			break;
 		}
@@ -272,6 +275,77 @@ step_for(struct explanation *why, const struct card *card, const struct terrain 
 typedef void (*rule_visit)(const struct card *, const struct terrain *, const struct rule *,
                            const char *where, void *);
 
+static int
+class_depth(const struct card *card, int c)
+{
+	int depth = 0;
+
+	for (size_t hops = 0; c >= 0 && hops <= card->nclasses; hops++) {
+		c = card->classes[c].parent;
+		depth += c >= 0;
+	}
+	return depth;
+}
+
+/* The most specific class a rule's class conditions matched in this situation,
+ * or -1 when it names no class; *role is the fact that named it. */
+static int
+matched_class(const struct card *card, const struct situation *sit, const struct rule *r,
+              enum fact *role)
+{
+	int best = -1;
+
+	for (size_t i = 0; i < r->nconds; i++) {
+		const struct cond *c = &r->conds[i];
+		int who = class_of(sit, c->fact);
+
+		if (fact_info[c->fact].type != FT_CLASS || c->negated || who < 0)
+			continue;
+		for (size_t v = 0; v < c->nvalues; v++)
+			if (card_class_is(card, who, c->values[v]) &&
+			    (best < 0 || class_depth(card, c->values[v]) > class_depth(card, best))) {
+				best = c->values[v];
+				*role = c->fact;
+			}
+	}
+	return best;
+}
+
+/* A rule for a class covers its kinds unless a rule of the same terrain, section
+ * and effect names, for the same unit, a more specific kind that the unit is
+ * (light infantry's own cost beats infantry's). Rules naming no class are never
+ * overruled: exceptions to them are written with `unless:`. */
+static bool
+overruled(const struct card *card, const struct situation *sit, const struct rule_list *rl,
+          size_t k)
+{
+	enum fact my_role = N_FACTS, their_role = N_FACTS;
+	int mine = matched_class(card, sit, &rl->items[k], &my_role);
+
+	if (mine < 0)
+		return false;
+	for (size_t i = 0; i < rl->count; i++) {
+		int theirs;
+
+		if (i == k || rl->items[i].effect != rl->items[k].effect ||
+		    !rule_applies(card, sit, &rl->items[i]))
+			continue;
+		theirs = matched_class(card, sit, &rl->items[i], &their_role);
+		if (theirs >= 0 && theirs != mine && their_role == my_role &&
+		    card_class_is(card, theirs, mine))
+			return true;
+	}
+	return false;
+}
+
+/* Hexside features and conditions act when crossed or met; they stand in the
+ * `crossed` set of a situation. */
+static bool
+acts_when_crossed(const struct terrain *t)
+{
+	return t->kind == TERRAIN_HEXSIDE || t->kind == TERRAIN_CONDITION;
+}
+
 static void
 each_rule(const struct card *card, const struct situation *sit, const struct tset *hex,
           enum section s, bool hexsides_only, const char *where, rule_visit visit, void *arg)
@@ -281,12 +355,12 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 		const struct terrain *ter = &card->terrain[t];
 		const struct rule_list *rl = &ter->sections[s];
 
-		if (hexsides_only && ter->kind != TERRAIN_HEXSIDE)
+		if (hexsides_only && !acts_when_crossed(ter))
 			continue;
 		if (!in_force(card, sit, hex, t, s))
 			continue;
 		for (size_t k = 0; k < rl->count; k++)
-			if (rule_applies(card, sit, &rl->items[k]))
+			if (rule_applies(card, sit, &rl->items[k]) && !overruled(card, sit, rl, k))
 				visit(card, ter, &rl->items[k], where, arg);
 	}
 }
@@ -320,6 +394,10 @@ battle_visit(const struct card *card, const struct terrain *t, const struct rule
 	case EFFECT_DRM:
 		out->drm += r->amount;
 		step_for(&out->why, card, t, r, where, r->amount, "die-roll modifier");
+		break;
+	case EFFECT_DEFENSE:
+		out->defense += r->amount;
+		step_for(&out->why, card, t, r, where, r->amount, "added to the defender's value");
 		break;
 	case EFFECT_HALVE:
 		if (w->nhalve < sizeof w->halve / sizeof w->halve[0]) {
@@ -431,11 +509,15 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 	case EFFECT_COST:
 		if (r->amount > out->cost)
 			out->cost = r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "cost to enter");
+		out->has_cost = true;
+		step_for(&out->why, card, t, r, where, r->amount, "movement points to enter");
+		explain_in_halves(&out->why);
 		return;
 	case EFFECT_COST_ADD:
 		out->cost += r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "added cost");
+		out->has_cost = true;
+		step_for(&out->why, card, t, r, where, r->amount, "movement points added");
+		explain_in_halves(&out->why);
 		return;
 	case EFFECT_DISORDER:
 		out->disorder += r->amount;
@@ -477,10 +559,60 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 	step_for(&out->why, card, t, r, where, 0, words);
 }
 
+/* The allowance a category gives a class: the entry of the class itself or of
+ * the nearest class it is a kind of; -1 when the category names none. */
+static int
+allowance_class(const struct card *card, const struct category *cat, int cls)
+{
+	for (size_t hops = 0; cls >= 0 && hops <= card->nclasses; hops++) {
+		if (cat->given != NULL && cat->given[cls])
+			return cls;
+		cls = card->classes[cls].parent;
+	}
+	return -1;
+}
+
+/* Movement categories: the entered hex's terrain in force each gives its
+ * category's allowance for the unit; the hex takes the worst. */
+static void
+move_allowance(const struct card *card, const struct situation *sit, struct move_answer *out)
+{
+	const struct tset *hex = &sit->attacker_on;
+
+	for (size_t i = 0; i < hex->count && sit->unit >= 0; i++) {
+		const struct terrain *t = &card->terrain[hex->items[i]];
+		const struct category *cat;
+		int cls;
+
+		if (t->category < 0 || !in_force(card, sit, hex, hex->items[i], SECTION_MOVE))
+			continue;
+		cat = &card->categories[t->category];
+		cls = allowance_class(card, cat, sit->unit);
+		if (cls < 0)
+			continue;
+		if (cat->prohibited[cls]) {
+			out->prohibited = true;
+			explain_add(&out->why, 0, card_file_name(card), cat->line, cat->seed, false,
+			            "%s is %s: prohibited for %s", t->name ? t->name : t->id,
+			            cat->name ? cat->name : cat->id, card->classes[cls].id);
+			continue;
+		}
+		if (out->allowance < 0 || cat->allowance[cls] < out->allowance)
+			out->allowance = cat->allowance[cls];
+		explain_add(&out->why, cat->allowance[cls], card_file_name(card), cat->line, cat->seed,
+		            false, "%s is %s: %s moves this far", t->name ? t->name : t->id,
+		            cat->name ? cat->name : cat->id, card->classes[cls].id);
+		explain_in_halves(&out->why);
+		out->why.steps[out->why.count - 1].absolute = true;
+	}
+}
+
 void
 terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out)
 {
 	memset(out, 0, sizeof *out);
+	out->allowance = -1;
+	move_allowance(card, sit, out);
 	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(entered)", move_visit, out);
 	each_rule(card, sit, &sit->crossed, SECTION_MOVE, true, "(crossed)", move_visit, out);
 }

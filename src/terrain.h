@@ -40,6 +40,7 @@ struct battle_answer {
 	bool may_battle;
 	long dice;                /* final dice, after additions and halvings */
 	long drm;                 /* summed die-roll modifier */
+	long defense;             /* summed addition to the defender's value */
 	struct explanation why;
 };
 
@@ -52,7 +53,9 @@ struct protection_answer {
 
 struct move_answer {
 	bool prohibited, must_stop, stop_after_leaving, half_rate, cannot_stop, no_charge;
-	long cost;                /* movement points, when the card gives costs */
+	long cost;                /* movement points, in halves */
+	bool has_cost;            /* the card priced this move */
+	long allowance;           /* from the terrain's category, in halves; -1: none */
 	long disorder;
 	long road_bonus;
 	long road_rate;           /* allowance along a path, in the card's distance units */

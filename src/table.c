@@ -1,0 +1,109 @@
+/* table.c: finds the row of a card's result table that a number or an odds ratio
+ * stands for, and says which row it read and why (engine layer). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "xmalloc.h"
+
+int
+table_row_for_value(const struct table *t, long value)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].odds_def == 0 && t->rows[i].from <= value && value <= t->rows[i].upto)
+			return (int)i;
+	return -1;
+}
+
+/* Is odds row a worse for the attacker than row b? */
+static bool
+lower_odds(const struct table_row *a, const struct table_row *b)
+{
+	return a->odds_att * b->odds_def < b->odds_att * a->odds_def;
+}
+
+int
+table_row_for_odds(const struct table *t, long att, long def)
+{
+	int best = -1, lowest = -1;
+
+	if (att <= 0 || def <= 0)
+		return -1;
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct table_row *r = &t->rows[i];
+
+		if (r->odds_def == 0)
+			continue;
+		if (lowest < 0 || lower_odds(r, &t->rows[lowest]))
+			lowest = (int)i;
+		/* reached when att/def >= odds_att/odds_def */
+		if (r->odds_att * def <= att * r->odds_def &&
+		    (best < 0 || lower_odds(&t->rows[best], r)))
+			best = (int)i;
+	}
+	return best >= 0 ? best : lowest;
+}
+
+char *
+table_row_words(const struct table *t, int row)
+{
+	char *s = xstrdup("");
+
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const char *cell = t->rows[row].cells[c];
+		char *next;
+
+		if (cell == NULL)
+			continue;
+		if (strcmp(t->columns[c], "result") == 0)
+			next = xasprintf("%s%s%s", s, s[0] ? ", " : "", cell);
+		else
+			next = xasprintf("%s%s%s %s", s, s[0] ? ", " : "", t->columns[c], cell);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* "D: one level of disorganisation" for each code of the row the legend knows. */
+static char *
+legend_words(const struct table *t, int row)
+{
+	char *s = xstrdup("");
+
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const char *cell = t->rows[row].cells[c];
+		for (size_t k = 0; cell != NULL && k < t->nlegend; k++) {
+			char *next;
+			if (strstr(cell, t->legend[k].code) == NULL || strstr(s, t->legend[k].code))
+				continue;
+			next = xasprintf("%s%s%s: %s", s, s[0] ? "; " : "", t->legend[k].code,
+			                 t->legend[k].meaning);
+			free(s);
+			s = next;
+		}
+	}
+	return s;
+}
+
+void
+table_explain(const struct card *card, const struct table *t, int row, const char *entry,
+              struct explanation *why)
+{
+	char *words, *legend;
+
+	if (row < 0) {
+		explain_add(why, 0, card_file_name(card), t->line, t->seed, t->assumed,
+		            "%s: no row for %s", t->name, entry);
+		return;
+	}
+	words = table_row_words(t, row);
+	legend = legend_words(t, row);
+	explain_add(why, 0, card_file_name(card), t->rows[row].line, t->seed, t->assumed,
+	            "%s, %s: %s%s%s%s", t->name, entry, words, legend[0] ? " (" : "", legend,
+	            legend[0] ? ")" : "");
+	free(words);
+	free(legend);
+}

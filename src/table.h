@@ -1,0 +1,23 @@
+/* table.h: reading a card's result tables (engine layer). */
+#ifndef HEXAID_TABLE_H
+#define HEXAID_TABLE_H
+
+#include "card.h"
+#include "explain.h"
+
+/* The row standing for a number (a modified roll or a difference), or -1. */
+int table_row_for_value(const struct table *t, long value);
+
+/* The odds row for two strengths: the best column the attacker reaches, rounding
+ * in the defender's favour; below the lowest column, the lowest. -1 when the
+ * table has no odds rows or a strength is not positive. */
+int table_row_for_odds(const struct table *t, long att, long def);
+
+/* "winner M+2, loser MR": the row's cells with their column names; free it. */
+char *table_row_words(const struct table *t, int row);
+
+/* Add the step that read the row (or found none) to an explanation. */
+void table_explain(const struct card *card, const struct table *t, int row, const char *entry,
+                   struct explanation *why);
+
+#endif
