@@ -96,6 +96,8 @@ card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj)
 			continue;
 		}
 		ctx.cat = &card->categories[card_category(card, id)];
+		ctx.cat->file = card->reading;
+		ctx.cat->line = n->keys[i]->line;
 		ok = ymap_read(doc, n->items[i], category_fields,
 		               sizeof category_fields / sizeof category_fields[0], "category", &ctx) &&
 		     ok;
@@ -391,9 +393,17 @@ card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = false;
 			continue;
 		}
-		t = xgrow(&card->tables, &card->ntables, &card->cap_tables, sizeof *t);
+		/* A table given again (by a card that extends another) replaces it. */
+		if (card_table(card, id) >= 0) {
+			t = &card->tables[card_table(card, id)];
+			card_table_free(t);
+			memset(t, 0, sizeof *t);
+		} else {
+			t = xgrow(&card->tables, &card->ntables, &card->cap_tables, sizeof *t);
+		}
 		t->id = xstrdup(id);
 		t->line = n->keys[i]->line;
+		t->file = card->reading;
 		ok = yis_mapping(doc, n->items[i], "table") && read_table(doc, n->items[i], card, t) &&
 		     ok;
 	}

@@ -273,6 +273,7 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 	ec.rule.section = section;
 	ec.map = n;
 	r.line = n->line;
+	r.file = card->reading;
 	ok = ymap_read(doc, n, rule_fields, sizeof rule_fields / sizeof rule_fields[0], "rule",
 	               &ec);
 	if (ok && ec.rule.effects == 0)
@@ -286,6 +287,22 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 	return true;
 }
 
+/* A section given again (by a card that extends another) replaces the rules
+ * written in it; rules made by a `costs:` table stay until a table replaces them. */
+static void
+drop_written_rules(struct rule_list *rl)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < rl->count; i++) {
+		if (rl->items[i].shorthand)
+			rl->items[kept++] = rl->items[i];
+		else
+			card_rule_free(&rl->items[i]);
+	}
+	rl->count = kept;
+}
+
 static bool
 read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct terrain *t,
            enum section section)
@@ -294,6 +311,7 @@ read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct te
 
 	if (!yis_sequence(doc, n, section_keys[section]))
 		return false;
+	drop_written_rules(&t->sections[section]);
 	for (size_t i = 0; i < n->count; i++)
 		ok = read_rule(doc, n->items[i], card, &t->sections[section], section) && ok;
 	return ok;
@@ -381,6 +399,7 @@ read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
 
 	if (!yis_sequence(doc, n, "overrides"))
 		return false;
+	t->overrides = 0;
 	for (size_t i = 0; i < n->count; i++) {
 		if (yenum(doc, n->items[i], section_keys, N_SECTIONS, "section", &s))
 			t->overrides |= 1u << s;
@@ -399,6 +418,8 @@ read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
 
 	if (!yis_sequence(doc, n, "cancels"))
 		return false;
+	free(t->cancels);
+	t->ncancels = 0;
 	t->cancels = xcalloc(n->count + 1, sizeof *t->cancels);
 	for (size_t i = 0; i < n->count; i++) {
 		if (card_read_name(doc, ctx->card, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
@@ -461,6 +482,7 @@ read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx
 			continue;
 		}
 		r.line = n->keys[i]->line;
+		r.file = ctx->card->reading;
 		r.shorthand = true;
 		r.seed = ctx->t->seed ? xstrdup(ctx->t->seed) : NULL;
 		r.effect = e;
@@ -500,7 +522,7 @@ static const struct yfield terrain_fields[] = {
 	{ "category", false, read_category },
 	{ "costs", false, read_costs },
 	{ "extra_costs", false, read_extra_costs },
-	{ "name", true, read_terrain_name },
+	{ "name", false, read_terrain_name },
 	{ "kind", false, read_terrain_kind },
 	{ "glyph", false, read_glyph },
 	{ "level", false, read_level },
@@ -532,6 +554,8 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 			continue;
 		}
 		ctx.t = &card->terrain[card_terrain(card, id)];
+		ctx.t->file = card->reading;
+		ctx.t->line = n->keys[i]->line;
 		/* The row's seed line is given to the shorthand rules, wherever it stands. */
 		const struct ynode *seed = ymap_find(n->items[i], "seed");
 		if (seed != NULL && seed->kind == YNODE_SCALAR && ctx.t->seed == NULL)
@@ -540,6 +564,10 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
 		               &ctx) &&
 		     ok;
+		/* A new entry names itself; one that changes a card it extends keeps its name. */
+		if (ctx.t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
+			ok = yerror(doc, n->items[i], "terrain entry '%s' has no 'name'; add a line "
+			                              "'name: ...'", id) && ok;
 	}
 	return ok;
 }

@@ -8,10 +8,12 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "card.h"
 #include "card-read.h"
+#include "cardpath.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -135,14 +137,6 @@ card_has_section(const struct card *card, enum section s)
 		if (card->terrain[i].sections[s].count > 0)
 			return true;
 	return false;
-}
-
-const char *
-card_file_name(const struct card *card)
-{
-	const char *slash = card->path ? strrchr(card->path, '/') : NULL;
-
-	return slash ? slash + 1 : card->path ? card->path : "card";
 }
 
 /* The ids of one vocabulary, for "did you mean" and "expected" messages. */
@@ -275,6 +269,7 @@ add_terrain_id(struct card *card, const char *id, int line)
 	t->id = xstrdup(id);
 	t->line = line;
 	t->category = -1;
+	t->file = card->reading;
 }
 
 static void
@@ -294,23 +289,31 @@ collect_ids(struct card *card, const struct ynode *root)
 
 	if ((n = ymap_find(root, "classes")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count; i++)
-			add_class_id(card, n->keys[i]->text, n->keys[i]->line);
+			if (card_class(card, n->keys[i]->text) < 0)
+				add_class_id(card, n->keys[i]->text, n->keys[i]->line);
 	if ((n = ymap_find(root, "terrain")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count; i++)
-			add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
+			if (card_terrain(card, n->keys[i]->text) < 0)
+				add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
 	if ((n = ymap_find(root, "settings")) != NULL && n->kind == YNODE_MAPPING)
-		for (size_t i = 0; i < n->count && i < MAX_SETTINGS; i++) {
-			struct setting *st = xgrow(&card->settings, &card->nsettings,
-			                           &card->cap_settings, sizeof *st);
+		for (size_t i = 0; i < n->count && card->nsettings < MAX_SETTINGS; i++) {
+			struct setting *st;
+			if (card_setting(card, n->keys[i]->text) >= 0)
+				continue;
+			st = xgrow(&card->settings, &card->nsettings, &card->cap_settings, sizeof *st);
 			st->id = xstrdup(n->keys[i]->text);
 			st->line = n->keys[i]->line;
 		}
 	if ((n = ymap_find(root, "categories")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count; i++) {
-			struct category *cat = xgrow(&card->categories, &card->ncategories,
-			                             &card->cap_categories, sizeof *cat);
+			struct category *cat;
+			if (card_category(card, n->keys[i]->text) >= 0)
+				continue;
+			cat = xgrow(&card->categories, &card->ncategories, &card->cap_categories,
+			            sizeof *cat);
 			cat->id = xstrdup(n->keys[i]->text);
 			cat->line = n->keys[i]->line;
+			cat->file = card->reading;
 		}
 	if ((n = ymap_find(root, "combat_types")) != NULL && n->kind == YNODE_SEQUENCE)
 		for (size_t i = 0; i < n->count; i++)
@@ -506,6 +509,9 @@ read_choices(struct ydoc *doc, const struct ynode *n, void *obj)
 		return false;
 	if (n->count < 2)
 		return yerror(doc, n, "a setting offers at least two choices");
+	for (size_t i = 0; i < st->nchoices; i++)
+		free(st->choices[i]);
+	st->nchoices = 0;
 	for (size_t i = 0; i < n->count; i++) {
 		if (!yid(doc, n->items[i], &id)) {
 			ok = false;
@@ -560,14 +566,15 @@ read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
 		return yerror(doc, n->keys[MAX_SETTINGS], "a card has at most %d settings",
 		              MAX_SETTINGS);
 	for (size_t i = 0; i < n->count; i++) {
-		struct setting_ctx ctx = { &card->settings[i], NULL };
+		struct setting_ctx ctx = { NULL, NULL };
 		const char *id;
 		int def;
 
-		if (!yid(doc, n->keys[i], &id)) {
+		if (!yid(doc, n->keys[i], &id) || card_setting(card, id) < 0) {
 			ok = false;
 			continue;
 		}
+		ctx.st = &card->settings[card_setting(card, id)];
 		if (!ymap_read(doc, n->items[i], setting_fields,
 		               sizeof setting_fields / sizeof setting_fields[0], "setting", &ctx)) {
 			ok = false;
@@ -588,7 +595,14 @@ read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 	struct card *card = obj;
 
 	card->units_block_los_line = n->line;
+	card->units_block_los_file = card->reading;
 	return ybool(doc, n, &card->units_block_los);
+}
+
+static bool
+read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card *)obj)->levels_block_los);
 }
 
 /* ---- the card ----------------------------------------------------------------- */
@@ -609,15 +623,26 @@ static const struct yfield card_fields[] = {
 	{ "settings", false, read_settings },
 	{ "categories", false, card_read_categories },
 	{ "units_block_los", false, read_units_block_los },
+	{ "levels_block_los", false, read_levels_block_los },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 };
 
-bool
-card_read(struct card *card, struct ydoc *doc)
+/* Read a card's document onto what `card` already holds: nothing for a card of
+ * its own, the card it extends for a house-rules card. Every value the document
+ * gives replaces the one before; a terrain section given replaces that section. */
+static bool
+card_merge(struct card *card, struct ydoc *doc)
 {
-	memset(card, 0, sizeof *card);
+	const char *slash = strrchr(doc->name, '/');
+
+	card->files = xreallocarray(card->files, card->nfiles + 1, sizeof *card->files);
+	card->files[card->nfiles] = xstrdup(slash ? slash + 1 : doc->name);
+	card->reading = card->files[card->nfiles++];
+	free(card->path);
 	card->path = xstrdup(doc->name);
+	free(card->extends);
+	card->extends = NULL;
 	if (doc->root->kind == YNODE_MAPPING)
 		collect_ids(card, doc->root);
 	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
@@ -625,15 +650,76 @@ card_read(struct card *card, struct ydoc *doc)
 }
 
 bool
-card_load(struct card *card, const char *path, struct diag_list *dl)
+card_read(struct card *card, struct ydoc *doc)
 {
+	memset(card, 0, sizeof *card);
+	return card_merge(card, doc);
+}
+
+#define MAX_EXTENDS 8
+
+/* The file of the card `id` that `path` extends: beside it, then along the card
+ * path. NULL when there is none. */
+static char *
+find_base(const char *path, const char *id, const struct cardpath *cp)
+{
+	const char *slash = strrchr(path, '/');
+	char *file = slash ? xasprintf("%.*s/%s.yaml", (int)(slash - path), path, id)
+	                   : xasprintf("%s.yaml", id);
+
+	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
+		free(file);
+		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], id);
+	}
+	if (access(file, R_OK) != 0) {
+		free(file);
+		return NULL;
+	}
+	return file;
+}
+
+static bool
+load_card(struct card *card, const char *path, const struct cardpath *cp, struct diag_list *dl,
+          int depth)
+{
+	const struct ynode *ext;
 	struct ydoc doc;
+	char *base;
 	bool ok = false;
 
-	memset(card, 0, sizeof *card);
-	if (ydoc_load_file(&doc, path, &ylimits_card, dl))
+	if (!ydoc_load_file(&doc, path, &ylimits_card, dl)) {
+		ydoc_free(&doc);
+		return false;
+	}
+	ext = ymap_find(doc.root, "extends");
+	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
 		ok = card_read(card, &doc);
+	} else if (depth >= MAX_EXTENDS) {
+		yerror(&doc, ext, "cards extend each other more than %d deep; is there a loop?",
+		       MAX_EXTENDS);
+	} else if ((base = find_base(path, ext->text, cp)) == NULL) {
+		yerror(&doc, ext, "no card '%s' beside this file or on the card path "
+		                  "(hexaid cards lists them)", ext->text);
+	} else {
+		if (!load_card(card, base, cp, dl, depth + 1))
+			yerror(&doc, ext, "the card it extends, %s, is not valid", base);
+		else if (strcmp(card->id, ext->text) != 0)
+			yerror(&doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
+		else
+			ok = card_merge(card, &doc);
+		free(base);
+	}
 	ydoc_free(&doc);
+	return ok;
+}
+
+bool
+card_load(struct card *card, const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	bool ok;
+
+	memset(card, 0, sizeof *card);
+	ok = load_card(card, path, cp, dl, 0);
 	if (!ok)
 		card_free(card);
 	return ok;
@@ -678,6 +764,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->ntables; i++)
 		card_table_free(&card->tables[i]);
 	free(card->tables);
+	for (size_t i = 0; i < card->nfiles; i++)
+		free(card->files[i]);
+	free(card->files);
 	free(card->terrain);
 	memset(card, 0, sizeof *card);
 }

@@ -79,7 +79,8 @@ struct rule {
 	bool may;         /* optional: the owning player decides */
 	struct cond *conds;
 	size_t nconds;
-	int line;         /* line of the rule in the card */
+	const char *file; /* the card file it was written in (its name, no directory) */
+	int line;         /* line of the rule in that file */
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
 	bool assumed;     /* not from the seed: check your rulebook */
@@ -109,6 +110,7 @@ struct terrain {
 	char *name;
 	enum terrain_kind kind;
 	char glyph;
+	const char *file;     /* the card file that last set it */
 	int line;
 	struct rule_list sections[N_SECTIONS];
 	unsigned overrides;   /* sections whose rules from other terrain in the hex it replaces */
@@ -133,6 +135,7 @@ struct uclass {
 struct category {
 	char *id;
 	char *name;
+	const char *file;
 	int line;
 	char *seed;
 	long *allowance;      /* per class, in halves; meaningful where given[] */
@@ -166,6 +169,7 @@ struct table {
 	char *seed;
 	char *note;
 	bool assumed;
+	const char *file;
 	int line;
 	char **columns;
 	size_t ncolumns;
@@ -214,14 +218,24 @@ struct card {
 	struct table *tables;
 	size_t ntables, cap_tables;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
+	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
+	const char *units_block_los_file;
+	char **files;         /* names of the files read: this card and those it extends */
+	size_t nfiles;
+	const char *reading;  /* while loading: the name of the file being read */
 	int units_block_los_line;
 };
 
 /* Read a card from a parsed document whose kind is "card". */
 bool card_read(struct card *card, struct ydoc *doc);
 
-/* Load a card file; problems go to dl. On false the card is freed. */
-bool card_load(struct card *card, const char *path, struct diag_list *dl);
+struct cardpath;
+
+/* Load a card file; problems go to dl. On false the card is freed. A card that
+ * `extends:` another is read over it: the other card is looked for beside the
+ * file, then along the card path `cp` (which may be NULL). */
+bool card_load(struct card *card, const char *path, const struct cardpath *cp,
+               struct diag_list *dl);
 void card_free(struct card *card);
 
 /* Index of an id in the card's vocabularies, or -1. */
@@ -240,7 +254,5 @@ bool card_class_is(const struct card *card, int c, int kind);
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);
 
-/* The card's file name without its directory, for "file:line" references. */
-const char *card_file_name(const struct card *card);
 
 #endif

@@ -18,21 +18,24 @@
 int
 cli_check(int argc, char **argv)
 {
+	struct cardpath cp;
 	int status = EXIT_OK;
 
 	if (argc < 2) {
 		fputs("usage: hexaid check FILE...\n", stderr);
 		return EXIT_USAGE;
 	}
+	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
 	for (int i = 1; i < argc; i++) {
 		struct diag_list dl;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
-		if (!hexfile_check(argv[i], &dl))
+		if (!hexfile_check(argv[i], &cp, &dl))
 			status = EXIT_INVALID;
 		diag_print(&dl, stderr);
 		diag_list_free(&dl);
 	}
+	cardpath_free(&cp);
 	return status;
 }
 
@@ -86,7 +89,7 @@ cli_cards(int argc, char **argv)
 		const char *over;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
-		if (!card_load(&card, files[i], &dl)) {
+		if (!card_load(&card, files[i], &cp, &dl)) {
 			fprintf(stderr, "hexaid: %s: not a valid card (hexaid check %s tells why)\n",
 			        files[i], files[i]);
 			status = EXIT_INVALID;

@@ -35,13 +35,14 @@ cli_load_card(const char *name, struct card *card)
 	int status = EXIT_INVALID;
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
 	if (looks_like_path(name)) {
-		status = card_load(card, name, &dl) ? EXIT_OK : EXIT_INVALID;
+		status = card_load(card, name, &cp, &dl) ? EXIT_OK : EXIT_INVALID;
 		diag_print(&dl, stderr);
 		diag_list_free(&dl);
+		cardpath_free(&cp);
 		return status;
 	}
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
 	files = cardpath_files(&cp, &n);
 	for (size_t i = 0; i < n && status != EXIT_OK; i++) {
 		const char *base = strrchr(files[i], '/') + 1;
@@ -51,7 +52,7 @@ cli_load_card(const char *name, struct card *card)
 		 * look there first and confirm by loading. */
 		if (strncmp(base, name, len) != 0 || strcmp(base + len, ".yaml") != 0)
 			continue;
-		if (card_load(card, files[i], &dl) && strcmp(card->id, name) == 0)
+		if (card_load(card, files[i], &cp, &dl) && strcmp(card->id, name) == 0)
 			status = EXIT_OK;
 		else if (card->id != NULL)
 			card_free(card);
@@ -572,7 +573,7 @@ print_table(const struct card *card, const struct query *q, bool json)
 	row = t->by == TABLE_BY_ODDS ? (int)entry : table_row_for_value(t, entry);
 	if (t->by == TABLE_BY_DIFFERENCE && row < 0 && entry < 0)
 		row = table_row_for_value(t, -entry);
-	table_explain(card, t, row, entry_words, &why);
+	table_explain(t, row, entry_words, &why);
 	words = row >= 0 ? table_row_words(t, row) : xstrdup("no row");
 	if (json) {
 		printf("\"table\":{\"id\":\"%s\",\"row\":%d,\"result\":", t->id, row);

@@ -6,23 +6,25 @@
 #include <string.h>
 
 #include "card.h"
+#include "cardpath.h"
 #include "hexfile.h"
 #include "strutil.h"
 #include "yaml-load.h"
 
 static bool
-check_card(struct ydoc *doc)
+check_card(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
 	struct card card;
-	bool ok = card_read(&card, doc);
+	bool ok = card_load(&card, path, cp, dl);
 
-	card_free(&card);
+	if (ok)
+		card_free(&card);
 	return ok;
 }
 
 static const struct file_kind {
 	const char *name;
-	bool (*check)(struct ydoc *doc);
+	bool (*check)(const char *path, const struct cardpath *cp, struct diag_list *dl);
 } file_kinds[] = {
 	{ "card", check_card },
 };
@@ -52,16 +54,16 @@ find_kind(struct ydoc *doc)
 }
 
 bool
-hexfile_check(const char *path, struct diag_list *dl)
+hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
-	const struct file_kind *kind;
+	const struct file_kind *kind = NULL;
 	struct ydoc doc;
 	bool ok = false;
 
-	if (ydoc_load_file(&doc, path, &ylimits_card, dl)) {
+	if (ydoc_load_file(&doc, path, &ylimits_card, dl))
 		kind = find_kind(&doc);
-		ok = kind != NULL && kind->check(&doc);
-	}
 	ydoc_free(&doc);
+	if (kind != NULL)
+		ok = kind->check(path, cp, dl);
 	return ok && diag_error_count(dl) == 0;
 }

@@ -6,7 +6,10 @@
 
 #include "diag.h"
 
-/* Load and validate one file of any kind hexaid knows; problems go to dl. */
-bool hexfile_check(const char *path, struct diag_list *dl);
+struct cardpath;
+
+/* Load and validate one file of any kind hexaid knows; problems go to dl. `cp`
+ * is where cards a file names are looked for (may be NULL). */
+bool hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl);
 
 #endif

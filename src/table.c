@@ -89,19 +89,18 @@ legend_words(const struct table *t, int row)
 }
 
 void
-table_explain(const struct card *card, const struct table *t, int row, const char *entry,
-              struct explanation *why)
+table_explain(const struct table *t, int row, const char *entry, struct explanation *why)
 {
 	char *words, *legend;
 
 	if (row < 0) {
-		explain_add(why, 0, card_file_name(card), t->line, t->seed, t->assumed,
+		explain_add(why, 0, t->file, t->line, t->seed, t->assumed,
 		            "%s: no row for %s", t->name, entry);
 		return;
 	}
 	words = table_row_words(t, row);
 	legend = legend_words(t, row);
-	explain_add(why, 0, card_file_name(card), t->rows[row].line, t->seed, t->assumed,
+	explain_add(why, 0, t->file, t->rows[row].line, t->seed, t->assumed,
 	            "%s, %s: %s%s%s%s", t->name, entry, words, legend[0] ? " (" : "", legend,
 	            legend[0] ? ")" : "");
 	free(words);

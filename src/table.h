@@ -17,7 +17,6 @@ int table_row_for_odds(const struct table *t, long att, long def);
 char *table_row_words(const struct table *t, int row);
 
 /* Add the step that read the row (or found none) to an explanation. */
-void table_explain(const struct card *card, const struct table *t, int row, const char *entry,
-                   struct explanation *why);
+void table_explain(const struct table *t, int row, const char *entry, struct explanation *why);
 
 #endif

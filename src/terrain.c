@@ -163,11 +163,14 @@ rule_applies(const struct card *card, const struct situation *sit, const struct 
 /* Is terrain t, in a hex holding `hex`, in force for section s? Another terrain
  * of the hex may cancel it (a bridge cancels the stream; a path only while the
  * unit moves along it) or override the section (a token replacing the
- * protection of what lies beneath). */
+ * protection of what lies beneath); a path moves only units that follow it. */
 static bool
 in_force(const struct card *card, const struct situation *sit, const struct tset *hex, int t,
          enum section s)
 {
+	/* A path's movement rules are for units moving along it. */
+	if (card->terrain[t].kind == TERRAIN_PATH && s == SECTION_MOVE && !sit->facts[FACT_ROAD_MOVE])
+		return false;
 	for (size_t i = 0; i < hex->count; i++) {
 		const struct terrain *u = &card->terrain[hex->items[i]];
 
@@ -264,7 +267,7 @@ step_for(struct explanation *why, const struct card *card, const struct terrain 
 {
 	char *conds = terrain_describe_conds(card, r);
 
-	explain_add(why, value, card_file_name(card), r->line, r->seed, r->assumed,
+	explain_add(why, value, r->file, r->line, r->seed, r->assumed,
 	            "%s%s%s: %s%s%s%s%s", t->name ? t->name : t->id, where[0] ? " " : "", where,
 	            effect_words, r->may ? " (may: the owner decides)" : "", conds[0] ? " (" : "",
 	            conds, conds[0] ? ")" : "");
@@ -592,14 +595,14 @@ move_allowance(const struct card *card, const struct situation *sit, struct move
 			continue;
 		if (cat->prohibited[cls]) {
 			out->prohibited = true;
-			explain_add(&out->why, 0, card_file_name(card), cat->line, cat->seed, false,
+			explain_add(&out->why, 0, cat->file, cat->line, cat->seed, false,
 			            "%s is %s: prohibited for %s", t->name ? t->name : t->id,
 			            cat->name ? cat->name : cat->id, card->classes[cls].id);
 			continue;
 		}
 		if (out->allowance < 0 || cat->allowance[cls] < out->allowance)
 			out->allowance = cat->allowance[cls];
-		explain_add(&out->why, cat->allowance[cls], card_file_name(card), cat->line, cat->seed,
+		explain_add(&out->why, cat->allowance[cls], cat->file, cat->line, cat->seed,
 		            false, "%s is %s: %s moves this far", t->name ? t->name : t->id,
 		            cat->name ? cat->name : cat->id, card->classes[cls].id);
 		explain_in_halves(&out->why);
@@ -660,12 +663,12 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 			const struct terrain *t = &card->terrain[h->terrain.items[k]];
 			if (t->los_blocks) {
 				out->clear = false;
-				explain_add(&out->why, (long)i, card_file_name(card), t->line, NULL, false,
+				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
 				            "hex %zu holds %s, which blocks line of sight", i,
 				            t->name ? t->name : t->id);
-			} else if (t->level > lo && t->level == level) {
+			} else if (card->levels_block_los && t->level > lo && t->level == level) {
 				out->clear = false;
-				explain_add(&out->why, (long)i, card_file_name(card), t->line, NULL, false,
+				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
 				            "hex %zu is %s, level %d, higher than the lower end (level %d)",
 				            i, t->name ? t->name : t->id, level, lo);
 			}
@@ -673,11 +676,11 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 		if (out->clear && unit_blocks(card, h, &by)) {
 			out->clear = false;
 			if (by != NULL)
-				explain_add(&out->why, (long)i, card_file_name(card), by->line, NULL,
+				explain_add(&out->why, (long)i, by->file, by->line, NULL,
 				            false, "hex %zu holds a unit on %s, which blocks line of sight",
 				            i, by->name ? by->name : by->id);
 			else
-				explain_add(&out->why, (long)i, card_file_name(card),
+				explain_add(&out->why, (long)i, card->units_block_los_file,
 				            card->units_block_los_line, NULL, false,
 				            "hex %zu holds a unit, and units block line of sight", i);
 		}
