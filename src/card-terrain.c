@@ -517,8 +517,15 @@ read_extra_costs(struct ydoc *doc, const struct ynode *n, void *obj)
 	return read_cost_table(doc, n, obj, EFFECT_COST_ADD);
 }
 
+static bool
+read_terrain_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->note);
+}
+
 static const struct yfield terrain_fields[] = {
 	{ "seed", false, read_terrain_seed },
+	{ "note", false, read_terrain_note },
 	{ "category", false, read_category },
 	{ "costs", false, read_costs },
 	{ "extra_costs", false, read_extra_costs },
@@ -577,6 +584,7 @@ card_terrain_free(struct terrain *t)
 {
 	free(t->id);
 	free(t->seed);
+	free(t->note);
 	free(t->name);
 	free(t->cancels);
 	for (int s = 0; s < N_SECTIONS; s++) {

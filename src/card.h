@@ -121,6 +121,7 @@ struct terrain {
 	int level;            /* height it gives its hex (hills) */
 	int category;         /* movement category (index in the card's), or -1 */
 	char *seed;           /* the seed line of its row, for shorthand rules */
+	char *note;
 };
 
 struct uclass {

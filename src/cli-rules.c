@@ -91,11 +91,11 @@ bad_value(const char *key, const char *value, const char *what, const char **nam
 	const char *near = str_nearest(value, names, n);
 
 	if (near != NULL) {
-		fprintf(stderr, "hexaid: explain: %s=%s: unknown %s; did you mean '%s'?\n", key,
+		fprintf(stderr, "hexaid: %s=%s: unknown %s; did you mean '%s'?\n", key,
 		        value, what, near);
 	} else {
 		char *choices = str_join_choices(names, n);
-		fprintf(stderr, "hexaid: explain: %s=%s: unknown %s; the card has %s\n", key, value,
+		fprintf(stderr, "hexaid: %s=%s: unknown %s; the card has %s\n", key, value,
 		        what, n ? choices : "none");
 		free(choices);
 	}
@@ -665,16 +665,16 @@ cli_explain(int argc, char **argv)
 #define CHART_LABEL 13
 #define CHART_REF 14
 
-/* Print `text` in the column after the label, wrapped at spaces, with `ref` at the
- * right of the first line. */
+/* Print `text` in a column `indent` characters in, at most `width` wide,
+ * wrapped at spaces; `first` is printed before the first line (it is `indent`
+ * characters wide) and `ref` after it, at the right margin. */
 static void
-print_wrapped(const char *label, const char *text, const char *ref)
+print_column(const char *first, int indent, int width, const char *text, const char *ref)
 {
-	const int width = CHART_WIDTH - 2 - CHART_LABEL - CHART_REF - 1;
 	const char *p = text;
-	bool first = true;
+	bool first_line = true;
 
-	while (*p != '\0' || first) {
+	while (*p != '\0' || first_line) {
 		int len = (int)strlen(p);
 		if (len > width) {
 			len = width;
@@ -683,15 +683,26 @@ print_wrapped(const char *label, const char *text, const char *ref)
 			if (len == 0)
 				len = width;
 		}
-		if (first && ref[0] != '\0')
-			printf("  %-*s%-*.*s %s\n", CHART_LABEL, label, width, len, p, ref);
+		if (first_line && ref[0] != '\0')
+			printf("%-*s%-*.*s %s\n", indent, first, width, len, p, ref);
 		else
-			printf("  %-*s%.*s\n", CHART_LABEL, first ? label : "", len, p);
+			printf("%-*s%.*s\n", indent, first_line ? first : "", len, p);
 		p += len;
 		while (*p == ' ')
 			p++;
-		first = false;
+		first_line = false;
 	}
+}
+
+/* One chart line: the section label, the rule in words, its seed reference. */
+static void
+print_wrapped(const char *label, const char *text, const char *ref)
+{
+	int reflen = (int)strlen(ref) > CHART_REF ? (int)strlen(ref) : CHART_REF;
+	char first[CHART_LABEL + 3];
+
+	snprintf(first, sizeof first, "  %s", label);
+	print_column(first, CHART_LABEL + 2, CHART_WIDTH - 2 - CHART_LABEL - reflen - 1, text, ref);
 }
 
 static char *
@@ -733,7 +744,9 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		for (size_t i = 0; i < t->sections[s].count; i++) {
 			const struct rule *r = &t->sections[s].items[i];
 			char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
-			char *text = conds[0] ? xasprintf("%s if %s", what, conds) : xstrdup(what);
+			char *text = conds[0] ? xasprintf("%s %s%s", what,
+			                                  strncmp(conds, "unless", 6) ? "if " : "", conds)
+			                      : xstrdup(what);
 			char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
 
 			print_wrapped(labels[s], text, ref);
@@ -754,6 +767,10 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		}
 		print_wrapped("cancels", list, "");
 		free(list);
+		empty = false;
+	}
+	if (t->note != NULL) {
+		print_wrapped("note", t->note, "");
 		empty = false;
 	}
 	if (empty)
@@ -779,9 +796,11 @@ print_legend(const struct card *card, int only)
 		if (!any)
 			puts("\nKey:");
 		any = true;
-		printf("  %-24s %s\n", effect_info[e].key, effect_info[e].help);
+		char first[32];
+		snprintf(first, sizeof first, "  %s", effect_info[e].key);
+		print_column(first, 27, CHART_WIDTH - 27, effect_info[e].help, "");
 	}
-	puts("  (may)                    optional: the owning player decides");
+	print_column("  (may)", 27, CHART_WIDTH - 27, "optional: the owning player decides", "");
 }
 
 int
