@@ -466,17 +466,21 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 		break;
 	case EFFECT_IGNORE_HITS:
 		step_for(&out->why, card, t, r, where, r->amount, "hits ignored");
-		if (r->amount > out->ignore_hits) {
-			out->ignore_hits = r->amount;
+		if (r->amount > out->ignore_hits)
 			out->hits_optional = r->may;
-		}
+		else if (r->amount == out->ignore_hits)
+			out->hits_optional = out->hits_optional && r->may;
+		if (r->amount >= out->ignore_hits)
+			out->ignore_hits = r->amount;
 		break;
 	case EFFECT_IGNORE_FLAGS:
 		step_for(&out->why, card, t, r, where, r->amount, "flags ignored");
-		if (r->amount > out->ignore_flags) {
-			out->ignore_flags = r->amount;
+		if (r->amount > out->ignore_flags)
 			out->flags_optional = r->may;
-		}
+		else if (r->amount == out->ignore_flags)
+			out->flags_optional = out->flags_optional && r->may;
+		if (r->amount >= out->ignore_flags)
+			out->ignore_flags = r->amount;
 		break;
 	default:
 		break;

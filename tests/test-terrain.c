@@ -1,0 +1,350 @@
+/* test-terrain.c: the terrain engine on a small card written here: conditions and
+ * `unless`, how effects combine, overrides and cancels, the most specific class,
+ * categories, line of sight and result tables. */
+#include "config.h"
+
+#include "card.h"
+#include "table.h"
+#include "terrain.h"
+#include "testutil.h"
+
+static const char card_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: test\n"
+	"title: Test\n"
+	"classes:\n"
+	"  foot: {}\n"
+	"  light_foot: { is: foot }\n"
+	"  horse: {}\n"
+	"  gun: {}\n"
+	"combat_types: [ranged, melee]\n"
+	"units_block_los: true\n"
+	"levels_block_los: true\n"
+	"categories:\n"
+	"  open: { allowance: { foot: 2, light_foot: 3, horse: 4 } }\n"
+	"  rough: { allowance: { foot: 1, horse: prohibited } }\n"
+	"terrain:\n"
+	"  plain: { name: Plain, category: open }\n"
+	"  woods:\n"
+	"    name: Woods\n"
+	"    category: rough\n"
+	"    blocks_los: true\n"
+	"    costs: { foot: 2, light_foot: 1, horse: 3 }\n"
+	"    move:\n"
+	"      - { half_rate: true }\n"
+	"    battle_from:\n"
+	"      - { when: { attacker: horse, combat: melee }, dice: -2 }\n"
+	"    battle_into:\n"
+	"      - { when: { attacker: horse }, unless: { attacker_on: woods }, dice: -2 }\n"
+	"    protection:\n"
+	"      - { when: { combat: ranged }, ignore_hits: 1 }\n"
+	"      - { when: { target: light_foot }, ignore_flags: 1, may: true }\n"
+	"    cover:\n"
+	"      - { when: { combat: ranged }, halve: true }\n"
+	"  hill: { name: Hill, level: 1, move: [ { half_rate: true } ],\n"
+	"          protection: [ { unless: { attacker: gun, combat: ranged }, ignore_flags: 1 } ] }\n"
+	"  hedge: { name: Hedge, kind: hexside, cover: [ { halve: true } ] }\n"
+	"  stream: { name: Stream, kind: hexside, move: [ { prohibited: true } ] }\n"
+	"  bridge: { name: Bridge, kind: hexside, cancels: [stream] }\n"
+	"  road: { name: Road, kind: path, cancels: [woods], move: [ { road_bonus: 2 } ] }\n"
+	"  trap: { name: Trap, kind: token, overrides: [protection],\n"
+	"          protection: [ { no_protection: true } ] }\n"
+	"tables:\n"
+	"  odds:\n"
+	"    name: Odds\n"
+	"    by: odds\n"
+	"    rows:\n"
+	"      - { odds: \"1:2\", drm: -2 }\n"
+	"      - { odds: \"1:1\", drm: 0 }\n"
+	"      - { odds: \"1.5:1\", drm: 1 }\n"
+	"      - { odds: \"3:1\", drm: 3 }\n"
+	"  fire:\n"
+	"    name: Fire\n"
+	"    rows:\n"
+	"      - { upto: 8, result: none }\n"
+	"      - { from: 9, upto: 12, result: CT }\n"
+	"      - { from: 13, result: D }\n";
+
+static struct card card;
+
+static int
+load_card(void **state)
+{
+	struct diag_list dl;
+	struct ydoc doc;
+	bool ok;
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	ok = ydoc_load_string(&doc, "test.yaml", card_text, sizeof card_text - 1, &ylimits_card,
+	                      &dl) &&
+	     card_read(&card, &doc);
+	if (!ok)
+		diag_print(&dl, stderr);
+	ydoc_free(&doc);
+	diag_list_free(&dl);
+	return ok ? 0 : -1;
+}
+
+static int
+free_card(void **state)
+{
+	(void)state;
+	card_free(&card);
+	return 0;
+}
+
+static int
+T(const char *id)
+{
+	int t = card_terrain(&card, id);
+
+	assert_true(t >= 0);
+	return t;
+}
+
+static int
+C(const char *id)
+{
+	int c = card_class(&card, id);
+
+	assert_true(c >= 0);
+	return c;
+}
+
+static long
+battle_dice(struct situation *sit, bool *may)
+{
+	struct battle_answer a;
+
+	terrain_battle(&card, sit, &a);
+	explain_free(&a.why);
+	if (may != NULL)
+		*may = a.may_battle;
+	return a.dice;
+}
+
+static void
+test_unless_exception(void **state)
+{
+	struct situation sit;
+
+	(void)state;
+	situation_init(&sit);
+	sit.attacker = C("horse");
+	sit.combat = card_combat_type(&card, "melee");
+	sit.base = 4;
+	tset_add(&sit.target_on, T("woods"));
+	assert_int_equal(battle_dice(&sit, NULL), 2);   /* into woods from the open */
+	tset_add(&sit.attacker_on, T("woods"));
+	assert_int_equal(battle_dice(&sit, NULL), 2);   /* woods to woods: only battling out */
+	sit.attacker = C("foot");
+	assert_int_equal(battle_dice(&sit, NULL), 4);
+}
+
+static void
+test_unless_needs_all(void **state)
+{
+	struct situation sit;
+	struct protection_answer p;
+
+	(void)state;
+	situation_init(&sit);
+	tset_add(&sit.target_on, T("hill"));
+	sit.attacker = C("gun");
+	sit.combat = card_combat_type(&card, "melee");
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_flags, 1);           /* gun, but not ranged */
+	explain_free(&p.why);
+	sit.combat = card_combat_type(&card, "ranged");
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_flags, 0);           /* gun and ranged */
+	assert_int_equal(p.why.count, 0);
+	explain_free(&p.why);
+}
+
+static void
+test_halving_after_sums_per_feature(void **state)
+{
+	struct situation sit;
+	struct battle_answer a;
+
+	(void)state;
+	situation_init(&sit);
+	sit.attacker = C("horse");
+	sit.combat = card_combat_type(&card, "ranged");
+	sit.base = 9;
+	tset_add(&sit.target_on, T("woods"));
+	tset_add(&sit.crossed, T("hedge"));
+	tset_add(&sit.zone, T("woods"));
+	terrain_battle(&card, &sit, &a);
+	/* 9 - 2 = 7; halved by the woods (3), the hedge (1), the woods between (0) */
+	assert_int_equal(a.dice, 0);
+	assert_int_equal(a.why.count, 5);
+	assert_string_equal(a.why.steps[1].ref, "test.yaml:28"); /* the woods' -2 */
+	assert_int_equal(a.why.steps[2].value, -4);               /* 7 -> 3 */
+	assert_non_null(strstr(a.why.steps[3].text, "Hedge (crossed)"));
+	assert_int_equal(a.why.steps[3].value, -2);               /* 3 -> 1 */
+	assert_int_equal(a.why.steps[4].value, -1);               /* 1 -> 0 */
+	explain_free(&a.why);
+}
+
+static void
+test_protection_best_and_may(void **state)
+{
+	struct situation sit;
+	struct protection_answer p;
+
+	(void)state;
+	situation_init(&sit);
+	sit.target = C("light_foot");
+	sit.combat = card_combat_type(&card, "ranged");
+	tset_add(&sit.target_on, T("woods"));
+	tset_add(&sit.target_on, T("hill"));
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_hits, 1);
+	assert_int_equal(p.ignore_flags, 1);
+	assert_false(p.flags_optional);    /* the hill's flag is not optional: best figure */
+	assert_false(p.none);
+	explain_free(&p.why);
+	tset_add(&sit.target_on, T("trap"));
+	terrain_protection(&card, &sit, &p);
+	assert_true(p.none);
+	assert_int_equal(p.ignore_hits, 0);
+	assert_int_equal(p.ignore_flags, 0);
+	explain_free(&p.why);
+}
+
+static void
+test_move_half_rate_once_and_cancels(void **state)
+{
+	struct situation sit;
+	struct move_answer m;
+
+	(void)state;
+	situation_init(&sit);
+	sit.unit = C("foot");
+	tset_add(&sit.attacker_on, T("woods"));
+	tset_add(&sit.attacker_on, T("hill"));
+	tset_add(&sit.crossed, T("stream"));
+	terrain_move(&card, &sit, &m);
+	assert_true(m.half_rate);
+	assert_true(m.prohibited);
+	assert_int_equal(m.cost, 4);       /* 2 points, in halves */
+	explain_free(&m.why);
+	tset_add(&sit.crossed, T("bridge"));
+	tset_add(&sit.attacker_on, T("road"));
+	terrain_move(&card, &sit, &m);
+	assert_false(m.prohibited);        /* the bridge cancels the stream */
+	assert_int_equal(m.road_bonus, 0); /* not moving along the road */
+	assert_true(m.has_cost);
+	explain_free(&m.why);
+	sit.facts[FACT_ROAD_MOVE] = true;
+	terrain_move(&card, &sit, &m);
+	assert_int_equal(m.road_bonus, 2);
+	assert_false(m.has_cost);          /* along the road the woods are cancelled */
+	assert_true(m.half_rate);          /* the hill is not */
+	explain_free(&m.why);
+}
+
+static void
+test_most_specific_class(void **state)
+{
+	struct situation sit;
+	struct move_answer m;
+
+	(void)state;
+	situation_init(&sit);
+	sit.unit = C("light_foot");
+	tset_add(&sit.attacker_on, T("woods"));
+	terrain_move(&card, &sit, &m);
+	assert_int_equal(m.cost, 2);       /* light_foot's own 1 point, not foot's 2 */
+	assert_int_equal(m.allowance, 2);  /* rough: no light_foot entry, so foot's 1 */
+	explain_free(&m.why);
+	sit.unit = C("horse");
+	terrain_move(&card, &sit, &m);
+	assert_true(m.prohibited);         /* the category prohibits horse */
+	explain_free(&m.why);
+	situation_init(&sit);
+	sit.unit = C("light_foot");
+	tset_add(&sit.attacker_on, T("plain"));
+	terrain_move(&card, &sit, &m);
+	assert_int_equal(m.allowance, 6);
+	explain_free(&m.why);
+}
+
+static void
+los(const char *spec, bool want_clear, int want_at)
+{
+	struct los_hex hexes[8];
+	struct los_answer a;
+	size_t n = 0;
+
+	memset(hexes, 0, sizeof hexes);
+	for (const char *p = spec; *p; p++) {
+		switch (*p) {
+		case '.': tset_add(&hexes[n].terrain, T("plain")); n++; break;
+		case 'h': tset_add(&hexes[n].terrain, T("hill")); n++; break;
+		case 'w': tset_add(&hexes[n].terrain, T("woods")); n++; break;
+		case '*': hexes[n - 1].unit = true; break;
+		}
+	}
+	terrain_los(&card, hexes, n, &a);
+	assert_int_equal(a.clear, want_clear);
+	assert_int_equal(a.blocked_at, want_at);
+	explain_free(&a.why);
+}
+
+static void
+test_line_of_sight(void **state)
+{
+	(void)state;
+	los(".*h*", true, -1);     /* adjacent: nothing between */
+	los(".*.h*", true, -1);    /* onto the first hill hex */
+	los(".*hh*", false, 1);    /* not through one hill onto a second */
+	los("h*hh*", true, -1);    /* along a plateau */
+	los("h*.h*", true, -1);    /* hill to hill over a lower hex */
+	los("h*.*h*", false, 1);   /* ... unless a unit stands there */
+	los(".*w.*", false, 1);    /* woods block */
+}
+
+static void
+test_tables(void **state)
+{
+	const struct table *odds = &card.tables[card_table(&card, "odds")];
+	const struct table *fire = &card.tables[card_table(&card, "fire")];
+
+	(void)state;
+	assert_int_equal(table_row_for_odds(odds, 12, 4), 3);   /* 3:1 */
+	assert_int_equal(table_row_for_odds(odds, 7, 4), 2);    /* 1.75 rounds down to 1.5:1 */
+	assert_int_equal(table_row_for_odds(odds, 5, 5), 1);
+	assert_int_equal(table_row_for_odds(odds, 9, 10), 0);   /* below 1:1, so 1:2 */
+	assert_int_equal(table_row_for_odds(odds, 1, 9), 0);    /* below the lowest: the lowest */
+	assert_int_equal(table_row_for_odds(odds, 0, 9), -1);
+	assert_int_equal(table_row_for_value(fire, -3), 0);
+	assert_int_equal(table_row_for_value(fire, 8), 0);
+	assert_int_equal(table_row_for_value(fire, 9), 1);
+	assert_int_equal(table_row_for_value(fire, 12), 1);
+	assert_int_equal(table_row_for_value(fire, 40), 2);
+	char *w = table_row_words(odds, 2);
+	assert_string_equal(w, "drm 1");
+	free(w);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_unless_exception),
+		cmocka_unit_test(test_unless_needs_all),
+		cmocka_unit_test(test_halving_after_sums_per_feature),
+		cmocka_unit_test(test_protection_best_and_may),
+		cmocka_unit_test(test_move_half_rate_once_and_cancels),
+		cmocka_unit_test(test_most_specific_class),
+		cmocka_unit_test(test_line_of_sight),
+		cmocka_unit_test(test_tables),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("terrain", tests, load_card, free_card);
+}
