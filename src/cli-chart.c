@@ -1,0 +1,321 @@
+/* cli-chart.c: `hexaid chart`: a rule card printed as the paper terrain effects
+ * chart players know, in 80 columns: each terrain with its rules and their seed
+ * lines, the movement categories, the settings, the result tables and a key. */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cli.h"
+#include "explain.h"
+#include "strutil.h"
+#include "table.h"
+#include "terrain.h"
+#include "xmalloc.h"
+
+/* ---- chart ----------------------------------------------------------------------- */
+
+#define CHART_WIDTH 80
+#define CHART_LABEL 13
+#define CHART_REF 14
+
+/* Print `text` in a column `indent` characters in, at most `width` wide,
+ * wrapped at spaces; `first` is printed before the first line (it is `indent`
+ * characters wide) and `ref` after it, at the right margin. */
+static void
+print_column(const char *first, int indent, int width, const char *text, const char *ref)
+{
+	const char *p = text;
+	bool first_line = true;
+
+	while (*p != '\0' || first_line) {
+		int len = (int)strlen(p);
+		if (len > width) {
+			len = width;
+			while (len > 0 && p[len] != ' ')
+				len--;
+			if (len == 0)
+				len = width;
+		}
+		if (first_line && ref[0] != '\0')
+			printf("%-*s%-*.*s %s\n", indent, first, width, len, p, ref);
+		else
+			printf("%-*s%.*s\n", indent, first_line ? first : "", len, p);
+		p += len;
+		while (*p == ' ')
+			p++;
+		first_line = false;
+	}
+}
+
+/* One chart line: the section label, the rule in words, its seed reference. */
+static void
+print_wrapped(const char *label, const char *text, const char *ref)
+{
+	int reflen = (int)strlen(ref) > CHART_REF ? (int)strlen(ref) : CHART_REF;
+	char first[CHART_WIDTH];
+
+	/* A label too long for its column stands on a line of its own. */
+	if ((int)strlen(label) >= CHART_LABEL) {
+		printf("  %s\n", label);
+		label = "";
+	}
+	snprintf(first, sizeof first, "  %s", label);
+	print_column(first, CHART_LABEL + 2, CHART_WIDTH - 2 - CHART_LABEL - reflen - 1, text, ref);
+}
+
+static char *
+effect_words(const struct rule *r)
+{
+	const struct effect_info *e = &effect_info[r->effect];
+
+	if (e->value == EFFECT_INT && (r->effect == EFFECT_DICE || r->effect == EFFECT_DRM ||
+	                               r->effect == EFFECT_COST_ADD))
+		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	if (e->value == EFFECT_INT)
+		return xasprintf("%s %ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
+}
+
+static void
+chart_terrain(const struct card *card, const struct terrain *t, bool *any_assumed)
+{
+	static const char *const labels[N_SECTIONS] = {
+		[SECTION_MOVE] = "move",
+		[SECTION_BATTLE_FROM] = "battle from",
+		[SECTION_BATTLE_INTO] = "targeted on",
+		[SECTION_PROTECTION] = "protection",
+		[SECTION_COVER] = "cover",
+	};
+	char head[CHART_WIDTH + 1];
+	bool empty = true;
+
+	char level[24] = "";
+
+	if (t->level > 0)
+		snprintf(level, sizeof level, "; level %d", t->level);
+	snprintf(head, sizeof head, "%s (%s%s%c%s%s%s%s)", t->name ? t->name : t->id,
+	         terrain_kind_names[t->kind], t->glyph ? " '" : "", t->glyph ? t->glyph : ' ',
+	         t->glyph ? "'" : "", level, t->los_blocks ? "; blocks line of sight" : "",
+	         t->los_unit_blocks ? "; a unit on it blocks line of sight" : "");
+	printf("%s\n", head);
+	for (int s = 0; s < N_SECTIONS; s++) {
+		for (size_t i = 0; i < t->sections[s].count; i++) {
+			const struct rule *r = &t->sections[s].items[i];
+			char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
+			char *text = conds[0] ? xasprintf("%s %s%s", what,
+			                                  strncmp(conds, "unless", 6) ? "if " : "", conds)
+			                      : xstrdup(what);
+			char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
+
+			print_wrapped(labels[s], text, ref);
+			*any_assumed |= r->assumed;
+			empty = false;
+			free(what);
+			free(conds);
+			free(text);
+			free(ref);
+		}
+	}
+	if (t->ncancels > 0) {
+		char *list = xstrdup("");
+		for (size_t i = 0; i < t->ncancels; i++) {
+			char *next = xasprintf("%s%s%s", list, i ? ", " : "", card->terrain[t->cancels[i]].id);
+			free(list);
+			list = next;
+		}
+		print_wrapped("cancels", list, "");
+		free(list);
+		empty = false;
+	}
+	if (t->note != NULL) {
+		print_wrapped("note", t->note, "");
+		empty = false;
+	}
+	if (empty)
+		print_wrapped("", "no effect", "");
+}
+
+/* What each effect named in the chart means, one line each. */
+static void
+print_legend(const struct card *card, int only)
+{
+	bool used[N_EFFECTS] = { false }, any = false;
+
+	for (size_t i = 0; i < card->nterrain; i++) {
+		if (only >= 0 && (size_t)only != i)
+			continue;
+		for (int s = 0; s < N_SECTIONS; s++)
+			for (size_t k = 0; k < card->terrain[i].sections[s].count; k++)
+				used[card->terrain[i].sections[s].items[k].effect] = true;
+	}
+	for (int e = 0; e < N_EFFECTS; e++) {
+		if (!used[e])
+			continue;
+		if (!any)
+			puts("\nKey:");
+		any = true;
+		char first[32];
+		snprintf(first, sizeof first, "  %s", effect_info[e].key);
+		print_column(first, 27, CHART_WIDTH - 27, effect_info[e].help, "");
+	}
+	print_column("  (may)", 27, CHART_WIDTH - 27, "optional: the owning player decides", "");
+}
+
+/* The terrain named on the command line, or -1 after saying what is wrong. */
+static int
+find_terrain(const struct card *card, const char *id)
+{
+	const char **names = xcalloc(card->nterrain + 1, sizeof *names);
+	const char *near;
+	int t = card_terrain(card, id);
+
+	for (size_t i = 0; i < card->nterrain; i++)
+		names[i] = card->terrain[i].id;
+	near = str_nearest(id, names, card->nterrain);
+	if (t < 0 && near != NULL)
+		fprintf(stderr, "hexaid: %s has no terrain '%s'; did you mean '%s'?\n", card->id, id,
+		        near);
+	else if (t < 0)
+		fprintf(stderr, "hexaid: %s has no terrain '%s'\n", card->id, id);
+	free(names);
+	return t;
+}
+
+/* Movement categories: one line per class, one column per category. */
+static void
+chart_categories(const struct card *card)
+{
+	char num[24];
+
+	if (card->ncategories == 0)
+		return;
+	printf("\nMovement allowance by terrain category");
+	if (card->categories[0].seed != NULL)
+		printf(" (seed %s)", card->categories[0].seed);
+	printf("\n  %-20s", "");
+	for (size_t c = 0; c < card->ncategories; c++)
+		printf(" %10.10s", card->categories[c].id);
+	putchar('\n');
+	for (size_t k = 0; k < card->nclasses; k++) {
+		bool any = false;
+		for (size_t c = 0; c < card->ncategories; c++)
+			any |= card->categories[c].given != NULL && card->categories[c].given[k];
+		if (!any)
+			continue;
+		printf("  %-20.20s", card->classes[k].id);
+		for (size_t c = 0; c < card->ncategories; c++) {
+			const struct category *cat = &card->categories[c];
+			if (cat->given == NULL || !cat->given[k])
+				printf(" %10s", "-");
+			else if (cat->prohibited[k])
+				printf(" %10s", "prohibited");
+			else
+				printf(" %10s", explain_points(cat->allowance[k], false, num));
+		}
+		putchar('\n');
+	}
+}
+
+static void
+chart_settings(const struct card *card)
+{
+	for (size_t i = 0; i < card->nsettings; i++) {
+		const struct setting *st = &card->settings[i];
+		char *choices = xstrdup("");
+
+		if (i == 0)
+			puts("\nSettings the players choose before the game");
+		for (size_t k = 0; k < st->nchoices; k++) {
+			char *next = xasprintf("%s%s%s%s", choices, k ? ", " : "", st->choices[k],
+			                       (int)k == st->def ? " (default)" : "");
+			free(choices);
+			choices = next;
+		}
+		print_wrapped(st->id, choices, st->seed ? st->seed : "");
+		if (st->note != NULL)
+			print_wrapped("", st->note, "");
+		free(choices);
+	}
+}
+
+static void
+chart_table(const struct table *t, bool *any_assumed)
+{
+	char head[CHART_WIDTH + 1];
+
+	snprintf(head, sizeof head, "%s (%s%s%s)", t->name, table_by_names[t->by],
+	         t->dice ? ", " : "", t->dice ? t->dice : "");
+	printf("\n%-*s %s%s\n", CHART_WIDTH - CHART_REF - 1, head, t->seed ? t->seed : "",
+	       t->assumed ? "*" : "");
+	*any_assumed |= t->assumed;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct table_row *row = &t->rows[r];
+		char band[64], *words = table_row_words(t, (int)r);
+
+		if (t->by == TABLE_BY_ODDS)
+			snprintf(band, sizeof band, "%ld%s:%ld%s", row->odds_att / 10,
+			         row->odds_att % 10 ? ".5" : "", row->odds_def / 10,
+			         row->odds_def % 10 ? ".5" : "");
+		else if (row->from == row->upto)
+			snprintf(band, sizeof band, "%ld", row->from);
+		else if (row->from == LONG_MIN)
+			snprintf(band, sizeof band, "%ld or less", row->upto);
+		else if (row->upto == LONG_MAX)
+			snprintf(band, sizeof band, "%ld or more", row->from);
+		else
+			snprintf(band, sizeof band, "%ld to %ld", row->from, row->upto);
+		print_wrapped(band, words, "");
+		free(words);
+	}
+	for (size_t i = 0; i < t->nlegend; i++) {
+		char *line = xasprintf("%s: %s", t->legend[i].code, t->legend[i].meaning);
+		print_wrapped(i == 0 ? "key" : "", line, "");
+		free(line);
+	}
+	if (t->note != NULL)
+		print_wrapped("note", t->note, "");
+}
+
+int
+cli_chart(int argc, char **argv)
+{
+	struct card card;
+	bool any_assumed = false;
+	int status, only = -1;
+
+	if (argc < 2 || argc > 3) {
+		fputs("usage: hexaid chart CARD [TERRAIN]\n", stderr);
+		return EXIT_USAGE;
+	}
+	status = cli_load_card(argv[1], &card);
+	if (status != EXIT_OK)
+		return status;
+	if (argc == 3 && (only = find_terrain(&card, argv[2])) < 0) {
+		card_free(&card);
+		return EXIT_INVALID;
+	}
+	printf("%s: terrain effects chart\n", card.title);
+	printf("%-*s%s\n\n", CHART_WIDTH - CHART_REF - 1, "", "seed line");
+	for (size_t i = 0; i < card.nterrain; i++) {
+		if (only >= 0 && (size_t)only != i)
+			continue;
+		chart_terrain(&card, &card.terrain[i], &any_assumed);
+		if (i + 1 < card.nterrain && only < 0)
+			putchar('\n');
+	}
+	if (only < 0) {
+		chart_categories(&card);
+		chart_settings(&card);
+		for (size_t i = 0; i < card.ntables; i++)
+			chart_table(&card.tables[i], &any_assumed);
+	}
+	print_legend(&card, only);
+	if (any_assumed)
+		puts("* assumed: not in the seed rules; check your rulebook");
+	card_free(&card);
+	return EXIT_OK;
+}
