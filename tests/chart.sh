@@ -27,7 +27,7 @@ grep -q 'must_stop *001:4$' "$tap_tmp/out"
 tap_ok $? "each rule shows its seed line"
 
 "$HEXAID" chart tricorne forrest >/dev/null 2>"$tap_tmp/err"; st=$?
-tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: terrain=forrest: unknown terrain; did you mean 'forest'?" \
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: tricorne has no terrain 'forrest'; did you mean 'forest'?" \
 	"an unknown terrain is refused with a suggestion"
 "$HEXAID" chart nosuchgame >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: no rule card 'nosuchgame' found (hexaid cards lists them)" \
