@@ -1,0 +1,50 @@
+#!/bin/sh
+# explain.sh: `hexaid explain`: its answers' shape (headline, steps with card and
+# seed references, JSON), and how it treats bad questions (exit 1 for a bad value,
+# 2 for a bad key or usage, with the nearest known word suggested).
+. "$top_srcdir/tests/tap.sh"
+tap_tmpdir
+
+"$HEXAID" explain tricorne attacker=infantry moved_onto attacker_on=forest dice=4 >"$tap_tmp/out"; st=$?
+tap_is "$st" 0 "a good question exits 0"
+tap_is "$(head -n 1 "$tap_tmp/out")" "battle: 3 dice" "the headline comes first"
+tap_is "$(sed -n 2p "$tap_tmp/out")" "     4  base dice (given)" "then the given base"
+grep -q '^    -1  Forest (attacker.s hex): dice removed (moved_onto, attacker infantry)  \[tricorne.yaml:[0-9]*, seed 001:6\]$' "$tap_tmp/out"
+tap_ok $? "each step names its rule, card line and seed line"
+
+"$HEXAID" explain --json great-war target_on=trench combat=ranged >"$tap_tmp/out"; st=$?
+tap_is "$st" 0 "--json exits 0"
+tap_is "$(wc -l <"$tap_tmp/out" | tr -d ' ')" 1 "--json prints one line"
+grep -q '^{"card":"great-war","protection":{"none":false,"ignore_hits":2,"hits_optional":false,"ignore_flags":2,"flags_optional":true,"steps":\[{"value":2,"text":"Trench (target.s hex): hits ignored (combat ranged)","ref":"great-war.yaml:[0-9]*","seed":"002:104","assumed":false},' "$tap_tmp/out"
+tap_ok $? "--json gives the numbers and the steps with their references"
+
+"$HEXAID" explain tricorne atacker=infantry >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: explain: unknown key 'atacker'; did you mean 'attacker'? (hexaid(6) lists the keys)" \
+	"an unknown key is a usage error with a suggestion"
+"$HEXAID" explain tricorne attacker=cavalery >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: attacker=cavalery: unknown unit class; did you mean 'cavalry'?" \
+	"an unknown class is bad input with a suggestion"
+"$HEXAID" explain tricorne target_on=forest+moon >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 1 "an unknown terrain in a list is bad input"
+grep -q "^hexaid: target_on=moon: unknown terrain; the card has clear, forest, " "$tap_tmp/err"
+tap_ok $? "with no near word, the choices are listed"
+"$HEXAID" explain tricorne dice=100 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: explain: dice=100: expected a whole number from 0 to 99" "dice out of range"
+"$HEXAID" explain tricorne los=clear >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 1 "line of sight needs two hexes"
+"$HEXAID" explain tricorne setting.x=y >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 1 "a setting the card does not have is bad input"
+"$HEXAID" explain mini-nap setting.prebuilt_earthworks=stone >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: prebuilt_earthworks=stone: unknown choice; the card has as_stone_wall or artillery_cover_only" \
+	"an unknown choice lists the choices"
+"$HEXAID" explain nosuchcard >/dev/null 2>&1; st=$?
+tap_is "$st" 1 "an unknown card is bad input"
+"$HEXAID" explain >/dev/null 2>&1; st=$?
+tap_is "$st" 2 "no card is a usage error"
+
+# Settings change answers: Mini-Nap's earthworks built before the game (000:224, 000:226).
+out=$("$HEXAID" explain mini-nap attacker=infantry combat=fire fire=small_arms crossed=prebuilt_earthworks dice=8 | head -n 1)
+tap_is "$out" "battle: 4 dice" "000:224: by default pre-built earthworks are stone walls"
+out=$("$HEXAID" explain mini-nap attacker=infantry combat=fire fire=small_arms crossed=prebuilt_earthworks dice=8 setting.prebuilt_earthworks=artillery_cover_only | head -n 1)
+tap_is "$out" "battle: 8 dice" "000:226: the other reading, chosen as a setting"
+tap_done
