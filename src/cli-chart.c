@@ -71,12 +71,17 @@ static char *
 effect_words(const struct rule *r)
 {
 	const struct effect_info *e = &effect_info[r->effect];
+	char num[24];
 
 	if (e->value == EFFECT_INT && (r->effect == EFFECT_DICE || r->effect == EFFECT_DRM ||
 	                               r->effect == EFFECT_COST_ADD))
 		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
 	if (e->value == EFFECT_INT)
 		return xasprintf("%s %ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	if (e->value == EFFECT_POINTS)
+		return xasprintf("%s %s%s", e->key,
+		                 explain_points(r->amount, r->effect == EFFECT_COST_ADD, num),
+		                 r->may ? " (may)" : "");
 	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
 }
 

@@ -5,6 +5,8 @@
  * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true. SECTIONS are the
  * sections of a terrain entry the effect may stand in. */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
+EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
+       "movement allowance through it, instead of its category's")
 EFFECT(COST_ADD, "cost_add", EFFECT_POINTS, SEC_MOVE, "movement points added to the cost")
 EFFECT(PROHIBITED, "prohibited", EFFECT_FLAG, SEC_MOVE, "may not enter or cross")
 EFFECT(MUST_STOP, "must_stop", EFFECT_FLAG, SEC_MOVE, "must stop on entering or crossing")

@@ -414,10 +414,34 @@ battle_visit(const struct card *card, const struct terrain *t, const struct rule
 	}
 }
 
+/* A crossed feature that encloses a hex (a redoubt, a fortification) may replace
+ * the battle rules of the hex it encloses (`overrides: [battle_into]` or
+ * `[battle_from]`): the target's hex when attacking in, the attacker's hex when
+ * attacking out. Returns the sections so replaced. */
+static unsigned
+enclosing_overrides(const struct card *card, const struct situation *sit)
+{
+	unsigned mask = 0;
+
+	for (size_t i = 0; i < sit->crossed.count; i++) {
+		const struct terrain *t = &card->terrain[sit->crossed.items[i]];
+
+		if (!acts_when_crossed(t) || !in_force(card, sit, &sit->crossed, sit->crossed.items[i],
+		                                       SECTION_BATTLE_INTO))
+			continue;
+		if (sit->facts[FACT_ATTACKING_OUT])
+			mask |= t->overrides & (1u << SECTION_BATTLE_FROM);
+		else
+			mask |= t->overrides & (1u << SECTION_BATTLE_INTO);
+	}
+	return mask;
+}
+
 void
 terrain_battle(const struct card *card, const struct situation *sit, struct battle_answer *out)
 {
 	struct battle_walk w;
+	unsigned enclosed;
 
 	memset(out, 0, sizeof *out);
 	memset(&w, 0, sizeof w);
@@ -425,10 +449,13 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 	out->may_battle = true;
 	out->dice = sit->base;
 	explain_set(&out->why, sit->base, "base dice");
-	each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false, "(attacker's hex)",
-	          battle_visit, &w);
-	each_rule(card, sit, &sit->target_on, SECTION_BATTLE_INTO, false, "(target's hex)",
-	          battle_visit, &w);
+	enclosed = enclosing_overrides(card, sit);
+	if (!(enclosed & (1u << SECTION_BATTLE_FROM)))
+		each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false,
+		          "(attacker's hex)", battle_visit, &w);
+	if (!(enclosed & (1u << SECTION_BATTLE_INTO)))
+		each_rule(card, sit, &sit->target_on, SECTION_BATTLE_INTO, false, "(target's hex)",
+		          battle_visit, &w);
 	each_rule(card, sit, &sit->crossed, SECTION_BATTLE_INTO, true, "(crossed)", battle_visit,
 	          &w);
 	/* Cover: what the target stands in, the features the fire crosses, and those
@@ -579,19 +606,42 @@ allowance_class(const struct card *card, const struct category *cat, int cls)
 	return -1;
 }
 
-/* Movement categories: the entered hex's terrain in force each gives its
- * category's allowance for the unit; the hex takes the worst. */
-static void
-move_allowance(const struct card *card, const struct situation *sit, struct move_answer *out)
+/* A terrain's own `allowance:` rule for the unit, in place of its category's
+ * (a class its category prohibits may still cross it). */
+static bool
+own_allowance(const struct card *card, const struct situation *sit, const struct terrain *t,
+              struct move_answer *out)
 {
-	const struct tset *hex = &sit->attacker_on;
+	const struct rule_list *rl = &t->sections[SECTION_MOVE];
 
+	for (size_t k = 0; k < rl->count; k++) {
+		const struct rule *r = &rl->items[k];
+
+		if (r->effect != EFFECT_ALLOWANCE || !rule_applies(card, sit, r) ||
+		    overruled(card, sit, rl, k))
+			continue;
+		if (out->allowance < 0 || r->amount < out->allowance)
+			out->allowance = r->amount;
+		step_for(&out->why, card, t, r, "(entered)", r->amount,
+		         "movement allowance, instead of its category's");
+		explain_in_halves(&out->why);
+		out->why.steps[out->why.count - 1].absolute = true;
+		return true;
+	}
+	return false;
+}
+
+static void
+allowance_of(const struct card *card, const struct situation *sit, const struct tset *hex,
+             bool crossed, struct move_answer *out)
+{
 	for (size_t i = 0; i < hex->count && sit->unit >= 0; i++) {
 		const struct terrain *t = &card->terrain[hex->items[i]];
 		const struct category *cat;
 		int cls;
 
-		if (t->category < 0 || !in_force(card, sit, hex, hex->items[i], SECTION_MOVE))
+		if (t->category < 0 || !in_force(card, sit, hex, hex->items[i], SECTION_MOVE) ||
+		    crossed != acts_when_crossed(t) || own_allowance(card, sit, t, out))
 			continue;
 		cat = &card->categories[t->category];
 		cls = allowance_class(card, cat, sit->unit);
@@ -612,6 +662,16 @@ move_allowance(const struct card *card, const struct situation *sit, struct move
 		explain_in_halves(&out->why);
 		out->why.steps[out->why.count - 1].absolute = true;
 	}
+}
+
+/* Movement categories: the entered hex's terrain in force, and the features
+ * crossed to enter it, each give their category's allowance for the unit; the
+ * move takes the worst. */
+static void
+move_allowance(const struct card *card, const struct situation *sit, struct move_answer *out)
+{
+	allowance_of(card, sit, &sit->attacker_on, false, out);
+	allowance_of(card, sit, &sit->crossed, true, out);
 }
 
 void
