@@ -19,6 +19,7 @@ bool card_read_text(struct ydoc *doc, const struct ynode *n, char **out);
 bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
 
 /* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
 bool card_read_points(struct ydoc *doc, const struct ynode *n, long *halves);

@@ -165,6 +165,18 @@ read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
+read_group(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *id;
+
+	if (!yid(doc, n, &id))
+		return false;
+	free(((struct rule_ctx *)obj)->rule->group);
+	((struct rule_ctx *)obj)->rule->group = xstrdup(id);
+	return true;
+}
+
+static bool
 read_note(struct ydoc *doc, const struct ynode *n, void *obj)
 {
 	return card_read_text(doc, n, &((struct rule_ctx *)obj)->rule->note);
@@ -242,6 +254,7 @@ static const struct yfield rule_fields[] = {
 	{ "may", false, read_may },
 	{ "seed", false, read_seed },
 	{ "note", false, read_note },
+	{ "group", false, read_group },
 	{ "assumed", false, read_assumed },
 #define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
 #include "list-effects.h"
@@ -256,6 +269,7 @@ card_rule_free(struct rule *r)
 	free(r->conds);
 	free(r->seed);
 	free(r->note);
+	free(r->group);
 }
 
 static bool
@@ -314,6 +328,23 @@ read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct te
 	drop_written_rules(&t->sections[section]);
 	for (size_t i = 0; i < n->count; i++)
 		ok = read_rule(doc, n->items[i], card, &t->sections[section], section) && ok;
+	return ok;
+}
+
+/* `modifiers:` battle rules of the card that belong to no terrain (a unit's
+ * status, formation, the direction of the attack...). A card that extends
+ * another replaces the list when it gives one. */
+bool
+card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "modifiers"))
+		return false;
+	drop_written_rules(&card->modifiers);
+	for (size_t i = 0; i < n->count; i++)
+		ok = read_rule(doc, n->items[i], card, &card->modifiers, SECTION_MODIFIERS) && ok;
 	return ok;
 }
 

@@ -35,6 +35,7 @@ const char *const section_keys[N_SECTIONS] = {
 	[SECTION_BATTLE_INTO] = "battle_into",
 	[SECTION_PROTECTION] = "protection",
 	[SECTION_COVER] = "cover",
+	[SECTION_MODIFIERS] = "modifiers",
 };
 
 const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
@@ -74,16 +75,35 @@ card_terrain(const struct card *card, const char *id)
 	return -1;
 }
 
-int
-card_combat_type(const struct card *card, const char *id)
-{
-	return find_string(card->combat_types, card->ncombat_types, id);
-}
+const char *const word_list_keys[N_WORD_LISTS] = {
+	[WL_COMBAT] = "combat_types",
+	[WL_FIRE] = "fire_types",
+	[WL_STATUS] = "statuses",
+	[WL_FORMATION] = "formations",
+};
 
 int
-card_fire_type(const struct card *card, const char *id)
+card_word(const struct card *card, enum word_list_id list, const char *id)
 {
-	return find_string(card->fire_types, card->nfire_types, id);
+	return find_string(card->words[list].words, card->words[list].count, id);
+}
+
+/* The word list a fact type takes its values from, or -1. */
+static int
+list_of(enum fact_type type)
+{
+	switch (type) {
+	case FT_COMBAT:
+		return WL_COMBAT;
+	case FT_FIRE:
+		return WL_FIRE;
+	case FT_STATUS:
+		return WL_STATUS;
+	case FT_FORMATION:
+		return WL_FORMATION;
+	default:
+		return -1;
+	}
 }
 
 int
@@ -139,52 +159,66 @@ card_has_section(const struct card *card, enum section s)
 	return false;
 }
 
-/* The ids of one vocabulary, for "did you mean" and "expected" messages. */
-static const char **
-vocabulary(const struct card *card, enum fact_type type, size_t *n)
+const char **
+card_vocabulary(const struct card *card, enum fact_type type, size_t *n)
 {
 	const char **names;
+	int list = list_of(type);
 
 	switch (type) {
 	case FT_CLASS:
 		*n = card->nclasses;
-		names = xcalloc(*n + 1, sizeof *names);
-		for (size_t i = 0; i < *n; i++)
-			names[i] = card->classes[i].id;
-		return names;
+		break;
 	case FT_TERRAIN:
 		*n = card->nterrain;
-		names = xcalloc(*n + 1, sizeof *names);
-		for (size_t i = 0; i < *n; i++)
-			names[i] = card->terrain[i].id;
-		return names;
-	case FT_COMBAT:
-		*n = card->ncombat_types;
-		names = xcalloc(*n + 1, sizeof *names);
-		memcpy(names, card->combat_types, *n * sizeof *names);
-		return names;
-	case FT_FIRE:
-		*n = card->nfire_types;
-		names = xcalloc(*n + 1, sizeof *names);
-		memcpy(names, card->fire_types, *n * sizeof *names);
-		return names;
+		break;
 	case FT_SETTING:
 		*n = card->nsettings;
-		names = xcalloc(*n + 1, sizeof *names);
-		for (size_t i = 0; i < *n; i++)
-			names[i] = card->settings[i].id;
-		return names;
+		break;
 	case FT_CATEGORY:
 		*n = card->ncategories;
-		names = xcalloc(*n + 1, sizeof *names);
-		for (size_t i = 0; i < *n; i++)
-			names[i] = card->categories[i].id;
-		return names;
-	case FT_BOOL:
+		break;
+	default:
+		*n = list >= 0 ? card->words[list].count : 0;
 		break;
 	}
-	*n = 0;
-	return xcalloc(1, sizeof *names);
+	names = xcalloc(*n + 1, sizeof *names);
+	for (size_t i = 0; i < *n; i++)
+		names[i] = card_vocabulary_id(card, type, (int)i);
+	return names;
+}
+
+const char *
+card_vocabulary_id(const struct card *card, enum fact_type type, int i)
+{
+	int list = list_of(type);
+
+	switch (type) {
+	case FT_CLASS:
+		return card->classes[i].id;
+	case FT_TERRAIN:
+		return card->terrain[i].id;
+	case FT_SETTING:
+		return card->settings[i].id;
+	case FT_CATEGORY:
+		return card->categories[i].id;
+	default:
+		return list >= 0 ? card->words[list].words[i] : "?";
+	}
+}
+
+int
+card_vocabulary_find(const struct card *card, enum fact_type type, const char *id)
+{
+	size_t n;
+	const char **names = card_vocabulary(card, type, &n);
+	int found = -1;
+
+	for (size_t i = 0; i < n && found < 0; i++)
+		if (strcmp(names[i], id) == 0)
+			found = (int)i;
+	free(names);
+	return found;
 }
 
 const char *const card_vocabulary_what[] = {
@@ -192,6 +226,8 @@ const char *const card_vocabulary_what[] = {
 	[FT_TERRAIN] = "terrain",
 	[FT_COMBAT] = "combat type",
 	[FT_FIRE] = "fire type",
+	[FT_STATUS] = "status",
+	[FT_FORMATION] = "formation",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
 	[FT_CATEGORY] = "movement category",
@@ -203,7 +239,7 @@ card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
                enum fact_type type, int *out)
 {
 	size_t count;
-	const char **names = vocabulary(card, type, &count);
+	const char **names = card_vocabulary(card, type, &count);
 	bool ok;
 
 	if (count == 0) {
@@ -315,18 +351,14 @@ collect_ids(struct card *card, const struct ynode *root)
 			cat->line = n->keys[i]->line;
 			cat->file = card->reading;
 		}
-	if ((n = ymap_find(root, "combat_types")) != NULL && n->kind == YNODE_SEQUENCE)
+	for (int w = 0; w < N_WORD_LISTS; w++) {
+		struct word_list *wl = &card->words[w];
+		if ((n = ymap_find(root, word_list_keys[w])) == NULL || n->kind != YNODE_SEQUENCE)
+			continue;
 		for (size_t i = 0; i < n->count; i++)
-			if (n->items[i]->kind == YNODE_SCALAR &&
-			    card_combat_type(card, n->items[i]->text) < 0)
-				add_word(&card->combat_types, &card->ncombat_types,
-				         &card->cap_combat_types, n->items[i]->text);
-	if ((n = ymap_find(root, "fire_types")) != NULL && n->kind == YNODE_SEQUENCE)
-		for (size_t i = 0; i < n->count; i++)
-			if (n->items[i]->kind == YNODE_SCALAR &&
-			    card_fire_type(card, n->items[i]->text) < 0)
-				add_word(&card->fire_types, &card->nfire_types, &card->cap_fire_types,
-				         n->items[i]->text);
+			if (n->items[i]->kind == YNODE_SCALAR && card_word(card, w, n->items[i]->text) < 0)
+				add_word(&wl->words, &wl->count, &wl->cap, n->items[i]->text);
+	}
 }
 
 /* ---- metadata ------------------------------------------------------------- */
@@ -472,24 +504,24 @@ read_word_list(struct ydoc *doc, const struct ynode *n, const char *what)
 
 	if (!yis_sequence(doc, n, what))
 		return false;
+	if (n->count > MAX_WORDS)
+		return yerror(doc, n->items[MAX_WORDS], "at most %d %s", MAX_WORDS, what);
 	for (size_t i = 0; i < n->count; i++)
 		ok = yid(doc, n->items[i], &s) && ok;
 	return ok;
 }
 
-static bool
-read_combat_types(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	(void)obj;
-	return read_word_list(doc, n, "combat_types");
-}
-
-static bool
-read_fire_types(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	(void)obj;
-	return read_word_list(doc, n, "fire_types");
-}
+#define WORD_LIST_READER(list)                                                            \
+	static bool read_##list(struct ydoc *doc, const struct ynode *n, void *obj)        \
+	{                                                                                  \
+		(void)obj;                                                                 \
+		return read_word_list(doc, n, word_list_keys[list]);                       \
+	}
+WORD_LIST_READER(WL_COMBAT)
+WORD_LIST_READER(WL_FIRE)
+WORD_LIST_READER(WL_STATUS)
+WORD_LIST_READER(WL_FORMATION)
+#undef WORD_LIST_READER
 
 /* ---- settings --------------------------------------------------------------- */
 
@@ -618,14 +650,17 @@ static const struct yfield card_fields[] = {
 	{ "extends", false, read_extends },
 	{ "notes", false, read_notes },
 	{ "classes", false, read_classes },
-	{ "combat_types", false, read_combat_types },
-	{ "fire_types", false, read_fire_types },
+	{ "combat_types", false, read_WL_COMBAT },
+	{ "fire_types", false, read_WL_FIRE },
+	{ "statuses", false, read_WL_STATUS },
+	{ "formations", false, read_WL_FORMATION },
 	{ "settings", false, read_settings },
 	{ "categories", false, card_read_categories },
 	{ "units_block_los", false, read_units_block_los },
 	{ "levels_block_los", false, read_levels_block_los },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
+	{ "modifiers", false, card_read_modifiers },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -741,12 +776,11 @@ card_free(struct card *card)
 		free(card->classes[i].name);
 	}
 	free(card->classes);
-	for (size_t i = 0; i < card->ncombat_types; i++)
-		free(card->combat_types[i]);
-	free(card->combat_types);
-	for (size_t i = 0; i < card->nfire_types; i++)
-		free(card->fire_types[i]);
-	free(card->fire_types);
+	for (int w = 0; w < N_WORD_LISTS; w++) {
+		for (size_t i = 0; i < card->words[w].count; i++)
+			free(card->words[w].words[i]);
+		free(card->words[w].words);
+	}
 	for (size_t i = 0; i < card->nterrain; i++)
 		card_terrain_free(&card->terrain[i]);
 	for (size_t i = 0; i < card->nsettings; i++) {
@@ -764,6 +798,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->ntables; i++)
 		card_table_free(&card->tables[i]);
 	free(card->tables);
+	for (size_t i = 0; i < card->modifiers.count; i++)
+		card_rule_free(&card->modifiers.items[i]);
+	free(card->modifiers.items);
 	for (size_t i = 0; i < card->nfiles; i++)
 		free(card->files[i]);
 	free(card->files);

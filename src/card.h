@@ -16,7 +16,28 @@
 
 #define CARD_SCHEMA 1
 
-enum fact_type { FT_CLASS, FT_TERRAIN, FT_COMBAT, FT_FIRE, FT_BOOL, FT_SETTING, FT_CATEGORY };
+enum fact_type {
+	FT_CLASS,      /* a unit class (matches its kinds too) */
+	FT_TERRAIN,    /* a terrain id */
+	FT_COMBAT,     /* a word of the card's combat_types */
+	FT_FIRE,       /* a word of its fire_types */
+	FT_STATUS,     /* a word of its statuses; a unit may have several */
+	FT_FORMATION,  /* a word of its formations */
+	FT_BOOL,       /* true or false */
+	FT_SETTING,    /* a setting and its choices */
+	FT_CATEGORY    /* a movement category (not a fact; for messages) */
+};
+
+/* The card's lists of words that facts take their values from. */
+enum word_list_id { WL_COMBAT, WL_FIRE, WL_STATUS, WL_FORMATION, N_WORD_LISTS };
+extern const char *const word_list_keys[N_WORD_LISTS];
+
+#define MAX_WORDS 64    /* per list: statuses are kept as the bits of a long */
+
+struct word_list {
+	char **words;
+	size_t count, cap;
+};
 
 enum fact {
 #define FACT(name, key, type, help) FACT_##name,
@@ -33,6 +54,7 @@ enum section {
 	SECTION_BATTLE_INTO, /* the target stands on it: what it does to the attacker */
 	SECTION_PROTECTION,  /* the target stands on it (or behind it): what it ignores */
 	SECTION_COVER,       /* it lies in the zone of fire between attacker and target */
+	SECTION_MODIFIERS,   /* the card's modifiers that belong to no terrain */
 	N_SECTIONS
 };
 
@@ -40,6 +62,7 @@ enum section {
 #define SEC_BATTLE ((1u << SECTION_BATTLE_FROM) | (1u << SECTION_BATTLE_INTO))
 #define SEC_PROTECTION (1u << SECTION_PROTECTION)
 #define SEC_COVER (1u << SECTION_COVER)
+#define SEC_MODIFIERS (1u << SECTION_MODIFIERS)
 
 enum effect {
 #define EFFECT(name, key, value, sections, help) EFFECT_##name,
@@ -83,6 +106,7 @@ struct rule {
 	int line;         /* line of the rule in that file */
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
+	char *group;      /* rules of one group are not cumulative, or NULL */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };
@@ -206,10 +230,7 @@ struct card {
 
 	struct uclass *classes;
 	size_t nclasses, cap_classes;
-	char **combat_types;
-	size_t ncombat_types, cap_combat_types;
-	char **fire_types;
-	size_t nfire_types, cap_fire_types;
+	struct word_list words[N_WORD_LISTS];
 	struct terrain *terrain;
 	size_t nterrain, cap_terrain;
 	struct setting *settings;
@@ -218,6 +239,7 @@ struct card {
 	size_t ncategories, cap_categories;
 	struct table *tables;
 	size_t ntables, cap_tables;
+	struct rule_list modifiers; /* battle rules that belong to no terrain */
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	const char *units_block_los_file;
@@ -242,8 +264,13 @@ void card_free(struct card *card);
 /* Index of an id in the card's vocabularies, or -1. */
 int card_class(const struct card *card, const char *id);
 int card_terrain(const struct card *card, const char *id);
-int card_combat_type(const struct card *card, const char *id);
-int card_fire_type(const struct card *card, const char *id);
+int card_word(const struct card *card, enum word_list_id list, const char *id);
+
+/* The ids a fact of this type may take in this card (free the array, not the
+ * strings), the index of one, and the id at an index. */
+const char **card_vocabulary(const struct card *card, enum fact_type type, size_t *n);
+int card_vocabulary_find(const struct card *card, enum fact_type type, const char *id);
+const char *card_vocabulary_id(const struct card *card, enum fact_type type, int index);
 int card_setting(const struct card *card, const char *id);
 int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);

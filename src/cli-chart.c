@@ -94,6 +94,7 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		[SECTION_BATTLE_INTO] = "targeted on",
 		[SECTION_PROTECTION] = "protection",
 		[SECTION_COVER] = "cover",
+		[SECTION_MODIFIERS] = "modifier",
 	};
 	char head[CHART_WIDTH + 1];
 	bool empty = true;
@@ -157,6 +158,8 @@ print_legend(const struct card *card, int only)
 			for (size_t k = 0; k < card->terrain[i].sections[s].count; k++)
 				used[card->terrain[i].sections[s].items[k].effect] = true;
 	}
+	for (size_t k = 0; only < 0 && k < card->modifiers.count; k++)
+		used[card->modifiers.items[k].effect] = true;
 	for (int e = 0; e < N_EFFECTS; e++) {
 		if (!used[e])
 			continue;
@@ -188,6 +191,30 @@ find_terrain(const struct card *card, const char *id)
 		fprintf(stderr, "hexaid: %s has no terrain '%s'\n", card->id, id);
 	free(names);
 	return t;
+}
+
+/* The card's modifiers that belong to no terrain. */
+static void
+chart_modifiers(const struct card *card, bool *any_assumed)
+{
+	for (size_t i = 0; i < card->modifiers.count; i++) {
+		const struct rule *r = &card->modifiers.items[i];
+		char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
+		char *text = xasprintf("%s%s%s%s%s%s", what, conds[0] ? " " : "",
+		                       strncmp(conds, "unless", 6) && conds[0] ? "if " : "", conds,
+		                       r->group ? "; not cumulative within " : "",
+		                       r->group ? r->group : "");
+		char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
+
+		if (i == 0)
+			puts("\nModifiers");
+		print_wrapped("", text, ref);
+		*any_assumed |= r->assumed;
+		free(what);
+		free(conds);
+		free(text);
+		free(ref);
+	}
 }
 
 /* Movement categories: one line per class, one column per category. */
@@ -313,6 +340,7 @@ cli_chart(int argc, char **argv)
 			putchar('\n');
 	}
 	if (only < 0) {
+		chart_modifiers(&card, &any_assumed);
 		chart_categories(&card);
 		chart_settings(&card);
 		for (size_t i = 0; i < card.ntables; i++)

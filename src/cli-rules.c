@@ -3,6 +3,7 @@
  * subcommands that take one. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,7 @@ struct query {
 
 static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
+	"attacker_status", "target_status", "attacker_formation", "target_formation",
 	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
@@ -102,49 +104,46 @@ bad_value(const char *key, const char *value, const char *what, const char **nam
 	return EXIT_INVALID;
 }
 
+static const char *const type_what[] = {
+	[FT_CLASS] = "unit class",
+	[FT_TERRAIN] = "terrain",
+	[FT_COMBAT] = "combat type",
+	[FT_FIRE] = "fire type",
+	[FT_STATUS] = "status",
+	[FT_FORMATION] = "formation",
+	[FT_BOOL] = "value",
+	[FT_SETTING] = "setting",
+	[FT_CATEGORY] = "movement category",
+};
+
 static int
 lookup(const struct card *card, const char *key, const char *value, enum fact_type type, int *out)
 {
-	const char **names = xcalloc(card->nclasses + card->nterrain + card->ncombat_types +
-	                                     card->nfire_types + 1,
-	                             sizeof *names);
-	size_t n = 0;
-	const char *what = "";
+	size_t n;
+	const char **names = card_vocabulary(card, type, &n);
 	int status;
 
-	switch (type) {
-	case FT_CLASS:
-		*out = card_class(card, value);
-		for (size_t i = 0; i < card->nclasses; i++)
-			names[n++] = card->classes[i].id;
-		what = "unit class";
-		break;
-	case FT_TERRAIN:
-		*out = card_terrain(card, value);
-		for (size_t i = 0; i < card->nterrain; i++)
-			names[n++] = card->terrain[i].id;
-		what = "terrain";
-		break;
-	case FT_COMBAT:
-		*out = card_combat_type(card, value);
-		for (size_t i = 0; i < card->ncombat_types; i++)
-			names[n++] = card->combat_types[i];
-		what = "combat type";
-		break;
-	case FT_FIRE:
-		*out = card_fire_type(card, value);
-		for (size_t i = 0; i < card->nfire_types; i++)
-			names[n++] = card->fire_types[i];
-		what = "fire type";
-		break;
-	case FT_BOOL:
-	case FT_SETTING:
-	case FT_CATEGORY:
-		*out = -1;
-		break;
-	}
-	status = *out >= 0 ? EXIT_OK : bad_value(key, value, what, names, n);
+	*out = card_vocabulary_find(card, type, value);
+	status = *out >= 0 ? EXIT_OK : bad_value(key, value, type_what[type], names, n);
 	free(names);
+	return status;
+}
+
+/* Statuses joined by '+', into a set of bits. */
+static int
+read_statuses(const struct card *card, const char *key, const char *value, uint64_t *mask)
+{
+	char *copy = xstrdup(value), *save = NULL;
+	int status = EXIT_OK;
+
+	for (char *w = strtok_r(copy, ",+", &save); w && status == EXIT_OK;
+	     w = strtok_r(NULL, ",+", &save)) {
+		int i;
+		status = lookup(card, key, w, FT_STATUS, &i);
+		if (status == EXIT_OK)
+			*mask |= UINT64_C(1) << i;
+	}
+	free(copy);
 	return status;
 }
 
@@ -350,6 +349,14 @@ read_word(const struct card *card, char *word, struct query *q)
 		return lookup(card, word, value, FT_COMBAT, &sit->combat);
 	if (strcmp(word, "fire") == 0)
 		return lookup(card, word, value, FT_FIRE, &sit->fire);
+	if (strcmp(word, "attacker_formation") == 0)
+		return lookup(card, word, value, FT_FORMATION, &sit->attacker_formation);
+	if (strcmp(word, "target_formation") == 0)
+		return lookup(card, word, value, FT_FORMATION, &sit->target_formation);
+	if (strcmp(word, "attacker_status") == 0)
+		return read_statuses(card, word, value, &sit->attacker_status);
+	if (strcmp(word, "target_status") == 0)
+		return read_statuses(card, word, value, &sit->target_status);
 	if (strcmp(word, "attacker_on") == 0)
 		return read_tset(card, word, value, ",+", &sit->attacker_on);
 	if (strcmp(word, "target_on") == 0)
@@ -363,7 +370,7 @@ read_word(const struct card *card, char *word, struct query *q)
 	if (strncmp(word, "setting.", 8) == 0)
 		return read_setting(card, word + 8, value, sit);
 	if (strcmp(word, "dice") == 0)
-		return read_number(word, value, 0, 99, &sit->base, NULL);
+		return read_number(word, value, 0, 99, &sit->base, &sit->base_given);
 	if (strcmp(word, "table") == 0)
 		return read_table_name(card, value, q);
 	if (strcmp(word, "roll") == 0)
@@ -392,14 +399,20 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
-		if (a.may_battle)
-			printf("battle: %ld %s", a.dice, a.dice == 1 ? "die" : "dice");
-		else
+		const char *sep = ", ";
+
+		if (!a.may_battle)
 			fputs("battle: may not battle", stdout);
+		else if (a.counts_dice)
+			printf("battle: %ld %s", a.dice, a.dice == 1 ? "die" : "dice");
+		else if (a.drm == 0 && a.defense == 0)
+			fputs("battle: no modifier", stdout);
+		else
+			fputs("battle", stdout), sep = ": ";
 		if (a.drm != 0)
-			printf(", die-roll modifier %+ld", a.drm);
+			printf("%sdie-roll modifier %+ld", sep, a.drm), sep = ", ";
 		if (a.defense != 0)
-			printf(", defender %+ld", a.defense);
+			printf("%sdefender %+ld", sep, a.defense);
 		putchar('\n');
 		explain_print(&a.why, true, stdout);
 	}

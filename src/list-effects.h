@@ -22,12 +22,12 @@ EFFECT(ROAD_BONUS, "road_bonus", EFFECT_INT, SEC_MOVE,
        "extra movement when the whole move follows it")
 EFFECT(ROAD_RATE, "road_rate", EFFECT_INT, SEC_MOVE,
        "movement allowance when the whole move follows it")
-EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE, "battle dice added (or removed when negative)")
-EFFECT(NO_BATTLE, "no_battle", EFFECT_FLAG, SEC_BATTLE, "may not battle")
-EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER,
+EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "battle dice added (or removed when negative)")
+EFFECT(NO_BATTLE, "no_battle", EFFECT_FLAG, SEC_BATTLE | SEC_MODIFIERS, "may not battle")
+EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER | SEC_MODIFIERS,
        "halve the dice, rounding down (cumulative: once per feature)")
-EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE, "added to the attacker's die roll")
-EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE,
+EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "added to the attacker's die roll")
+EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
        "added to the defender's value, where both sides roll")
 EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
        "hit symbols the target ignores")

@@ -7,6 +7,7 @@
  * applies once; protection takes the best figure the target's terrain offers. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ situation_init(struct situation *sit)
 	memset(sit, 0, sizeof *sit);
 	sit->attacker = sit->target = sit->unit = -1;
 	sit->combat = sit->fire = -1;
+	sit->attacker_formation = sit->target_formation = -1;
 	for (int i = 0; i < MAX_SETTINGS; i++)
 		sit->settings[i] = -1;
 }
@@ -97,6 +99,12 @@ match_terrain(const void *arg, int t)
 }
 
 static bool
+match_bit(const void *arg, int v)
+{
+	return (*(const uint64_t *)arg >> v) & 1u;
+}
+
+static bool
 match_index(const void *arg, int v)
 {
 	return *(const int *)arg == v;
@@ -127,6 +135,15 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		break;
 	case FT_FIRE:
 		holds = any_value(c, match_index, &sit->fire);
+		break;
+	case FT_FORMATION:
+		holds = any_value(c, match_index, c->fact == FACT_ATTACKER_FORMATION
+		                                          ? &sit->attacker_formation
+		                                          : &sit->target_formation);
+		break;
+	case FT_STATUS:
+		holds = any_value(c, match_bit, c->fact == FACT_ATTACKER_STATUS ? &sit->attacker_status
+		                                                              : &sit->target_status);
 		break;
 	case FT_SETTING:
 		chosen = sit->settings[c->setting] >= 0 ? sit->settings[c->setting]
@@ -201,29 +218,11 @@ describe_cond(const struct card *card, const struct cond *c)
 	else
 		part = xasprintf("%s ", key);
 	for (size_t v = 0; v < c->nvalues; v++) {
-		const char *name = "?";
-		int x = c->values[v];
+		const char *name = fact_info[c->fact].type == FT_SETTING
+		                           ? card->settings[c->setting].choices[c->values[v]]
+		                           : card_vocabulary_id(card, fact_info[c->fact].type,
+		                                                c->values[v]);
 
-		switch (fact_info[c->fact].type) {
-		case FT_CLASS:
-			name = card->classes[x].id;
-			break;
-		case FT_TERRAIN:
-			name = card->terrain[x].id;
-			break;
-		case FT_COMBAT:
-			name = card->combat_types[x];
-			break;
-		case FT_FIRE:
-			name = card->fire_types[x];
-			break;
-		case FT_SETTING:
-			name = card->settings[c->setting].choices[x];
-			break;
-		case FT_CATEGORY:
-		case FT_BOOL:
-			break;
-		}
 		next = xasprintf("%s%s%s", part, v ? "/" : "", name);
 		free(part);
 		part = next;
@@ -268,7 +267,8 @@ step_for(struct explanation *why, const struct card *card, const struct terrain 
 	char *conds = terrain_describe_conds(card, r);
 
 	explain_add(why, value, r->file, r->line, r->seed, r->assumed,
-	            "%s%s%s: %s%s%s%s%s", t->name ? t->name : t->id, where[0] ? " " : "", where,
+	            "%s%s%s: %s%s%s%s%s", t == NULL ? "Modifier" : t->name ? t->name : t->id,
+	            where[0] ? " " : "", where,
 	            effect_words, r->may ? " (may: the owner decides)" : "", conds[0] ? " (" : "",
 	            conds, conds[0] ? ")" : "");
 	free(conds);
@@ -370,12 +370,18 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 
 /* ---- battle ------------------------------------------------------------------- */
 
+#define MAX_APPLIED 128
+
+/* The battle rules that apply, gathered first so that rules of one `group:` can
+ * be weighed against each other before any is counted. */
 struct battle_walk {
-	struct battle_answer *out;
-	const struct rule *halve[64];
-	const struct terrain *halve_by[64];
-	const char *halve_where[64];
-	size_t nhalve;
+	struct applied {
+		const struct rule *rule;
+		const struct terrain *by;   /* NULL for a card-wide modifier */
+		const char *where;
+		bool skipped;               /* a better rule of its group applies */
+	} items[MAX_APPLIED];
+	size_t count;
 };
 
 static void
@@ -383,31 +389,63 @@ battle_visit(const struct card *card, const struct terrain *t, const struct rule
              const char *where, void *arg)
 {
 	struct battle_walk *w = arg;
-	struct battle_answer *out = w->out;
 
+	(void)card;
+	if (w->count < MAX_APPLIED)
+		w->items[w->count++] = (struct applied){ r, t, where, false };
+}
+
+/* Rules of one group are not cumulative: of those that apply, only the one with
+ * the largest amount counts. */
+static void
+weigh_groups(struct battle_walk *w)
+{
+	for (size_t i = 0; i < w->count; i++) {
+		const struct rule *r = w->items[i].rule;
+
+		if (r->group == NULL)
+			continue;
+		for (size_t k = 0; k < w->count; k++) {
+			const struct rule *q = w->items[k].rule;
+			if (k == i || q->group == NULL || strcmp(q->group, r->group) != 0 ||
+			    q->effect != r->effect || w->items[k].skipped)
+				continue;
+			if (q->amount > r->amount || (q->amount == r->amount && k < i)) {
+				w->items[i].skipped = true;
+				break;
+			}
+		}
+	}
+}
+
+static void
+count_rule(const struct card *card, const struct applied *a, struct battle_answer *out)
+{
+	const struct rule *r = a->rule;
+
+	if (a->skipped) {
+		step_for(&out->why, card, a->by, r, a->where, 0, "not counted: not cumulative");
+		return;
+	}
 	switch (r->effect) {
 	case EFFECT_DICE:
+		out->counts_dice = true;
 		out->dice += r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, r->amount < 0 ? "dice removed" : "dice added");
+		step_for(&out->why, card, a->by, r, a->where, r->amount,
+		         r->amount < 0 ? "dice removed" : "dice added");
 		break;
 	case EFFECT_NO_BATTLE:
 		out->may_battle = false;
-		step_for(&out->why, card, t, r, where, 0, "may not battle");
+		step_for(&out->why, card, a->by, r, a->where, 0, "may not battle");
 		break;
 	case EFFECT_DRM:
 		out->drm += r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "die-roll modifier");
+		step_for(&out->why, card, a->by, r, a->where, r->amount, "die-roll modifier");
 		break;
 	case EFFECT_DEFENSE:
 		out->defense += r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "added to the defender's value");
-		break;
-	case EFFECT_HALVE:
-		if (w->nhalve < sizeof w->halve / sizeof w->halve[0]) {
-			w->halve[w->nhalve] = r;
-			w->halve_by[w->nhalve] = t;
-			w->halve_where[w->nhalve++] = where;
-		}
+		step_for(&out->why, card, a->by, r, a->where, r->amount,
+		         "added to the defender's value");
 		break;
 	default:
 		break;
@@ -444,11 +482,12 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 	unsigned enclosed;
 
 	memset(out, 0, sizeof *out);
-	memset(&w, 0, sizeof w);
-	w.out = out;
+	w.count = 0;
 	out->may_battle = true;
 	out->dice = sit->base;
-	explain_set(&out->why, sit->base, "base dice");
+	out->counts_dice = sit->base_given;
+	if (sit->base_given)
+		explain_set(&out->why, sit->base, "base dice");
 	enclosed = enclosing_overrides(card, sit);
 	if (!(enclosed & (1u << SECTION_BATTLE_FROM)))
 		each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false,
@@ -468,12 +507,22 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 		each_rule(card, sit, &one, SECTION_COVER, false, "(in the zone of fire)",
 		          battle_visit, &w);
 	}
+	for (size_t k = 0; k < card->modifiers.count; k++)
+		if (rule_applies(card, sit, &card->modifiers.items[k]))
+			battle_visit(card, NULL, &card->modifiers.items[k], "", &w);
+	weigh_groups(&w);
+	for (size_t i = 0; i < w.count; i++)
+		if (w.items[i].rule->effect != EFFECT_HALVE)
+			count_rule(card, &w.items[i], out);
 	if (out->dice < 0)
 		out->dice = 0;
-	for (size_t i = 0; i < w.nhalve; i++) {
+	for (size_t i = 0; i < w.count; i++) {
 		long before = out->dice;
+		if (w.items[i].rule->effect != EFFECT_HALVE)
+			continue;
+		out->counts_dice = true;
 		out->dice /= 2;
-		step_for(&out->why, card, w.halve_by[i], w.halve[i], w.halve_where[i],
+		step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where,
 		         out->dice - before, "dice halved, rounding down");
 	}
 }

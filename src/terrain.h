@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "card.h"
 #include "explain.h"
@@ -25,19 +26,23 @@ bool tset_has(const struct tset *s, int terrain);
 struct situation {
 	int attacker, target, unit;
 	int combat, fire;
+	int attacker_formation, target_formation;
+	uint64_t attacker_status, target_status; /* bit i: status i of the card */
 	struct tset attacker_on;  /* terrain in the attacker's hex (the mover's new hex) */
 	struct tset target_on;    /* terrain in the target's hex */
 	struct tset crossed;      /* hexside features the attack or move crosses */
 	struct tset zone;         /* features in the zone of fire; one entry per feature */
 	bool facts[N_FACTS];      /* the true / false facts */
 	int settings[MAX_SETTINGS]; /* the choice made for each setting; -1: its default */
-	long base;                /* base dice (battle) or allowance (move) */
+	long base;                /* base dice (battle) */
+	bool base_given;          /* the question counts dice (else only modifiers) */
 };
 
 void situation_init(struct situation *sit);
 
 struct battle_answer {
 	bool may_battle;
+	bool counts_dice;         /* dice were given, added, removed or halved */
 	long dice;                /* final dice, after additions and halvings */
 	long drm;                 /* summed die-roll modifier */
 	long defense;             /* summed addition to the defender's value */

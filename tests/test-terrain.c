@@ -133,8 +133,9 @@ test_unless_exception(void **state)
 	(void)state;
 	situation_init(&sit);
 	sit.attacker = C("horse");
-	sit.combat = card_combat_type(&card, "melee");
+	sit.combat = card_word(&card, WL_COMBAT, "melee");
 	sit.base = 4;
+	sit.base_given = true;
 	tset_add(&sit.target_on, T("woods"));
 	assert_int_equal(battle_dice(&sit, NULL), 2);   /* into woods from the open */
 	tset_add(&sit.attacker_on, T("woods"));
@@ -153,11 +154,11 @@ test_unless_needs_all(void **state)
 	situation_init(&sit);
 	tset_add(&sit.target_on, T("hill"));
 	sit.attacker = C("gun");
-	sit.combat = card_combat_type(&card, "melee");
+	sit.combat = card_word(&card, WL_COMBAT, "melee");
 	terrain_protection(&card, &sit, &p);
 	assert_int_equal(p.ignore_flags, 1);           /* gun, but not ranged */
 	explain_free(&p.why);
-	sit.combat = card_combat_type(&card, "ranged");
+	sit.combat = card_word(&card, WL_COMBAT, "ranged");
 	terrain_protection(&card, &sit, &p);
 	assert_int_equal(p.ignore_flags, 0);           /* gun and ranged */
 	assert_int_equal(p.why.count, 0);
@@ -173,8 +174,9 @@ test_halving_after_sums_per_feature(void **state)
 	(void)state;
 	situation_init(&sit);
 	sit.attacker = C("horse");
-	sit.combat = card_combat_type(&card, "ranged");
+	sit.combat = card_word(&card, WL_COMBAT, "ranged");
 	sit.base = 9;
+	sit.base_given = true;
 	tset_add(&sit.target_on, T("woods"));
 	tset_add(&sit.crossed, T("hedge"));
 	tset_add(&sit.zone, T("woods"));
@@ -199,7 +201,7 @@ test_protection_best_and_may(void **state)
 	(void)state;
 	situation_init(&sit);
 	sit.target = C("light_foot");
-	sit.combat = card_combat_type(&card, "ranged");
+	sit.combat = card_word(&card, WL_COMBAT, "ranged");
 	tset_add(&sit.target_on, T("woods"));
 	tset_add(&sit.target_on, T("hill"));
 	terrain_protection(&card, &sit, &p);
