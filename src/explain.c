@@ -139,7 +139,13 @@ explain_print_json(const struct explanation *ex, FILE *out)
 	for (size_t i = 0; i < ex->count; i++) {
 		const struct step *s = &ex->steps[i];
 
-		fprintf(out, "%s{\"value\":%ld,\"text\":", i ? "," : "", s->value);
+		char num[24];
+
+		if (s->halves)
+			fprintf(out, "%s{\"value\":%s,\"text\":", i ? "," : "",
+			        explain_points(s->value, false, num));
+		else
+			fprintf(out, "%s{\"value\":%ld,\"text\":", i ? "," : "", s->value);
 		json_string(s->text, out);
 		fputs(",\"ref\":", out);
 		if (s->ref)

@@ -520,6 +520,11 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 		long before = out->dice;
 		if (w.items[i].rule->effect != EFFECT_HALVE)
 			continue;
+		if (w.items[i].skipped) {
+			step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where, 0,
+			         "not counted: not cumulative");
+			continue;
+		}
 		out->counts_dice = true;
 		out->dice /= 2;
 		step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where,
@@ -590,8 +595,10 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 
 	switch (r->effect) {
 	case EFFECT_COST:
-		if (r->amount > out->cost)
-			out->cost = r->amount;
+		if (r->amount > out->cost_to_enter)
+			out->cost += r->amount - out->cost_to_enter;
+		if (r->amount > out->cost_to_enter)
+			out->cost_to_enter = r->amount;
 		out->has_cost = true;
 		step_for(&out->why, card, t, r, where, r->amount, "movement points to enter");
 		explain_in_halves(&out->why);

@@ -58,7 +58,8 @@ struct protection_answer {
 
 struct move_answer {
 	bool prohibited, must_stop, stop_after_leaving, half_rate, cannot_stop, no_charge;
-	long cost;                /* movement points, in halves */
+	long cost;                /* movement points, in halves: to enter plus added */
+	long cost_to_enter;       /* the highest cost to enter among the hex's terrain */
 	bool has_cost;            /* the card priced this move */
 	long allowance;           /* from the terrain's category, in halves; -1: none */
 	long disorder;
