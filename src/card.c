@@ -251,6 +251,37 @@ card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
 	return ok;
 }
 
+bool
+tset_add(struct tset *s, int terrain)
+{
+	if (s->count == TSET_MAX)
+		return false;
+	s->items[s->count++] = terrain;
+	return true;
+}
+
+bool
+tset_has(const struct tset *s, int terrain)
+{
+	for (size_t i = 0; i < s->count; i++)
+		if (s->items[i] == terrain)
+			return true;
+	return false;
+}
+
+bool
+tset_remove(struct tset *s, int terrain)
+{
+	for (size_t i = 0; i < s->count; i++) {
+		if (s->items[i] == terrain) {
+			memmove(&s->items[i], &s->items[i + 1], (s->count - i - 1) * sizeof *s->items);
+			s->count--;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* ---- movement points -------------------------------------------------------- */
 
 bool
@@ -631,6 +662,20 @@ read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ybool(doc, n, &card->units_block_los);
 }
 
+/* `los_along_hexside: both` (blocked only when the hexes on both sides block) or
+ * `either` (one is enough). */
+static bool
+read_los_along_hexside(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	static const char *const choices[] = { "both", "either" };
+	int which;
+
+	if (!yenum(doc, n, choices, 2, "choice", &which))
+		return false;
+	((struct card *)obj)->split_los_either = which == 1;
+	return true;
+}
+
 static bool
 read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -658,6 +703,7 @@ static const struct yfield card_fields[] = {
 	{ "categories", false, card_read_categories },
 	{ "units_block_los", false, read_units_block_los },
 	{ "levels_block_los", false, read_levels_block_los },
+	{ "los_along_hexside", false, read_los_along_hexside },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },

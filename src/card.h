@@ -242,6 +242,7 @@ struct card {
 	struct rule_list modifiers; /* battle rules that belong to no terrain */
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
+	bool split_los_either; /* a line along a hexside is blocked when either side is */
 	const char *units_block_los_file;
 	char **files;         /* names of the files read: this card and those it extends */
 	size_t nfiles;
@@ -251,6 +252,18 @@ struct card {
 
 /* Read a card from a parsed document whose kind is "card". */
 bool card_read(struct card *card, struct ydoc *doc);
+
+#define TSET_MAX 16
+
+/* The terrain in one hex (or crossed, or in the zone of fire): card indexes. */
+struct tset {
+	int items[TSET_MAX];
+	size_t count;
+};
+
+bool tset_add(struct tset *s, int terrain);
+bool tset_has(const struct tset *s, int terrain);
+bool tset_remove(struct tset *s, int terrain);
 
 struct cardpath;
 

@@ -9,6 +9,12 @@ int cli_check(int argc, char **argv);
 int cli_cards(int argc, char **argv);
 int cli_explain(int argc, char **argv);
 int cli_chart(int argc, char **argv);
+int cli_script(int argc, char **argv);
+int cli_render(int argc, char **argv);
+
+struct game;
+/* Open a scenario as a new game; prints what went wrong; returns the exit status. */
+int cli_open_game(const char *path, struct game *g);
 
 struct card;
 /* Load a card named by its id (searched along the card path) or by its path;

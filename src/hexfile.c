@@ -8,6 +8,7 @@
 #include "card.h"
 #include "cardpath.h"
 #include "hexfile.h"
+#include "scenario.h"
 #include "strutil.h"
 #include "yaml-load.h"
 
@@ -22,11 +23,23 @@ check_card(const char *path, const struct cardpath *cp, struct diag_list *dl)
 	return ok;
 }
 
+static bool
+check_scenario(const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct scenario sc;
+	bool ok = scenario_load(&sc, path, cp, dl);
+
+	if (ok)
+		scenario_free(&sc);
+	return ok;
+}
+
 static const struct file_kind {
 	const char *name;
 	bool (*check)(const char *path, const struct cardpath *cp, struct diag_list *dl);
 } file_kinds[] = {
 	{ "card", check_card },
+	{ "scenario", check_scenario },
 };
 
 #define N_KINDS (sizeof file_kinds / sizeof file_kinds[0])
@@ -42,8 +55,8 @@ find_kind(struct ydoc *doc)
 		return NULL;
 	kind = ymap_find(doc->root, "kind");
 	if (kind == NULL) {
-		yerror(doc, doc->root, "no 'kind:' line; a hexaid file starts with 'kind: card' "
-		                       "(or another kind)");
+		yerror(doc, doc->root, "no 'kind:' line; a hexaid file starts with 'kind: card', "
+		                       "'kind: scenario' or 'kind: save'");
 		return NULL;
 	}
 	for (size_t i = 0; i < N_KINDS; i++)

@@ -24,8 +24,9 @@ static const struct subcommand subcommands[] = {
 	{ "explain", "[--json] CARD KEY=VALUE...", "answer one rule question with its steps",
 	  cli_explain },
 	{ "roll", "[--seed N] EXPR", "roll dice", NULL },
-	{ "script", "[--seed N] [--json] SCENARIO [FILE|-]", "run commands headless", NULL },
-	{ "render", "FILE", "print the ASCII map", NULL },
+	{ "script", "[--seed N] [--json] [--keep-going] SCENARIO [FILE|-]", "run commands headless",
+	  cli_script },
+	{ "render", "FILE", "print the ASCII map", cli_render },
 	{ "recover", "JOURNAL", "rebuild a game from its journal", NULL },
 };
 

@@ -15,24 +15,6 @@
 #include "terrain.h"
 #include "xmalloc.h"
 
-bool
-tset_add(struct tset *s, int terrain)
-{
-	if (s->count == TSET_MAX)
-		return false;
-	s->items[s->count++] = terrain;
-	return true;
-}
-
-bool
-tset_has(const struct tset *s, int terrain)
-{
-	for (size_t i = 0; i < s->count; i++)
-		if (s->items[i] == terrain)
-			return true;
-	return false;
-}
-
 void
 situation_init(struct situation *sit)
 {

@@ -10,16 +10,6 @@
 #include "card.h"
 #include "explain.h"
 
-#define TSET_MAX 16
-
-/* The terrain in one hex (or crossed, or in the zone of fire): card indexes. */
-struct tset {
-	int items[TSET_MAX];
-	size_t count;
-};
-
-bool tset_add(struct tset *s, int terrain);
-bool tset_has(const struct tset *s, int terrain);
 
 /* One question put to the engine. Classes and types are card indexes, -1 when
  * not part of the question. */

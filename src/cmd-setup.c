@@ -1,0 +1,396 @@
+/* cmd-setup.c: the commands that set up the table (engine layer): terrain,
+ * hexside features, levels, tokens, structures and units; and the reading of the
+ * arguments every command shares (hexes, units, terrain ids), with messages that
+ * say what is wrong and how to put it right. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+/* ---- arguments ------------------------------------------------------------- */
+
+bool
+cmd_hex(const struct game *g, const char *word, struct hex *out, struct command_result *res)
+{
+	const struct hex_board *b = game_board(g);
+	char first[HEX_LABEL_SIZE], last[HEX_LABEL_SIZE];
+	int u;
+
+	if (hex_from_label(b, word, out))
+		return true;
+	u = game_unit_find(g, word);
+	if (u >= 0 && !g->units[u].eliminated) {
+		*out = g->units[u].hex;
+		return true;
+	}
+	hex_label(b, hex_from_offset(b, 0, 0), first);
+	hex_label(b, hex_from_offset(b, b->columns - 1, b->rows - 1), last);
+	return cmd_fail(res, "%s is off the board (%dx%d: %s to %s)", word, b->columns, b->rows,
+	                first, last);
+}
+
+bool
+cmd_unit(const struct game *g, const char *word, int *out, struct command_result *res)
+{
+	const char **ids;
+	const char *near;
+	struct hex h;
+
+	*out = game_unit_find(g, word);
+	if (*out >= 0 && !g->units[*out].eliminated)
+		return true;
+	if (*out >= 0)
+		return cmd_fail(res, "%s has been eliminated", word);
+	if (hex_from_label(game_board(g), word, &h) && (*out = game_unit_at(g, h)) >= 0)
+		return true;
+	ids = xcalloc(g->nunits + 1, sizeof *ids);
+	for (size_t i = 0; i < g->nunits; i++)
+		ids[i] = g->units[i].id;
+	near = str_nearest(word, ids, g->nunits);
+	free(ids);
+	if (near != NULL)
+		return cmd_fail(res, "no unit %s; did you mean %s?", word, near);
+	return cmd_fail(res, "no unit %s (show state lists them)", word);
+}
+
+bool
+cmd_terrain_id(const struct game *g, const char *word, unsigned kinds, int *out,
+               struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	size_t n;
+	const char **names = card_vocabulary(card, FT_TERRAIN, &n);
+	const char *near;
+
+	*out = card_terrain(card, word);
+	if (*out >= 0 && (kinds & (1u << card->terrain[*out].kind))) {
+		free(names);
+		return true;
+	}
+	if (*out >= 0) {
+		free(names);
+		return cmd_fail(res, "%s is a %s in %s, not what goes here", word,
+		                terrain_kind_names[card->terrain[*out].kind], card->id);
+	}
+	near = str_nearest(word, names, n);
+	free(names);
+	if (near != NULL)
+		return cmd_fail(res, "%s has no terrain %s; did you mean %s?", card->id, word, near);
+	return cmd_fail(res, "%s has no terrain %s (hexaid chart %s lists it)", card->id, word,
+	                card->id);
+}
+
+static void
+label(const struct game *g, struct hex h, char buf[HEX_LABEL_SIZE])
+{
+	hex_label(game_board(g), h, buf);
+}
+
+/* ---- terrain, hexsides, levels, tokens, structures ---------------------------- */
+
+bool
+cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const unsigned kinds = 1u << TERRAIN_HEX | 1u << TERRAIN_PATH;
+	const struct card *card = game_card(g);
+	struct tset set = { .count = 0 }, *cell;
+	char *copy, *save = NULL, buf[HEX_LABEL_SIZE];
+	struct hex h;
+	bool ok = true;
+
+	(void)argc;
+	if (!cmd_hex(g, argv[1], &h, res))
+		return false;
+	copy = xstrdup(argv[2]);
+	for (char *w = strtok_r(copy, "+", &save); w && ok; w = strtok_r(NULL, "+", &save)) {
+		int t;
+		ok = cmd_terrain_id(g, w, kinds, &t, res);
+		if (ok && !tset_has(&set, t))
+			tset_add(&set, t);
+	}
+	free(copy);
+	if (!ok)
+		return false;
+	cell = game_hex_terrain(g, h);
+	for (size_t i = 0; i < cell->count; i++)
+		if (card->terrain[cell->items[i]].kind == TERRAIN_TOKEN && set.count < TSET_MAX)
+			tset_add(&set, cell->items[i]);
+	*cell = set;
+	label(g, h, buf);
+	cmd_say(res, "%s is now %s", buf, argv[2]);
+	game_log(g, "set-up: %s is now %s", buf, argv[2]);
+	return true;
+}
+
+bool
+cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct hex_board *b = game_board(g);
+	char buf[HEX_LABEL_SIZE];
+	struct hex h;
+	int dir, feature;
+	bool adding = strcmp(argv[1], "add") == 0;
+
+	(void)argc;
+	if (!adding && strcmp(argv[1], "remove") != 0)
+		return cmd_fail(res, "usage: hexside add|remove HEX SIDE FEATURE");
+	if (!cmd_hex(g, argv[2], &h, res))
+		return false;
+	if ((dir = hex_direction_from_name(b, argv[3])) < 0) {
+		const char *const *names = hex_direction_names(b);
+		return cmd_fail(res, "%s is not a side of a hex here: %s %s %s %s %s %s", argv[3],
+		                names[0], names[1], names[2], names[3], names[4], names[5]);
+	}
+	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE, &feature, res))
+		return false;
+	label(g, h, buf);
+	if (adding && !game_side_add(g, hexside_of(h, dir), feature))
+		return cmd_fail(res, "the %s side of %s already has %s", argv[3], buf, argv[4]);
+	if (!adding && !game_side_remove(g, hexside_of(h, dir), feature))
+		return cmd_fail(res, "the %s side of %s has no %s", argv[3], buf, argv[4]);
+	cmd_say(res, "%s %s the %s side of %s", argv[4], adding ? "now on" : "taken off", argv[3],
+	        buf);
+	game_log(g, "set-up: %s %s the %s side of %s", argv[4], adding ? "put on" : "taken off",
+	         argv[3], buf);
+	return true;
+}
+
+bool
+cmd_level(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	char buf[HEX_LABEL_SIZE], *end;
+	struct hex h;
+	long level;
+
+	(void)argc;
+	if (!cmd_hex(g, argv[1], &h, res))
+		return false;
+	level = strtol(argv[2], &end, 10);
+	if (*end != '\0' || end == argv[2] || level < 0 || level > 9)
+		return cmd_fail(res, "level %s: a level is 0 to 9", argv[2]);
+	g->levels[scenario_hex_index(&g->sc, h)] = (int)level;
+	label(g, h, buf);
+	cmd_say(res, "%s is at level %ld", buf, level);
+	game_log(g, "set-up: %s is at level %ld", buf, level);
+	return true;
+}
+
+bool
+cmd_token(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	char buf[HEX_LABEL_SIZE];
+	struct tset *cell;
+	struct hex h;
+	int token;
+	bool adding = strcmp(argv[1], "add") == 0;
+
+	(void)argc;
+	if (!adding && strcmp(argv[1], "remove") != 0)
+		return cmd_fail(res, "usage: token add|remove HEX TOKEN");
+	if (!cmd_hex(g, argv[2], &h, res) ||
+	    !cmd_terrain_id(g, argv[3], 1u << TERRAIN_TOKEN, &token, res))
+		return false;
+	cell = game_hex_terrain(g, h);
+	label(g, h, buf);
+	if (adding && tset_has(cell, token))
+		return cmd_fail(res, "%s already holds %s", buf, argv[3]);
+	if (adding && !tset_add(cell, token))
+		return cmd_fail(res, "%s holds too much already", buf);
+	if (!adding && !tset_remove(cell, token))
+		return cmd_fail(res, "%s holds no %s", buf, argv[3]);
+	cmd_say(res, "%s %s %s", argv[3], adding ? "placed in" : "taken from", buf);
+	game_log(g, "%s %s %s", argv[3], adding ? "placed in" : "taken from", buf);
+	return true;
+}
+
+bool
+cmd_structure(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct scen_structure *st = NULL;
+	char buf[HEX_LABEL_SIZE], *end;
+	struct hex h;
+	long strength, hits = 0;
+
+	if (!cmd_hex(g, argv[1], &h, res))
+		return false;
+	strength = strtol(argv[2], &end, 10);
+	if (*end != '\0' || strength < 1 || strength > 99)
+		return cmd_fail(res, "strength %s: a structure takes 1 to 99 hits", argv[2]);
+	if (argc == 4 && ((hits = strtol(argv[3], &end, 10)) < 0 || *end != '\0' || hits > strength))
+		return cmd_fail(res, "hits %s: 0 to the strength (%ld)", argv[3], strength);
+	if (game_hex(g, h)->count == 0)
+		return cmd_fail(res, "%s holds no terrain to be a structure", argv[1]);
+	for (size_t i = 0; i < g->nstructures; i++)
+		if (hex_eq(g->structures[i].hex, h))
+			st = &g->structures[i];
+	if (st == NULL) {
+		st = xgrow(&g->structures, &g->nstructures, &g->cap_structures, sizeof *st);
+		st->hex = h;
+		st->terrain = game_hex(g, h)->items[0];
+	}
+	st->strength = (int)strength;
+	st->hits = (int)hits;
+	label(g, h, buf);
+	cmd_say(res, "%s in %s: a structure, %d/%d hits", game_card(g)->terrain[st->terrain].name,
+	        buf, st->hits, st->strength);
+	game_log(g, "set-up: %s in %s is a structure of strength %d", game_card(g)->terrain[st->terrain].name,
+	         buf, st->strength);
+	return true;
+}
+
+/* ---- units ---------------------------------------------------------------------- */
+
+static int
+side_index(const struct game *g, const char *id)
+{
+	for (size_t i = 0; i < g->sc.nteams; i++)
+		if (strcmp(g->sc.teams[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool
+unit_add(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct game_unit *u;
+	char buf[HEX_LABEL_SIZE], *end;
+	struct hex h;
+	int side, cls;
+	long strength = 1;
+
+	if (argc < 6 || argc > 7)
+		return cmd_fail(res, "usage: unit add ID SIDE CLASS HEX [STRENGTH]");
+	if (game_unit_find(g, argv[2]) >= 0)
+		return cmd_fail(res, "there is a unit %s already", argv[2]);
+	if (strlen(argv[2]) > 8)
+		return cmd_fail(res, "%s: a unit id has at most 8 characters", argv[2]);
+	if ((side = side_index(g, argv[3])) < 0)
+		return cmd_fail(res, "no side %s in this game", argv[3]);
+	if ((cls = card_class(game_card(g), argv[4])) < 0)
+		return cmd_fail(res, "%s has no unit class %s", game_card(g)->id, argv[4]);
+	if (!cmd_hex(g, argv[5], &h, res))
+		return false;
+	if (game_unit_at(g, h) >= 0)
+		return cmd_fail(res, "%s is taken by %s", argv[5], g->units[game_unit_at(g, h)].id);
+	if (argc == 7 && ((strength = strtol(argv[6], &end, 10)) < 1 || strength > 99 || *end))
+		return cmd_fail(res, "strength %s: 1 to 99", argv[6]);
+	u = xgrow(&g->units, &g->nunits, &g->cap_units, sizeof *u);
+	u->id = xstrdup(argv[2]);
+	u->side = side;
+	u->cls = cls;
+	u->hex = h;
+	u->strength = u->max_strength = (int)strength;
+	u->formation = -1;
+	label(g, h, buf);
+	cmd_say(res, "%s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
+	game_log(g, "set-up: %s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
+	return true;
+}
+
+static bool
+unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *value,
+             struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	char *end;
+	long v;
+	int i;
+
+	if (strcmp(key, "strength") == 0) {
+		v = strtol(value, &end, 10);
+		if (*end != '\0' || end == value || v < 0 || v > u->max_strength)
+			return cmd_fail(res, "strength=%s: 0 to %d", value, u->max_strength);
+		u->strength = (int)v;
+		u->eliminated = v == 0;
+		return true;
+	}
+	if (strcmp(key, "formation") == 0) {
+		if ((i = card_vocabulary_find(card, FT_FORMATION, value)) < 0)
+			return cmd_fail(res, "formation=%s: %s has no such formation", value, card->id);
+		u->formation = i;
+		return true;
+	}
+	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) {
+		if ((i = card_vocabulary_find(card, FT_STATUS, value)) < 0)
+			return cmd_fail(res, "%s=%s: %s has no such status", key, value, card->id);
+		if (key[0] == 's')
+			u->status |= UINT64_C(1) << i;
+		else
+			u->status &= ~(UINT64_C(1) << i);
+		return true;
+	}
+	if (strcmp(key, "hex") == 0) {
+		struct hex h;
+		if (!cmd_hex(g, value, &h, res))
+			return false;
+		if (game_unit_at(g, h) >= 0 && &g->units[game_unit_at(g, h)] != u)
+			return cmd_fail(res, "%s is taken", value);
+		u->hex = h;
+		return true;
+	}
+	return cmd_fail(res, "%s: a unit's keys are strength, formation, status, clear and hex", key);
+}
+
+static bool
+unit_set(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	int u;
+	if (argc < 4)
+		return cmd_fail(res, "usage: unit set ID KEY=VALUE...");
+	struct game_unit changed;
+
+	if ((u = game_unit_find(g, argv[2])) < 0)
+		return cmd_unit(g, argv[2], &u, res);
+	/* all the changes or none */
+	changed = g->units[u];
+	for (int i = 3; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		if (eq == NULL)
+			return cmd_fail(res, "%s: write KEY=VALUE, such as strength=3", argv[i]);
+		*eq = '\0';
+		if (!unit_set_one(g, &changed, argv[i], eq + 1, res))
+			return false;
+		*eq = '=';
+	}
+	g->units[u] = changed;
+	cmd_say(res, "%s: %d/%d%s", g->units[u].id, g->units[u].strength, g->units[u].max_strength,
+	        g->units[u].eliminated ? ", eliminated" : "");
+	game_log(g, "%s changed: %d/%d%s", g->units[u].id, g->units[u].strength,
+	         g->units[u].max_strength, g->units[u].eliminated ? ", eliminated" : "");
+	return true;
+}
+
+static bool
+unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	int u;
+
+	if (argc != 3)
+		return cmd_fail(res, "usage: unit remove ID");
+	if ((u = game_unit_find(g, argv[2])) < 0)
+		return cmd_unit(g, argv[2], &u, res);
+	free(g->units[u].id);
+	memmove(&g->units[u], &g->units[u + 1], (g->nunits - (size_t)u - 1) * sizeof *g->units);
+	g->nunits--;
+	g->selected = -1;
+	cmd_say(res, "%s removed", argv[2]);
+	game_log(g, "set-up: %s removed", argv[2]);
+	return true;
+}
+
+bool
+cmd_unit_cmd(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	if (strcmp(argv[1], "add") == 0)
+		return unit_add(g, argc, argv, res);
+	if (strcmp(argv[1], "set") == 0)
+		return unit_set(g, argc, argv, res);
+	if (strcmp(argv[1], "remove") == 0)
+		return unit_remove(g, argc, argv, res);
+	return cmd_fail(res, "usage: unit add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | "
+	                     "remove ID");
+}

@@ -1,0 +1,378 @@
+/* command.c: the command table and its dispatcher (engine layer): splits a line
+ * into words, finds the command (by its name, or a prefix that names one command
+ * alone), checks the number of arguments, runs it, and keeps the list of the
+ * changes in force. Undo and redo rebuild the game from its start and that list:
+ * decisions are taken back, the record of them is kept. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+static bool cmd_undo(struct game *g, int argc, char **argv, struct command_result *res);
+static bool cmd_redo(struct game *g, int argc, char **argv, struct command_result *res);
+static bool cmd_help(struct game *g, int argc, char **argv, struct command_result *res);
+
+const struct command_entry command_table[] = {
+	/* setting up the table */
+	{ "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens stay)",
+	  COMMAND_CHANGE, 2, 2, cmd_terrain },
+	{ "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
+	  COMMAND_CHANGE, 4, 4, cmd_hexside },
+	{ "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level },
+	{ "token", "add|remove HEX TOKEN", "place or take away a token", COMMAND_CHANGE, 3, 3,
+	  cmd_token },
+	{ "structure", "HEX STRENGTH [HITS]", "make a hex's terrain a structure",
+	  COMMAND_CHANGE, 2, 3, cmd_structure },
+	{ "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
+	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd },
+	/* playing */
+	{ "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select },
+	{ "move", "UNIT HEX [HEX...]", "move a unit along a path, or to a hex by the cheapest way",
+	  COMMAND_CHANGE, 2, -1, cmd_move },
+	{ "battle", "UNIT TARGET [COMBAT]", "a unit battles another: dice and protection",
+	  COMMAND_CHANGE, 2, 3, cmd_battle },
+	{ "fire", "UNIT TARGET", "battle with the card's first combat type (ranged fire)",
+	  COMMAND_CHANGE, 2, 2, cmd_fire },
+	{ "melee", "UNIT TARGET", "battle with the card's last combat type (close combat)",
+	  COMMAND_CHANGE, 2, 2, cmd_melee },
+	{ "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase },
+	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn },
+	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note },
+	/* looking */
+	{ "show", "unit ID | hex HEX | state", "describe a unit, a hex or the game",
+	  COMMAND_QUERY, 1, 2, cmd_show },
+	{ "los", "FROM TO", "line of sight between two hexes or units, with the reason",
+	  COMMAND_QUERY, 2, 2, cmd_los },
+	{ "range", "UNIT [POINTS]", "where a unit can move", COMMAND_QUERY, 1, 2, cmd_range },
+	{ "explain", "UNIT TARGET [COMBAT]", "a battle's dice and protection, without battling",
+	  COMMAND_QUERY, 2, 3, cmd_explain },
+	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help },
+	/* the record */
+	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo },
+	{ "redo", "", "do again what undo took back", COMMAND_META, 0, 0, cmd_redo },
+};
+
+const size_t command_count = sizeof command_table / sizeof command_table[0];
+
+void
+command_result_free(struct command_result *res)
+{
+	strlist_free(&res->lines);
+}
+
+void
+cmd_say(struct command_result *res, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	strlist_add(&res->lines, s);
+	free(s);
+}
+
+bool
+cmd_fail(struct command_result *res, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	strlist_add(&res->lines, s);
+	free(s);
+	res->ok = false;
+	return false;
+}
+
+void
+cmd_say_steps(struct command_result *res, const struct explanation *why)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return;
+	explain_print(why, true, f);
+	fclose(f);
+	for (char *line = buf, *nl; line != NULL && *line != '\0'; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl != NULL)
+			*nl = '\0';
+		strlist_add(&res->lines, line);
+	}
+	free(buf);
+}
+
+/* ---- words ------------------------------------------------------------------ */
+
+#define MAX_WORDS 64
+
+/* Split a line into words; "double quotes" keep spaces. False on a control
+ * character or an unclosed quote, with the reason in *why. */
+static int
+split_words(char *line, char **words, const char **why)
+{
+	int n = 0;
+	char *p = line, *out;
+
+	for (char *c = line; *c != '\0'; c++) {
+		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+			*why = "control characters (a tab?) are not allowed in a command";
+			return -1;
+		}
+	}
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0' || *p == '#')
+			break;
+		if (n == MAX_WORDS) {
+			*why = "too many words in one command";
+			return -1;
+		}
+		words[n++] = out = p;
+		if (*p == '"') {
+			words[n - 1] = out = ++p;
+			while (*p != '\0' && *p != '"')
+				*out++ = *p++;
+			if (*p != '"') {
+				*why = "a quote (\") is not closed";
+				return -1;
+			}
+			p++;
+		} else {
+			while (*p != '\0' && *p != ' ')
+				out++, p++;
+		}
+		if (*p != '\0')
+			p++;
+		*out = '\0';
+	}
+	return n;
+}
+
+static const struct command_entry *
+find_command(const char *name, struct command_result *res)
+{
+	const struct command_entry *found = NULL;
+	const char *names[sizeof command_table / sizeof command_table[0]];
+	const char *near;
+	size_t len = strlen(name), matches = 0;
+
+	for (size_t i = 0; i < command_count; i++) {
+		names[i] = command_table[i].name;
+		if (strcmp(command_table[i].name, name) == 0)
+			return &command_table[i];
+		if (strncmp(command_table[i].name, name, len) == 0) {
+			found = &command_table[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	near = str_nearest(name, names, command_count);
+	if (matches > 1)
+		cmd_fail(res, "%s: more than one command starts so; say which", name);
+	else if (near != NULL)
+		cmd_fail(res, "%s: no such command; did you mean '%s'? (help lists them)", name, near);
+	else
+		cmd_fail(res, "%s: no such command (help lists them)", name);
+	return NULL;
+}
+
+/* The line as it is recorded: the command's full name and its arguments joined
+ * by one space, quoted where needed. */
+static char *
+canonical_line(const char *name, int argc, char **argv)
+{
+	char *s = xstrdup(name);
+
+	for (int i = 1; i < argc; i++) {
+		bool quote = argv[i][0] == '\0' || strchr(argv[i], ' ') != NULL ||
+		             strchr(argv[i], '#') != NULL;
+		char *next = xasprintf("%s %s%s%s", s, quote ? "\"" : "", argv[i], quote ? "\"" : "");
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+static bool
+dispatch(struct game *g, const char *line, struct command_result *res, bool record)
+{
+	char *copy = xstrdup(line), *words[MAX_WORDS];
+	const struct command_entry *c;
+	const char *why = NULL;
+	int n;
+	bool ok;
+
+	memset(res, 0, sizeof *res);
+	res->ok = true;
+	res->kind = COMMAND_QUERY;
+	n = split_words(copy, words, &why);
+	if (n < 0) {
+		free(copy);
+		return cmd_fail(res, "%s", why);
+	}
+	if (n == 0) {
+		free(copy);
+		return true;
+	}
+	if ((c = find_command(words[0], res)) == NULL) {
+		free(copy);
+		return false;
+	}
+	res->kind = c->kind;
+	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args)) {
+		free(copy);
+		return cmd_fail(res, "usage: %s %s", c->name, c->args);
+	}
+	ok = c->run(g, n, words, res);
+	if (ok && c->kind == COMMAND_CHANGE && record) {
+		char *canon = canonical_line(c->name, n, words);
+		strlist_add(&g->done, canon);
+		free(canon);
+		strlist_free(&g->undone);
+		g->dirty = true;
+	}
+	free(copy);
+	res->ok = ok;
+	return ok;
+}
+
+bool
+command_run(struct game *g, const char *line, struct command_result *res)
+{
+	return dispatch(g, line, res, true);
+}
+
+/* Rebuild the game from its start and the changes in g->done. */
+static bool
+rebuild(struct game *g, size_t *bad)
+{
+	struct strlist lines = g->done;
+	bool ok = true;
+
+	memset(&g->done, 0, sizeof g->done);
+	game_reset(g);
+	g->replaying = true;
+	for (size_t i = 0; i < lines.count; i++) {
+		struct command_result res;
+		if (!dispatch(g, lines.items[i], &res, false)) {
+			ok = false;
+			if (bad != NULL)
+				*bad = i;
+			command_result_free(&res);
+			break;
+		}
+		command_result_free(&res);
+		strlist_add(&g->done, lines.items[i]);
+	}
+	g->replaying = false;
+	strlist_free(&lines);
+	return ok;
+}
+
+bool
+command_replay(struct game *g, const struct strlist *lines, size_t *bad)
+{
+	for (size_t i = 0; i < lines->count; i++) {
+		struct command_result res;
+		bool ok = command_run(g, lines->items[i], &res);
+
+		command_result_free(&res);
+		if (!ok && res.kind != COMMAND_QUERY) {
+			if (bad != NULL)
+				*bad = i;
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+cmd_undo(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	char *last;
+
+	(void)argc;
+	(void)argv;
+	if (g->done.count == 0)
+		return cmd_fail(res, "undo: nothing to take back");
+	last = g->done.items[--g->done.count];
+	/* the undone list survives the rebuild: keep it aside */
+	{
+		struct strlist undone = g->undone;
+		memset(&g->undone, 0, sizeof g->undone);
+		rebuild(g, NULL);
+		g->undone = undone;
+	}
+	strlist_add(&g->undone, last);
+	cmd_say(res, "undone: %s", last);
+	game_log(g, "undone: %s", last);
+	free(last);
+	g->dirty = true;
+	return true;
+}
+
+static bool
+cmd_redo(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct command_result again;
+	struct strlist undone;
+	char *line;
+	bool ok;
+
+	(void)argc;
+	(void)argv;
+	if (g->undone.count == 0)
+		return cmd_fail(res, "redo: nothing to do again");
+	line = g->undone.items[--g->undone.count];
+	undone = g->undone;
+	memset(&g->undone, 0, sizeof g->undone);
+	ok = dispatch(g, line, &again, true);
+	g->undone = undone;
+	for (size_t i = 0; i < again.lines.count; i++)
+		strlist_add(&res->lines, again.lines.items[i]);
+	command_result_free(&again);
+	if (ok)
+		cmd_say(res, "redone: %s", line);
+	free(line);
+	return ok ? true : cmd_fail(res, "redo: it no longer applies");
+}
+
+static bool
+cmd_help(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	(void)g;
+	for (size_t i = 0; i < command_count; i++) {
+		const struct command_entry *c = &command_table[i];
+		if (argc == 2 && strcmp(argv[1], c->name) != 0)
+			continue;
+		cmd_say(res, "%-9s %-40s %s", c->name, c->args, c->help);
+	}
+	if (res->lines.count == 0)
+		return cmd_fail(res, "help: no command '%s'", argv[1]);
+	return true;
+}

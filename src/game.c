@@ -1,0 +1,380 @@
+/* game.c: the state of one game and the questions the rules ask of the board
+ * (engine layer): what stands in a hex and along a side, levels and hill groups,
+ * and the situations the terrain engine answers for a battle, a step of a move
+ * and a line of sight. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "xmalloc.h"
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	char **slot = xgrow(&l->items, &l->count, &l->cap, sizeof *slot);
+
+	*slot = xstrdup(s);
+}
+
+void
+strlist_free(struct strlist *l)
+{
+	for (size_t i = 0; i < l->count; i++)
+		free(l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof *l);
+}
+
+static size_t
+cells(const struct game *g)
+{
+	return (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
+}
+
+static void
+free_state(struct game *g)
+{
+	free(g->terrain);
+	free(g->levels);
+	free(g->sides);
+	free(g->structures);
+	for (size_t i = 0; i < g->nunits; i++)
+		free(g->units[i].id);
+	free(g->units);
+	free(g->phase);
+}
+
+/* Copy the scenario's starting state into the game's current state. */
+static void
+load_state(struct game *g)
+{
+	const struct scenario *sc = &g->sc;
+
+	g->terrain = xreallocarray(NULL, cells(g), sizeof *g->terrain);
+	memcpy(g->terrain, sc->terrain, cells(g) * sizeof *g->terrain);
+	g->levels = xreallocarray(NULL, cells(g), sizeof *g->levels);
+	memcpy(g->levels, sc->levels, cells(g) * sizeof *g->levels);
+	g->nsides = g->cap_sides = sc->nsides;
+	g->sides = xreallocarray(NULL, sc->nsides + 1, sizeof *g->sides);
+	memcpy(g->sides, sc->sides, sc->nsides * sizeof *g->sides);
+	g->nstructures = g->cap_structures = sc->nstructures;
+	g->structures = xreallocarray(NULL, sc->nstructures + 1, sizeof *g->structures);
+	memcpy(g->structures, sc->structures, sc->nstructures * sizeof *g->structures);
+	g->nunits = g->cap_units = sc->nunits;
+	g->units = xcalloc(sc->nunits + 1, sizeof *g->units);
+	for (size_t i = 0; i < sc->nunits; i++) {
+		const struct scen_unit *u = &sc->units[i];
+		struct game_unit *gu = &g->units[i];
+		gu->id = xstrdup(u->id);
+		gu->side = u->side;
+		gu->cls = u->cls;
+		gu->hex = u->hex;
+		gu->strength = u->strength;
+		gu->max_strength = u->max_strength;
+		gu->formation = u->formation;
+		gu->status = u->status;
+	}
+	memcpy(g->settings, sc->settings, sizeof g->settings);
+	g->turn = sc->start_turn;
+	g->side = sc->start_side;
+	g->phase = xstrdup(sc->start_phase ? sc->start_phase : "");
+	g->selected = -1;
+}
+
+void
+game_start(struct game *g, struct scenario *sc)
+{
+	memset(g, 0, sizeof *g);
+	g->sc = *sc;
+	memset(sc, 0, sizeof *sc);
+	load_state(g);
+}
+
+void
+game_reset(struct game *g)
+{
+	free_state(g);
+	load_state(g);
+}
+
+void
+game_log(struct game *g, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	if (g->replaying)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	strlist_add(&g->log, s);
+	free(s);
+}
+
+void
+game_free(struct game *g)
+{
+	free_state(g);
+	strlist_free(&g->log);
+	strlist_free(&g->done);
+	strlist_free(&g->undone);
+	scenario_free(&g->sc);
+	memset(g, 0, sizeof *g);
+}
+
+const struct card *
+game_card(const struct game *g)
+{
+	return &g->sc.card;
+}
+
+const struct hex_board *
+game_board(const struct game *g)
+{
+	return &g->sc.board;
+}
+
+int
+game_unit_find(const struct game *g, const char *id)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+game_unit_at(const struct game *g, struct hex h)
+{
+	for (size_t i = 0; i < g->nunits; i++)
+		if (!g->units[i].eliminated && hex_eq(g->units[i].hex, h))
+			return (int)i;
+	return -1;
+}
+
+struct tset *
+game_hex_terrain(struct game *g, struct hex h)
+{
+	return &g->terrain[scenario_hex_index(&g->sc, h)];
+}
+
+const struct tset *
+game_hex(const struct game *g, struct hex h)
+{
+	return &g->terrain[scenario_hex_index(&g->sc, h)];
+}
+
+int
+game_hex_level(const struct game *g, struct hex h)
+{
+	int given = g->levels[scenario_hex_index(&g->sc, h)];
+	int own = terrain_level(game_card(g), game_hex(g, h));
+
+	return given > own ? given : own;
+}
+
+void
+game_side_features(const struct game *g, struct hexside side, struct tset *out)
+{
+	out->count = 0;
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, side) && !tset_has(out, g->sides[i].feature))
+			tset_add(out, g->sides[i].feature);
+}
+
+bool
+game_side_add(struct game *g, struct hexside side, int feature)
+{
+	struct scen_hexside *s;
+
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature)
+			return false;
+	s = xgrow(&g->sides, &g->nsides, &g->cap_sides, sizeof *s);
+	s->side = side;
+	s->feature = feature;
+	return true;
+}
+
+bool
+game_side_remove(struct game *g, struct hexside side, int feature)
+{
+	for (size_t i = 0; i < g->nsides; i++) {
+		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature) {
+			g->sides[i] = g->sides[--g->nsides];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Hill groups: hexes above level 0 joined with their neighbours of the same level;
+ * the group is named by its first hex in reading order, so it is stable. */
+int
+game_hill_group(const struct game *g, struct hex h)
+{
+	const struct hex_board *b = game_board(g);
+	size_t n = cells(g), head = 0, tail = 0, best;
+	struct hex *queue;
+	bool *seen;
+	int level = game_hex_level(g, h);
+
+	if (level == 0)
+		return 0;
+	queue = xcalloc(n, sizeof *queue);
+	seen = xcalloc(n, sizeof *seen);
+	queue[tail++] = h;
+	seen[scenario_hex_index(&g->sc, h)] = true;
+	best = scenario_hex_index(&g->sc, h);
+	while (head < tail) {
+		struct hex cur = queue[head++];
+		for (int d = 0; d < HEX_DIRECTIONS; d++) {
+			struct hex nb = hex_neighbor(cur, d);
+			size_t idx;
+			if (!hex_on_board(b, nb) || game_hex_level(g, nb) != level)
+				continue;
+			idx = scenario_hex_index(&g->sc, nb);
+			if (seen[idx])
+				continue;
+			seen[idx] = true;
+			if (idx < best)
+				best = idx;
+			queue[tail++] = nb;
+		}
+	}
+	free(queue);
+	free(seen);
+	return (int)best + 1;
+}
+
+/* The line of fire from a to b: the hexes between go into the zone, the sides it
+ * passes into the crossed features. */
+static void
+line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation *sit)
+{
+	int n = hex_distance(a, b) + 1;
+	struct hex *line = xcalloc((size_t)n, sizeof *line);
+	struct tset feats;
+
+	hex_line(a, b, line, (size_t)n);
+	for (int i = 1; i < n; i++) {
+		game_side_features(g, hexside_between(line[i - 1], line[i]), &feats);
+		for (size_t k = 0; k < feats.count; k++)
+			if (!tset_has(&sit->crossed, feats.items[k]))
+				tset_add(&sit->crossed, feats.items[k]);
+		if (i + 1 < n)
+			for (size_t k = 0; k < game_hex(g, line[i])->count; k++)
+				tset_add(&sit->zone, game_hex(g, line[i])->items[k]);
+	}
+	free(line);
+}
+
+static void
+copy_settings(const struct game *g, struct situation *sit)
+{
+	memcpy(sit->settings, g->settings, sizeof sit->settings);
+}
+
+void
+game_battle_situation(const struct game *g, int attacker, int target, int combat,
+                      struct situation *sit)
+{
+	const struct game_unit *a = &g->units[attacker], *t = &g->units[target];
+	int la = game_hex_level(g, a->hex), lt = game_hex_level(g, t->hex);
+	int ga = game_hill_group(g, a->hex), gt = game_hill_group(g, t->hex);
+
+	situation_init(sit);
+	copy_settings(g, sit);
+	sit->attacker = a->cls;
+	sit->target = t->cls;
+	sit->combat = combat;
+	sit->attacker_formation = a->formation;
+	sit->target_formation = t->formation;
+	sit->attacker_status = a->status;
+	sit->target_status = t->status;
+	sit->attacker_on = *game_hex(g, a->hex);
+	sit->target_on = *game_hex(g, t->hex);
+	line_of_fire(g, a->hex, t->hex, sit);
+	sit->facts[FACT_MOVED_ONTO] = a->moved_onto;
+	sit->facts[FACT_ROAD_MOVE] = a->road_move;
+	sit->facts[FACT_BATTLED] = a->battled;
+	sit->facts[FACT_STATIONARY] = !t->moved;
+	sit->facts[FACT_FROM_LOWER] = la < lt;
+	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
+	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, t->hex) == 1;
+}
+
+void
+game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
+                    bool along_road, struct situation *sit)
+{
+	const struct game_unit *u = &g->units[unit];
+
+	situation_init(sit);
+	copy_settings(g, sit);
+	sit->unit = u->cls;
+	sit->attacker_formation = u->formation;
+	sit->attacker_status = u->status;
+	sit->attacker_on = *game_hex(g, to);
+	game_side_features(g, hexside_between(from, to), &sit->crossed);
+	sit->facts[FACT_ROAD_MOVE] = along_road;
+	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
+}
+
+/* One trace of a line: its hexes as the engine's line-of-sight input. */
+static void
+trace_los(const struct game *g, const struct hex *line, size_t n, struct los_answer *out)
+{
+	struct los_hex *hexes = xcalloc(n, sizeof *hexes);
+
+	for (size_t i = 0; i < n; i++) {
+		hexes[i].terrain = *game_hex(g, line[i]);
+		hexes[i].unit = game_unit_at(g, line[i]) >= 0;
+		hexes[i].hill_group = game_hill_group(g, line[i]);
+	}
+	terrain_los(game_card(g), hexes, n, out);
+	free(hexes);
+}
+
+void
+game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *out)
+{
+	size_t n = (size_t)hex_distance(a, b) + 1;
+	struct hex *left = xcalloc(n, sizeof *left), *right = xcalloc(n, sizeof *right);
+	struct los_answer other;
+	bool split = false;
+
+	hex_line_sides(a, b, left, right, n, &split);
+	trace_los(g, left, n, out);
+	if (split) {
+		/* A line along hexsides is blocked only when the hexes on both sides block,
+		 * unless the card says one side is enough; a line that crosses a hexside
+		 * at a corner point passes through both hexes there, so either blocks. */
+		bool along = hex_line_along_hexside(a, b);
+		bool either = !along || game_card(g)->split_los_either;
+
+		trace_los(g, right, n, &other);
+		if (either ? !other.clear && out->clear : other.clear && !out->clear) {
+			explain_free(&out->why);
+			*out = other;
+		} else {
+			explain_free(&other.why);
+		}
+		explain_add(&out->why, 0, NULL, 0, NULL, false, "%s",
+		            !along ? "the line touches two hexes at a corner: either one blocks"
+		            : either ? "the line runs along a hexside: blocked when either side is"
+		                     : "the line runs along a hexside: blocked only when both sides are");
+	}
+	free(left);
+	free(right);
+}

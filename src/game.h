@@ -1,0 +1,102 @@
+/* game.h: one game in play (engine layer): the scenario it started from, the
+ * board as it stands now (terrain, tokens, hexside features, structures), the
+ * units, the turn, the log, and the commands applied so far. Everything that
+ * changes a game is a command (command.h); the game is passed by pointer. */
+#ifndef HEXAID_GAME_H
+#define HEXAID_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "explain.h"
+#include "scenario.h"
+#include "terrain.h"
+
+struct game_unit {
+	char *id;
+	int side;
+	int cls;
+	struct hex hex;
+	int strength, max_strength;
+	int formation;
+	uint64_t status;
+	bool eliminated;
+	/* what happened this turn, read by the rules */
+	bool moved;         /* it moved */
+	bool moved_onto;    /* it moved onto the hex it stands in */
+	bool road_move;     /* it moved along a road the whole way */
+	bool battled;       /* it battled */
+};
+
+struct strlist {
+	char **items;
+	size_t count, cap;
+};
+
+void strlist_add(struct strlist *l, const char *s);
+void strlist_free(struct strlist *l);
+
+struct game {
+	struct scenario sc;          /* the start: card, board, initial state */
+	struct tset *terrain;        /* per hex, as it stands now */
+	int *levels;
+	struct scen_hexside *sides;
+	size_t nsides, cap_sides;
+	struct scen_structure *structures;
+	size_t nstructures, cap_structures;
+	struct game_unit *units;
+	size_t nunits, cap_units;
+	int settings[MAX_SETTINGS];
+	int turn;
+	int side;                    /* the side acting */
+	char *phase;                 /* free text until the card gives a sequence */
+	int selected;                /* a unit index, or -1 */
+	struct strlist log;          /* what happened, for people */
+	struct strlist done;         /* the commands in force, as journaled */
+	struct strlist undone;       /* commands taken back, for redo */
+	bool dirty;                  /* changed since the last save */
+	bool replaying;              /* rebuilding: the log is not written again */
+};
+
+/* A game at the start of its scenario (which it takes over: sc is emptied). */
+void game_start(struct game *g, struct scenario *sc);
+void game_free(struct game *g);
+
+/* Put the game back to its scenario's start (commands are then replayed); the
+ * log is kept. */
+void game_reset(struct game *g);
+
+/* Add a line to the game log, unless the game is being rebuilt. */
+void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+const struct card *game_card(const struct game *g);
+const struct hex_board *game_board(const struct game *g);
+
+int game_unit_find(const struct game *g, const char *id);
+int game_unit_at(const struct game *g, struct hex h);   /* a unit standing there, or -1 */
+struct tset *game_hex_terrain(struct game *g, struct hex h);
+const struct tset *game_hex(const struct game *g, struct hex h);
+int game_hex_level(const struct game *g, struct hex h);
+
+/* The features on the side between two adjacent hexes. */
+void game_side_features(const struct game *g, struct hexside side, struct tset *out);
+bool game_side_add(struct game *g, struct hexside side, int feature);
+bool game_side_remove(struct game *g, struct hexside side, int feature);
+
+/* Connected hill hexes share a group number (0: not a hill). */
+int game_hill_group(const struct game *g, struct hex h);
+
+/* Fill a situation from the board: the attacker's and target's hexes, what lies
+ * between them, their levels and hill groups, the turn's facts, the settings. */
+void game_battle_situation(const struct game *g, int attacker, int target, int combat,
+                           struct situation *sit);
+
+/* The move of a unit into `to` from the adjacent `from`: the card's answer. */
+void game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
+                         bool along_road, struct situation *sit);
+
+/* Line of sight from one hex to another over the board as it stands. */
+void game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *out);
+
+#endif

@@ -1,0 +1,899 @@
+/* scenario.c: reads a scenario file (data layer): its card, found beside the file
+ * or along the card path; the board; the terrain as rows of short codes with a
+ * legend (the card's glyphs unless the scenario says otherwise); levels; hexside
+ * features and roads; tokens; structures; the sides and their units; settings;
+ * the start of the sequence. Every problem is reported at its line and column,
+ * down to the code in a map row. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cardpath.h"
+#include "scenario.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+#define SCENARIO_SCHEMA 1
+
+struct sc_ctx {
+	struct scenario *sc;
+	const struct cardpath *cp;
+	const char *legend_code[256];   /* one-character codes: the terrain they stand for */
+	char *legend_multi[64];         /* longer codes */
+	int legend_multi_terrain[64];
+	size_t nlegend_multi;
+	bool board_ok;
+};
+
+size_t
+scenario_hex_index(const struct scenario *sc, struct hex h)
+{
+	int col, row;
+
+	hex_to_offset(&sc->board, h, &col, &row);
+	return (size_t)row * (size_t)sc->board.columns + (size_t)col;
+}
+
+/* ---- the card -------------------------------------------------------------- */
+
+static char *
+card_file_for(const char *scenario_path, const char *name, const struct cardpath *cp)
+{
+	const char *slash = strrchr(scenario_path, '/');
+	int dirlen = slash ? (int)(slash - scenario_path) : 1;
+	const char *dir = slash ? scenario_path : ".";
+	char *file;
+
+	if (strchr(name, '/') != NULL || strstr(name, ".yaml") != NULL)
+		return name[0] == '/' ? xstrdup(name) : xasprintf("%.*s/%s", dirlen, dir, name);
+	/* beside the scenario, in the cards folder next to its folder, then the path */
+	file = xasprintf("%.*s/%s.yaml", dirlen, dir, name);
+	if (access(file, R_OK) == 0)
+		return file;
+	free(file);
+	file = xasprintf("%.*s/../cards/%s.yaml", dirlen, dir, name);
+	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
+		free(file);
+		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], name);
+	}
+	if (access(file, R_OK) == 0)
+		return file;
+	free(file);
+	return NULL;
+}
+
+static bool
+load_card(struct ydoc *doc, struct sc_ctx *ctx)
+{
+	const struct ynode *n = ymap_find(doc->root, "card");
+	char *file;
+	bool ok;
+
+	if (n == NULL)
+		return yerror(doc, doc->root, "scenario has no 'card'; add a line 'card: ID' naming "
+		                              "the rule card it is played with");
+	if (n->kind != YNODE_SCALAR || n->len == 0)
+		return yerror(doc, n, "'card' names a rule card by its id or file");
+	file = card_file_for(doc->name, n->text, ctx->cp);
+	if (file == NULL)
+		return yerror(doc, n, "no card '%s' beside this scenario or on the card path "
+		                      "(hexaid cards lists them)", n->text);
+	ok = card_load(&ctx->sc->card, file, ctx->cp, doc->diags);
+	if (!ok)
+		yerror(doc, n, "the card %s is not valid", file);
+	free(file);
+	return ok;
+}
+
+/* ---- the board ------------------------------------------------------------- */
+
+static bool
+read_board(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	static const char *const orientations[] = { "flat", "pointy" };
+	static const char *const offsets[] = { "odd", "even" };
+	struct hex_board *b = &ctx->sc->board;
+	const struct ynode *v;
+	long x;
+	int e;
+	bool ok = true;
+
+	b->first_column = b->first_row = 1;
+	if (!yis_mapping(doc, n, "board"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const char *k = n->keys[i]->text;
+		v = n->items[i];
+		if (strcmp(k, "columns") == 0 && (ok = yint(doc, v, 1, 200, &x) && ok))
+			b->columns = (int)x;
+		else if (strcmp(k, "rows") == 0 && (ok = yint(doc, v, 1, 200, &x) && ok))
+			b->rows = (int)x;
+		else if (strcmp(k, "first_column") == 0 && (ok = yint(doc, v, 0, 99, &x) && ok))
+			b->first_column = (int)x;
+		else if (strcmp(k, "first_row") == 0 && (ok = yint(doc, v, 0, 99, &x) && ok))
+			b->first_row = (int)x;
+		else if (strcmp(k, "orientation") == 0 &&
+		         (ok = yenum(doc, v, orientations, 2, "orientation", &e) && ok))
+			b->orientation = (enum hex_orientation)e;
+		else if (strcmp(k, "offset") == 0 && (ok = yenum(doc, v, offsets, 2, "offset", &e) && ok))
+			b->offset = (enum hex_offset)e;
+		else if (strcmp(k, "columns") && strcmp(k, "rows") && strcmp(k, "first_column") &&
+		         strcmp(k, "first_row") && strcmp(k, "orientation") && strcmp(k, "offset"))
+			ok = yerror(doc, n->keys[i], "unknown key '%s' in board; known keys are columns, "
+			                             "rows, orientation, offset, first_column and first_row",
+			            k);
+	}
+	if (ok && (b->columns == 0 || b->rows == 0))
+		ok = yerror(doc, n, "the board needs 'columns' and 'rows'");
+	ctx->board_ok = ok && hex_board_ok(b);
+	if (ctx->board_ok) {
+		size_t cells = (size_t)b->columns * (size_t)b->rows;
+		ctx->sc->terrain = xcalloc(cells, sizeof *ctx->sc->terrain);
+		ctx->sc->levels = xcalloc(cells, sizeof *ctx->sc->levels);
+	}
+	return ok;
+}
+
+/* A hex label; an error at the node when it is malformed or off the board. */
+static bool
+read_hex(struct ydoc *doc, const struct ynode *n, const struct scenario *sc, struct hex *out)
+{
+	char first[HEX_LABEL_SIZE], last[HEX_LABEL_SIZE];
+
+	if (n->kind != YNODE_SCALAR || n->len == 0)
+		return yerror(doc, n, "expected a hex label such as 0405");
+	if (hex_from_label(&sc->board, n->text, out))
+		return true;
+	hex_label(&sc->board, hex_from_offset(&sc->board, 0, 0), first);
+	hex_label(&sc->board, hex_from_offset(&sc->board, sc->board.columns - 1, sc->board.rows - 1),
+	          last);
+	return yerror(doc, n, "'%s' is not a hex of this %dx%d board (%s to %s)", n->text,
+	              sc->board.columns, sc->board.rows, first, last);
+}
+
+/* ---- terrain ------------------------------------------------------------------- */
+
+static bool
+terrain_of_kind(struct ydoc *doc, const struct ynode *n, const struct card *card, int t,
+                unsigned kinds, const char *what)
+{
+	if (kinds & (1u << card->terrain[t].kind))
+		return true;
+	return yerror(doc, n, "'%s' is a %s in %s, not %s", card->terrain[t].id,
+	              terrain_kind_names[card->terrain[t].kind], card->id, what);
+}
+
+static bool
+read_terrain_id(struct ydoc *doc, const struct ynode *n, const struct card *card, int *out)
+{
+	size_t count;
+	const char **names = card_vocabulary(card, FT_TERRAIN, &count);
+	bool ok = yenum(doc, n, names, count, "terrain", out);
+
+	free(names);
+	return ok;
+}
+
+/* The legend: `legend: { ".": open, f: woods }`, else the card's glyphs. */
+static bool
+read_legend(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	const struct card *card = &ctx->sc->card;
+	bool ok = true;
+
+	for (size_t t = 0; t < card->nterrain; t++)
+		if (card->terrain[t].glyph != '\0')
+			ctx->legend_code[(unsigned char)card->terrain[t].glyph] = card->terrain[t].id;
+	if (n == NULL)
+		return true;
+	if (!yis_mapping(doc, n, "legend"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const char *code = n->keys[i]->text;
+		int t;
+
+		if (!read_terrain_id(doc, n->items[i], card, &t)) {
+			ok = false;
+			continue;
+		}
+		if (strlen(code) == 1) {
+			ctx->legend_code[(unsigned char)code[0]] = card->terrain[t].id;
+		} else if (ctx->nlegend_multi < 64 && strchr(code, '+') == NULL) {
+			ctx->legend_multi[ctx->nlegend_multi] = xstrdup(code);
+			ctx->legend_multi_terrain[ctx->nlegend_multi++] = t;
+		} else {
+			ok = yerror(doc, n->keys[i], "a legend code has no '+' (it joins codes in a hex)");
+		}
+	}
+	return ok;
+}
+
+static int
+legend_lookup(const struct sc_ctx *ctx, const char *code, size_t len)
+{
+	if (len == 1 && ctx->legend_code[(unsigned char)code[0]] != NULL)
+		return card_terrain(&ctx->sc->card, ctx->legend_code[(unsigned char)code[0]]);
+	for (size_t i = 0; i < ctx->nlegend_multi; i++)
+		if (strlen(ctx->legend_multi[i]) == len && strncmp(ctx->legend_multi[i], code, len) == 0)
+			return ctx->legend_multi_terrain[i];
+	return -1;
+}
+
+/* The column of character `offset` of a one-line scalar. */
+static int
+scalar_col(const struct ynode *n, size_t offset)
+{
+	return n->col + (n->plain ? 0 : 1) + (int)offset;
+}
+
+/* An error at one code of a row; `what` is said before the code in quotes. */
+static bool
+code_error(struct ydoc *doc, const struct ynode *row, size_t offset, const char *what,
+           const char *code, size_t len)
+{
+	struct ynode at = *row;
+
+	at.col = scalar_col(row, offset);
+	return yerror(doc, &at, "%s '%.*s'", what, (int)len, code);
+}
+
+/* One row of codes: each hex a code or codes joined by '+', hexes apart by spaces. */
+static bool
+read_map_row(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx, int row)
+{
+	struct scenario *sc = ctx->sc;
+	const char *p;
+	int col = 0;
+
+	if (n->kind != YNODE_SCALAR)
+		return yerror(doc, n, "a map row is one line of codes, such as \". . f f\"");
+	p = n->text;
+	while (*p != '\0') {
+		const char *start;
+		struct tset *cell;
+
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		start = p;
+		while (*p != '\0' && *p != ' ')
+			p++;
+		if (col >= sc->board.columns)
+			return code_error(doc, n, (size_t)(start - n->text),
+			                  "more hexes in this row than the board's columns, from", start,
+			                  (size_t)(p - start));
+		cell = &sc->terrain[(size_t)row * (size_t)sc->board.columns + (size_t)col];
+		for (const char *c = start; c < p;) {
+			const char *end = memchr(c, '+', (size_t)(p - c));
+			int t;
+			if (end == NULL)
+				end = p;
+			t = legend_lookup(ctx, c, (size_t)(end - c));
+			if (t < 0)
+				return code_error(doc, n, (size_t)(c - n->text),
+				                  "not in the legend (nor a glyph of the card):", c,
+				                  (size_t)(end - c));
+			if (!tset_add(cell, t))
+				return code_error(doc, n, (size_t)(c - n->text),
+				                  "too much terrain in one hex at", c, (size_t)(end - c));
+			c = end < p ? end + 1 : end;
+		}
+		col++;
+	}
+	if (col < sc->board.columns)
+		return yerror(doc, n, "this row has %d hexes; the board has %d columns", col,
+		              sc->board.columns);
+	return true;
+}
+
+static bool
+read_map(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	const struct ynode *rows;
+	bool ok;
+
+	if (!yis_mapping(doc, n, "map"))
+		return false;
+	for (size_t i = 0; i < n->count; i++)
+		if (strcmp(n->keys[i]->text, "legend") != 0 && strcmp(n->keys[i]->text, "rows") != 0)
+			return yerror(doc, n->keys[i], "unknown key '%s' in map; known keys are legend "
+			                               "and rows", n->keys[i]->text);
+	ok = read_legend(doc, ymap_find(n, "legend"), ctx);
+	rows = ymap_find(n, "rows");
+	if (rows == NULL)
+		return yerror(doc, n, "map has no 'rows'");
+	if (!yis_sequence(doc, rows, "rows"))
+		return false;
+	if (rows->count != (size_t)ctx->sc->board.rows)
+		return yerror(doc, rows, "the map has %zu rows; the board has %d", rows->count,
+		              ctx->sc->board.rows);
+	for (size_t r = 0; r < rows->count; r++)
+		ok = read_map_row(doc, rows->items[r], ctx, (int)r) && ok;
+	return ok;
+}
+
+/* `levels:` rows of digits, '.' for none, apart by spaces like the map. */
+static bool
+read_levels(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "levels"))
+		return false;
+	if (n->count != (size_t)sc->board.rows)
+		return yerror(doc, n, "levels has %zu rows; the board has %d", n->count, sc->board.rows);
+	for (size_t r = 0; r < n->count; r++) {
+		const struct ynode *row = n->items[r];
+		int col = 0;
+
+		if (row->kind != YNODE_SCALAR) {
+			ok = yerror(doc, row, "a levels row is one line such as \". 1 1 2 .\"");
+			continue;
+		}
+		for (const char *p = row->text; *p != '\0'; p++) {
+			if (*p == ' ')
+				continue;
+			if ((*p != '.' && (*p < '0' || *p > '9')) || col >= sc->board.columns ||
+			    (p[1] != ' ' && p[1] != '\0')) {
+				ok = code_error(doc, row, (size_t)(p - row->text),
+				                "a level is one digit or '.', one per hex:", p, 1);
+				break;
+			}
+			sc->levels[r * (size_t)sc->board.columns + (size_t)col++] = *p == '.' ? 0 : *p - '0';
+		}
+	}
+	return ok;
+}
+
+static void
+add_side_feature(struct scenario *sc, struct hexside side, int feature)
+{
+	struct scen_hexside *s = xgrow(&sc->sides, &sc->nsides, &sc->cap_sides, sizeof *s);
+
+	s->side = side;
+	s->feature = feature;
+}
+
+/* `hexsides: [ { hex: "0405", side: ne, feature: stream }, ... ]` */
+static bool
+read_hexsides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "hexsides"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *e = n->items[i], *h, *s, *f;
+		struct hex hex;
+		int dir, feature;
+		const char *const *names = hex_direction_names(&sc->board);
+
+		if (!yis_mapping(doc, e, "a hexside entry"))
+			continue;
+		h = ymap_find(e, "hex");
+		s = ymap_find(e, "side");
+		f = ymap_find(e, "feature");
+		if (h == NULL || s == NULL || f == NULL) {
+			ok = yerror(doc, e, "a hexside entry gives hex, side and feature");
+			continue;
+		}
+		if (!read_hex(doc, h, sc, &hex) ||
+		    !yenum(doc, s, names, HEX_DIRECTIONS, "side", &dir) ||
+		    !read_terrain_id(doc, f, &sc->card, &feature) ||
+		    !terrain_of_kind(doc, f, &sc->card, feature, 1u << TERRAIN_HEXSIDE, "a hexside")) {
+			ok = false;
+			continue;
+		}
+		add_side_feature(sc, hexside_of(hex, dir), feature);
+	}
+	return ok;
+}
+
+/* `roads: [ { feature: road, path: [0101, 0201, ...] } ]`: the path terrain in each
+ * hex, and on each side crossed, so moves along it can be told from moves across. */
+static bool
+read_roads(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "roads"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *e = n->items[i], *f, *path;
+		struct hex prev = { 0, 0 };
+		int feature;
+
+		if (!yis_mapping(doc, e, "a road entry"))
+			continue;
+		f = ymap_find(e, "feature");
+		path = ymap_find(e, "path");
+		if (f == NULL || path == NULL) {
+			ok = yerror(doc, e, "a road entry gives feature and path");
+			continue;
+		}
+		if (!read_terrain_id(doc, f, &sc->card, &feature) ||
+		    !terrain_of_kind(doc, f, &sc->card, feature, 1u << TERRAIN_PATH, "a path") ||
+		    !yis_sequence(doc, path, "path")) {
+			ok = false;
+			continue;
+		}
+		for (size_t k = 0; k < path->count; k++) {
+			struct hex h;
+			struct tset *cell;
+			if (!read_hex(doc, path->items[k], sc, &h)) {
+				ok = false;
+				break;
+			}
+			if (k > 0 && hex_direction_to(prev, h) < 0) {
+				ok = yerror(doc, path->items[k], "%s is not next to the hex before it on this "
+				                                 "road", path->items[k]->text);
+				break;
+			}
+			cell = &sc->terrain[scenario_hex_index(sc, h)];
+			if (!tset_has(cell, feature))
+				tset_add(cell, feature);
+			if (k > 0)
+				add_side_feature(sc, hexside_between(prev, h), feature);
+			prev = h;
+		}
+	}
+	return ok;
+}
+
+/* `tokens: [ { hex: "0506", token: wire } ]` */
+static bool
+read_tokens(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "tokens"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *e = n->items[i], *h, *t;
+		struct hex hex;
+		int token;
+
+		if (!yis_mapping(doc, e, "a token entry"))
+			continue;
+		h = ymap_find(e, "hex");
+		t = ymap_find(e, "token");
+		if (h == NULL || t == NULL) {
+			ok = yerror(doc, e, "a token entry gives hex and token");
+			continue;
+		}
+		if (!read_hex(doc, h, sc, &hex) || !read_terrain_id(doc, t, &sc->card, &token) ||
+		    !terrain_of_kind(doc, t, &sc->card, token, 1u << TERRAIN_TOKEN, "a token")) {
+			ok = false;
+			continue;
+		}
+		if (!tset_add(&sc->terrain[scenario_hex_index(sc, hex)], token))
+			ok = yerror(doc, e, "too much terrain in %s", h->text);
+	}
+	return ok;
+}
+
+/* `structures: [ { hex: "0607", strength: 8, hits: 0 } ]`: the hex's terrain is
+ * the structure; `terrain:` names it when the hex holds more than one. */
+static bool
+read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "structures"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *e = n->items[i], *h = ymap_find(e, "hex");
+		struct scen_structure st = { .terrain = -1, .strength = 4 };
+		const struct ynode *v;
+		long x;
+
+		if (!yis_mapping(doc, e, "a structure entry"))
+			continue;
+		if (h == NULL || !read_hex(doc, h, sc, &st.hex)) {
+			ok = h != NULL ? false : yerror(doc, e, "a structure entry gives its hex");
+			continue;
+		}
+		if ((v = ymap_find(e, "terrain")) != NULL && !read_terrain_id(doc, v, &sc->card, &st.terrain))
+			ok = false;
+		if (st.terrain < 0 && sc->terrain[scenario_hex_index(sc, st.hex)].count > 0)
+			st.terrain = sc->terrain[scenario_hex_index(sc, st.hex)].items[0];
+		if ((v = ymap_find(e, "strength")) != NULL && (ok = yint(doc, v, 1, 99, &x) && ok))
+			st.strength = (int)x;
+		if ((v = ymap_find(e, "hits")) != NULL && (ok = yint(doc, v, 0, 99, &x) && ok))
+			st.hits = (int)x;
+		*(struct scen_structure *)xgrow(&sc->structures, &sc->nstructures, &sc->cap_structures,
+		                                sizeof st) = st;
+	}
+	return ok;
+}
+
+/* ---- sides and units ------------------------------------------------------------- */
+
+static int
+team_index(const struct scenario *sc, const char *id)
+{
+	for (size_t i = 0; i < sc->nteams; i++)
+		if (strcmp(sc->teams[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool
+read_sides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "sides"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct scen_side *s;
+		const struct ynode *name = ymap_find(n->items[i], "name");
+		const char *id, *text = NULL;
+
+		if (!yid(doc, n->keys[i], &id) || (name != NULL && !ystring(doc, name, &text))) {
+			ok = false;
+			continue;
+		}
+		s = xgrow(&sc->teams, &sc->nteams, &sc->cap_teams, sizeof *s);
+		s->id = xstrdup(id);
+		s->name = xstrdup(text ? text : id);
+	}
+	if (ok && sc->nteams < 2)
+		ok = yerror(doc, n, "a scenario has at least two sides");
+	return ok;
+}
+
+static bool
+read_unit_status(struct ydoc *doc, const struct ynode *v, const struct card *card, uint64_t *out)
+{
+	size_t count;
+	const char **names = card_vocabulary(card, FT_STATUS, &count);
+	bool ok = true;
+	int s;
+
+	for (size_t k = 0; k < (v->kind == YNODE_SEQUENCE ? v->count : 1); k++) {
+		const struct ynode *one = v->kind == YNODE_SEQUENCE ? v->items[k] : v;
+		if (yenum(doc, one, names, count, "status", &s))
+			*out |= UINT64_C(1) << s;
+		else
+			ok = false;
+	}
+	free(names);
+	return ok;
+}
+
+static bool
+read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct scen_unit *u)
+{
+	struct scenario *sc = ctx->sc;
+	static const char *const keys[] = { "id", "side", "class", "hex", "strength",
+		                            "max_strength", "formation", "status" };
+	const struct ynode *v;
+	const char *id;
+	long x;
+	bool ok = true;
+	size_t count;
+	const char **names;
+
+	u->formation = -1;
+	for (size_t i = 0; i < e->count; i++) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			known |= strcmp(e->keys[i]->text, keys[k]) == 0;
+		if (!known) {
+			const char *near = str_nearest(e->keys[i]->text, keys, sizeof keys / sizeof keys[0]);
+			ok = yerror(doc, e->keys[i], "unknown key '%s' in unit%s%s%s", e->keys[i]->text,
+			            near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+		}
+	}
+	if ((v = ymap_find(e, "id")) == NULL || !ystring(doc, v, &id))
+		return v ? false : yerror(doc, e, "a unit gives its id, side, class and hex");
+	if (strlen(id) > 8 || strchr(id, ' ') != NULL)
+		return yerror(doc, v, "a unit id is a short word of at most 8 characters, such as B3");
+	for (size_t i = 0; i < sc->nunits; i++)
+		if (sc->units[i].id != NULL && strcmp(sc->units[i].id, id) == 0)
+			return yerror(doc, v, "unit '%s' is given twice", id);
+	u->id = xstrdup(id);
+	if ((v = ymap_find(e, "side")) == NULL)
+		ok = yerror(doc, e, "unit %s has no side", id);
+	else if (v->kind != YNODE_SCALAR || (u->side = team_index(sc, v->text)) < 0)
+		ok = yerror(doc, v, "unit %s: no side '%s' in this scenario's sides", id, v->text);
+	if ((v = ymap_find(e, "class")) == NULL) {
+		ok = yerror(doc, e, "unit %s has no class", id);
+	} else {
+		names = card_vocabulary(&sc->card, FT_CLASS, &count);
+		ok = yenum(doc, v, names, count, "unit class", &u->cls) && ok;
+		free(names);
+	}
+	if ((v = ymap_find(e, "hex")) == NULL)
+		ok = yerror(doc, e, "unit %s has no hex", id);
+	else
+		ok = read_hex(doc, v, sc, &u->hex) && ok;
+	u->strength = u->max_strength = 1;
+	if ((v = ymap_find(e, "strength")) != NULL && (ok = yint(doc, v, 0, 99, &x) && ok))
+		u->strength = u->max_strength = (int)x;
+	if ((v = ymap_find(e, "max_strength")) != NULL && (ok = yint(doc, v, 1, 99, &x) && ok))
+		u->max_strength = (int)x;
+	if (u->strength > u->max_strength)
+		ok = yerror(doc, e, "unit %s: strength %d is above its max_strength %d", id,
+		            u->strength, u->max_strength);
+	if ((v = ymap_find(e, "formation")) != NULL) {
+		names = card_vocabulary(&sc->card, FT_FORMATION, &count);
+		ok = yenum(doc, v, names, count, "formation", &u->formation) && ok;
+		free(names);
+	}
+	if ((v = ymap_find(e, "status")) != NULL)
+		ok = read_unit_status(doc, v, &sc->card, &u->status) && ok;
+	return ok;
+}
+
+static bool
+read_units(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "units"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct scen_unit *u;
+
+		if (!yis_mapping(doc, n->items[i], "a unit")) {
+			ok = false;
+			continue;
+		}
+		u = xgrow(&sc->units, &sc->nunits, &sc->cap_units, sizeof *u);
+		if (!read_unit(doc, n->items[i], ctx, u)) {
+			free(u->id);
+			sc->nunits--;
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* ---- settings and start ---------------------------------------------------------- */
+
+static bool
+read_settings(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	const struct card *card = &ctx->sc->card;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "settings"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		size_t count;
+		const char **names = card_vocabulary(card, FT_SETTING, &count);
+		int which, choice;
+
+		if (!yenum(doc, n->keys[i], names, count, "setting", &which)) {
+			free(names);
+			ok = false;
+			continue;
+		}
+		free(names);
+		names = xcalloc(card->settings[which].nchoices + 1, sizeof *names);
+		for (size_t k = 0; k < card->settings[which].nchoices; k++)
+			names[k] = card->settings[which].choices[k];
+		if (yenum(doc, n->items[i], names, card->settings[which].nchoices, "choice", &choice))
+			ctx->sc->settings[which] = choice;
+		else
+			ok = false;
+		free(names);
+	}
+	return ok;
+}
+
+static bool
+read_start(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	const struct ynode *v;
+	long x;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "start"))
+		return false;
+	if ((v = ymap_find(n, "turn")) != NULL && (ok = yint(doc, v, 1, 999, &x) && ok))
+		sc->start_turn = (int)x;
+	if ((v = ymap_find(n, "side")) != NULL) {
+		if (v->kind != YNODE_SCALAR || (sc->start_side = team_index(sc, v->text)) < 0)
+			ok = yerror(doc, v, "no side '%s' in this scenario's sides", v->text);
+	}
+	if ((v = ymap_find(n, "phase")) != NULL) {
+		const char *s;
+		if (ystring(doc, v, &s))
+			sc->start_phase = xstrdup(s);
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+/* ---- the scenario ------------------------------------------------------------------ */
+
+static bool
+read_text_field(struct ydoc *doc, const struct ynode *n, char **out)
+{
+	const char *s;
+
+	if (!ystring(doc, n, &s))
+		return false;
+	free(*out);
+	*out = xstrdup(s);
+	return true;
+}
+
+static bool
+check_kind_and_schema(struct ydoc *doc)
+{
+	const struct ynode *kind = ymap_find(doc->root, "kind"), *schema;
+	long v;
+
+	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "scenario") != 0)
+		return yerror(doc, kind ? kind : doc->root, "this file is not a scenario "
+		                                            "('kind: scenario')");
+	schema = ymap_find(doc->root, "schema");
+	if (schema == NULL)
+		return yerror(doc, doc->root, "scenario has no 'schema'; add a line 'schema: 1'");
+	if (!yint(doc, schema, 1, 1000, &v))
+		return false;
+	if (v > SCENARIO_SCHEMA)
+		return yerror(doc, schema, "schema %ld is newer than this hexaid reads (%d); upgrade "
+		                           "hexaid", v, SCENARIO_SCHEMA);
+	return true;
+}
+
+static const char *const scenario_keys[] = {
+	"kind", "schema", "id", "title", "notes", "card", "scale", "board", "map", "levels",
+	"hexsides", "roads", "tokens", "structures", "sides", "units", "settings", "start",
+};
+
+static bool
+read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	const char *k = key->text;
+	const char *id;
+
+	if (!strcmp(k, "kind") || !strcmp(k, "schema") || !strcmp(k, "card") || !strcmp(k, "board") ||
+	    !strcmp(k, "sides"))
+		return true; /* read first, below */
+	if (!strcmp(k, "id"))
+		return yid(doc, v, &id) && (sc->id = xstrdup(id)) != NULL;
+	if (!strcmp(k, "title"))
+		return read_text_field(doc, v, &sc->title);
+	if (!strcmp(k, "notes"))
+		return read_text_field(doc, v, &sc->notes);
+	if (!strcmp(k, "scale"))
+		return read_text_field(doc, v, &sc->scale);
+	if (!ctx->board_ok)
+		return false;
+	if (!strcmp(k, "map"))
+		return read_map(doc, v, ctx);
+	if (!strcmp(k, "levels"))
+		return read_levels(doc, v, ctx);
+	if (!strcmp(k, "hexsides"))
+		return read_hexsides(doc, v, ctx);
+	if (!strcmp(k, "roads"))
+		return read_roads(doc, v, ctx);
+	if (!strcmp(k, "tokens"))
+		return read_tokens(doc, v, ctx);
+	if (!strcmp(k, "structures"))
+		return read_structures(doc, v, ctx);
+	if (!strcmp(k, "units"))
+		return read_units(doc, v, ctx);
+	if (!strcmp(k, "settings"))
+		return read_settings(doc, v, ctx);
+	if (!strcmp(k, "start"))
+		return read_start(doc, v, ctx);
+	{
+		size_t nkeys = sizeof scenario_keys / sizeof scenario_keys[0];
+		const char *near = str_nearest(k, scenario_keys, nkeys);
+		if (near != NULL)
+			return yerror(doc, key, "unknown key '%s' in scenario; did you mean '%s'?", k, near);
+		return yerror(doc, key, "unknown key '%s' in scenario", k);
+	}
+}
+
+/* Tokens and roads go after the map, whatever order the file gives them in. */
+static int
+field_order(const char *key)
+{
+	static const char *const late[] = { "roads", "tokens", "structures", "units", "start" };
+
+	for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
+		if (strcmp(key, late[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static bool
+read_scenario(struct ydoc *doc, struct sc_ctx *ctx)
+{
+	const struct ynode *root = doc->root, *n;
+	bool ok = true;
+
+	if (!yis_mapping(doc, root, "a scenario") || !check_kind_and_schema(doc) ||
+	    !load_card(doc, ctx))
+		return false;
+	if ((n = ymap_find(root, "board")) == NULL)
+		return yerror(doc, root, "scenario has no 'board'");
+	if (!read_board(doc, n, ctx))
+		return false;
+	if ((n = ymap_find(root, "sides")) == NULL)
+		ok = yerror(doc, root, "scenario has no 'sides'");
+	else
+		ok = read_sides(doc, n, ctx);
+	if (ymap_find(root, "map") == NULL)
+		ok = yerror(doc, root, "scenario has no 'map'");
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < root->count; i++)
+			if (field_order(root->keys[i]->text) == pass)
+				ok = read_field(doc, root->keys[i], root->items[i], ctx) && ok;
+	if (ctx->sc->title == NULL)
+		ok = yerror(doc, root, "scenario has no 'title'");
+	return ok;
+}
+
+bool
+scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
+              struct diag_list *dl)
+{
+	struct sc_ctx ctx;
+	struct ydoc doc;
+	bool ok = false;
+
+	memset(sc, 0, sizeof *sc);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.sc = sc;
+	ctx.cp = cp;
+	sc->path = xstrdup(path);
+	sc->start_turn = 1;
+	for (int i = 0; i < MAX_SETTINGS; i++)
+		sc->settings[i] = -1;
+	if (ydoc_load_file(&doc, path, &ylimits_card, dl))
+		ok = read_scenario(&doc, &ctx) && diag_error_count(dl) == 0;
+	ydoc_free(&doc);
+	for (size_t i = 0; i < ctx.nlegend_multi; i++)
+		free(ctx.legend_multi[i]);
+	if (!ok)
+		scenario_free(sc);
+	return ok;
+}
+
+void
+scenario_free(struct scenario *sc)
+{
+	free(sc->path);
+	free(sc->id);
+	free(sc->title);
+	free(sc->notes);
+	free(sc->scale);
+	if (sc->card.id != NULL || sc->card.nfiles > 0)
+		card_free(&sc->card);
+	free(sc->terrain);
+	free(sc->levels);
+	free(sc->sides);
+	free(sc->structures);
+	for (size_t i = 0; i < sc->nteams; i++) {
+		free(sc->teams[i].id);
+		free(sc->teams[i].name);
+	}
+	free(sc->teams);
+	for (size_t i = 0; i < sc->nunits; i++)
+		free(sc->units[i].id);
+	free(sc->units);
+	free(sc->start_phase);
+	memset(sc, 0, sizeof *sc);
+}

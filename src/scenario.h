@@ -1,0 +1,76 @@
+/* scenario.h: a battle set up on a board (data layer): the card it is played with,
+ * the board and its terrain, hexside features and roads, tokens, structures, the
+ * sides and their units, the settings chosen and where the sequence starts. */
+#ifndef HEXAID_SCENARIO_H
+#define HEXAID_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "diag.h"
+#include "hex.h"
+
+struct cardpath;
+
+struct scen_hexside {
+	struct hexside side;
+	int feature;            /* terrain index of a hexside or path feature */
+};
+
+struct scen_structure {
+	struct hex hex;
+	int terrain;            /* the structural terrain in the hex */
+	int strength;           /* hits that destroy it */
+	int hits;
+};
+
+struct scen_side {
+	char *id;
+	char *name;
+};
+
+struct scen_unit {
+	char *id;
+	int side;
+	int cls;
+	struct hex hex;
+	int strength, max_strength;
+	int formation;          /* -1: none given */
+	uint64_t status;
+};
+
+struct scenario {
+	char *path;
+	char *id;
+	char *title;
+	char *notes;
+	char *scale;            /* "1 hex = 10 cm" on miniatures tables */
+	struct card card;
+	struct hex_board board;
+	struct tset *terrain;   /* per hex, row by row from the top left */
+	int *levels;            /* per hex: a height given beside the terrain's own */
+	struct scen_hexside *sides;
+	size_t nsides, cap_sides;
+	struct scen_structure *structures;
+	size_t nstructures, cap_structures;
+	struct scen_side *teams;
+	size_t nteams, cap_teams;
+	struct scen_unit *units;
+	size_t nunits, cap_units;
+	int settings[MAX_SETTINGS]; /* chosen choice, or -1 for the card's default */
+	int start_turn;
+	int start_side;
+	char *start_phase;
+};
+
+/* Load a scenario file and its card; problems go to dl. On false it is freed. */
+bool scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
+                   struct diag_list *dl);
+void scenario_free(struct scenario *sc);
+
+/* The index of a hex in per-hex arrays. */
+size_t scenario_hex_index(const struct scenario *sc, struct hex h);
+
+#endif
