@@ -676,6 +676,28 @@ read_los_along_hexside(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* `adjacent_combat: [melee]`: combat types fought only against an adjacent unit. */
+static bool
+read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "adjacent_combat"))
+		return false;
+	card->adjacent_combat = 0;
+	card->adjacent_combat_line = n->line;
+	card->adjacent_combat_file = card->reading;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, card, n->items[i], FT_COMBAT, &which))
+			card->adjacent_combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
 static bool
 read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -704,6 +726,7 @@ static const struct yfield card_fields[] = {
 	{ "units_block_los", false, read_units_block_los },
 	{ "levels_block_los", false, read_levels_block_los },
 	{ "los_along_hexside", false, read_los_along_hexside },
+	{ "adjacent_combat", false, read_adjacent_combat },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "yaml-load.h"
@@ -243,6 +244,9 @@ struct card {
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
+	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
+	int adjacent_combat_line;
+	const char *adjacent_combat_file;
 	const char *units_block_los_file;
 	char **files;         /* names of the files read: this card and those it extends */
 	size_t nfiles;

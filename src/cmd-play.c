@@ -282,6 +282,11 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool c
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
 	if (!combat_type(g, combat_word, adjacent, &combat, res))
 		return false;
+	if (!adjacent && (game_card(g)->adjacent_combat >> combat) & 1u)
+		return cmd_fail(res, "%s is not next to %s: %s combat is against an adjacent unit (%s:%d)",
+		                g->units[a].id, g->units[t].id,
+		                game_card(g)->words[WL_COMBAT].words[combat],
+		                game_card(g)->adjacent_combat_file, game_card(g)->adjacent_combat_line);
 	if (!adjacent) {
 		game_los(g, g->units[a].hex, g->units[t].hex, &los);
 		if (!los.clear) {

@@ -11,7 +11,9 @@ for f in "$top_srcdir"/data/*/*.yaml; do
 	grep -q "^[[:space:]]*$name[[:space:]\\\\]*\$" "$top_srcdir/Makefile.am"
 	tap_ok $? "$name is listed in Makefile.am"
 done
-for f in "$top_srcdir"/tests/cards/*/* "$top_srcdir"/tests/rules/*; do
+for f in "$top_srcdir"/tests/cards/*/* "$top_srcdir"/tests/rules/* "$top_srcdir"/tests/golden/* \
+	"$top_srcdir"/tests/scripts/*; do
+	[ -e "$f" ] || continue
 	name=${f#"$top_srcdir"/}
 	grep -q "^[[:space:]]*$name[[:space:]\\\\]*\$" "$top_srcdir/Makefile.am"
 	tap_ok $? "fixture $name is listed in Makefile.am"
