@@ -15,10 +15,14 @@
 #include "explain.h"
 #include "game.h"
 #include "render.h"
+#include "hexfile.h"
+#include "journal.h"
+#include "save.h"
 #include "scenario.h"
+#include "session.h"
 #include "xmalloc.h"
 
-/* Load a scenario into a new game; prints the diagnostics. */
+/* Load a scenario or a saved game into a new game; prints the diagnostics. */
 int
 cli_open_game(const char *path, struct game *g)
 {
@@ -29,14 +33,31 @@ cli_open_game(const char *path, struct game *g)
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
 	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
-	ok = scenario_load(&sc, path, &cp, &dl);
+	if (hexfile_kind(path, &dl) == HEXFILE_SAVE) {
+		ok = save_load(g, path, &cp, &dl);
+		if (ok)
+			g->save_path = xstrdup(path);
+	} else {
+		ok = diag_error_count(&dl) == 0 && scenario_load(&sc, path, &cp, &dl);
+		if (ok)
+			game_start(g, &sc);
+	}
 	diag_print(&dl, stderr);
 	diag_list_free(&dl);
 	cardpath_free(&cp);
-	if (!ok)
-		return EXIT_INVALID;
-	game_start(g, &sc);
-	return EXIT_OK;
+	return ok ? EXIT_OK : EXIT_INVALID;
+}
+
+/* "scenario=/abs/path" or "save=/abs/path": what a journal of this game replays onto. */
+static char *
+journal_base(const struct game *g)
+{
+	const char *path = g->save_path ? g->save_path : g->sc.path;
+	char *abs = realpath(path, NULL);
+	char *base = xasprintf("%s=%s", g->save_path ? "save" : "scenario", abs ? abs : path);
+
+	free(abs);
+	return base;
 }
 
 int
@@ -82,10 +103,11 @@ print_result(const char *line, const struct command_result *res, bool json)
 struct script_options {
 	bool json, keep_going;
 	long seed;
+	const char *journal;
 };
 
 static int
-run_script(struct game *g, FILE *in, const struct script_options *opt)
+run_script(struct session *s, FILE *in, const struct script_options *opt)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -102,7 +124,7 @@ run_script(struct game *g, FILE *in, const struct script_options *opt)
 			p++;
 		if (*p == '\0' || *p == '#')
 			continue;
-		command_run(g, line, &res);
+		session_run(s, line, &res);
 		print_result(line, &res, opt->json);
 		fflush(stdout);
 		if (!res.ok)
@@ -122,10 +144,13 @@ cli_script(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "keep-going", no_argument, NULL, 'k' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "journal", required_argument, NULL, 'J' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct script_options opt = { false, false, 0 };
+	struct script_options opt = { false, false, 0, NULL };
+	struct session session;
 	struct game g;
+	char *err = NULL, *base;
 	FILE *in = stdin;
 	char *end;
 	int c, status;
@@ -138,6 +163,9 @@ cli_script(int argc, char **argv)
 			break;
 		case 'k':
 			opt.keep_going = true;
+			break;
+		case 'J':
+			opt.journal = optarg;
 			break;
 		case 's':
 			opt.seed = strtol(optarg, &end, 10);
@@ -158,13 +186,91 @@ cli_script(int argc, char **argv)
 		return EXIT_INVALID;
 	}
 	if ((status = cli_open_game(argv[optind], &g)) == EXIT_OK) {
-		status = run_script(&g, in, &opt);
-		game_free(&g);
+		base = journal_base(&g);
+		if (session_start(&session, &g, opt.journal, base, &err)) {
+			status = run_script(&session, in, &opt);
+		} else {
+			fprintf(stderr, "hexaid: %s\n", err);
+			status = EXIT_INVALID;
+		}
+		free(err);
+		free(base);
+		session_end(&session);
 	}
 	if (in != stdin)
 		fclose(in);
 	return status;
 usage:
-	fputs("usage: hexaid script [--seed N] [--json] [--keep-going] SCENARIO [FILE|-]\n", stderr);
+	fputs("usage: hexaid script [--seed N] [--json] [--keep-going] [--journal FILE] GAME "
+	      "[FILE|-]\n", stderr);
 	return EXIT_USAGE;
+}
+
+/* ---- recover --------------------------------------------------------------------- */
+
+static int
+open_base(const char *base, struct game *g)
+{
+	const char *eq = strchr(base, '=');
+
+	if (eq == NULL) {
+		fprintf(stderr, "hexaid: recover: the journal names no game (%s)\n", base);
+		return EXIT_INVALID;
+	}
+	return cli_open_game(eq + 1, g);
+}
+
+int
+cli_recover(int argc, char **argv)
+{
+	struct journal_contents jc;
+	struct command_result res;
+	const char *out = NULL;
+	struct game g;
+	size_t bad = 0;
+	char *err = NULL;
+	int status;
+
+	if (argc == 4 && strcmp(argv[2], "-o") == 0)
+		out = argv[3];
+	else if (argc != 2) {
+		fputs("usage: hexaid recover JOURNAL [-o SAVE]\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (!journal_read(argv[1], &jc, &err)) {
+		fprintf(stderr, "hexaid: %s\n", err);
+		free(err);
+		return EXIT_INVALID;
+	}
+	if ((status = open_base(jc.base, &g)) != EXIT_OK) {
+		journal_contents_free(&jc);
+		return status;
+	}
+	if (!command_replay(&g, &jc.lines, &bad)) {
+		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s\n", argv[1], bad + 2,
+		        jc.lines.items[bad]);
+		status = EXIT_INVALID;
+	}
+	printf("recovered %zu of %zu commands from %s", status == EXIT_OK ? jc.lines.count : bad,
+	       jc.lines.count, argv[1]);
+	if (jc.dropped > 0)
+		printf("; dropped %zu incomplete or damaged line(s) from line %zu on", jc.dropped,
+		       jc.damaged_at);
+	puts("");
+	command_run(&g, "show state", &res);
+	for (size_t i = 0; i < res.lines.count; i++)
+		puts(res.lines.items[i]);
+	command_result_free(&res);
+	if (out != NULL && status == EXIT_OK) {
+		if (save_write(&g, out, &err)) {
+			printf("saved to %s\n", out);
+		} else {
+			fprintf(stderr, "hexaid: %s\n", err);
+			status = EXIT_INVALID;
+		}
+		free(err);
+	}
+	game_free(&g);
+	journal_contents_free(&jc);
+	return status;
 }

@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "save.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
 static bool cmd_undo(struct game *g, int argc, char **argv, struct command_result *res);
 static bool cmd_redo(struct game *g, int argc, char **argv, struct command_result *res);
 static bool cmd_help(struct game *g, int argc, char **argv, struct command_result *res);
+static bool cmd_save(struct game *g, int argc, char **argv, struct command_result *res);
 
 const struct command_entry command_table[] = {
 	/* setting up the table */
@@ -56,6 +58,8 @@ const struct command_entry command_table[] = {
 	/* the record */
 	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo },
 	{ "redo", "", "do again what undo took back", COMMAND_META, 0, 0, cmd_redo },
+	{ "save", "[FILE]", "save the game (atomically; the last three saves are kept)",
+	  COMMAND_QUERY, 0, 1, cmd_save },
 };
 
 const size_t command_count = sizeof command_table / sizeof command_table[0];
@@ -374,5 +378,29 @@ cmd_help(struct game *g, int argc, char **argv, struct command_result *res)
 	}
 	if (res->lines.count == 0)
 		return cmd_fail(res, "help: no command '%s'", argv[1]);
+	return true;
+}
+
+static bool
+cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const char *path = argc == 2 ? argv[1] : g->save_path;
+	char *err = NULL;
+
+	if (path == NULL)
+		return cmd_fail(res, "save: give a file the first time (save FILE)");
+	if (!save_write(g, path, &err)) {
+		cmd_fail(res, "%s", err);
+		free(err);
+		return false;
+	}
+	if (path != g->save_path) {
+		char *copy = xstrdup(path);
+		free(g->save_path);
+		g->save_path = copy;
+	}
+	g->dirty = false;
+	res->saved = true;
+	cmd_say(res, "saved to %s", g->save_path);
 	return true;
 }

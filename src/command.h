@@ -18,6 +18,7 @@ enum command_kind {
 struct command_result {
 	bool ok;
 	enum command_kind kind;
+	bool saved;              /* the game was saved: a new journal starts */
 	struct strlist lines;
 };
 

@@ -128,6 +128,7 @@ game_free(struct game *g)
 	strlist_free(&g->log);
 	strlist_free(&g->done);
 	strlist_free(&g->undone);
+	free(g->save_path);
 	scenario_free(&g->sc);
 	memset(g, 0, sizeof *g);
 }

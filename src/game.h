@@ -57,6 +57,7 @@ struct game {
 	struct strlist undone;       /* commands taken back, for redo */
 	bool dirty;                  /* changed since the last save */
 	bool replaying;              /* rebuilding: the log is not written again */
+	char *save_path;             /* where `save` writes, once known */
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include "card.h"
 #include "cardpath.h"
 #include "hexfile.h"
+#include "save.h"
 #include "scenario.h"
 #include "strutil.h"
 #include "yaml-load.h"
@@ -34,12 +36,24 @@ check_scenario(const char *path, const struct cardpath *cp, struct diag_list *dl
 	return ok;
 }
 
+static bool
+check_save(const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct game g;
+	bool ok = save_load(&g, path, cp, dl);
+
+	if (ok)
+		game_free(&g);
+	return ok;
+}
+
 static const struct file_kind {
 	const char *name;
 	bool (*check)(const char *path, const struct cardpath *cp, struct diag_list *dl);
 } file_kinds[] = {
 	{ "card", check_card },
 	{ "scenario", check_scenario },
+	{ "save", check_save },
 };
 
 #define N_KINDS (sizeof file_kinds / sizeof file_kinds[0])
@@ -66,6 +80,38 @@ find_kind(struct ydoc *doc)
 	return &file_kinds[which];
 }
 
+/* Cards and scenarios are read within the card limits; only a saved game may be
+ * larger, so a larger file is read within the save limits to find out what it is. */
+static const struct ylimits *
+limits_for(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > ylimits_card.max_bytes)
+		return &ylimits_save;
+	return &ylimits_card;
+}
+
+enum hexfile_kind
+hexfile_kind(const char *path, struct diag_list *dl)
+{
+	enum hexfile_kind kind = HEXFILE_UNKNOWN;
+	const struct ynode *k;
+	struct ydoc doc;
+
+	if (ydoc_load_file(&doc, path, limits_for(path), dl) && doc.root->kind == YNODE_MAPPING &&
+	    (k = ymap_find(doc.root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
+		if (strcmp(k->text, "card") == 0)
+			kind = HEXFILE_CARD;
+		else if (strcmp(k->text, "scenario") == 0)
+			kind = HEXFILE_SCENARIO;
+		else if (strcmp(k->text, "save") == 0)
+			kind = HEXFILE_SAVE;
+	}
+	ydoc_free(&doc);
+	return kind;
+}
+
 bool
 hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
@@ -73,7 +119,7 @@ hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 	struct ydoc doc;
 	bool ok = false;
 
-	if (ydoc_load_file(&doc, path, &ylimits_card, dl))
+	if (ydoc_load_file(&doc, path, limits_for(path), dl))
 		kind = find_kind(&doc);
 	ydoc_free(&doc);
 	if (kind != NULL)

@@ -12,4 +12,10 @@ struct cardpath;
  * is where cards a file names are looked for (may be NULL). */
 bool hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl);
 
+enum hexfile_kind { HEXFILE_UNKNOWN, HEXFILE_CARD, HEXFILE_SCENARIO, HEXFILE_SAVE };
+
+/* The kind a file says it is (its `kind:`), without checking the rest; problems
+ * reading it go to dl. */
+enum hexfile_kind hexfile_kind(const char *path, struct diag_list *dl);
+
 #endif

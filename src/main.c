@@ -24,10 +24,11 @@ static const struct subcommand subcommands[] = {
 	{ "explain", "[--json] CARD KEY=VALUE...", "answer one rule question with its steps",
 	  cli_explain },
 	{ "roll", "[--seed N] EXPR", "roll dice", NULL },
-	{ "script", "[--seed N] [--json] [--keep-going] SCENARIO [FILE|-]", "run commands headless",
+	{ "script", "[--seed N] [--json] [--keep-going] [--journal FILE] GAME [FILE|-]",
+	  "run commands headless",
 	  cli_script },
 	{ "render", "FILE", "print the ASCII map", cli_render },
-	{ "recover", "JOURNAL", "rebuild a game from its journal", NULL },
+	{ "recover", "JOURNAL [-o SAVE]", "rebuild a game from its journal", cli_recover },
 };
 
 #define N_SUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])

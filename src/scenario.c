@@ -846,24 +846,32 @@ read_scenario(struct ydoc *doc, struct sc_ctx *ctx)
 	return ok;
 }
 
-bool
-scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
-              struct diag_list *dl)
+static bool
+load(struct scenario *sc, const char *path, const char *text, size_t len,
+     const struct cardpath *cp, struct diag_list *dl)
 {
 	struct sc_ctx ctx;
 	struct ydoc doc;
-	bool ok = false;
+	bool ok = false, loaded;
 
 	memset(sc, 0, sizeof *sc);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.sc = sc;
 	ctx.cp = cp;
-	sc->path = xstrdup(path);
+	/* a file's path is kept whole, so a save made of it finds it from anywhere */
+	sc->path = text == NULL ? realpath(path, NULL) : NULL;
+	if (sc->path == NULL)
+		sc->path = xstrdup(path);
 	sc->start_turn = 1;
 	for (int i = 0; i < MAX_SETTINGS; i++)
 		sc->settings[i] = -1;
-	if (ydoc_load_file(&doc, path, &ylimits_card, dl))
+	loaded = text != NULL ? ydoc_load_string(&doc, path, text, len, &ylimits_card, dl)
+	                      : ydoc_load_file(&doc, path, &ylimits_card, dl);
+	if (loaded) {
 		ok = read_scenario(&doc, &ctx) && diag_error_count(dl) == 0;
+		sc->text = xstrndup(doc.text, doc.len);
+		sc->len = doc.len;
+	}
 	ydoc_free(&doc);
 	for (size_t i = 0; i < ctx.nlegend_multi; i++)
 		free(ctx.legend_multi[i]);
@@ -872,10 +880,25 @@ scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
 	return ok;
 }
 
+bool
+scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
+              struct diag_list *dl)
+{
+	return load(sc, path, NULL, 0, cp, dl);
+}
+
+bool
+scenario_load_text(struct scenario *sc, const char *name, const char *text, size_t len,
+                   const struct cardpath *cp, struct diag_list *dl)
+{
+	return load(sc, name, text, len, cp, dl);
+}
+
 void
 scenario_free(struct scenario *sc)
 {
 	free(sc->path);
+	free(sc->text);
 	free(sc->id);
 	free(sc->title);
 	free(sc->notes);

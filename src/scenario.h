@@ -43,6 +43,8 @@ struct scen_unit {
 
 struct scenario {
 	char *path;
+	char *text;             /* the file as read, for saves to carry */
+	size_t len;
 	char *id;
 	char *title;
 	char *notes;
@@ -68,6 +70,10 @@ struct scenario {
 /* Load a scenario file and its card; problems go to dl. On false it is freed. */
 bool scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
                    struct diag_list *dl);
+/* The same from text already read; `name` is where it came from (its card is
+ * looked for beside it). */
+bool scenario_load_text(struct scenario *sc, const char *name, const char *text, size_t len,
+                        const struct cardpath *cp, struct diag_list *dl);
 void scenario_free(struct scenario *sc);
 
 /* The index of a hex in per-hex arrays. */

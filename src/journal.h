@@ -1,0 +1,42 @@
+/* journal.h: the game's journal (engine layer): every applied command, one line
+ * each with a checksum, written with one write and flushed to disk before its
+ * result is shown, so that after a crash the game is rebuilt from it. */
+#ifndef HEXAID_JOURNAL_H
+#define HEXAID_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+
+struct journal {
+	int fd;
+	char *path;
+};
+
+/* Start a journal at `path`, replacing any, with a first line naming what it
+ * replays onto: "scenario=PATH" or "save=PATH". On false, *err says why. */
+bool journal_create(struct journal *j, const char *path, const char *base, char **err);
+
+/* Add one command line; it is on disk when this returns true. */
+bool journal_append(struct journal *j, const char *line, char **err);
+
+void journal_close(struct journal *j);
+
+/* What a journal holds: its base and its commands. A last line that is torn (no
+ * newline) or fails its checksum is dropped and counted, and so is anything after
+ * a damaged line. False only when the file cannot be read or is no journal. */
+struct journal_contents {
+	char *base;              /* "scenario=PATH" or "save=PATH" */
+	struct strlist lines;
+	size_t dropped;          /* lines dropped as torn or damaged */
+	size_t damaged_at;       /* 1-based line of the first dropped line, or 0 */
+};
+
+bool journal_read(const char *path, struct journal_contents *out, char **err);
+void journal_contents_free(struct journal_contents *c);
+
+/* The checksum written after each line (CRC-32, as in zlib). */
+unsigned long journal_crc(const char *s, size_t len);
+
+#endif

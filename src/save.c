@@ -1,0 +1,421 @@
+/* save.c: writes saved games atomically and reads them back by replaying their
+ * commands (engine layer). Nothing here includes <yaml.h>: a save is written as
+ * plain text in the YAML subset hexaid reads, and read with the YAML layer. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "save.h"
+#include "scenario.h"
+#include "xmalloc.h"
+#include "yaml-load.h"
+
+#define SAVE_SCHEMA 1
+#define BACKUPS 3
+
+/* ---- writing the text ------------------------------------------------------- */
+
+struct text {
+	char *buf;
+	size_t len, cap;
+};
+
+static void
+put(struct text *t, const char *s, size_t n)
+{
+	if (t->len + n + 1 > t->cap) {
+		t->cap = (t->len + n + 1) * 2;
+		t->buf = xreallocarray(t->buf, t->cap, 1);
+	}
+	memcpy(t->buf + t->len, s, n);
+	t->len += n;
+	t->buf[t->len] = '\0';
+}
+
+static void
+puts_text(struct text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+/* A YAML double-quoted string. */
+static void
+put_quoted(struct text *t, const char *s)
+{
+	char esc[8];
+
+	puts_text(t, "\"");
+	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)*p;
+			put(t, esc, 2);
+		} else if (*p < 0x20 || *p == 0x7f) {
+			snprintf(esc, sizeof esc, "\\x%02x", *p);
+			puts_text(t, esc);
+		} else {
+			put(t, (const char *)p, 1);
+		}
+	}
+	puts_text(t, "\"");
+}
+
+static void
+put_list(struct text *t, const char *key, const struct strlist *l)
+{
+	puts_text(t, key);
+	if (l->count == 0) {
+		puts_text(t, ": []\n");
+		return;
+	}
+	puts_text(t, ":\n");
+	for (size_t i = 0; i < l->count; i++) {
+		puts_text(t, "  - ");
+		put_quoted(t, l->items[i]);
+		puts_text(t, "\n");
+	}
+}
+
+/* The scenario's text as a literal block, each line indented by two. */
+static void
+put_block(struct text *t, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	puts_text(t, "scenario: |2+\n");
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0)
+			puts_text(t, "  ");
+		put(t, p, n);
+		puts_text(t, "\n");
+		p += n + (nl ? 1 : 0);
+	}
+}
+
+char *
+save_text(const struct game *g)
+{
+	struct text t = { NULL, 0, 0 };
+
+	puts_text(&t, "# A game saved by hexaid: hexaid FILE opens it. Do not edit the commands by\n"
+	              "# hand unless you mean to: they are replayed when the game is loaded.\n");
+	puts_text(&t, "kind: save\nschema: 1\nscenario_file: ");
+	put_quoted(&t, g->sc.path);
+	puts_text(&t, "\n");
+	put_list(&t, "commands", &g->done);
+	put_list(&t, "undone", &g->undone);
+	put_list(&t, "log", &g->log);
+	put_block(&t, g->sc.text, g->sc.len);
+	return t.buf;
+}
+
+/* ---- writing the file ------------------------------------------------------- */
+
+static bool
+fail(char **err, const char *path, const char *what)
+{
+	*err = xasprintf("%s: %s: %s (previous save kept)", path, what, strerror(errno));
+	return false;
+}
+
+static char *
+dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/")
+	                                                    : xstrndup(path, (size_t)(slash - path));
+}
+
+static bool
+write_all(int fd, const char *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		done += (size_t)n;
+	}
+	return true;
+}
+
+/* Keep the last saves: PATH.bak.2 -> .bak.3, .bak.1 -> .bak.2, PATH -> .bak.1 (as a
+ * hard link, so PATH itself stays until the rename replaces it). */
+static void
+rotate_backups(const char *path)
+{
+	for (int i = BACKUPS - 1; i >= 1; i--) {
+		char *from = xasprintf("%s.bak.%d", path, i), *to = xasprintf("%s.bak.%d", path, i + 1);
+		rename(from, to);
+		free(from);
+		free(to);
+	}
+	{
+		char *first = xasprintf("%s.bak.1", path);
+		unlink(first);
+		if (link(path, first) != 0 && errno != ENOENT) {
+			/* no hard links here: a backup is a nicety, the save goes on */
+		}
+		free(first);
+	}
+}
+
+/* The directory's entry is on disk; some file systems cannot say, which is fine. */
+static bool
+sync_dir(const char *path)
+{
+	char *dir = dir_of(path);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	bool ok = true;
+
+	if (fd >= 0) {
+		if (fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
+			ok = false;
+		close(fd);
+	}
+	free(dir);
+	return ok;
+}
+
+bool
+save_write(const struct game *g, const char *path, char **err)
+{
+	char *text = save_text(g), *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	bool ok = false;
+
+	if (fd < 0) {
+		fail(err, path, "cannot create a temporary file beside it");
+	} else if (fchmod(fd, 0644) != 0 || !write_all(fd, text, strlen(text))) {
+		fail(err, path, "cannot write");
+	} else if (fsync(fd) != 0) {
+		fail(err, path, "cannot flush to disk");
+	} else if (close(fd) != 0) {
+		fd = -1;
+		fail(err, path, "cannot close");
+	} else {
+		fd = -1;
+		rotate_backups(path);
+		if (rename(tmp, path) != 0)
+			fail(err, path, "cannot rename the new save into place");
+		else if (!sync_dir(path))
+			fail(err, path, "cannot flush the directory");
+		else
+			ok = true;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!ok)
+		unlink(tmp);
+	free(tmp);
+	free(text);
+	return ok;
+}
+
+int
+save_clean_temps(const char *path)
+{
+	char *dir = dir_of(path), *base;
+	const char *slash = strrchr(path, '/');
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int removed = 0;
+
+	base = xasprintf("%s.tmp.", slash ? slash + 1 : path);
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, base, strlen(base)) == 0 && strlen(e->d_name) == strlen(base) + 6) {
+			char *full = xasprintf("%s/%s", dir, e->d_name);
+			if (unlink(full) == 0)
+				removed++;
+			free(full);
+		}
+	}
+	if (d != NULL)
+		closedir(d);
+	free(base);
+	free(dir);
+	return removed;
+}
+
+/* ---- the lock ------------------------------------------------------------------ */
+
+bool
+save_lock(const char *path, char **err)
+{
+	char *lock = xasprintf("%s.lock", path), pidtext[32];
+	int fd, tries;
+	bool ok = false;
+
+	for (tries = 0; tries < 2 && !ok; tries++) {
+		fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
+			ok = write_all(fd, pidtext, (size_t)n);
+			close(fd);
+			break;
+		}
+		if (errno != EEXIST) {
+			*err = xasprintf("%s: cannot take the lock: %s", lock, strerror(errno));
+			break;
+		}
+		/* Someone holds it: if that process is gone, the lock is stale. */
+		{
+			FILE *f = fopen(lock, "r");
+			long pid = 0;
+			if (f != NULL) {
+				if (fscanf(f, "%ld", &pid) != 1)
+					pid = 0;
+				fclose(f);
+			}
+			if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM) &&
+			    pid != (long)getpid()) {
+				*err = xasprintf("%s is open in another hexaid (pid %ld)", path, pid);
+				break;
+			}
+			unlink(lock);
+		}
+	}
+	free(lock);
+	return ok;
+}
+
+void
+save_unlock(const char *path)
+{
+	char *lock = xasprintf("%s.lock", path);
+
+	unlink(lock);
+	free(lock);
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+
+static bool
+read_list(struct ydoc *doc, const struct ynode *n, struct strlist *out)
+{
+	const char *s;
+
+	if (n == NULL)
+		return true;
+	if (!yis_sequence(doc, n, "this list"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		if (!ystring(doc, n->items[i], &s))
+			return false;
+		strlist_add(out, s);
+	}
+	return true;
+}
+
+static bool
+check_save_keys(struct ydoc *doc)
+{
+	static const char *const keys[] = { "kind", "schema", "scenario_file", "commands",
+		                            "undone", "log", "scenario" };
+	const struct ynode *schema = ymap_find(doc->root, "schema");
+	long v;
+	bool ok = true;
+
+	for (size_t i = 0; i < doc->root->count; i++) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			known |= strcmp(doc->root->keys[i]->text, keys[k]) == 0;
+		if (!known)
+			ok = yerror(doc, doc->root->keys[i], "unknown key '%s' in a saved game",
+			            doc->root->keys[i]->text);
+	}
+	if (schema == NULL || !yint(doc, schema, 1, 1000, &v))
+		return schema ? false : yerror(doc, doc->root, "a saved game has 'schema: 1'");
+	if (v > SAVE_SCHEMA)
+		return yerror(doc, schema, "saved by a newer hexaid (schema %ld); upgrade hexaid", v);
+	return ok;
+}
+
+static bool
+replay_save(struct ydoc *doc, struct game *g, const struct strlist *commands,
+            const struct ynode *at)
+{
+	size_t bad = 0;
+	bool ok;
+
+	g->replaying = true;
+	ok = command_replay(g, commands, &bad);
+	g->replaying = false;
+	if (!ok)
+		yerror(doc, at, "command %zu of this save no longer applies: %s", bad + 1,
+		       commands->items[bad]);
+	return ok;
+}
+
+bool
+save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct strlist commands = { 0 }, undone = { 0 }, log = { 0 };
+	const struct ynode *file, *text, *kind;
+	struct scenario sc;
+	struct ydoc doc;
+	bool ok = false;
+
+	memset(g, 0, sizeof *g);
+	if (!ydoc_load_file(&doc, path, &ylimits_save, dl))
+		goto out;
+	if (!yis_mapping(&doc, doc.root, "a saved game"))
+		goto out;
+	kind = ymap_find(doc.root, "kind");
+	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "save") != 0) {
+		yerror(&doc, kind ? kind : doc.root, "this file is not a saved game ('kind: save')");
+		goto out;
+	}
+	file = ymap_find(doc.root, "scenario_file");
+	text = ymap_find(doc.root, "scenario");
+	if (!check_save_keys(&doc) || file == NULL || text == NULL || file->kind != YNODE_SCALAR ||
+	    text->kind != YNODE_SCALAR) {
+		yerror(&doc, doc.root, "a saved game gives scenario_file and scenario");
+		goto out;
+	}
+	if (!read_list(&doc, ymap_find(doc.root, "commands"), &commands) ||
+	    !read_list(&doc, ymap_find(doc.root, "undone"), &undone) ||
+	    !read_list(&doc, ymap_find(doc.root, "log"), &log))
+		goto out;
+	if (!scenario_load_text(&sc, file->text, text->text, text->len, cp, dl)) {
+		yerror(&doc, text, "the scenario in this save is not valid");
+		goto out;
+	}
+	game_start(g, &sc);
+	if (!replay_save(&doc, g, &commands, ymap_find(doc.root, "commands"))) {
+		game_free(g);
+		goto out;
+	}
+	strlist_free(&g->log);
+	g->log = log;
+	memset(&log, 0, sizeof log);
+	strlist_free(&g->undone);
+	g->undone = undone;
+	memset(&undone, 0, sizeof undone);
+	g->dirty = false;
+	ok = true;
+out:
+	ydoc_free(&doc);
+	strlist_free(&commands);
+	strlist_free(&undone);
+	strlist_free(&log);
+	return ok;
+}

@@ -1,0 +1,35 @@
+/* save.h: saved games (engine layer). A save holds the scenario's text, the
+ * commands in force and those taken back, and the log; loading it replays the
+ * commands, so save, load and save again give the same bytes. Writing is atomic:
+ * a temporary file beside the save, written and flushed, then renamed over it,
+ * and the directory flushed; the three previous saves are kept as .bak.1 to 3. */
+#ifndef HEXAID_SAVE_H
+#define HEXAID_SAVE_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+#include "game.h"
+
+struct cardpath;
+
+/* Write the game to `path`. On false *err says why, and the file at `path` is
+ * as it was. */
+bool save_write(const struct game *g, const char *path, char **err);
+
+/* The text save_write would write (free it). */
+char *save_text(const struct game *g);
+
+/* Load a save into a new game; problems go to dl. */
+bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
+
+/* Remove temporary files left beside `path` by a save that was cut off. Returns
+ * how many it removed. */
+int save_clean_temps(const char *path);
+
+/* Take the lock file beside a save (PATH.lock holding our pid). On false *err
+ * names the other hexaid's pid. A lock whose process is gone is taken over. */
+bool save_lock(const char *path, char **err);
+void save_unlock(const char *path);
+
+#endif

@@ -1,0 +1,94 @@
+/* session.c: plays commands on a game and keeps its journal in step (engine
+ * layer): a change goes to the journal, flushed, before the caller can show its
+ * result; a change the journal cannot take is undone; a save starts a new journal
+ * that replays onto the save. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+#include "xmalloc.h"
+
+bool
+session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
+              char **err)
+{
+	memset(s, 0, sizeof *s);
+	s->journal.fd = -1;
+	s->game = *g;
+	memset(g, 0, sizeof *g);
+	if (journal_path == NULL)
+		return true;
+	s->journal_path = xstrdup(journal_path);
+	s->base = xstrdup(base);
+	return journal_create(&s->journal, journal_path, base, err);
+}
+
+/* Take back the change just made, without a trace: it never reached the disk.
+ * An undo is taken back by redo, a redo or a change by undo. */
+static void
+take_back(struct session *s, bool was_undo)
+{
+	struct command_result res;
+
+	command_run(&s->game, was_undo ? "redo" : "undo", &res);
+	command_result_free(&res);
+	if (!was_undo && s->game.undone.count > 0)
+		free(s->game.undone.items[--s->game.undone.count]);
+	if (s->game.log.count > 0)
+		free(s->game.log.items[--s->game.log.count]);
+}
+
+static void
+restart_journal(struct session *s, struct command_result *res)
+{
+	char *err = NULL, *base;
+
+	if (s->journal.fd < 0 || s->journal_path == NULL)
+		return;
+	base = xasprintf("save=%s", s->game.save_path);
+	journal_close(&s->journal);
+	if (!journal_create(&s->journal, s->journal_path, base, &err)) {
+		strlist_add(&res->lines, err);
+		free(err);
+	}
+	free(s->base);
+	s->base = base;
+}
+
+bool
+session_run(struct session *s, const char *line, struct command_result *res)
+{
+	char *err = NULL;
+	bool ok = command_run(&s->game, line, res);
+
+	if (ok && res->saved)
+		restart_journal(s, res);
+	if (!ok || res->kind == COMMAND_QUERY || s->journal.fd < 0)
+		return ok;
+	/* the journal gets the line as recorded (full command name, one space) */
+	if (journal_append(&s->journal, res->kind == COMMAND_CHANGE
+	                                        ? s->game.done.items[s->game.done.count - 1]
+	                                        : line,
+	                   &err))
+		return true;
+	take_back(s, res->kind == COMMAND_META && strncmp(line, "u", 1) == 0);
+	strlist_free(&res->lines);
+	strlist_add(&res->lines, err);
+	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");
+	free(err);
+	res->ok = false;
+	return false;
+}
+
+void
+session_end(struct session *s)
+{
+	journal_close(&s->journal);
+	free(s->journal_path);
+	free(s->base);
+	game_free(&s->game);
+	memset(s, 0, sizeof *s);
+	s->journal.fd = -1;
+}

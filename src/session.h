@@ -1,0 +1,32 @@
+/* session.h: a game being played, with its journal (engine layer): the one place
+ * that runs a command, writes it to the journal before its result is shown, and
+ * starts a new journal when the game is saved. `hexaid script` and the terminal
+ * interface both play through it. */
+#ifndef HEXAID_SESSION_H
+#define HEXAID_SESSION_H
+
+#include <stdbool.h>
+
+#include "command.h"
+#include "game.h"
+#include "journal.h"
+
+struct session {
+	struct game game;
+	struct journal journal;  /* fd -1 when the session keeps none */
+	char *journal_path;
+	char *base;              /* what the journal replays onto */
+};
+
+/* Start a session on a game (taken over), journaling to `journal_path` (may be
+ * NULL) onto `base` ("scenario=PATH" or "save=PATH"). */
+bool session_start(struct session *s, struct game *g, const char *journal_path,
+                   const char *base, char **err);
+
+/* Run one command. A change is on disk in the journal when this returns; if it
+ * cannot be written, the change is taken back and the result says so. */
+bool session_run(struct session *s, const char *line, struct command_result *res);
+
+void session_end(struct session *s);
+
+#endif
