@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,9 @@ main(int argc, char **argv)
 	const struct subcommand *sub;
 	int c;
 
+	/* A save that meets the file size limit must fail with a message, not kill
+	 * the game: write(2) then returns EFBIG and the previous save is kept. */
+	signal(SIGXFSZ, SIG_IGN);
 	/* '+': stop at the first non-option, which is the subcommand or FILE. */
 	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
 		switch (c) {

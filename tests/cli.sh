@@ -37,7 +37,7 @@ tap_is "$(cat "$tap_tmp/err")" "usage: hexaid check FILE..." "check without file
 "$HEXAID" cards extra >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "cards with an argument exits 2"
 
-for sub in roll recover; do
+for sub in roll; do
 	"$HEXAID" $sub x >/dev/null 2>"$tap_tmp/err"; st=$?
 	tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: $sub is not built yet in this version" \
 		"$sub says it is not built yet and exits 2"
