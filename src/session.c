@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "save.h"
 #include "session.h"
 #include "xmalloc.h"
 
@@ -18,6 +19,13 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 	s->journal.fd = -1;
 	s->game = *g;
 	memset(g, 0, sizeof *g);
+	if (s->game.save_path != NULL) {
+		/* one hexaid at a time on a saved game; leftovers of a cut-off save go */
+		if (!save_lock(s->game.save_path, err))
+			return false;
+		s->locked = xstrdup(s->game.save_path);
+		save_clean_temps(s->game.save_path);
+	}
 	if (journal_path == NULL)
 		return true;
 	s->journal_path = xstrdup(journal_path);
@@ -86,6 +94,9 @@ void
 session_end(struct session *s)
 {
 	journal_close(&s->journal);
+	if (s->locked != NULL)
+		save_unlock(s->locked);
+	free(s->locked);
 	free(s->journal_path);
 	free(s->base);
 	game_free(&s->game);

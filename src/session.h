@@ -16,10 +16,13 @@ struct session {
 	struct journal journal;  /* fd -1 when the session keeps none */
 	char *journal_path;
 	char *base;              /* what the journal replays onto */
+	char *locked;            /* the saved game this session holds the lock of */
 };
 
 /* Start a session on a game (taken over), journaling to `journal_path` (may be
- * NULL) onto `base` ("scenario=PATH" or "save=PATH"). */
+ * NULL) onto `base` ("scenario=PATH" or "save=PATH"). A saved game is locked
+ * against a second hexaid, and temporary files a cut-off save left are removed.
+ * On false *err says why; call session_end all the same. */
 bool session_start(struct session *s, struct game *g, const char *journal_path,
                    const char *base, char **err);
 

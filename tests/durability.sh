@@ -23,6 +23,17 @@ tap_ok $? "the loaded game is the saved one"
 "$HEXAID" check s1.sav
 tap_ok $? "hexaid check accepts a saved game"
 
+# --- one hexaid at a time; leftovers cleaned -------------------------------------
+echo $$ >s1.sav.lock
+printf 'show state\n' | "$HEXAID" script s1.sav - >out 2>err; st=$?
+tap_is "$st:$(cat err)" "1:hexaid: s1.sav is open in another hexaid (pid $$)" \
+	"a saved game open in another hexaid is refused, naming its pid"
+echo 999999 >s1.sav.lock
+: >s1.sav.tmp.AbC123
+printf 'show state\n' | "$HEXAID" script s1.sav - >out 2>err; st=$?
+tap_is "$st" 0 "a lock whose process is gone is taken over"
+tap_is "$(ls s1.sav.lock s1.sav.tmp.* 2>/dev/null)" "" "the lock is released and a cut-off save's temporary file removed"
+
 # --- a torn or damaged journal --------------------------------------------------
 i=0
 : >moves
