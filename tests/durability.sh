@@ -92,13 +92,14 @@ while [ $n -lt "$runs" ]; do
 	pid=$!
 	# let it print a different number of results each time, then kill it
 	want=$(( (n * 37) % 200 + 5 ))
-	while [ "$(grep -c ' moves ' out 2>/dev/null || echo 0)" -lt $want ] && kill -0 $pid 2>/dev/null; do
+	while [ "$(grep -c ' moves ' out 2>/dev/null)" -lt $want ] && kill -0 $pid 2>/dev/null; do
 		:
 	done
 	kill -9 $pid 2>/dev/null
 	wait $pid 2>/dev/null
 	printed=$(grep -c ' moves ' out)
 	recovered=$("$HEXAID" recover jk 2>/dev/null | sed -n 's/^recovered \([0-9]*\) of .*/\1/p')
+	[ -z "$recovered" ] && [ ! -s jk ] && [ "$printed" -eq 0 ] && recovered=0
 	if [ -z "$recovered" ] || [ "$recovered" -lt "$printed" ] || [ "$recovered" -gt $((printed + 1)) ]; then
 		lost=$((lost + 1))
 		echo "# run $n: printed $printed, recovered ${recovered:-nothing}"
