@@ -60,10 +60,12 @@ load_state(struct game *g)
 	memcpy(g->levels, sc->levels, cells(g) * sizeof *g->levels);
 	g->nsides = g->cap_sides = sc->nsides;
 	g->sides = xreallocarray(NULL, sc->nsides + 1, sizeof *g->sides);
-	memcpy(g->sides, sc->sides, sc->nsides * sizeof *g->sides);
+	if (sc->nsides > 0)
+		memcpy(g->sides, sc->sides, sc->nsides * sizeof *g->sides);
 	g->nstructures = g->cap_structures = sc->nstructures;
 	g->structures = xreallocarray(NULL, sc->nstructures + 1, sizeof *g->structures);
-	memcpy(g->structures, sc->structures, sc->nstructures * sizeof *g->structures);
+	if (sc->nstructures > 0)
+		memcpy(g->structures, sc->structures, sc->nstructures * sizeof *g->structures);
 	g->nunits = g->cap_units = sc->nunits;
 	g->units = xcalloc(sc->nunits + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->nunits; i++) {
