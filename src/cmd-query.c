@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "render.h"
 #include "xmalloc.h"
 
 static const char *
@@ -221,4 +222,24 @@ cmd_explain(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res))
 		return false;
 	return cmd_battle_between(g, a, t, argc == 4 ? argv[3] : NULL, false, res);
+}
+
+bool
+cmd_map(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	char *text = render_map(g, true), *line, *nl;
+
+	(void)argc;
+	(void)argv;
+	for (line = text; *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (nl == NULL) {
+			strlist_add(&res->lines, line);
+			break;
+		}
+		*nl = '\0';
+		strlist_add(&res->lines, line);
+	}
+	free(text);
+	return true;
 }

@@ -48,5 +48,6 @@ bool cmd_show(struct game *g, int argc, char **argv, struct command_result *res)
 bool cmd_los(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_range(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_explain(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_map(struct game *g, int argc, char **argv, struct command_result *res);
 
 #endif

@@ -54,6 +54,7 @@ const struct command_entry command_table[] = {
 	{ "range", "UNIT [POINTS]", "where a unit can move", COMMAND_QUERY, 1, 2, cmd_range },
 	{ "explain", "UNIT TARGET [COMBAT]", "a battle's dice and protection, without battling",
 	  COMMAND_QUERY, 2, 3, cmd_explain },
+	{ "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map },
 	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help },
 	/* the record */
 	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo },

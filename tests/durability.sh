@@ -23,6 +23,25 @@ tap_ok $? "the loaded game is the saved one"
 "$HEXAID" check s1.sav
 tap_ok $? "hexaid check accepts a saved game"
 
+# --- the last three saves are kept ----------------------------------------------------
+for i in 1 2 3 4; do
+	printf 'note "save %s"\nsave b.sav\n' $i | "$HEXAID" script "$demo" - >/dev/null
+	cp b.sav "b.copy.$i"
+done
+kept=0
+for i in 1 2 3; do
+	cmp -s "b.sav.bak.$i" "b.copy.$((4 - i))" && kept=$((kept + 1))
+done
+tap_is "$kept:$(ls b.sav.bak.* | wc -l | tr -d ' ')" "3:3" "the three previous saves are kept as .bak.1 to .bak.3"
+
+# --- replaying the journal gives the live game ---------------------------------------------
+printf 'move A1 0506\nmove A2 0606\ntoken add 0505 wire\nundo\nredo\nturn end\nmove C1 0503\nunit set C3 strength=2\nterrain 0404 forest\nundo\nterrain 0304 buildings\nlevel 0101 2\nmap\n' >live
+"$HEXAID" script --journal jl "$demo" live | sed -n '/^> map$/,$p' | tail -n +2 >live.map
+"$HEXAID" recover jl -o rec.sav >/dev/null
+"$HEXAID" render rec.sav >rec.map
+cmp -s live.map rec.map
+tap_ok $? "the game rebuilt from its journal is the live game (same map)"
+
 # --- one hexaid at a time; leftovers cleaned -------------------------------------
 echo $$ >s1.sav.lock
 printf 'show state\n' | "$HEXAID" script s1.sav - >out 2>err; st=$?
