@@ -554,8 +554,55 @@ read_terrain_note(struct ydoc *doc, const struct ynode *n, void *obj)
 	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->note);
 }
 
+/* `level_change: 1` or `level_change: [2, 9]`: levels climbed (negative: down). */
+static bool
+read_level_change(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	long lo, hi;
+
+	if (n->kind == YNODE_SEQUENCE) {
+		if (n->count != 2)
+			return yerror(doc, n, "give one number, or the least and the most: [2, 9]");
+		if (!yint(doc, n->items[0], -99, 99, &lo) || !yint(doc, n->items[1], -99, 99, &hi))
+			return false;
+		if (lo > hi)
+			return yerror(doc, n, "the least comes first: [%ld, %ld]", hi, lo);
+	} else if (!yint(doc, n, -99, 99, &lo)) {
+		return false;
+	} else {
+		hi = lo;
+	}
+	t->on_level_change = true;
+	t->level_min = (int)lo;
+	t->level_max = (int)hi;
+	return true;
+}
+
+static bool
+read_friendly_unit(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_friendly_unit);
+}
+
+static bool
+read_leaving_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_leaving_zoc);
+}
+
+static bool
+read_entering_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_entering_zoc);
+}
+
 static const struct yfield terrain_fields[] = {
 	{ "seed", false, read_terrain_seed },
+	{ "level_change", false, read_level_change },
+	{ "friendly_unit", false, read_friendly_unit },
+	{ "leaving_zoc", false, read_leaving_zoc },
+	{ "entering_zoc", false, read_entering_zoc },
 	{ "note", false, read_terrain_note },
 	{ "category", false, read_category },
 	{ "costs", false, read_costs },
@@ -602,6 +649,12 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
 		               &ctx) &&
 		     ok;
+		if ((ctx.t->on_level_change || ctx.t->on_friendly_unit || ctx.t->on_leaving_zoc ||
+		     ctx.t->on_entering_zoc) &&
+		    ctx.t->kind != TERRAIN_CONDITION)
+			ok = yerror(doc, n->keys[i], "'%s' says when it is met (level_change, "
+			                             "friendly_unit, leaving_zoc, entering_zoc): give it 'kind: condition'",
+			            id) && ok;
 		/* A new entry names itself; one that changes a card it extends keeps its name. */
 		if (ctx.t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
 			ok = yerror(doc, n->items[i], "terrain entry '%s' has no 'name'; add a line "

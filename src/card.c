@@ -139,6 +139,47 @@ card_setting_choice(const struct setting *s, const char *choice)
 	return find_string(s->choices, s->nchoices, choice);
 }
 
+/* The nearest class from c up its kinds for which `has` is true, or -1. */
+static int
+class_from(const struct card *card, int c, bool (*has)(const struct uclass *))
+{
+	for (size_t hops = 0; c >= 0 && hops <= card->nclasses; hops++) {
+		if (has(&card->classes[c]))
+			return c;
+		c = card->classes[c].parent;
+	}
+	return -1;
+}
+
+static bool has_fire(const struct uclass *u) { return u->fire >= 0; }
+static bool has_combat(const struct uclass *u) { return u->combat != 0; }
+static bool has_move(const struct uclass *u) { return u->move >= 0; }
+static bool has_battle_move(const struct uclass *u) { return u->battle_move >= 0; }
+
+int
+card_class_fire_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_fire);
+}
+
+int
+card_class_combat_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_combat);
+}
+
+int
+card_class_move_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_move);
+}
+
+int
+card_class_battle_move_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_battle_move);
+}
+
 bool
 card_class_is(const struct card *card, int c, int kind)
 {
@@ -326,6 +367,9 @@ add_class_id(struct card *card, const char *id, int line)
 	c->id = xstrdup(id);
 	c->parent = -1;
 	c->line = line;
+	c->file = card->reading;
+	c->fire = -1;
+	c->move = c->battle_move = -1;
 }
 
 static void
@@ -497,9 +541,76 @@ read_class_is(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+static bool
+read_class_fire(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_FIRE, &ctx->cls->fire);
+}
+
+static bool
+read_class_combat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "combat"))
+		return false;
+	ctx->cls->combat = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, ctx->card, n->items[i], FT_COMBAT, &which))
+			ctx->cls->combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_class_move(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	ctx->cls->move_line = n->line;
+	return card_read_points(doc, n, &ctx->cls->move);
+}
+
+static bool
+read_class_battle_move(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	ctx->cls->battle_move_line = n->line;
+	return card_read_points(doc, n, &ctx->cls->battle_move);
+}
+
+static bool
+read_class_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct class_ctx *)obj)->cls->move_assumed);
+}
+
+static bool
+read_class_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	(void)obj;
+	return ystring(doc, n, &s);
+}
+
 static const struct yfield class_fields[] = {
 	{ "name", false, read_class_name },
 	{ "is", false, read_class_is },
+	{ "fire", false, read_class_fire },
+	{ "combat", false, read_class_combat },
+	{ "move", false, read_class_move },
+	{ "battle_move", false, read_class_battle_move },
+	{ "assumed", false, read_class_assumed },
+	{ "note", false, read_class_note },
+	{ "seed", false, read_class_note },
 };
 
 static bool
@@ -699,6 +810,12 @@ read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
+read_enter_friendly(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card *)obj)->enter_friendly);
+}
+
+static bool
 read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 {
 	return ybool(doc, n, &((struct card *)obj)->levels_block_los);
@@ -727,6 +844,7 @@ static const struct yfield card_fields[] = {
 	{ "levels_block_los", false, read_levels_block_los },
 	{ "los_along_hexside", false, read_los_along_hexside },
 	{ "adjacent_combat", false, read_adjacent_combat },
+	{ "enter_friendly", false, read_enter_friendly },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },

@@ -145,6 +145,12 @@ struct terrain {
 	bool los_unit_blocks; /* a unit standing on it blocks line of sight */
 	int level;            /* height it gives its hex (hills) */
 	int category;         /* movement category (index in the card's), or -1 */
+	/* when a condition entry is met (TERRAIN_CONDITION): */
+	bool on_level_change; /* the move or attack goes up or down by ... */
+	int level_min, level_max; /* ... this many levels (negative: down) */
+	bool on_friendly_unit;/* the hex entered holds a friendly unit */
+	bool on_leaving_zoc;  /* the hex left is next to an enemy unit */
+	bool on_entering_zoc; /* the hex entered is next to an enemy unit */
 	char *seed;           /* the seed line of its row, for shorthand rules */
 	char *note;
 };
@@ -154,6 +160,14 @@ struct uclass {
 	char *name;
 	int parent;           /* index of the class it is a kind of, or -1 */
 	int line;
+	const char *file;
+	/* What a unit of the class can do; unset values come from the parent. */
+	int fire;             /* its fire type (a word of fire_types), or -1 */
+	uint64_t combat;      /* the combat types (bits) it may use; 0: not said */
+	long move;            /* its movement allowance, in halves; -1: not said */
+	long battle_move;     /* the most it may move and still battle, in halves; -1 */
+	int move_line, battle_move_line;
+	bool move_assumed;
 };
 
 /* A movement category (clear, uneven, difficult): what each class may move
@@ -244,6 +258,7 @@ struct card {
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
+	bool enter_friendly;  /* a unit may enter and pass hexes of friendly units */
 	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
 	int adjacent_combat_line;
 	const char *adjacent_combat_file;
@@ -295,6 +310,12 @@ int card_table(const struct card *card, const char *id);
 
 /* Is class `c` the class `kind` or one of its kinds (light infantry is infantry)? */
 bool card_class_is(const struct card *card, int c, int kind);
+
+/* The class that says a thing for `c`: itself or its nearest kind that does; -1. */
+int card_class_fire_from(const struct card *card, int c);
+int card_class_combat_from(const struct card *card, int c);
+int card_class_move_from(const struct card *card, int c);
+int card_class_battle_move_from(const struct card *card, int c);
 
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);

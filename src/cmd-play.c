@@ -45,51 +45,29 @@ struct step_check {
 	bool road;             /* the whole move follows a road */
 };
 
-/* The card's answer for one step, and the cost of it in the card's points (in
- * halves), or one per hex when the card gives no costs; -1 when it may not be
- * made. */
-static long
-step_cost(const struct step_check *sc, struct hex from, struct hex to, bool *stop_after,
-          struct move_answer *m)
-{
-	struct situation sit;
-	int other = game_unit_at(sc->g, to);
-
-	game_step_situation(sc->g, sc->unit, from, to, sc->road, &sit);
-	terrain_move(game_card(sc->g), &sit, m);
-	*stop_after = m->must_stop;
-	if (m->prohibited || (other >= 0 && other != sc->unit))
-		return -1;
-	return m->has_cost ? m->cost : 2;
-}
-
 static long
 reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 {
+	struct step_check *sc = ctx;
 	struct move_answer m;
-	long cost = step_cost(ctx, from, to, stop_after, &m);
+	long cost = game_step_cost(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
 
 	explain_free(&m.why);
 	return cost;
 }
 
-/* The first step of an explanation that says why, for one-line messages. */
-static const char *
-first_reason(const struct move_answer *m, const char *effect_words)
+/* Refuse a move, with the step of the card's answer that says why. */
+static bool
+refuse(struct command_result *res, const char *id, const char *what, const char *at,
+       const struct move_answer *m, const char *effect_words)
 {
-	for (size_t i = 0; i < m->why.count; i++)
-		if (strstr(m->why.steps[i].text, effect_words) != NULL)
-			return m->why.steps[i].text;
-	return "";
-}
-
-static const char *
-first_ref(const struct move_answer *m, const char *effect_words)
-{
-	for (size_t i = 0; i < m->why.count; i++)
-		if (strstr(m->why.steps[i].text, effect_words) != NULL && m->why.steps[i].ref)
-			return m->why.steps[i].ref;
-	return "the card";
+	for (size_t i = 0; i < m->why.count; i++) {
+		const struct step *why = &m->why.steps[i];
+		if (strstr(why->text, effect_words) != NULL)
+			return cmd_fail(res, "%s %s %s: %s (%s)", id, what, at, why->text,
+			                why->ref ? why->ref : "the card");
+	}
+	return cmd_fail(res, "%s %s %s", id, what, at);
 }
 
 /* The hexes of the move: the words given, or the cheapest path to one hex. */
@@ -107,7 +85,11 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 
 		if (!cmd_hex(g, argv[2], &to, res))
 			return 0;
-		if (hex_direction_to(start, to) < 0 && !hex_eq(start, to)) {
+		if (hex_eq(start, to)) {
+			cmd_fail(res, "%s is there already", g->units[sc->unit].id);
+			return 0;
+		}
+		if (hex_direction_to(start, to) < 0) {
 			reached = xcalloc(cap, sizeof *reached);
 			count = hex_reach(b, start, 1000000, reach_cost, sc, reached, cap);
 			*path = xcalloc(cap + 1, sizeof **path);
@@ -136,49 +118,47 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 	return n;
 }
 
-/* Check each step of the path; on success fill *cost (halves or hexes). */
+struct path_cost {
+	long cost;             /* in halves */
+	long allowance;        /* the worst category's, in halves; -1: none */
+};
+
+/* Check each step of the path and add up its cost. */
 static bool
-check_path(struct step_check *sc, const struct hex *path, size_t n, long *cost,
+check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_cost *pc,
            struct command_result *res)
 {
 	const struct hex_board *b = game_board(sc->g);
 	const char *id = sc->g->units[sc->unit].id;
 	char at[HEX_LABEL_SIZE];
+	bool ok = true;
 
-	*cost = 0;
-	for (size_t i = 1; i < n; i++) {
+	pc->cost = 0;
+	pc->allowance = -1;
+	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
-		long c = step_cost(sc, path[i - 1], path[i], &stop, &m);
+		long c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], sc->road, &stop, &m);
+		int other = game_unit_at(sc->g, path[i]);
 
 		hex_label(b, path[i], at);
-		if (c < 0 && game_unit_at(sc->g, path[i]) >= 0 && !m.prohibited) {
-			explain_free(&m.why);
-			return cmd_fail(res, "%s cannot enter %s: %s is there", id, at,
-			                sc->g->units[game_unit_at(sc->g, path[i])].id);
-		}
-		if (c < 0) {
-			cmd_fail(res, "%s cannot enter %s: %s (%s)", id, at,
-			         first_reason(&m, "may not enter"), first_ref(&m, "may not enter"));
-			explain_free(&m.why);
-			return false;
-		}
-		if (stop && i + 1 < n) {
-			cmd_fail(res, "%s must stop in %s: %s (%s)", id, at, first_reason(&m, "must stop"),
-			         first_ref(&m, "must stop"));
-			explain_free(&m.why);
-			return false;
-		}
-		if (m.cannot_stop && i + 1 == n) {
-			cmd_fail(res, "%s may not end its move in %s: %s (%s)", id, at,
-			         first_reason(&m, "may not stop"), first_ref(&m, "may not stop"));
-			explain_free(&m.why);
-			return false;
-		}
-		*cost += c;
+		if (c < 0 && m.prohibited)
+			ok = refuse(res, id, "cannot enter", at, &m, "may not enter");
+		else if (c < 0)
+			ok = cmd_fail(res, "%s cannot enter %s: %s is there", id, at, sc->g->units[other].id);
+		else if (stop && i + 1 < n)
+			ok = refuse(res, id, "must stop in", at, &m, "must stop");
+		else if (m.cannot_stop_here && i + 1 == n)
+			ok = refuse(res, id, "may not end its move in", at, &m, "may not stop");
+		else if (other >= 0 && i + 1 == n)
+			ok = cmd_fail(res, "%s may not end its move in %s: %s is there", id, at,
+			              sc->g->units[other].id);
+		pc->cost += c;
+		if (m.allowance >= 0 && (pc->allowance < 0 || m.allowance < pc->allowance))
+			pc->allowance = m.allowance;
 		explain_free(&m.why);
 	}
-	return true;
+	return ok;
 }
 
 /* A unit that must stop after leaving its hex (a mine crater) moves one hex. */
@@ -186,20 +166,53 @@ static bool
 check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct command_result *res)
 {
 	struct move_answer m;
-	bool stop;
+	bool stop, ok = true;
 
 	if (n <= 2)
 		return true;
-	step_cost(sc, path[1], path[0], &stop, &m);
-	if (m.stop_after_leaving) {
-		cmd_fail(res, "%s must stop in the first hex after leaving: %s (%s)",
-		         sc->g->units[sc->unit].id, first_reason(&m, "after leaving"),
-		         first_ref(&m, "after leaving"));
-		explain_free(&m.why);
-		return false;
-	}
+	game_step_cost(sc->g, sc->unit, path[1], path[0], sc->road, &stop, &m);
+	if (m.stop_after_leaving)
+		ok = refuse(res, sc->g->units[sc->unit].id, "must stop in the first hex after leaving",
+		            "its hex", &m, "after leaving");
 	explain_free(&m.why);
-	return true;
+	return ok;
+}
+
+/* The move fits the unit's allowance: its class's, or its terrain category's. */
+static bool
+check_allowance(struct step_check *sc, const struct path_cost *pc, struct command_result *res)
+{
+	const struct card *card = game_card(sc->g);
+	const struct game_unit *u = &sc->g->units[sc->unit];
+	int from = card_class_move_from(card, u->cls);
+	long allowance = pc->allowance;
+	char a[24], c[24];
+	const char *why = "its terrain's category";
+
+	if (from >= 0 && (allowance < 0 || card->classes[from].move < allowance)) {
+		allowance = card->classes[from].move;
+		why = card->classes[from].name ? card->classes[from].name : card->classes[from].id;
+	}
+	if (allowance < 0 || pc->cost <= allowance)
+		return true;
+	explain_points(allowance, false, a);
+	explain_points(pc->cost, false, c);
+	if (from >= 0 && allowance == card->classes[from].move)
+		return cmd_fail(res, "%s may move %s; this way costs %s (%s, %s:%d%s)", u->id, a, c, why,
+		                card->classes[from].file, card->classes[from].move_line,
+		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
+	return cmd_fail(res, "%s may move %s here (%s); this way costs %s", u->id, a, why, c);
+}
+
+bool
+cmd_may_act(struct game *g, int unit, struct command_result *res)
+{
+	if (g->units[unit].side == g->side || g->forcing)
+		return true;
+	return cmd_fail(res, "%s belongs to the %s, and the %s are acting: end the turn first "
+	                     "(or add --force, which the log records)",
+	                g->units[unit].id, g->sc.teams[g->units[unit].side].name,
+	                g->sc.teams[g->side].name);
 }
 
 bool
@@ -207,24 +220,25 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	struct step_check sc = { g, -1, false };
+	struct path_cost pc;
 	struct game_unit *u;
 	struct hex *path = NULL;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE];
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24];
 	size_t n;
-	long cost;
 
-	if (!cmd_unit(g, argv[1], &sc.unit, res))
+	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_act(g, sc.unit, res))
 		return false;
 	u = &g->units[sc.unit];
 	n = move_path(g, &sc, argc, argv, &path, res);
 	if (n < 2) {
 		free(path);
-		return n == 1 ? cmd_fail(res, "%s is there already", u->id) : false;
+		return false;
 	}
-	sc.road = true;
-	for (size_t i = 1; i < n; i++)
+	sc.road = along_path(g, path[0], path[1]);
+	for (size_t i = 2; i < n; i++)
 		sc.road = sc.road && along_path(g, path[i - 1], path[i]);
-	if (!check_leaving(&sc, path, n, res) || !check_path(&sc, path, n, &cost, res)) {
+	if (!check_leaving(&sc, path, n, res) || !check_path(&sc, path, n, &pc, res) ||
+	    !check_allowance(&sc, &pc, res)) {
 		free(path);
 		return false;
 	}
@@ -233,10 +247,14 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	u->hex = path[n - 1];
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.road;
-	cmd_say(res, "%s moves %s to %s: %zu %s%s", u->id, from, to, n - 1, n == 2 ? "hex" : "hexes",
-	        sc.road ? ", along the road" : "");
-	game_log(g, "%s moves %s to %s (%zu %s%s)", u->id, from, to, n - 1,
-	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "");
+	u->moved_cost += pc.cost;
+	explain_points(pc.cost, false, cost);
+	cmd_say(res, "%s moves %s to %s: %zu %s, costing %s%s%s", u->id, from, to, n - 1,
+	        n == 2 ? "hex" : "hexes", cost, sc.road ? ", along the road" : "",
+	        g->forcing ? " (forced)" : "");
+	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
+	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
+	         g->forcing ? " (forced)" : "");
 	free(path);
 	return true;
 }
@@ -266,10 +284,37 @@ combat_type(const struct game *g, const char *word, bool adjacent, int *out,
 	return true;
 }
 
-/* Work out one battle and say it; `commit` marks the attacker as having battled. */
+/* May the attacker battle at all: the combat type its class may use, and how far
+ * it may have moved (infantry that moved two hexes does not battle). */
+static bool
+class_may_battle(const struct game *g, int a, int combat, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *u = &g->units[a];
+	int from = card_class_combat_from(card, u->cls);
+	char moved[24], most[24];
+
+	if (from >= 0 && !((card->classes[from].combat >> combat) & 1u))
+		return cmd_fail(res, "%s (%s) does not battle in %s combat (%s:%d)", u->id,
+		                card->classes[u->cls].id, card->words[WL_COMBAT].words[combat],
+		                card->classes[from].file, card->classes[from].line);
+	from = card_class_battle_move_from(card, u->cls);
+	if (from >= 0 && u->moved_cost > card->classes[from].battle_move)
+		return cmd_fail(res, "%s moved %s this turn; %s battles after moving at most %s (%s:%d%s)",
+		                u->id, explain_points(u->moved_cost, false, moved),
+		                card->classes[from].id,
+		                explain_points(card->classes[from].battle_move, false, most),
+		                card->classes[from].file, card->classes[from].battle_move_line,
+		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
+	return true;
+}
+
+/* Work out one battle and say it; `commit` marks the attacker as having battled.
+ * `given` holds facts the players state that the board cannot show (a charge, an
+ * attack from the flank), true or false; -1 where they say nothing. */
 bool
-cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool commit,
-                   struct command_result *res)
+cmd_battle_between(struct game *g, int a, int t, const char *combat_word, const signed char *given,
+                   bool commit, struct command_result *res)
 {
 	struct situation sit;
 	struct battle_answer b;
@@ -280,6 +325,8 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool c
 
 	if (g->units[a].side == g->units[t].side)
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
+	if (commit && !cmd_may_act(g, a, res))
+		return false;
 	if (!combat_type(g, combat_word, adjacent, &combat, res))
 		return false;
 	if (!adjacent && (game_card(g)->adjacent_combat >> combat) & 1u)
@@ -287,6 +334,8 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool c
 		                g->units[a].id, g->units[t].id,
 		                game_card(g)->words[WL_COMBAT].words[combat],
 		                game_card(g)->adjacent_combat_file, game_card(g)->adjacent_combat_line);
+	if (!class_may_battle(g, a, combat, res))
+		return false;
 	if (!adjacent) {
 		game_los(g, g->units[a].hex, g->units[t].hex, &los);
 		if (!los.clear) {
@@ -298,26 +347,41 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool c
 		explain_free(&los.why);
 	}
 	game_battle_situation(g, a, t, combat, &sit);
+	for (int f = 0; given != NULL && f < N_FACTS; f++)
+		if (given[f] >= 0)
+			sit.facts[f] = given[f] != 0;
 	terrain_battle(game_card(g), &sit, &b);
 	terrain_protection(game_card(g), &sit, &p);
 	if (!b.may_battle) {
 		cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
 		cmd_say_steps(res, &b.why);
 	} else {
-		cmd_say(res, "%s battles %s (%s)", g->units[a].id, g->units[t].id,
-		        game_card(g)->words[WL_COMBAT].words[combat]);
+		cmd_say(res, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
+		        game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
+		if (b.counts_dice && b.base_known)
+			cmd_say(res, "dice: %ld", b.dice);
+		else if (b.counts_dice && b.halvings > 0)
+			cmd_say(res, "dice: the unit's dice%s%.0ld, halved %d time%s, rounding down",
+			        b.dice_change ? (b.dice_change > 0 ? " +" : " ") : "",
+			        b.dice_change, b.halvings, b.halvings == 1 ? "" : "s");
+		else if (b.counts_dice)
+			cmd_say(res, "dice: the unit's dice %+ld", b.dice_change);
+		if (b.drm != 0)
+			cmd_say(res, "die-roll modifier: %+ld", b.drm);
+		if (b.defense != 0)
+			cmd_say(res, "defender's modifier: %+ld", b.defense);
 		cmd_say_steps(res, &b.why);
 		if (p.none)
 			cmd_say(res, "%s has no terrain protection", g->units[t].id);
-		else
+		else if (p.ignore_hits || p.ignore_flags || p.why.count)
 			cmd_say(res, "%s ignores %s%ld hit(s), %s%ld flag(s)", g->units[t].id,
 			        p.hits_optional ? "up to " : "", p.ignore_hits,
 			        p.flags_optional ? "up to " : "", p.ignore_flags);
 		cmd_say_steps(res, &p.why);
 		if (commit) {
 			g->units[a].battled = true;
-			game_log(g, "%s battles %s (%s)", g->units[a].id, g->units[t].id,
-			         game_card(g)->words[WL_COMBAT].words[combat]);
+			game_log(g, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
+			         game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
 		}
 	}
 	explain_free(&b.why);
@@ -325,43 +389,79 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool c
 	return b.may_battle;
 }
 
+/* The words after the target: a combat type, and facts the players state,
+ * `charge` or `stationary=false`. */
+bool
+cmd_battle_words(const struct game *g, int argc, char **argv, int first, const char **combat,
+             signed char *given, struct command_result *res)
+{
+	memset(given, -1, N_FACTS);
+	for (int i = first; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t len = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+		int f;
+
+		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && *combat == NULL) {
+			*combat = argv[i];
+			continue;
+		}
+		for (f = 0; f < N_FACTS; f++)
+			if (fact_info[f].type == FT_BOOL && strlen(fact_info[f].key) == len &&
+			    strncmp(fact_info[f].key, argv[i], len) == 0)
+				break;
+		if (f == N_FACTS || (eq && strcmp(eq + 1, "true") && strcmp(eq + 1, "false")))
+			return cmd_fail(res, "%s: after the target give a combat type, or a fact such as "
+			                     "charge, from_flank or stationary=false",
+			                argv[i]);
+		given[f] = !eq || strcmp(eq + 1, "true") == 0;
+	}
+	return true;
+}
+
 bool
 cmd_battle(struct game *g, int argc, char **argv, struct command_result *res)
 {
+	signed char given[N_FACTS];
+	const char *combat = NULL;
 	int a, t;
 
-	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res))
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
 		return false;
-	return cmd_battle_between(g, a, t, argc == 4 ? argv[3] : NULL, true, res);
+	return cmd_battle_between(g, a, t, combat, given, true, res);
 }
 
 static bool
-battle_with(struct game *g, char **argv, bool first, struct command_result *res)
+battle_with(struct game *g, int argc, char **argv, bool first, struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	size_t n = card->words[WL_COMBAT].count;
+	signed char given[N_FACTS];
+	const char *combat = NULL;
 	int a, t;
 
-	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res))
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
 		return false;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
-	return cmd_battle_between(g, a, t, card->words[WL_COMBAT].words[first ? 0 : n - 1], true,
-	                          res);
+	if (combat != NULL)
+		return cmd_fail(res, "%s: %s chooses the combat type itself; use battle to name one",
+		                combat, argv[0]);
+	return cmd_battle_between(g, a, t, card->words[WL_COMBAT].words[first ? 0 : n - 1], given,
+	                          true, res);
 }
 
 bool
 cmd_fire(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	(void)argc;
-	return battle_with(g, argv, true, res);
+	return battle_with(g, argc, argv, true, res);
 }
 
 bool
 cmd_melee(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	(void)argc;
-	return battle_with(g, argv, false, res);
+	return battle_with(g, argc, argv, false, res);
 }
 
 /* ---- the turn ------------------------------------------------------------------ */
@@ -386,6 +486,7 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 	for (size_t i = 0; i < g->nunits; i++) {
 		struct game_unit *u = &g->units[i];
 		u->moved = u->moved_onto = u->road_move = u->battled = false;
+		u->moved_cost = 0;
 	}
 	game_log(g, "turn %d: %s ends its turn", g->turn, g->sc.teams[g->side].name);
 	g->side = (g->side + 1) % (int)g->sc.nteams;

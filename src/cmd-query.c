@@ -155,73 +155,133 @@ cmd_los(struct game *g, int argc, char **argv, struct command_result *res)
 struct range_ctx {
 	struct game *g;
 	int unit;
+	bool road;             /* only steps along a road, as a road move */
 };
+
+static bool
+along_road(const struct game *g, struct hex from, struct hex to)
+{
+	struct tset feats;
+
+	game_side_features(g, hexside_between(from, to), &feats);
+	for (size_t i = 0; i < feats.count; i++)
+		if (game_card(g)->terrain[feats.items[i]].kind == TERRAIN_PATH)
+			return true;
+	return false;
+}
 
 static long
 range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 {
 	struct range_ctx *ctx = arg;
-	struct situation sit;
 	struct move_answer m;
 	long cost;
-	int other = game_unit_at(ctx->g, to);
 
-	game_step_situation(ctx->g, ctx->unit, from, to, false, &sit);
-	terrain_move(game_card(ctx->g), &sit, &m);
-	*stop_after = m.must_stop;
-	cost = m.prohibited || (other >= 0 && other != ctx->unit) ? -1 : m.has_cost ? m.cost : 2;
+	if (ctx->road && !along_road(ctx->g, from, to))
+		return -1;
+	cost = game_step_cost(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
 	explain_free(&m.why);
 	return cost;
+}
+
+/* May the unit end its move in h (not a hex it may only pass)? */
+static bool
+may_end_in(struct game *g, int unit, struct hex from, struct hex h)
+{
+	struct move_answer m;
+	bool stop;
+	long cost = game_step_cost(g, unit, from, h, false, &stop, &m);
+	bool ok = cost >= 0 && !m.cannot_stop_here && game_unit_at(g, h) < 0;
+
+	explain_free(&m.why);
+	return ok;
+}
+
+/* Every hex the unit reaches within `budget` (halves), off road and along roads. */
+static void
+reach_both(struct range_ctx *ctx, long budget, bool *reached, bool *stops)
+{
+	const struct hex_board *b = game_board(ctx->g);
+	size_t cap = (size_t)b->columns * (size_t)b->rows;
+	struct hex_reached *r = xcalloc(cap, sizeof *r);
+
+	for (int pass = 0; pass < 2; pass++) {
+		size_t count;
+		ctx->road = pass == 1;
+		count = hex_reach(b, ctx->g->units[ctx->unit].hex, budget, range_cost, ctx, r, cap);
+		for (size_t i = 1; i < count; i++) {
+			size_t idx = scenario_hex_index(&ctx->g->sc, r[i].hex);
+			if (!may_end_in(ctx->g, ctx->unit, r[i].from, r[i].hex))
+				continue;
+			if (!reached[idx] || !r[i].must_stop)
+				stops[idx] = r[i].must_stop;
+			reached[idx] = true;
+		}
+	}
+	free(r);
 }
 
 bool
 cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
-	struct range_ctx ctx = { g, -1 };
-	struct hex_reached *reached;
-	size_t cap = (size_t)b->columns * (size_t)b->rows, count;
+	const struct card *card = game_card(g);
+	struct range_ctx ctx = { g, -1, false };
+	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0;
+	bool *reached, *stops;
 	long budget = 2;
-	char *list = xstrdup(""), *end;
+	char *list, *end, pts[24];
+	int from;
 
-	if (!cmd_unit(g, argv[1], &ctx.unit, res)) {
-		free(list);
+	if (!cmd_unit(g, argv[1], &ctx.unit, res))
 		return false;
-	}
+	from = card_class_move_from(card, g->units[ctx.unit].cls);
+	if (from >= 0)
+		budget = card->classes[from].move;
 	if (argc == 3) {
 		budget = strtol(argv[2], &end, 10) * 2;
-		if (*end != '\0' || budget <= 0 || budget > 2000) {
-			free(list);
-			return cmd_fail(res, "range %s: give a number of hexes (or points), 1 to 1000",
+		if (*end != '\0' || budget <= 0 || budget > 2000)
+			return cmd_fail(res, "range %s: give the points (or hexes) to spend, 1 to 1000",
 			                argv[2]);
+	}
+	reached = xcalloc(cells, sizeof *reached);
+	stops = xcalloc(cells, sizeof *stops);
+	reach_both(&ctx, budget, reached, stops);
+	list = xstrdup("");
+	for (int r = 0; r < b->rows; r++)
+		for (int c = 0; c < b->columns; c++) {
+			struct hex h = hex_from_offset(b, c, r);
+			size_t idx = scenario_hex_index(&g->sc, h);
+			char at[HEX_LABEL_SIZE], *next;
+			if (!reached[idx])
+				continue;
+			hex_label(b, h, at);
+			next = xasprintf("%s %s%s", list, at, stops[idx] ? "!" : "");
+			free(list);
+			list = next;
+			count++;
 		}
-	}
-	reached = xcalloc(cap, sizeof *reached);
-	count = hex_reach(b, g->units[ctx.unit].hex, budget, range_cost, &ctx, reached, cap);
-	for (size_t i = 1; i < count; i++) {
-		char at[HEX_LABEL_SIZE], *next;
-		hex_label(b, reached[i].hex, at);
-		next = xasprintf("%s %s%s", list, at, reached[i].must_stop ? "!" : "");
-		free(list);
-		list = next;
-	}
-	cmd_say(res, "%s can reach %zu %s within %ld%s:%s", g->units[ctx.unit].id, count - 1,
-	        count == 2 ? "hex" : "hexes", budget / 2, argc == 3 ? "" : " (give a number)",
-	        list);
+	cmd_say(res, "%s can reach %zu %s with %s%s:%s", g->units[ctx.unit].id, count,
+	        count == 1 ? "hex" : "hexes", explain_points(budget, false, pts),
+	        argc == 3 ? "" : from >= 0 ? " (its class's move)" : " (give a number)", list);
 	cmd_say(res, "(! marks a hex where the unit must stop)");
 	free(list);
 	free(reached);
+	free(stops);
 	return true;
 }
 
 bool
 cmd_explain(struct game *g, int argc, char **argv, struct command_result *res)
 {
+	signed char given[N_FACTS];
+	const char *combat = NULL;
 	int a, t;
 
-	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res))
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
 		return false;
-	return cmd_battle_between(g, a, t, argc == 4 ? argv[3] : NULL, false, res);
+	return cmd_battle_between(g, a, t, combat, given, false, res);
 }
 
 bool

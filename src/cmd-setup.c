@@ -148,7 +148,7 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE, &feature, res))
 		return false;
 	label(g, h, buf);
-	if (adding && !game_side_add(g, hexside_of(h, dir), feature))
+	if (adding && !game_side_add(g, h, dir, feature))
 		return cmd_fail(res, "the %s side of %s already has %s", argv[3], buf, argv[4]);
 	if (!adding && !game_side_remove(g, hexside_of(h, dir), feature))
 		return cmd_fail(res, "the %s side of %s has no %s", argv[3], buf, argv[4]);

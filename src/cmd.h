@@ -22,6 +22,9 @@ bool cmd_unit(const struct game *g, const char *word, int *out, struct command_r
 bool cmd_terrain_id(const struct game *g, const char *word, unsigned kinds, int *out,
                     struct command_result *res);
 
+/* May this unit act now? Its side must be the acting one, unless --force. */
+bool cmd_may_act(struct game *g, int unit, struct command_result *res);
+
 /* cmd-setup.c */
 bool cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res);
@@ -40,8 +43,12 @@ bool cmd_phase(struct game *g, int argc, char **argv, struct command_result *res
 bool cmd_turn(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res);
 /* One battle worked out and said; `commit` records that the attacker battled. */
-bool cmd_battle_between(struct game *g, int a, int t, const char *combat_word, bool commit,
-                        struct command_result *res);
+bool cmd_battle_between(struct game *g, int a, int t, const char *combat_word,
+                        const signed char *given, bool commit, struct command_result *res);
+
+/* The words after a battle's target: a combat type, and stated facts. */
+bool cmd_battle_words(const struct game *g, int argc, char **argv, int first, const char **combat,
+                      signed char *given, struct command_result *res);
 
 /* cmd-query.c */
 bool cmd_show(struct game *g, int argc, char **argv, struct command_result *res);

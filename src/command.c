@@ -37,12 +37,12 @@ const struct command_entry command_table[] = {
 	{ "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select },
 	{ "move", "UNIT HEX [HEX...]", "move a unit along a path, or to a hex by the cheapest way",
 	  COMMAND_CHANGE, 2, -1, cmd_move },
-	{ "battle", "UNIT TARGET [COMBAT]", "a unit battles another: dice and protection",
-	  COMMAND_CHANGE, 2, 3, cmd_battle },
-	{ "fire", "UNIT TARGET", "battle with the card's first combat type (ranged fire)",
-	  COMMAND_CHANGE, 2, 2, cmd_fire },
-	{ "melee", "UNIT TARGET", "battle with the card's last combat type (close combat)",
-	  COMMAND_CHANGE, 2, 2, cmd_melee },
+	{ "battle", "UNIT TARGET [COMBAT] [FACT...]", "a unit battles another: dice and protection",
+	  COMMAND_CHANGE, 2, -1, cmd_battle },
+	{ "fire", "UNIT TARGET [FACT...]", "battle with the card's first combat type (ranged fire)",
+	  COMMAND_CHANGE, 2, -1, cmd_fire },
+	{ "melee", "UNIT TARGET [FACT...]", "battle with the card's last combat type (close combat)",
+	  COMMAND_CHANGE, 2, -1, cmd_melee },
 	{ "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase },
 	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn },
 	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note },
@@ -52,8 +52,8 @@ const struct command_entry command_table[] = {
 	{ "los", "FROM TO", "line of sight between two hexes or units, with the reason",
 	  COMMAND_QUERY, 2, 2, cmd_los },
 	{ "range", "UNIT [POINTS]", "where a unit can move", COMMAND_QUERY, 1, 2, cmd_range },
-	{ "explain", "UNIT TARGET [COMBAT]", "a battle's dice and protection, without battling",
-	  COMMAND_QUERY, 2, 3, cmd_explain },
+	{ "explain", "UNIT TARGET [COMBAT] [FACT...]",
+	  "a battle's dice and protection, without battling", COMMAND_QUERY, 2, -1, cmd_explain },
 	{ "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map },
 	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help },
 	/* the record */
@@ -248,6 +248,10 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 		free(copy);
 		return false;
 	}
+	/* --force, last: do it even where the turn says no; the record keeps it */
+	g->forcing = n > 1 && strcmp(words[n - 1], "--force") == 0;
+	if (g->forcing)
+		n--;
 	res->kind = c->kind;
 	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args)) {
 		free(copy);
@@ -256,11 +260,17 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 	ok = c->run(g, n, words, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
 		char *canon = canonical_line(c->name, n, words);
+		if (g->forcing) {
+			char *forced = xasprintf("%s --force", canon);
+			free(canon);
+			canon = forced;
+		}
 		strlist_add(&g->done, canon);
 		free(canon);
 		strlist_free(&g->undone);
 		g->dirty = true;
 	}
+	g->forcing = false;
 	free(copy);
 	res->ok = ok;
 	return ok;

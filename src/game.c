@@ -196,8 +196,9 @@ game_side_features(const struct game *g, struct hexside side, struct tset *out)
 }
 
 bool
-game_side_add(struct game *g, struct hexside side, int feature)
+game_side_add(struct game *g, struct hex owner, int dir, int feature)
 {
+	struct hexside side = hexside_of(owner, dir);
 	struct scen_hexside *s;
 
 	for (size_t i = 0; i < g->nsides; i++)
@@ -205,8 +206,21 @@ game_side_add(struct game *g, struct hexside side, int feature)
 			return false;
 	s = xgrow(&g->sides, &g->nsides, &g->cap_sides, sizeof *s);
 	s->side = side;
+	s->owner = owner;
 	s->feature = feature;
 	return true;
+}
+
+size_t
+game_side_entries(const struct game *g, struct hexside side, const struct scen_hexside **out,
+                  size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, side) && n < cap)
+			out[n++] = &g->sides[i];
+	return n;
 }
 
 bool
@@ -260,26 +274,75 @@ game_hill_group(const struct game *g, struct hex h)
 	return (int)best + 1;
 }
 
-/* The line of fire from a to b: the hexes between go into the zone, the sides it
- * passes into the crossed features. */
+/* The line of fire from the attacker's hex to the target's: features on the side
+ * it enters the target's hex by are crossed (they protect the target, or the
+ * attacker inside them when it attacks out of an adjacent hex); the terrain of the
+ * hexes between, and the features on the other sides it passes, lie in the zone of
+ * fire (they give cover). */
 static void
 line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation *sit)
 {
 	int n = hex_distance(a, b) + 1;
 	struct hex *line = xcalloc((size_t)n, sizeof *line);
-	struct tset feats;
 
 	hex_line(a, b, line, (size_t)n);
 	for (int i = 1; i < n; i++) {
-		game_side_features(g, hexside_between(line[i - 1], line[i]), &feats);
-		for (size_t k = 0; k < feats.count; k++)
-			if (!tset_has(&sit->crossed, feats.items[k]))
-				tset_add(&sit->crossed, feats.items[k]);
+		const struct scen_hexside *entries[TSET_MAX];
+		size_t k = game_side_entries(g, hexside_between(line[i - 1], line[i]), entries, TSET_MAX);
+
+		for (size_t e = 0; e < k; e++) {
+			int f = entries[e]->feature;
+			if (game_card(g)->terrain[f].kind == TERRAIN_PATH)
+				continue;
+			if (i == n - 1) {
+				if (!tset_has(&sit->crossed, f))
+					tset_add(&sit->crossed, f);
+				if (n == 2 && hex_eq(entries[e]->owner, a))
+					sit->facts[FACT_ATTACKING_OUT] = true;
+			} else {
+				tset_add(&sit->zone, f);
+			}
+		}
 		if (i + 1 < n)
-			for (size_t k = 0; k < game_hex(g, line[i])->count; k++)
-				tset_add(&sit->zone, game_hex(g, line[i])->items[k]);
+			for (size_t t = 0; t < game_hex(g, line[i])->count; t++)
+				tset_add(&sit->zone, game_hex(g, line[i])->items[t]);
 	}
 	free(line);
+}
+
+/* Is a unit of another side than `side` next to h? */
+static bool
+enemy_next_to(const struct game *g, struct hex h, int side)
+{
+	for (int d = 0; d < HEX_DIRECTIONS; d++) {
+		int u = game_unit_at(g, hex_neighbor(h, d));
+		if (u >= 0 && g->units[u].side != side)
+			return true;
+	}
+	return false;
+}
+
+/* Add the card's condition entries that a step or an attack meets. */
+static void
+meet_conditions(const struct game *g, int level_change, bool friendly, bool leaving_zoc,
+                bool entering_zoc, struct tset *crossed)
+{
+	const struct card *card = game_card(g);
+
+	for (size_t t = 0; t < card->nterrain; t++) {
+		const struct terrain *c = &card->terrain[t];
+		bool met = false;
+
+		if (c->kind != TERRAIN_CONDITION)
+			continue;
+		met |= c->on_level_change && level_change != 0 && level_change >= c->level_min &&
+		       level_change <= c->level_max;
+		met |= c->on_friendly_unit && friendly;
+		met |= c->on_leaving_zoc && leaving_zoc;
+		met |= c->on_entering_zoc && entering_zoc;
+		if (met && !tset_has(crossed, (int)t))
+			tset_add(crossed, (int)t);
+	}
 }
 
 static void
@@ -308,6 +371,10 @@ game_battle_situation(const struct game *g, int attacker, int target, int combat
 	sit->attacker_on = *game_hex(g, a->hex);
 	sit->target_on = *game_hex(g, t->hex);
 	line_of_fire(g, a->hex, t->hex, sit);
+	meet_conditions(g, lt - la, false, false, false, &sit->crossed);
+	sit->fire = card_class_fire_from(game_card(g), a->cls) >= 0
+	                    ? game_card(g)->classes[card_class_fire_from(game_card(g), a->cls)].fire
+	                    : -1;
 	sit->facts[FACT_MOVED_ONTO] = a->moved_onto;
 	sit->facts[FACT_ROAD_MOVE] = a->road_move;
 	sit->facts[FACT_BATTLED] = a->battled;
@@ -330,8 +397,35 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	sit->attacker_status = u->status;
 	sit->attacker_on = *game_hex(g, to);
 	game_side_features(g, hexside_between(from, to), &sit->crossed);
+	{
+		int other = game_unit_at(g, to);
+		meet_conditions(g, game_hex_level(g, to) - game_hex_level(g, from),
+		                other >= 0 && other != unit && g->units[other].side == u->side,
+		                enemy_next_to(g, from, u->side), enemy_next_to(g, to, u->side),
+		                &sit->crossed);
+	}
 	sit->facts[FACT_ROAD_MOVE] = along_road;
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
+}
+
+long
+game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+               bool *stop_after, struct move_answer *m)
+{
+	struct situation sit;
+	int other = game_unit_at(g, to);
+	long cost;
+
+	game_step_situation(g, unit, from, to, road, &sit);
+	terrain_move(game_card(g), &sit, m);
+	*stop_after = m->must_stop;
+	if (m->prohibited)
+		return -1;
+	if (other >= 0 && other != unit &&
+	    (g->units[other].side != g->units[unit].side || !game_card(g)->enter_friendly))
+		return -1;
+	cost = m->has_cost ? m->cost : 2;
+	return m->half_rate ? cost * 2 : cost;
 }
 
 /* One trace of a line: its hexes as the engine's line-of-sight input. */
@@ -344,6 +438,7 @@ trace_los(const struct game *g, const struct hex *line, size_t n, struct los_ans
 		hexes[i].terrain = *game_hex(g, line[i]);
 		hexes[i].unit = game_unit_at(g, line[i]) >= 0;
 		hexes[i].hill_group = game_hill_group(g, line[i]);
+		hexes[i].level = game_hex_level(g, line[i]);
 	}
 	terrain_los(game_card(g), hexes, n, out);
 	free(hexes);

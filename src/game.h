@@ -27,6 +27,7 @@ struct game_unit {
 	bool moved_onto;    /* it moved onto the hex it stands in */
 	bool road_move;     /* it moved along a road the whole way */
 	bool battled;       /* it battled */
+	long moved_cost;    /* what its moves cost this turn, in halves */
 };
 
 struct strlist {
@@ -58,6 +59,7 @@ struct game {
 	bool dirty;                  /* changed since the last save */
 	bool replaying;              /* rebuilding: the log is not written again */
 	char *save_path;             /* where `save` writes, once known */
+	bool forcing;                /* the command runs with --force */
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */
@@ -82,7 +84,10 @@ int game_hex_level(const struct game *g, struct hex h);
 
 /* The features on the side between two adjacent hexes. */
 void game_side_features(const struct game *g, struct hexside side, struct tset *out);
-bool game_side_add(struct game *g, struct hexside side, int feature);
+bool game_side_add(struct game *g, struct hex owner, int dir, int feature);
+/* The entries (with their owner hexes) on a side; returns how many, at most cap. */
+size_t game_side_entries(const struct game *g, struct hexside side, const struct scen_hexside **out,
+                         size_t cap);
 bool game_side_remove(struct game *g, struct hexside side, int feature);
 
 /* Connected hill hexes share a group number (0: not a hill). */
@@ -96,6 +101,13 @@ void game_battle_situation(const struct game *g, int attacker, int target, int c
 /* The move of a unit into `to` from the adjacent `from`: the card's answer. */
 void game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
                          bool along_road, struct situation *sit);
+
+/* One step of a unit's move: its cost in halves of a movement point (of a hex
+ * where the card prices no move), doubled at half rate; -1 when it may not be
+ * made (the card prohibits it, or a unit is there that it may not pass). *m gets
+ * the card's answer: free m->why. `road`: the whole move follows a road. */
+long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+                    bool *stop_after, struct move_answer *m);
 
 /* Line of sight from one hex to another over the board as it stands. */
 void game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *out);

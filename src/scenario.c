@@ -350,11 +350,12 @@ read_levels(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 }
 
 static void
-add_side_feature(struct scenario *sc, struct hexside side, int feature)
+add_side_feature(struct scenario *sc, struct hex owner, int dir, int feature)
 {
 	struct scen_hexside *s = xgrow(&sc->sides, &sc->nsides, &sc->cap_sides, sizeof *s);
 
-	s->side = side;
+	s->side = hexside_of(owner, dir);
+	s->owner = owner;
 	s->feature = feature;
 }
 
@@ -389,7 +390,7 @@ read_hexsides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 			ok = false;
 			continue;
 		}
-		add_side_feature(sc, hexside_of(hex, dir), feature);
+		add_side_feature(sc, hex, dir, feature);
 	}
 	return ok;
 }
@@ -439,7 +440,7 @@ read_roads(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 			if (!tset_has(cell, feature))
 				tset_add(cell, feature);
 			if (k > 0)
-				add_side_feature(sc, hexside_between(prev, h), feature);
+				add_side_feature(sc, prev, hex_direction_to(prev, h), feature);
 			prev = h;
 		}
 	}

@@ -16,6 +16,7 @@ struct cardpath;
 
 struct scen_hexside {
 	struct hexside side;
+	struct hex owner;       /* the hex it was given for: inside a redoubt, say */
 	int feature;            /* terrain index of a hexside or path feature */
 };
 

@@ -175,7 +175,8 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
 
 		if (hex->items[i] == t)
 			continue;
-		if (u->kind == TERRAIN_PATH && !sit->facts[FACT_ROAD_MOVE])
+		/* a path cancels terrain only for a unit moving along it */
+		if (u->kind == TERRAIN_PATH && (s != SECTION_MOVE || !sit->facts[FACT_ROAD_MOVE]))
 			continue;
 		for (size_t k = 0; k < u->ncancels; k++)
 			if (u->cancels[k] == t)
@@ -413,6 +414,7 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 	case EFFECT_DICE:
 		out->counts_dice = true;
 		out->dice += r->amount;
+		out->dice_change += r->amount;
 		step_for(&out->why, card, a->by, r, a->where, r->amount,
 		         r->amount < 0 ? "dice removed" : "dice added");
 		break;
@@ -467,7 +469,7 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 	w.count = 0;
 	out->may_battle = true;
 	out->dice = sit->base;
-	out->counts_dice = sit->base_given;
+	out->counts_dice = out->base_known = sit->base_given;
 	if (sit->base_given)
 		explain_set(&out->why, sit->base, "base dice");
 	enclosed = enclosing_overrides(card, sit);
@@ -508,6 +510,7 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 			continue;
 		}
 		out->counts_dice = true;
+		out->halvings++;
 		out->dice /= 2;
 		step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where,
 		         out->dice - before, "dice halved, rounding down");
@@ -619,6 +622,10 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		words = out->half_rate ? "half rate (already halved: not cumulative)" : "half rate";
 		break;
 	case EFFECT_CANNOT_STOP:
+		/* on a grid no unit stops on a hexside: a crossed feature's "may not stop"
+		 * is said, but does not keep the unit out of the hex beyond */
+		if (!acts_when_crossed(t))
+			out->cannot_stop_here = true;
 		flag = &out->cannot_stop, words = "may not stop here";
 		break;
 	case EFFECT_NO_CHARGE:
@@ -739,6 +746,15 @@ unit_blocks(const struct card *card, const struct los_hex *h, const struct terra
 	return card->units_block_los;
 }
 
+/* A hex's level: the one the map gives, or its terrain's. */
+static int
+hex_level(const struct card *card, const struct los_hex *h)
+{
+	int own = terrain_level(card, &h->terrain);
+
+	return h->level > own ? h->level : own;
+}
+
 void
 terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
             struct los_answer *out)
@@ -753,13 +769,13 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 		            "adjacent or same hex: nothing lies between");
 		return;
 	}
-	lo = terrain_level(card, &hexes[0].terrain);
-	if (terrain_level(card, &hexes[n - 1].terrain) < lo)
-		lo = terrain_level(card, &hexes[n - 1].terrain);
+	lo = hex_level(card, &hexes[0]);
+	if (hex_level(card, &hexes[n - 1]) < lo)
+		lo = hex_level(card, &hexes[n - 1]);
 	for (size_t i = 1; i + 1 < n && out->clear; i++) {
 		const struct los_hex *h = &hexes[i];
 		const struct terrain *by;
-		int level = terrain_level(card, &h->terrain);
+		int level = hex_level(card, h);
 
 		for (size_t k = 0; k < h->terrain.count && out->clear; k++) {
 			const struct terrain *t = &card->terrain[h->terrain.items[k]];
@@ -768,12 +784,18 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
 				            "hex %zu holds %s, which blocks line of sight", i,
 				            t->name ? t->name : t->id);
-			} else if (card->levels_block_los && t->level > lo && t->level == level) {
+			} else if (card->levels_block_los && level > lo && t->level == level) {
 				out->clear = false;
 				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
 				            "hex %zu is %s, level %d, higher than the lower end (level %d)",
 				            i, t->name ? t->name : t->id, level, lo);
 			}
+		}
+		if (out->clear && card->levels_block_los && level > lo) {
+			out->clear = false;
+			explain_add(&out->why, (long)i, NULL, 0, NULL, false,
+			            "hex %zu is at level %d (the map's), higher than the lower end (%d)", i,
+			            level, lo);
 		}
 		if (out->clear && unit_blocks(card, h, &by)) {
 			out->clear = false;

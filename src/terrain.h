@@ -33,6 +33,9 @@ void situation_init(struct situation *sit);
 struct battle_answer {
 	bool may_battle;
 	bool counts_dice;         /* dice were given, added, removed or halved */
+	bool base_known;          /* the base dice were given */
+	long dice_change;         /* dice added (or removed) by the rules */
+	int halvings;             /* times the dice were halved */
 	long dice;                /* final dice, after additions and halvings */
 	long drm;                 /* summed die-roll modifier */
 	long defense;             /* summed addition to the defender's value */
@@ -48,6 +51,7 @@ struct protection_answer {
 
 struct move_answer {
 	bool prohibited, must_stop, stop_after_leaving, half_rate, cannot_stop, no_charge;
+	bool cannot_stop_here;    /* the entered hex's own terrain forbids ending there */
 	long cost;                /* movement points, in halves: to enter plus added */
 	long cost_to_enter;       /* the highest cost to enter among the hex's terrain */
 	bool has_cost;            /* the card priced this move */
@@ -69,6 +73,7 @@ struct los_hex {
 	struct tset terrain;
 	bool unit;                /* a unit stands here */
 	int hill_group;           /* connected hill hexes share a number; 0: not a hill */
+	int level;                /* a level the map gives the hex beside its terrain's */
 };
 
 struct los_answer {
