@@ -20,6 +20,7 @@ bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
 
 /* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
 bool card_read_points(struct ydoc *doc, const struct ynode *n, long *halves);
@@ -28,5 +29,6 @@ void card_terrain_free(struct terrain *t);
 void card_rule_free(struct rule *r);
 void card_category_free(struct category *cat);
 void card_table_free(struct table *t);
+void card_die_free(struct die_kind *d);
 
 #endif

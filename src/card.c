@@ -848,6 +848,7 @@ static const struct yfield card_fields[] = {
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },
+	{ "dice", false, card_read_dice },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -985,6 +986,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->ntables; i++)
 		card_table_free(&card->tables[i]);
 	free(card->tables);
+	for (size_t i = 0; i < card->ndice; i++)
+		card_die_free(&card->dice[i]);
+	free(card->dice);
 	for (size_t i = 0; i < card->modifiers.count; i++)
 		card_rule_free(&card->modifiers.items[i]);
 	free(card->modifiers.items);

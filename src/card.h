@@ -219,6 +219,29 @@ struct table {
 	size_t nlegend;
 };
 
+/* A die the card names: plain (sides, numbered 1..sides) or with symbol faces,
+ * some appearing on more than one side (count). */
+struct die_face {
+	char *id;
+	char *name;
+	char *short_name;   /* what players may type for it */
+	int count;          /* sides showing it */
+};
+
+struct die_kind {
+	char *id;
+	char *name;
+	int sides;          /* a plain die; 0 for symbol dice */
+	struct die_face *faces;
+	size_t nfaces;
+	int total;          /* sides in all */
+	bool assumed;
+	char *note;
+	char *seed;
+	const char *file;
+	int line;
+};
+
 #define MAX_SETTINGS 32
 
 /* A choice the players make before a game ("hill height: 2, 3 or 4 levels"). */
@@ -255,6 +278,8 @@ struct card {
 	struct table *tables;
 	size_t ntables, cap_tables;
 	struct rule_list modifiers; /* battle rules that belong to no terrain */
+	struct die_kind *dice;
+	size_t ndice, cap_dice;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
@@ -307,6 +332,14 @@ int card_setting(const struct card *card, const char *id);
 int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);
 int card_table(const struct card *card, const char *id);
+int card_die(const struct card *card, const char *id);
+
+/* The face a side of a die shows (sides numbered 0..total-1), and the first side
+ * showing a face. */
+int die_face_of_side(const struct die_kind *d, int side);
+int die_side_of_face(const struct die_kind *d, int face);
+/* The face a word names: its id, name or short form (any case); -1. */
+int die_face_named(const struct die_kind *d, const char *word);
 
 /* Is class `c` the class `kind` or one of its kinds (light infantry is infantry)? */
 bool card_class_is(const struct card *card, int c, int kind);

@@ -12,6 +12,7 @@ int cli_chart(int argc, char **argv);
 int cli_script(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_recover(int argc, char **argv);
+int cli_roll(int argc, char **argv);
 
 struct game;
 /* Open a scenario as a new game; prints what went wrong; returns the exit status. */

@@ -1,0 +1,230 @@
+/* card-dice.c: reads the `dice` section of a rule card (data layer): plain dice
+ * by their sides, and symbol dice by their faces, each with the number of sides
+ * that show it and the short form players type for it; and answers which face a
+ * side or a typed word is. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "card.h"
+#include "card-read.h"
+#include "xmalloc.h"
+
+int
+card_die(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->ndice; i++)
+		if (strcmp(card->dice[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+die_face_of_side(const struct die_kind *d, int side)
+{
+	for (size_t f = 0; f < d->nfaces; f++) {
+		if (side < d->faces[f].count)
+			return (int)f;
+		side -= d->faces[f].count;
+	}
+	return -1;
+}
+
+int
+die_side_of_face(const struct die_kind *d, int face)
+{
+	int side = 0;
+
+	for (int f = 0; f < face && (size_t)f < d->nfaces; f++)
+		side += d->faces[f].count;
+	return side;
+}
+
+int
+die_face_named(const struct die_kind *d, const char *word)
+{
+	for (size_t f = 0; f < d->nfaces; f++) {
+		const struct die_face *x = &d->faces[f];
+		if (strcasecmp(word, x->id) == 0 || (x->name && strcasecmp(word, x->name) == 0) ||
+		    (x->short_name && strcasecmp(word, x->short_name) == 0))
+			return (int)f;
+	}
+	return -1;
+}
+
+struct face_ctx {
+	struct die_face *face;
+};
+
+static bool
+read_face_name(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct face_ctx *)obj)->face->name);
+}
+
+static bool
+read_face_short(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct face_ctx *)obj)->face->short_name);
+}
+
+static bool
+read_face_id(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *id;
+
+	if (!yid(doc, n, &id))
+		return false;
+	((struct face_ctx *)obj)->face->id = xstrdup(id);
+	return true;
+}
+
+static bool
+read_face_count(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	long count;
+
+	if (!yint(doc, n, 1, 100, &count))
+		return false;
+	((struct face_ctx *)obj)->face->count = (int)count;
+	return true;
+}
+
+static const struct yfield face_fields[] = {
+	{ "id", true, read_face_id },
+	{ "name", false, read_face_name },
+	{ "short", false, read_face_short },
+	{ "count", false, read_face_count },
+};
+
+static bool
+read_faces(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
+{
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "faces"))
+		return false;
+	d->faces = xcalloc(n->count + 1, sizeof *d->faces);
+	for (size_t i = 0; i < n->count; i++) {
+		struct face_ctx ctx = { &d->faces[d->nfaces] };
+		ctx.face->count = 1;
+		if (!ymap_read(doc, n->items[i], face_fields, sizeof face_fields / sizeof face_fields[0],
+		               "face", &ctx)) {
+			free(ctx.face->id);
+			free(ctx.face->name);
+			free(ctx.face->short_name);
+			memset(ctx.face, 0, sizeof *ctx.face);
+			ok = false;
+			continue;
+		}
+		for (size_t k = 0; k < d->nfaces; k++)
+			if (strcmp(d->faces[k].id, ctx.face->id) == 0)
+				ok = yerror(doc, n->items[i], "face '%s' is given twice", ctx.face->id);
+		d->total += ctx.face->count;
+		d->nfaces++;
+	}
+	return ok;
+}
+
+static bool
+read_die(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
+{
+	static const char *const keys[] = { "name", "sides", "faces", "assumed", "note", "seed" };
+	const struct ynode *v;
+	long sides;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "a die"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			known |= strcmp(n->keys[i]->text, keys[k]) == 0;
+		if (!known)
+			ok = yerror(doc, n->keys[i], "unknown key '%s' in a die; known keys are name, "
+			                             "sides, faces, assumed, note and seed",
+			            n->keys[i]->text);
+	}
+	if ((v = ymap_find(n, "name")) != NULL)
+		ok = card_read_text(doc, v, &d->name) && ok;
+	if ((v = ymap_find(n, "note")) != NULL)
+		ok = card_read_text(doc, v, &d->note) && ok;
+	if ((v = ymap_find(n, "seed")) != NULL)
+		ok = card_read_text(doc, v, &d->seed) && ok;
+	if ((v = ymap_find(n, "assumed")) != NULL)
+		ok = ybool(doc, v, &d->assumed) && ok;
+	if ((v = ymap_find(n, "sides")) != NULL) {
+		if (yint(doc, v, 2, 1000, &sides))
+			d->sides = d->total = (int)sides;
+		else
+			ok = false;
+	}
+	if ((v = ymap_find(n, "faces")) != NULL)
+		ok = read_faces(doc, v, d) && ok;
+	if (ok && (d->sides > 0) == (d->nfaces > 0))
+		ok = yerror(doc, n, "a die gives either sides (a plain die) or faces (a symbol die)");
+	if (ok && d->nfaces > 0 && d->total < 2)
+		ok = yerror(doc, n, "a die has at least two sides");
+	return ok;
+}
+
+bool
+card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "dice"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct die_kind *d;
+		const char *id;
+		int at;
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		if (id[0] == 'd' && id[1] >= '0' && id[1] <= '9') {
+			ok = yerror(doc, n->keys[i], "'%s' reads as plain dice notation; name the die "
+			                             "otherwise", id);
+			continue;
+		}
+		/* a die given again (by a card that extends another) replaces it */
+		if ((at = card_die(card, id)) >= 0) {
+			d = &card->dice[at];
+			card_die_free(d);
+		} else {
+			d = xgrow(&card->dice, &card->ndice, &card->cap_dice, sizeof *d);
+		}
+		memset(d, 0, sizeof *d);
+		d->id = xstrdup(id);
+		d->file = card->reading;
+		d->line = n->keys[i]->line;
+		if (!read_die(doc, n->items[i], d)) {
+			card_die_free(d);
+			if (at < 0)
+				card->ndice--;
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+void
+card_die_free(struct die_kind *d)
+{
+	free(d->id);
+	free(d->name);
+	free(d->note);
+	free(d->seed);
+	for (size_t f = 0; f < d->nfaces; f++) {
+		free(d->faces[f].id);
+		free(d->faces[f].name);
+		free(d->faces[f].short_name);
+	}
+	free(d->faces);
+	memset(d, 0, sizeof *d);
+}

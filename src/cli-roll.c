@@ -1,0 +1,329 @@
+/* cli-roll.c: `hexaid roll`: roll dice fairly (or from a seed), take the values
+ * of physical dice (after `=`), or print the exact odds (--odds); plain dice
+ * notation, and a card's own dice by name with --card. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "cli.h"
+#include "dice.h"
+#include "xmalloc.h"
+
+struct roll_options {
+	bool odds, seeded;
+	unsigned long long seed;
+	const char *card;
+};
+
+/* The card's dice as the notation parser sees them. */
+struct card_kinds {
+	struct dice_kinds kinds;
+	const char **names;
+	int *faces;
+};
+
+static void
+card_kinds_init(struct card_kinds *ck, const struct card *card)
+{
+	ck->names = xcalloc(card ? card->ndice + 1 : 1, sizeof *ck->names);
+	ck->faces = xcalloc(card ? card->ndice + 1 : 1, sizeof *ck->faces);
+	for (size_t i = 0; card != NULL && i < card->ndice; i++) {
+		ck->names[i] = card->dice[i].id;
+		ck->faces[i] = card->dice[i].total;
+	}
+	ck->kinds.count = card ? card->ndice : 0;
+	ck->kinds.names = ck->names;
+	ck->kinds.faces = ck->faces;
+}
+
+static void
+card_kinds_free(struct card_kinds *ck)
+{
+	free(ck->names);
+	free(ck->faces);
+}
+
+/* What one die shows, in words. */
+static void
+print_value(const struct card *card, const struct dice_term *t, int v, bool kept)
+{
+	if (t->named >= 0) {
+		const struct die_kind *d = &card->dice[t->named];
+		if (d->sides > 0)
+			printf(" %d", v + 1);
+		else
+			printf(" %s", d->faces[die_face_of_side(d, v)].id);
+	} else {
+		printf(kept ? " %d" : " (%d)", v);
+	}
+}
+
+static void
+print_roll(const char *text, const struct dice_expr *e, const struct dice_roll *r,
+           const struct card *card)
+{
+	bool named = false;
+
+	printf("%s:", text);
+	for (int i = 0; i < r->ndice; i++) {
+		print_value(card, &e->terms[r->term[i]], r->values[i], r->kept[i]);
+		named |= e->terms[r->term[i]].named >= 0;
+	}
+	if (e->success)
+		printf(": %d success%s (%d or more)\n", r->successes, r->successes == 1 ? "" : "es",
+		       e->target);
+	else if (!named)
+		printf(" = %ld\n", r->total);
+	else
+		putchar('\n');
+}
+
+/* The value a typed word means on the die of term t. */
+static bool
+word_value(const struct card *card, const struct dice_term *t, const char *w, int *out)
+{
+	char *end;
+
+	if (t->named >= 0 && card->dice[t->named].nfaces > 0) {
+		int f = die_face_named(&card->dice[t->named], w);
+		if (f < 0)
+			return false;
+		*out = die_side_of_face(&card->dice[t->named], f);
+		return true;
+	}
+	*out = (int)strtol(w, &end, 10);
+	if (*end != '\0' || end == w)
+		return false;
+	if (t->named >= 0)
+		(*out)--;
+	return true;
+}
+
+/* Physical dice: the values in the order of the dice; faces of symbol dice may
+ * come in any order (each is matched to a die of the kind that has that face). */
+static int
+take_values(const char *text, const struct dice_expr *e, const struct card *card, char **words,
+            int nwords)
+{
+	int values[DICE_MAX_DICE], d = 0;
+	struct dice_roll r;
+	char msg[160];
+
+	for (size_t i = 0; i < e->nterms; i++) {
+		const struct dice_term *t = &e->terms[i];
+		for (int k = 0; k < t->count; k++, d++) {
+			if (d >= nwords)
+				break;
+			if (!word_value(card, t, words[d], &values[d])) {
+				fprintf(stderr, "hexaid: roll: '%s' is not a face of %s\n", words[d],
+				        t->named >= 0 ? card->dice[t->named].id : "this die");
+				return EXIT_INVALID;
+			}
+		}
+	}
+	if (!dice_take(e, values, nwords, &r, msg)) {
+		fprintf(stderr, "hexaid: roll: %s\n", msg);
+		return EXIT_INVALID;
+	}
+	print_roll(text, e, &r, card);
+	return EXIT_OK;
+}
+
+static void
+print_fraction(uint64_t ways, uint64_t outcomes)
+{
+	uint64_t a = ways, b = outcomes;
+
+	while (b != 0) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	if (a == 0)
+		a = 1;
+	printf("%12llu/%-12llu", (unsigned long long)(ways / a), (unsigned long long)(outcomes / a));
+}
+
+static int
+print_sum_odds(const char *text, const struct dice_expr *e)
+{
+	struct dice_odds o;
+	double at_least = 1.0;
+	char msg[160];
+
+	if (!dice_odds(e, &o, msg)) {
+		fprintf(stderr, "hexaid: roll: %s\n", msg);
+		return EXIT_INVALID;
+	}
+	printf("%s: exact odds%s\n", text, e->success ? " of the number of successes" : "");
+	printf("  %6s %8s %25s %9s\n", e->success ? "count" : "total", "chance",
+	       o.exact ? "in lowest terms" : "", "at least");
+	for (long v = o.min; v <= o.max; v++) {
+		double c = o.chance[v - o.min];
+		printf("  %6ld %7.2f%% ", v, 100.0 * c);
+		if (o.exact)
+			print_fraction(o.ways[v - o.min], o.outcomes);
+		else
+			printf("%25s", "");
+		printf(" %8.2f%%\n", 100.0 * at_least);
+		at_least -= c;
+	}
+	dice_odds_free(&o);
+	return EXIT_OK;
+}
+
+/* Symbol dice: for each face, the chance of each number of dice showing it. */
+static int
+print_face_odds(const char *text, const struct dice_expr *e, const struct card *card)
+{
+	printf("%s: exact odds of each face\n", text);
+	for (size_t i = 0; i < e->nterms; i++) {
+		const struct dice_term *t = &e->terms[i];
+		const struct die_kind *d;
+		double chance[DICE_MAX_DICE + 1];
+
+		if (t->named < 0 || card->dice[t->named].nfaces == 0) {
+			fprintf(stderr, "hexaid: roll: mix symbol dice with no other dice for --odds\n");
+			return EXIT_INVALID;
+		}
+		d = &card->dice[t->named];
+		for (size_t f = 0; f < d->nfaces; f++) {
+			double none;
+			dice_count_odds(t->count, d->faces[f].count, d->total, chance);
+			none = chance[0];
+			printf("  %-12s (%d of %d sides):", d->faces[f].id, d->faces[f].count, d->total);
+			for (int k = 0; k <= t->count; k++)
+				printf(" %d: %.2f%%", k, 100.0 * chance[k]);
+			printf("; at least one: %.2f%%\n", 100.0 * (1.0 - none));
+		}
+	}
+	return EXIT_OK;
+}
+
+static bool
+has_named(const struct dice_expr *e)
+{
+	for (size_t i = 0; i < e->nterms; i++)
+		if (e->terms[i].named >= 0)
+			return true;
+	return false;
+}
+
+/* Say which of the card's dice are assumed, once per roll. */
+static void
+print_assumed(const struct dice_expr *e, const struct card *card)
+{
+	for (size_t i = 0; i < e->nterms; i++) {
+		int k = e->terms[i].named;
+		bool seen = false;
+		for (size_t j = 0; j < i; j++)
+			seen |= e->terms[j].named == k;
+		if (k >= 0 && !seen && card->dice[k].assumed)
+			printf("(%s: %s [%s:%d])\n", card->dice[k].id,
+			       card->dice[k].note ? card->dice[k].note
+			                          : "assumed: check your rulebook",
+			       card->dice[k].file, card->dice[k].line);
+	}
+}
+
+static int
+roll_text(const char *text, char **values, int nvalues, bool physical,
+          const struct roll_options *opt, const struct card *card)
+{
+	struct card_kinds ck;
+	struct dice_expr e;
+	struct dice_roll r;
+	struct rng rng;
+	char msg[160];
+	int col, status = EXIT_OK;
+
+	card_kinds_init(&ck, card);
+	if (!dice_parse(text, &ck.kinds, &e, &col, msg)) {
+		fprintf(stderr, "hexaid: roll: %s\n  %s\n  %*s^\n", msg, text, col - 1, "");
+		card_kinds_free(&ck);
+		return EXIT_INVALID;
+	}
+	if (physical)
+		status = take_values(text, &e, card, values, nvalues);
+	else if (opt->odds)
+		status = has_named(&e) ? print_face_odds(text, &e, card) : print_sum_odds(text, &e);
+	else {
+		if (opt->seeded)
+			rng_seed(&rng, opt->seed);
+		else
+			rng_system(&rng);
+		dice_roll(&e, &rng, &r);
+		print_roll(text, &e, &r, card);
+	}
+	if (status == EXIT_OK && card != NULL)
+		print_assumed(&e, card);
+	card_kinds_free(&ck);
+	return status;
+}
+
+int
+cli_roll(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "card", required_argument, NULL, 'c' },
+		{ "odds", no_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct roll_options opt = { false, false, 0, NULL };
+	struct card card, *cardp = NULL;
+	char *text, *end;
+	int c, status, eq;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			opt.seed = strtoull(optarg, &end, 10);
+			if (*end != '\0' || end == optarg) {
+				fprintf(stderr, "hexaid: roll: --seed %s: expected a whole number\n", optarg);
+				return EXIT_USAGE;
+			}
+			opt.seeded = true;
+			break;
+		case 'c':
+			opt.card = optarg;
+			break;
+		case 'o':
+			opt.odds = true;
+			break;
+		default:
+			goto usage;
+		}
+	}
+	if (optind >= argc)
+		goto usage;
+	/* EXPR is every word up to "=", the physical dice every word after it */
+	for (eq = optind; eq < argc && strcmp(argv[eq], "=") != 0; eq++)
+		;
+	text = xstrdup("");
+	for (int i = optind; i < eq; i++) {
+		char *next = xasprintf("%s%s%s", text, i > optind ? " " : "", argv[i]);
+		free(text);
+		text = next;
+	}
+	if (opt.card != NULL) {
+		if ((status = cli_load_card(opt.card, &card)) != EXIT_OK) {
+			free(text);
+			return status;
+		}
+		cardp = &card;
+	}
+	status = roll_text(text, argv + eq + 1, eq < argc ? argc - eq - 1 : 0, eq < argc, &opt, cardp);
+	if (cardp != NULL)
+		card_free(cardp);
+	free(text);
+	return status;
+usage:
+	fputs("usage: hexaid roll [--seed N] [--card CARD] [--odds] EXPR [= VALUE...]\n", stderr);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,244 @@
+/* test-dice.c: dice notation (with errors at their column), fair and
+ * reproducible rolls (chi-square at a fixed seed, so it cannot flake), physical
+ * dice taken and refused, and exact odds against values worked out by hand. */
+#include "config.h"
+
+#include <math.h>
+
+#include "dice.h"
+#include "rng.h"
+#include "testutil.h"
+
+static const char *const kind_names[] = { "battle", "targeting" };
+static const int kind_faces[] = { 6, 6 };
+static const struct dice_kinds kinds = { 2, kind_names, kind_faces };
+
+static void
+parse_ok(const char *text, struct dice_expr *e)
+{
+	char msg[160];
+	int col;
+
+	if (!dice_parse(text, &kinds, e, &col, msg))
+		fail_msg("%s: column %d: %s", text, col, msg);
+}
+
+static void
+parse_bad(const char *text, int want_col, const char *want_msg)
+{
+	struct dice_expr e;
+	char msg[160];
+	int col;
+
+	assert_false(dice_parse(text, &kinds, &e, &col, msg));
+	assert_int_equal(col, want_col);
+	assert_string_equal(msg, want_msg);
+}
+
+static void
+test_parse(void **state)
+{
+	struct dice_expr e;
+
+	(void)state;
+	parse_ok("2d6+1d4-1", &e);
+	assert_int_equal(e.nterms, 3);
+	assert_int_equal(e.terms[0].count, 2);
+	assert_int_equal(e.terms[0].sides, 6);
+	assert_int_equal(e.terms[1].sides, 4);
+	assert_int_equal(e.terms[2].constant, 1);
+	assert_int_equal(e.terms[2].sign, -1);
+	parse_ok("4d6kh3", &e);
+	assert_int_equal(e.terms[0].keep, 3);
+	parse_ok("2d20kl1", &e);
+	assert_int_equal(e.terms[0].keep, -1);
+	parse_ok("6d6>=5", &e);
+	assert_true(e.success);
+	assert_int_equal(e.target, 5);
+	parse_ok("3 battle", &e);
+	assert_int_equal(e.terms[0].named, 0);
+	assert_int_equal(e.terms[0].count, 3);
+	parse_ok("d6", &e);
+	assert_int_equal(e.terms[0].count, 1);
+	parse_ok("2targeting + 1", &e);
+	assert_int_equal(e.terms[0].named, 1);
+
+	parse_bad("2d6+x", 5, "'x' is not a die of this card");
+	parse_bad("2d", 3, "a number of sides comes after d, such as 2d6");
+	parse_bad("2d1", 3, "a die has at least 2 sides");
+	parse_bad("4d6kh5", 4, "keep 1 to as many dice as are rolled, such as 4d6kh3");
+	parse_bad("3d6+1>=4", 6, "count successes of plain dice only, such as 6d6>=5");
+	parse_bad("65d6", 1, "roll 1 to 64 dice at once");
+	parse_bad("2d6 3", 5, "unexpected here; write terms such as 2d6+1d4-1");
+	parse_bad("2d6+", 5, "expected dice at the end, such as 2d6");
+}
+
+static void
+test_seeded_rolls_repeat(void **state)
+{
+	struct dice_expr e;
+	struct dice_roll a, b;
+	struct rng r1, r2;
+
+	(void)state;
+	parse_ok("10d6", &e);
+	rng_seed(&r1, 42);
+	rng_seed(&r2, 42);
+	dice_roll(&e, &r1, &a);
+	dice_roll(&e, &r2, &b);
+	assert_memory_equal(a.values, b.values, sizeof a.values);
+	assert_int_equal(a.total, b.total);
+	for (int i = 0; i < 10; i++)
+		assert_in_range(a.values[i], 1, 6);
+}
+
+/* Chi-square of n draws of `sides` equally likely outcomes; with 5 degrees of
+ * freedom the 0.1% critical value is 20.5, so a fair generator at this seed passes
+ * and a biased one (rand() % n style, or an off-by-one) fails. */
+static double
+chi_square(uint64_t seed, uint32_t sides, int n)
+{
+	long counts[64] = { 0 };
+	struct rng r;
+	double chi = 0, expect = (double)n / sides;
+
+	rng_seed(&r, seed);
+	for (int i = 0; i < n; i++)
+		counts[rng_below(&r, sides)]++;
+	for (uint32_t s = 0; s < sides; s++)
+		chi += (counts[s] - expect) * (counts[s] - expect) / expect;
+	return chi;
+}
+
+static void
+test_fair_d6(void **state)
+{
+	(void)state;
+	assert_true(chi_square(20261120, 6, 60000) < 20.5);
+	assert_true(chi_square(7, 6, 60000) < 20.5);
+}
+
+/* A symbol die of 2 + 1 + 1 + 1 + 1 sides: faces drawn in proportion. */
+static void
+test_fair_symbol_die(void **state)
+{
+	struct dice_expr e;
+	struct dice_roll r;
+	struct rng rng;
+	long face[6] = { 0 };
+	double chi = 0, n = 0;
+	static const double share[5] = { 2.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6 };
+
+	(void)state;
+	parse_ok("8 battle", &e);
+	rng_seed(&rng, 99);
+	for (int i = 0; i < 5000; i++) {
+		dice_roll(&e, &rng, &r);
+		for (int d = 0; d < r.ndice; d++) {
+			int side = r.values[d];
+			face[side <= 1 ? 0 : side - 1]++;
+			n++;
+		}
+	}
+	for (int f = 0; f < 5; f++)
+		chi += (face[f] - n * share[f]) * (face[f] - n * share[f]) / (n * share[f]);
+	assert_true(chi < 18.5); /* 4 degrees of freedom, 0.1% */
+}
+
+static void
+test_keep_and_successes(void **state)
+{
+	struct dice_expr e;
+	struct dice_roll r;
+	char msg[160];
+	int v[] = { 2, 6, 1, 5 };
+
+	(void)state;
+	parse_ok("4d6kh3", &e);
+	assert_true(dice_take(&e, v, 4, &r, msg));
+	assert_int_equal(r.total, 13);
+	assert_false(r.kept[2]);
+	parse_ok("4d6kl1", &e);
+	assert_true(dice_take(&e, v, 4, &r, msg));
+	assert_int_equal(r.total, 1);
+	parse_ok("4d6>=5", &e);
+	assert_true(dice_take(&e, v, 4, &r, msg));
+	assert_int_equal(r.successes, 2);
+}
+
+static void
+test_physical_dice(void **state)
+{
+	struct dice_expr e;
+	struct dice_roll r;
+	char msg[160];
+	int good[] = { 3, 5, 6 }, bad[] = { 3, 7, 6 };
+
+	(void)state;
+	parse_ok("3d6", &e);
+	assert_true(dice_take(&e, good, 3, &r, msg));
+	assert_int_equal(r.total, 14);
+	assert_false(dice_take(&e, bad, 3, &r, msg));
+	assert_string_equal(msg, "value 2 of the dice is 7; a d6 shows 1 to 6");
+	assert_false(dice_take(&e, good, 2, &r, msg));
+	assert_string_equal(msg, "3 dice are rolled, and 2 values are given: give one for each die");
+}
+
+static void
+test_odds(void **state)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	double c[9];
+	char msg[160];
+
+	(void)state;
+	parse_ok("2d6", &e);
+	assert_true(dice_odds(&e, &o, msg));
+	assert_true(o.exact);
+	assert_int_equal(o.outcomes, 36);
+	assert_int_equal(o.ways[7 - o.min], 6);                 /* 2d6 = 7 is 6/36 */
+	assert_true(fabs(o.chance[7 - o.min] - 6.0 / 36) < 1e-12);
+	dice_odds_free(&o);
+
+	parse_ok("4d6kh3", &e);
+	assert_true(dice_odds(&e, &o, msg));
+	assert_int_equal(o.outcomes, 1296);
+	assert_int_equal(o.ways[18 - o.min], 21);   /* three sixes among four: 1 + 4*5 ways */
+	assert_int_equal(o.ways[3 - o.min], 1);
+	dice_odds_free(&o);
+
+	parse_ok("2d6-1", &e);
+	assert_true(dice_odds(&e, &o, msg));
+	assert_int_equal(o.min, 1);
+	assert_int_equal(o.max, 11);
+	dice_odds_free(&o);
+
+	parse_ok("6d6>=5", &e);                        /* binomial, p = 1/3 */
+	assert_true(dice_odds(&e, &o, msg));
+	assert_int_equal(o.ways[0], 4096);             /* no success: 4 faces of 6, six times */
+	assert_int_equal(o.outcomes, 46656);
+	dice_odds_free(&o);
+
+	dice_count_odds(3, 2, 6, c);                   /* 3 dice, 2 faces in 6 hit */
+	assert_true(fabs((1 - c[0]) - 19.0 / 27) < 1e-12); /* at least one hit: 19/27 */
+	assert_true(fabs(c[3] - 1.0 / 27) < 1e-12);
+
+	parse_ok("3 battle", &e);
+	assert_false(dice_odds(&e, &o, msg));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_seeded_rolls_repeat),
+		cmocka_unit_test(test_fair_d6),
+		cmocka_unit_test(test_fair_symbol_die),
+		cmocka_unit_test(test_keep_and_successes),
+		cmocka_unit_test(test_physical_dice),
+		cmocka_unit_test(test_odds),
+	};
+	return RUN_TESTS("dice", tests);
+}
