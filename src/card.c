@@ -809,6 +809,64 @@ read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
+/* `disorder_levels: [disorder, great_disorder]`: the statuses a unit goes
+ * through, one level for each point of a `disorder` effect. */
+static bool
+read_disorder_levels(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "disorder_levels"))
+		return false;
+	if (n->count > 4)
+		return yerror(doc, n, "at most 4 levels of disorder");
+	card->ndisorder_levels = 0;
+	card->disorder_line = n->line;
+	card->disorder_file = card->reading;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, card, n->items[i], FT_STATUS, &which))
+			card->disorder_levels[card->ndisorder_levels++] = which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+/* `fire_over_friends: { attacker: [artillery], seed: ... }`: units of these
+ * classes standing higher than the next hex may fire over a friendly unit there,
+ * when that hex holds no terrain that blocks line of sight. */
+static bool
+read_fire_over_friends(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	const struct ynode *who, *seed;
+	bool ok = true;
+	int c;
+
+	if (!yis_mapping(doc, n, "fire_over_friends"))
+		return false;
+	for (size_t i = 0; i < n->count; i++)
+		if (strcmp(n->keys[i]->text, "attacker") && strcmp(n->keys[i]->text, "seed"))
+			ok = yerror(doc, n->keys[i], "fire_over_friends gives attacker and seed");
+	who = ymap_find(n, "attacker");
+	if (who == NULL || !yis_sequence(doc, who, "attacker"))
+		return who ? false : yerror(doc, n, "fire_over_friends names the attacker classes");
+	card->fire_over_friends = 0;
+	card->fire_over_line = n->line;
+	card->fire_over_file = card->reading;
+	for (size_t i = 0; i < who->count; i++) {
+		if (card_read_name(doc, card, who->items[i], FT_CLASS, &c) && c < 64)
+			card->fire_over_friends |= UINT64_C(1) << c;
+		else
+			ok = false;
+	}
+	if ((seed = ymap_find(n, "seed")) != NULL)
+		ok = card_read_text(doc, seed, &card->fire_over_seed) && ok;
+	return ok;
+}
+
 static bool
 read_enter_friendly(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -845,6 +903,8 @@ static const struct yfield card_fields[] = {
 	{ "los_along_hexside", false, read_los_along_hexside },
 	{ "adjacent_combat", false, read_adjacent_combat },
 	{ "enter_friendly", false, read_enter_friendly },
+	{ "disorder_levels", false, read_disorder_levels },
+	{ "fire_over_friends", false, read_fire_over_friends },
 	{ "terrain", false, card_read_terrain },
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },
@@ -959,6 +1019,7 @@ card_free(struct card *card)
 	free(card->based_on);
 	free(card->extends);
 	free(card->notes);
+	free(card->fire_over_seed);
 	for (size_t i = 0; i < card->nclasses; i++) {
 		free(card->classes[i].id);
 		free(card->classes[i].name);

@@ -284,6 +284,14 @@ struct card {
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
 	bool enter_friendly;  /* a unit may enter and pass hexes of friendly units */
+	uint64_t fire_over_friends; /* classes (bits) that fire over an adjacent lower friend */
+	int fire_over_line;
+	const char *fire_over_file;
+	char *fire_over_seed;
+	int disorder_levels[4]; /* statuses a `disorder` effect moves a unit through, -1 */
+	int ndisorder_levels;
+	int disorder_line;
+	const char *disorder_file;
 	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
 	int adjacent_combat_line;
 	const char *adjacent_combat_file;

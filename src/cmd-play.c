@@ -121,6 +121,8 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 struct path_cost {
 	long cost;             /* in halves */
 	long allowance;        /* the worst category's, in halves; -1: none */
+	long road_bonus;       /* hexes added to the allowance along a road */
+	long disorder;         /* levels of disorder the move brings */
 };
 
 /* Check each step of the path and add up its cost. */
@@ -135,6 +137,8 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 
 	pc->cost = 0;
 	pc->allowance = -1;
+	pc->road_bonus = 0;
+	pc->disorder = 0;
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
@@ -156,6 +160,9 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 		pc->cost += c;
 		if (m.allowance >= 0 && (pc->allowance < 0 || m.allowance < pc->allowance))
 			pc->allowance = m.allowance;
+		if (m.road_bonus > pc->road_bonus)
+			pc->road_bonus = m.road_bonus;
+		pc->disorder += m.disorder;
 		explain_free(&m.why);
 	}
 	return ok;
@@ -178,14 +185,15 @@ check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct co
 	return ok;
 }
 
-/* The move fits the unit's allowance: its class's, or its terrain category's. */
+/* The move fits the unit's allowance for the turn: its class's, or its terrain
+ * category's, and a road's bonus when the whole move follows the road. */
 static bool
 check_allowance(struct step_check *sc, const struct path_cost *pc, struct command_result *res)
 {
 	const struct card *card = game_card(sc->g);
 	const struct game_unit *u = &sc->g->units[sc->unit];
 	int from = card_class_move_from(card, u->cls);
-	long allowance = pc->allowance;
+	long allowance = pc->allowance, spent = u->moved_cost + pc->cost;
 	char a[24], c[24];
 	const char *why = "its terrain's category";
 
@@ -193,15 +201,46 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 		allowance = card->classes[from].move;
 		why = card->classes[from].name ? card->classes[from].name : card->classes[from].id;
 	}
-	if (allowance < 0 || pc->cost <= allowance)
+	if (allowance < 0)
 		return true;
 	explain_points(allowance, false, a);
-	explain_points(pc->cost, false, c);
-	if (from >= 0 && allowance == card->classes[from].move)
-		return cmd_fail(res, "%s may move %s; this way costs %s (%s, %s:%d%s)", u->id, a, c, why,
+	if (sc->road && pc->road_bonus > 0)
+		allowance += pc->road_bonus * 2;
+	if (spent <= allowance)
+		return true;
+	explain_points(spent, false, c);
+	if (from >= 0 && why != NULL && strcmp(why, "its terrain's category") != 0)
+		return cmd_fail(res, "%s may move %s%s%.0ld%s this turn; this makes %s (%s, %s:%d%s)",
+		                u->id, a, sc->road && pc->road_bonus ? ", +" : "",
+		                sc->road ? pc->road_bonus : 0L,
+		                sc->road && pc->road_bonus ? " along the road," : "", c, why,
 		                card->classes[from].file, card->classes[from].move_line,
 		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
-	return cmd_fail(res, "%s may move %s here (%s); this way costs %s", u->id, a, why, c);
+	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
+}
+
+/* A move that disorders the unit moves it down the card's levels of disorder. */
+static void
+disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	int now = -1;
+
+	if (levels <= 0 || card->ndisorder_levels == 0)
+		return;
+	for (int i = 0; i < card->ndisorder_levels; i++)
+		if ((u->status >> card->disorder_levels[i]) & 1u)
+			now = i;
+	now += (int)levels;
+	if (now >= card->ndisorder_levels)
+		now = card->ndisorder_levels - 1;
+	for (int i = 0; i < card->ndisorder_levels; i++)
+		u->status &= ~(UINT64_C(1) << card->disorder_levels[i]);
+	u->status |= UINT64_C(1) << card->disorder_levels[now];
+	cmd_say(res, "%s is now in %s (%s:%d)", u->id,
+	        card->words[WL_STATUS].words[card->disorder_levels[now]], card->disorder_file,
+	        card->disorder_line);
+	game_log(g, "%s is now in %s", u->id, card->words[WL_STATUS].words[card->disorder_levels[now]]);
 }
 
 bool
@@ -255,6 +294,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
 	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
+	disorder(g, u, pc.disorder, res);
 	free(path);
 	return true;
 }
@@ -337,7 +377,7 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, const 
 	if (!class_may_battle(g, a, combat, res))
 		return false;
 	if (!adjacent) {
-		game_los(g, g->units[a].hex, g->units[t].hex, &los);
+		game_fire_los(g, a, g->units[t].hex, &los);
 		if (!los.clear) {
 			cmd_fail(res, "%s has no line of sight to %s:", g->units[a].id, g->units[t].id);
 			cmd_say_steps(res, &los.why);

@@ -428,15 +428,18 @@ game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, b
 	return m->half_rate ? cost * 2 : cost;
 }
 
-/* One trace of a line: its hexes as the engine's line-of-sight input. */
+/* One trace of a line: its hexes as the engine's line-of-sight input; a unit
+ * in `unseen` (if any) is looked over. */
 static void
-trace_los(const struct game *g, const struct hex *line, size_t n, struct los_answer *out)
+trace_los(const struct game *g, const struct hex *line, size_t n, const struct hex *unseen,
+          struct los_answer *out)
 {
 	struct los_hex *hexes = xcalloc(n, sizeof *hexes);
 
 	for (size_t i = 0; i < n; i++) {
 		hexes[i].terrain = *game_hex(g, line[i]);
-		hexes[i].unit = game_unit_at(g, line[i]) >= 0;
+		hexes[i].unit = game_unit_at(g, line[i]) >= 0 &&
+		                (unseen == NULL || !hex_eq(*unseen, line[i]));
 		hexes[i].hill_group = game_hill_group(g, line[i]);
 		hexes[i].level = game_hex_level(g, line[i]);
 	}
@@ -444,8 +447,59 @@ trace_los(const struct game *g, const struct hex *line, size_t n, struct los_ans
 	free(hexes);
 }
 
+static void
+los_over(const struct game *g, struct hex a, struct hex b, const struct hex *unseen,
+         struct los_answer *out);
+
 void
 game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *out)
+{
+	los_over(g, a, b, NULL, out);
+}
+
+/* Does the next hex on the line hold a friend the attacker may fire over? */
+static bool
+fires_over(const struct game *g, int attacker, struct hex next)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *a = &g->units[attacker];
+	int f = game_unit_at(g, next);
+
+	if (f < 0 || g->units[f].side != a->side ||
+	    game_hex_level(g, next) >= game_hex_level(g, a->hex))
+		return false;
+	for (size_t k = 0; k < game_hex(g, next)->count; k++)
+		if (card->terrain[game_hex(g, next)->items[k]].los_blocks)
+			return false;
+	for (int c = 0; c < 64 && (size_t)c < card->nclasses; c++)
+		if (((card->fire_over_friends >> c) & 1u) && card_class_is(card, a->cls, c))
+			return true;
+	return false;
+}
+
+void
+game_fire_los(const struct game *g, int attacker, struct hex to, struct los_answer *out)
+{
+	const struct card *card = game_card(g);
+	struct hex from = g->units[attacker].hex, line[2];
+
+	if (hex_distance(from, to) >= 2 && card->fire_over_friends != 0) {
+		hex_line(from, to, line, 2);
+		if (fires_over(g, attacker, line[1])) {
+			los_over(g, from, to, &line[1], out);
+			explain_add(&out->why, 0, card->fire_over_file, card->fire_over_line,
+			            card->fire_over_seed, false,
+			            "%s fires over the friendly unit on the lower hex next to it",
+			            g->units[attacker].id);
+			return;
+		}
+	}
+	los_over(g, from, to, NULL, out);
+}
+
+static void
+los_over(const struct game *g, struct hex a, struct hex b, const struct hex *unseen,
+         struct los_answer *out)
 {
 	size_t n = (size_t)hex_distance(a, b) + 1;
 	struct hex *left = xcalloc(n, sizeof *left), *right = xcalloc(n, sizeof *right);
@@ -453,7 +507,7 @@ game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *ou
 	bool split = false;
 
 	hex_line_sides(a, b, left, right, n, &split);
-	trace_los(g, left, n, out);
+	trace_los(g, left, n, unseen, out);
 	if (split) {
 		/* A line along hexsides is blocked only when the hexes on both sides block,
 		 * unless the card says one side is enough; a line that crosses a hexside
@@ -461,7 +515,7 @@ game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *ou
 		bool along = hex_line_along_hexside(a, b);
 		bool either = !along || game_card(g)->split_los_either;
 
-		trace_los(g, right, n, &other);
+		trace_los(g, right, n, unseen, &other);
 		if (either ? !other.clear && out->clear : other.clear && !out->clear) {
 			explain_free(&out->why);
 			*out = other;

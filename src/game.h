@@ -109,6 +109,10 @@ void game_step_situation(const struct game *g, int unit, struct hex from, struct
 long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
                     bool *stop_after, struct move_answer *m);
 
+/* Line of sight for a unit's fire: as game_los, but a unit the card lets fire
+ * over an adjacent lower friend (fire_over_friends) does so. */
+void game_fire_los(const struct game *g, int attacker, struct hex to, struct los_answer *out);
+
 /* Line of sight from one hex to another over the board as it stands. */
 void game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *out);
 

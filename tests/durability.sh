@@ -57,7 +57,7 @@ tap_is "$(ls s1.sav.lock s1.sav.tmp.* 2>/dev/null)" "" "the lock is released and
 i=0
 : >moves
 while [ $i -lt 40 ]; do
-	printf 'move A1 0506\nmove A1 0507\n' >>moves
+	printf 'token add 0505 wire\ntoken remove 0505 wire\n' >>moves
 	i=$((i + 1))
 done
 "$HEXAID" script --journal j.full "$demo" moves >/dev/null
@@ -99,7 +99,7 @@ tap_is "$bad" 0 "each byte of the last record changed: that record is dropped, t
 i=0
 : >long
 while [ $i -lt 500 ]; do
-	printf 'move A1 0506\nmove A1 0507\n' >>long
+	printf 'token add 0505 wire\ntoken remove 0505 wire\n' >>long
 	i=$((i + 1))
 done
 runs=${HEXAID_KILL_RUNS:-10}
@@ -111,12 +111,12 @@ while [ $n -lt "$runs" ]; do
 	pid=$!
 	# let it print a different number of results each time, then kill it
 	want=$(( (n * 37) % 200 + 5 ))
-	while [ "$(grep -c ' moves ' out 2>/dev/null)" -lt $want ] && kill -0 $pid 2>/dev/null; do
+	while [ "$(grep -c ' 0505$' out 2>/dev/null)" -lt $want ] && kill -0 $pid 2>/dev/null; do
 		:
 	done
 	kill -9 $pid 2>/dev/null
 	wait $pid 2>/dev/null
-	printed=$(grep -c ' moves ' out)
+	printed=$(grep -c ' 0505$' out)
 	recovered=$("$HEXAID" recover jk 2>/dev/null | sed -n 's/^recovered \([0-9]*\) of .*/\1/p')
 	[ -z "$recovered" ] && [ ! -s jk ] && [ "$printed" -eq 0 ] && recovered=0
 	if [ -z "$recovered" ] || [ "$recovered" -lt "$printed" ] || [ "$recovered" -gt $((printed + 1)) ]; then
