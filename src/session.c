@@ -55,7 +55,12 @@ restart_journal(struct session *s, struct command_result *res)
 
 	if (s->journal.fd < 0 || s->journal_path == NULL)
 		return;
-	base = xasprintf("save=%s", s->game.save_path);
+	{
+		/* a whole path, so the journal is found from any directory */
+		char *abs = realpath(s->game.save_path, NULL);
+		base = xasprintf("save=%s", abs ? abs : s->game.save_path);
+		free(abs);
+	}
 	journal_close(&s->journal);
 	if (!journal_create(&s->journal, s->journal_path, base, &err)) {
 		strlist_add(&res->lines, err);

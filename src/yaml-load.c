@@ -35,7 +35,7 @@ const struct ylimits ylimits_save = {
 	.kind = "saved game",
 	.max_bytes = 16u << 20,
 	.max_depth = 64,
-	.max_scalar = 64u << 10,
+	.max_scalar = 2u << 20,   /* a save carries its scenario (at most 1 MiB) as one value */
 	.max_nodes = 1000000,
 };
 

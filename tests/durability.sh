@@ -23,6 +23,25 @@ tap_ok $? "the loaded game is the saved one"
 "$HEXAID" check s1.sav
 tap_ok $? "hexaid check accepts a saved game"
 
+# --- a journal restarted by a save to a relative name is found from elsewhere ---------
+mkdir -p rel
+(cd rel && printf 'move A1 0506\nsave g.sav\nmove A2 0606\n' |
+	"$HEXAID" script --journal j "$demo" - >/dev/null)
+out=$(cd / && "$HEXAID" recover "$tap_tmp/rel/j" | head -n 1)
+tap_is "$out" "recovered 1 of 1 commands from $tap_tmp/rel/j" \
+	"after a save to a relative name, the journal is recovered from another directory"
+
+# --- a save carries a large scenario and opens again -------------------------------------
+cp "$demo" big.yaml
+i=0
+while [ $i -lt 1200 ]; do
+	echo "# a long comment line to make the scenario larger than one YAML value may be $i"
+	i=$((i + 1))
+done >>big.yaml
+printf 'move A1 0506\nsave big.sav\n' | "$HEXAID" script big.yaml - >/dev/null
+printf 'show state\n' | "$HEXAID" script big.sav - 2>&1 | grep -q 'A1@0506'
+tap_ok $? "a save of a $(wc -c <big.yaml)-byte scenario opens again"
+
 # --- the last three saves are kept ----------------------------------------------------
 for i in 1 2 3 4; do
 	printf 'note "save %s"\nsave b.sav\n' $i | "$HEXAID" script "$demo" - >/dev/null
