@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/stat.h>
+#include <stdio.h>
 
 #include "card.h"
 #include "cardpath.h"
@@ -80,16 +80,30 @@ find_kind(struct ydoc *doc)
 	return &file_kinds[which];
 }
 
-/* Cards and scenarios are read within the card limits; only a saved game may be
- * larger, so a larger file is read within the save limits to find out what it is. */
+/* Cards and scenarios are read within the card limits, saved games within the
+ * larger save limits (a save carries its scenario as one value). A file is read
+ * as a save when a line of its first kilobytes says `kind: save`. */
 static const struct ylimits *
 limits_for(const char *path)
 {
-	struct stat st;
+	char head[4097];
+	size_t n = 0;
+	FILE *f = fopen(path, "r");
+	const struct ylimits *lim = &ylimits_card;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > ylimits_card.max_bytes)
-		return &ylimits_save;
-	return &ylimits_card;
+	if (f != NULL) {
+		n = fread(head, 1, sizeof head - 1, f);
+		fclose(f);
+	}
+	head[n] = '\0';
+	for (char *line = head; line != NULL && *line != '\0';) {
+		char *nl = strchr(line, '\n');
+		if (strncmp(line, "kind: save", 10) == 0 &&
+		    (line[10] == '\n' || line[10] == '\r' || line[10] == ' ' || line[10] == '\0'))
+			lim = &ylimits_save;
+		line = nl ? nl + 1 : NULL;
+	}
+	return lim;
 }
 
 enum hexfile_kind
