@@ -24,6 +24,8 @@ FACT(OTHER_HILL, "other_hill_group", FT_BOOL,
      "the attacker stands on a hill of another group of hill hexes")
 FACT(FROM_FLANK, "from_flank", FT_BOOL, "the attack comes from the target's flank")
 FACT(FROM_REAR, "from_rear", FT_BOOL, "the attack comes from the target's rear")
+FACT(ON_TARGET, "on_target", FT_BOOL,
+     "the attack's targeting dice were On Target in the number the card's events ask")
 FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
 FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
 FACT(REDEPLOY, "redeploy", FT_BOOL, "the move is a redeployment")

@@ -562,6 +562,10 @@ terrain_protection(const struct card *card, const struct situation *sit,
 	          protection_visit, out);
 	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)",
 	          protection_visit, out);
+	for (size_t k = 0; k < card->modifiers.count; k++)
+		if (card->modifiers.items[k].effect == EFFECT_NO_PROTECTION &&
+		    rule_applies(card, sit, &card->modifiers.items[k]))
+			protection_visit(card, NULL, &card->modifiers.items[k], "", out);
 	if (out->none) {
 		out->ignore_hits = out->ignore_flags = 0;
 		out->hits_optional = out->flags_optional = false;
