@@ -58,6 +58,15 @@ print_wrapped(const char *label, const char *text, const char *ref)
 	int reflen = (int)strlen(ref) > CHART_REF ? (int)strlen(ref) : CHART_REF;
 	char first[CHART_WIDTH];
 
+	/* a long list of seed lines goes under the rule, in the text's column */
+	if (reflen > 24) {
+		char *seeds = xasprintf("seed %s", ref);
+		print_wrapped(label, text, "");
+		print_column("", CHART_LABEL + 2, CHART_WIDTH - CHART_LABEL - 2, seeds, "");
+		free(seeds);
+		return;
+	}
+
 	/* A label too long for its column stands on a line of its own. */
 	if ((int)strlen(label) >= CHART_LABEL) {
 		printf("  %s\n", label);
