@@ -21,6 +21,8 @@ bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_resolve_scoring(struct ydoc *doc, struct card *card);
 
 /* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
 bool card_read_points(struct ydoc *doc, const struct ynode *n, long *halves);

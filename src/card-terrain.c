@@ -165,6 +165,23 @@ read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
+read_face(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+	const char *id;
+
+	if (ctx->section != SECTION_SCORING)
+		return yerror(doc, n, "'face' belongs in a scoring rule");
+	if (!yid(doc, n, &id))
+		return false;
+	free(ctx->rule->face_id);
+	ctx->rule->face_id = xstrdup(id);
+	ctx->rule->face_line = n->line;
+	ctx->rule->face_col = n->col;
+	return true;
+}
+
+static bool
 read_group(struct ydoc *doc, const struct ynode *n, void *obj)
 {
 	const char *id;
@@ -255,6 +272,7 @@ static const struct yfield rule_fields[] = {
 	{ "seed", false, read_seed },
 	{ "note", false, read_note },
 	{ "group", false, read_group },
+	{ "face", false, read_face },
 	{ "assumed", false, read_assumed },
 #define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
 #include "list-effects.h"
@@ -270,6 +288,7 @@ card_rule_free(struct rule *r)
 	free(r->seed);
 	free(r->note);
 	free(r->group);
+	free(r->face_id);
 }
 
 static bool
@@ -281,6 +300,7 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 	bool ok;
 
 	memset(&r, 0, sizeof r);
+	r.face = -1;
 	memset(&ec, 0, sizeof ec);
 	ec.rule.card = card;
 	ec.rule.rule = &r;
@@ -345,6 +365,53 @@ card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj)
 	drop_written_rules(&card->modifiers);
 	for (size_t i = 0; i < n->count; i++)
 		ok = read_rule(doc, n->items[i], card, &card->modifiers, SECTION_MODIFIERS) && ok;
+	return ok;
+}
+
+/* `scoring:` what each face of the battle die scores: rules with a `face:`, one
+ * effect (hits or flags) and conditions (the target's class, the combat type). */
+bool
+card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "scoring"))
+		return false;
+	drop_written_rules(&card->scoring);
+	for (size_t i = 0; i < n->count; i++) {
+		size_t before = card->scoring.count;
+		ok = read_rule(doc, n->items[i], card, &card->scoring, SECTION_SCORING) && ok;
+		if (card->scoring.count > before && card->scoring.items[before].face_id == NULL)
+			ok = yerror(doc, n->items[i], "a scoring rule names the face it scores: "
+			                              "face: ID") && ok;
+	}
+	return ok;
+}
+
+/* Once the card is read whole: the faces scoring rules name, on its battle die. */
+bool
+card_resolve_scoring(struct ydoc *doc, struct card *card)
+{
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	bool ok = true;
+
+	for (size_t i = 0; i < card->scoring.count; i++) {
+		struct rule *r = &card->scoring.items[i];
+		struct ynode at = { .line = r->face_line, .col = r->face_col };
+
+		if (r->face_id == NULL || r->face >= 0)
+			continue;
+		if (d == NULL) {
+			ok = yerror(doc, &at, "scoring needs the card's battle_die");
+			break;
+		}
+		for (size_t f = 0; f < d->nfaces; f++)
+			if (strcmp(d->faces[f].id, r->face_id) == 0)
+				r->face = (int)f;
+		if (r->face < 0)
+			ok = yerror(doc, &at, "the battle die %s has no face '%s'", d->id, r->face_id);
+	}
 	return ok;
 }
 

@@ -36,6 +36,7 @@ const char *const section_keys[N_SECTIONS] = {
 	[SECTION_PROTECTION] = "protection",
 	[SECTION_COVER] = "cover",
 	[SECTION_MODIFIERS] = "modifiers",
+	[SECTION_SCORING] = "scoring",
 };
 
 const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
@@ -155,6 +156,24 @@ static bool has_fire(const struct uclass *u) { return u->fire >= 0; }
 static bool has_combat(const struct uclass *u) { return u->combat != 0; }
 static bool has_move(const struct uclass *u) { return u->move >= 0; }
 static bool has_battle_move(const struct uclass *u) { return u->battle_move >= 0; }
+static bool has_retreat(const struct uclass *u) { return u->retreat >= 0; }
+
+int
+card_class_dice_from(const struct card *card, int c, int combat)
+{
+	for (size_t hops = 0; c >= 0 && combat >= 0 && combat < 8 && hops <= card->nclasses; hops++) {
+		if (card->classes[c].dice[combat].n != 0)
+			return c;
+		c = card->classes[c].parent;
+	}
+	return -1;
+}
+
+int
+card_class_retreat_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_retreat);
+}
 
 int
 card_class_fire_from(const struct card *card, int c)
@@ -370,6 +389,7 @@ add_class_id(struct card *card, const char *id, int line)
 	c->file = card->reading;
 	c->fire = -1;
 	c->move = c->battle_move = -1;
+	c->retreat = -1;
 }
 
 static void
@@ -601,7 +621,67 @@ read_class_note(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ystring(doc, n, &s);
 }
 
+/* `dice: { melee: 3, ranged: [0, 2, 1, 1] }`: battle dice by combat type, one
+ * number for any distance or a list by distance (1, 2, ...). */
+static bool
+read_class_dice(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "dice"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *v = n->items[i];
+		struct class_dice *cd;
+		int combat;
+		long x;
+
+		if (!card_read_name(doc, ctx->card, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
+			ok = false;
+			continue;
+		}
+		cd = &ctx->cls->dice[combat];
+		cd->n = 0;
+		cd->line = v->line;
+		if (v->kind == YNODE_SEQUENCE) {
+			if (v->count == 0 || v->count > 12) {
+				ok = yerror(doc, v, "give dice for 1 to 12 distances");
+				continue;
+			}
+			for (size_t k = 0; k < v->count; k++) {
+				if (!yint(doc, v->items[k], 0, 64, &x)) {
+					ok = false;
+					break;
+				}
+				cd->at[cd->n++] = (int)x;
+			}
+		} else if (yint(doc, v, 0, 64, &x)) {
+			cd->at[0] = (int)x;
+			cd->n = -1; /* any distance */
+		} else {
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static bool
+read_class_retreat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	long x;
+
+	if (!yint(doc, n, 0, 9, &x))
+		return false;
+	ctx->cls->retreat = (int)x;
+	ctx->cls->retreat_line = n->line;
+	return true;
+}
+
 static const struct yfield class_fields[] = {
+	{ "dice", false, read_class_dice },
+	{ "retreat", false, read_class_retreat },
 	{ "name", false, read_class_name },
 	{ "is", false, read_class_is },
 	{ "fire", false, read_class_fire },
@@ -879,6 +959,43 @@ read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ybool(doc, n, &((struct card *)obj)->levels_block_los);
 }
 
+/* `battle_die: ID`: the die battles roll. The dice may be given further down the
+ * card, so the name is checked once the card is read whole. */
+static bool
+read_battle_die(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	const char *id;
+
+	if (!yid(doc, n, &id))
+		return false;
+	free(card->battle_die_id);
+	card->battle_die_id = xstrdup(id);
+	card->battle_die_line = n->line;
+	card->battle_die_col = n->col;
+	return true;
+}
+
+/* What can only be checked once the whole card (and what it extends) is read. */
+static bool
+finish(struct ydoc *doc, struct card *card)
+{
+	bool ok = true;
+
+	if (card->battle_die_id != NULL) {
+		struct ynode at = { .line = card->battle_die_line, .col = card->battle_die_col };
+		card->battle_die = card_die(card, card->battle_die_id);
+		if (card->battle_die < 0)
+			ok = yerror(doc, &at, "no die '%s' in this card's dice", card->battle_die_id);
+		else if (card->dice[card->battle_die].nfaces == 0)
+			ok = yerror(doc, &at, "the battle die '%s' is a plain die; battles roll a die "
+			                      "with faces", card->battle_die_id);
+		free(card->battle_die_id);
+		card->battle_die_id = NULL;
+	}
+	return card_resolve_scoring(doc, card) && ok;
+}
+
 /* ---- the card ----------------------------------------------------------------- */
 
 static const struct yfield card_fields[] = {
@@ -909,6 +1026,8 @@ static const struct yfield card_fields[] = {
 	{ "tables", false, card_read_tables },
 	{ "modifiers", false, card_read_modifiers },
 	{ "dice", false, card_read_dice },
+	{ "battle_die", false, read_battle_die },
+	{ "scoring", false, card_read_scoring },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -929,13 +1048,15 @@ card_merge(struct card *card, struct ydoc *doc)
 	if (doc->root->kind == YNODE_MAPPING)
 		collect_ids(card, doc->root);
 	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
-	                 "rule card", card);
+	                 "rule card", card) &&
+	       finish(doc, card);
 }
 
 bool
 card_read(struct card *card, struct ydoc *doc)
 {
 	memset(card, 0, sizeof *card);
+	card->battle_die = -1;
 	return card_merge(card, doc);
 }
 
@@ -1052,6 +1173,10 @@ card_free(struct card *card)
 	free(card->dice);
 	for (size_t i = 0; i < card->modifiers.count; i++)
 		card_rule_free(&card->modifiers.items[i]);
+	for (size_t i = 0; i < card->scoring.count; i++)
+		card_rule_free(&card->scoring.items[i]);
+	free(card->scoring.items);
+	free(card->battle_die_id);
 	free(card->modifiers.items);
 	for (size_t i = 0; i < card->nfiles; i++)
 		free(card->files[i]);

@@ -56,6 +56,7 @@ enum section {
 	SECTION_PROTECTION,  /* the target stands on it (or behind it): what it ignores */
 	SECTION_COVER,       /* it lies in the zone of fire between attacker and target */
 	SECTION_MODIFIERS,   /* the card's modifiers that belong to no terrain */
+	SECTION_SCORING,     /* what the faces of the battle die score */
 	N_SECTIONS
 };
 
@@ -64,6 +65,7 @@ enum section {
 #define SEC_PROTECTION (1u << SECTION_PROTECTION)
 #define SEC_COVER (1u << SECTION_COVER)
 #define SEC_MODIFIERS (1u << SECTION_MODIFIERS)
+#define SEC_SCORING (1u << SECTION_SCORING)
 
 enum effect {
 #define EFFECT(name, key, value, sections, help) EFFECT_##name,
@@ -108,6 +110,9 @@ struct rule {
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
 	char *group;      /* rules of one group are not cumulative, or NULL */
+	int face;         /* a scoring rule: the face of the battle die it scores, or -1 */
+	char *face_id;    /* ... as written, until the card is read whole */
+	int face_line, face_col;
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };
@@ -168,6 +173,15 @@ struct uclass {
 	long battle_move;     /* the most it may move and still battle, in halves; -1 */
 	int move_line, battle_move_line;
 	bool move_assumed;
+	/* Battle dice by combat type: at[d - 1] dice against a target d hexes away
+	 * (one number: at any distance); n = 0 where the class says nothing. */
+	struct class_dice {
+		int n;
+		int at[12];
+		int line;
+	} dice[8];
+	int retreat;          /* hexes of retreat for each flag; -1: not said */
+	int retreat_line;
 };
 
 /* A movement category (clear, uneven, difficult): what each class may move
@@ -280,6 +294,10 @@ struct card {
 	struct rule_list modifiers; /* battle rules that belong to no terrain */
 	struct die_kind *dice;
 	size_t ndice, cap_dice;
+	int battle_die;       /* the die battles roll (index in dice), or -1 */
+	char *battle_die_id;  /* ... as written, until the card is read whole */
+	int battle_die_line, battle_die_col;
+	struct rule_list scoring; /* what each face of the battle die scores */
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
@@ -357,6 +375,8 @@ int card_class_fire_from(const struct card *card, int c);
 int card_class_combat_from(const struct card *card, int c);
 int card_class_move_from(const struct card *card, int c);
 int card_class_battle_move_from(const struct card *card, int c);
+int card_class_dice_from(const struct card *card, int c, int combat);
+int card_class_retreat_from(const struct card *card, int c);
 
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);

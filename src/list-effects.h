@@ -32,5 +32,7 @@ EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
 EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
        "hit symbols the target ignores")
 EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION, "flags the target ignores")
+EFFECT(HITS, "hits", EFFECT_INT, SEC_SCORING, "hits a face of the battle die scores")
+EFFECT(FLAGS, "flags", EFFECT_INT, SEC_SCORING, "flags (retreats) a face of the battle die scores")
 EFFECT(NO_PROTECTION, "no_protection", EFFECT_FLAG, SEC_PROTECTION | SEC_MODIFIERS,
        "the target has no terrain protection at all")
