@@ -10,6 +10,7 @@
 
 #include "card.h"
 #include "card-read.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 /* ---- rules ---------------------------------------------------------------- */
@@ -181,6 +182,18 @@ read_face(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* `beats_protection: true`: what this face scores is not cancelled by terrain
+ * protection (protection ignores some symbols, not every hit). */
+static bool
+read_beats_protection(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+
+	if (ctx->section != SECTION_SCORING)
+		return yerror(doc, n, "'beats_protection' belongs in a scoring rule");
+	return ybool(doc, n, &ctx->rule->beats_protection);
+}
+
 static bool
 read_group(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -273,6 +286,7 @@ static const struct yfield rule_fields[] = {
 	{ "note", false, read_note },
 	{ "group", false, read_group },
 	{ "face", false, read_face },
+	{ "beats_protection", false, read_beats_protection },
 	{ "assumed", false, read_assumed },
 #define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
 #include "list-effects.h"
@@ -409,8 +423,18 @@ card_resolve_scoring(struct ydoc *doc, struct card *card)
 		for (size_t f = 0; f < d->nfaces; f++)
 			if (strcmp(d->faces[f].id, r->face_id) == 0)
 				r->face = (int)f;
-		if (r->face < 0)
-			ok = yerror(doc, &at, "the battle die %s has no face '%s'", d->id, r->face_id);
+		if (r->face < 0) {
+			const char *ids[64];
+			size_t n = d->nfaces < 64 ? d->nfaces : 64;
+			char *choices;
+
+			for (size_t f = 0; f < n; f++)
+				ids[f] = d->faces[f].id;
+			choices = str_join_choices(ids, n);
+			ok = yerror(doc, &at, "the battle die %s has no face '%s'; its faces are %s",
+			            d->id, r->face_id, choices);
+			free(choices);
+		}
 	}
 	return ok;
 }

@@ -1047,8 +1047,9 @@ card_merge(struct card *card, struct ydoc *doc)
 	card->extends = NULL;
 	if (doc->root->kind == YNODE_MAPPING)
 		collect_ids(card, doc->root);
+	/* finish even when a field was wrong: its checks find further mistakes */
 	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
-	                 "rule card", card) &&
+	                 "rule card", card) &
 	       finish(doc, card);
 }
 

@@ -113,6 +113,7 @@ struct rule {
 	int face;         /* a scoring rule: the face of the battle die it scores, or -1 */
 	char *face_id;    /* ... as written, until the card is read whole */
 	int face_line, face_col;
+	bool beats_protection; /* a scoring rule: the target's protection does not cancel it */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "save.h"
 #include "scenario.h"
 #include "session.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 /* Load a scenario or a saved game into a new game; prints the diagnostics. */
@@ -102,7 +104,7 @@ print_result(const char *line, const struct command_result *res, bool json)
 
 struct script_options {
 	bool json, keep_going;
-	long seed;
+	long seed;               /* -1: the system's dice */
 	const char *journal;
 };
 
@@ -147,12 +149,11 @@ cli_script(int argc, char **argv)
 		{ "journal", required_argument, NULL, 'J' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct script_options opt = { false, false, 0, NULL };
+	struct script_options opt = { false, false, -1, NULL };
 	struct session session;
 	struct game g;
 	char *err = NULL, *base;
 	FILE *in = stdin;
-	char *end;
 	int c, status;
 
 	optind = 1;
@@ -168,9 +169,9 @@ cli_script(int argc, char **argv)
 			opt.journal = optarg;
 			break;
 		case 's':
-			opt.seed = strtol(optarg, &end, 10);
-			if (*end != '\0' || end == optarg) {
-				fprintf(stderr, "hexaid: script: --seed %s: expected a whole number\n", optarg);
+			if (!str_long(optarg, 0, LONG_MAX, &opt.seed)) {
+				fprintf(stderr, "hexaid: script: --seed %s: expected a whole number, 0 or "
+				                "more\n", optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -186,6 +187,8 @@ cli_script(int argc, char **argv)
 		return EXIT_INVALID;
 	}
 	if ((status = cli_open_game(argv[optind], &g)) == EXIT_OK) {
+		if (opt.seed >= 0)
+			rng_seed(&g.rng, (uint64_t)opt.seed);
 		base = journal_base(&g);
 		if (session_start(&session, &g, opt.journal, base, &err)) {
 			status = run_script(&session, in, &opt);

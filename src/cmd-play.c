@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "combat.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 bool
@@ -349,25 +351,241 @@ class_may_battle(const struct game *g, int a, int combat, struct command_result 
 	return true;
 }
 
+/* "soldier (s), flag (f) or burst (b)": a die's faces for a message; free it. */
+static char *
+face_choices(const struct die_kind *d)
+{
+	char *s = xstrdup("");
+
+	for (size_t i = 0; i < d->nfaces; i++) {
+		const struct die_face *f = &d->faces[i];
+		char *next = xasprintf("%s%s%s%s%s%s", s,
+		                       i == 0 ? "" : i + 1 == d->nfaces ? " or " : ", ", f->id,
+		                       f->short_name ? " (" : "", f->short_name ? f->short_name : "",
+		                       f->short_name ? ")" : "");
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* The faces of the dice: typed (`roll=a,b,c`, names or short forms, any order),
+ * or rolled by hexaid. False with the reason when the typed ones do not fit. */
+static bool
+battle_faces(struct game *g, int n, const char *rolled, int *faces, struct command_result *res)
+{
+	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	char *copy, *save = NULL;
+	int k = 0;
+
+	if (rolled == NULL) {
+		for (int i = 0; i < n; i++)
+			faces[i] = die_face_of_side(d, (int)rng_below(&g->rng, (uint32_t)d->total));
+		return true;
+	}
+	copy = xstrdup(rolled);
+	for (char *w = strtok_r(copy, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save)) {
+		int f = die_face_named(d, w);
+		if (f < 0) {
+			char *choices = face_choices(d);
+			cmd_fail(res, "roll=%s: '%s' is not a face of the %s die; its faces are %s",
+			         rolled, w, d->id, choices);
+			free(choices);
+			free(copy);
+			return false;
+		}
+		if (k < 64)
+			faces[k] = f;
+		k++;
+	}
+	free(copy);
+	if (k != n)
+		return cmd_fail(res, "roll=%s: %d dice are rolled here; give %d faces", rolled, n, n);
+	return true;
+}
+
+/* The faces as words, for the record and for people. */
+static char *
+faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
+{
+	char *s = xstrdup("");
+
+	for (int i = 0; i < n; i++) {
+		char *next = xasprintf("%s%s%s", s, i ? sep : "", d->faces[faces[i]].id);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* Score the faces rolled and apply what is left: hits off the target's strength,
+ * flags as a retreat the players make. */
+static void
+apply_roll(struct game *g, int a, int t, const struct situation *sit,
+           const struct protection_answer *p, const int *faces, int n, bool typed,
+           struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct die_kind *d = &card->dice[card->battle_die];
+	struct game_unit *target = &g->units[t];
+	struct combat_result c;
+	char *words = faces_words(d, faces, n, ", ");
+	int r;
+
+	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
+	        typed ? " (the dice on the table)" : "");
+	if (!typed) {
+		char *list = faces_words(d, faces, n, ",");
+		res->record_extra = xasprintf("roll=%s", list);
+		free(list);
+	}
+	combat_score(card, sit, faces, n, p, &c);
+	cmd_say_steps(res, &c.why);
+	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
+	target->eliminated = target->strength == 0;
+	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
+	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
+	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
+	r = card_class_retreat_from(card, target->cls);
+	if (c.flags_left > 0 && !target->eliminated && r >= 0)
+		cmd_say(res, "%s retreats %ld hex%s toward its own side (%ld flag%s x %d; %s:%d): move "
+		             "it, or take a hit for each hex it cannot",
+		        target->id, c.flags_left * card->classes[r].retreat,
+		        c.flags_left * card->classes[r].retreat == 1 ? "" : "es", c.flags_left,
+		        c.flags_left == 1 ? "" : "s", card->classes[r].retreat, card->classes[r].file,
+		        card->classes[r].retreat_line);
+	else if (c.flags_left > 0 && !target->eliminated)
+		cmd_say(res, "%s must retreat for %ld flag%s: the card gives no retreat distance", target->id,
+		        c.flags_left, c.flags_left == 1 ? "" : "s");
+	game_log(g, "%s rolls %s: %ld hit%s, %ld flag%s on %s (%d/%d)%s", g->units[a].id, words,
+	         c.hits_left, c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
+	         target->id, target->strength, target->max_strength,
+	         target->eliminated ? ", eliminated" : "");
+	free(words);
+	explain_free(&c.why);
+}
+
+/* The exact odds of the pending roll: the chance of each number of hits left. */
+static void
+say_odds(struct game *g, const struct situation *sit, const struct battle_answer *b,
+         const struct protection_answer *p, struct command_result *res)
+{
+	size_t count;
+	double *chance = combat_hit_odds(game_card(g), sit, (int)b->dice, p, &count);
+	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	char *line;
+
+	if (chance == NULL) {
+		cmd_say(res, "odds of hits: too many dice to work out");
+		return;
+	}
+	line = xstrdup("odds of hits:");
+	for (size_t k = 0; k < count; k++) {
+		char *next;
+		if (chance[k] < 0.00005 && k > 0)
+			continue;
+		next = xasprintf("%s %zu: %.1f%%", line, k, 100.0 * chance[k]);
+		free(line);
+		line = next;
+	}
+	cmd_say(res, "%s%s", line, d->assumed ? " (the die's faces are assumed: check your dice)" : "");
+	free(chance);
+	free(line);
+}
+
+/* What the engine says of a battle: the dice and their steps, the target's
+ * protection and its steps. */
+static void
+say_battle_answer(const struct game *g, int a, int t, int combat, const struct battle_answer *b,
+                  const struct protection_answer *p, struct command_result *res)
+{
+	cmd_say(res, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
+	        game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
+	if (b->counts_dice && b->base_known)
+		cmd_say(res, "dice: %ld", b->dice);
+	else if (b->counts_dice && b->halvings > 0)
+		cmd_say(res, "dice: the unit's dice%s%.0ld, halved %d time%s, rounding down",
+		        b->dice_change ? (b->dice_change > 0 ? " +" : " ") : "",
+		        b->dice_change, b->halvings, b->halvings == 1 ? "" : "s");
+	else if (b->counts_dice)
+		cmd_say(res, "dice: the unit's dice %+ld", b->dice_change);
+	if (b->drm != 0)
+		cmd_say(res, "die-roll modifier: %+ld", b->drm);
+	if (b->defense != 0)
+		cmd_say(res, "defender's modifier: %+ld", b->defense);
+	cmd_say_steps(res, &b->why);
+	if (p->none)
+		cmd_say(res, "%s has no terrain protection", g->units[t].id);
+	else if (p->ignore_hits || p->ignore_flags || p->why.count)
+		cmd_say(res, "%s ignores %s%ld hit(s), %s%ld flag(s)", g->units[t].id,
+		        p->hits_optional ? "up to " : "", p->ignore_hits,
+		        p->flags_optional ? "up to " : "", p->ignore_flags);
+	cmd_say_steps(res, &p->why);
+}
+
+/* After the answer is said: refuse a battle with no dice to count, then (for a
+ * battle fought) take or roll the dice and apply them, or (for a question) give
+ * the odds. Nothing changes until every check has passed. */
+static bool
+battle_outcome(struct game *g, int a, int t, int combat, const struct situation *sit,
+               const struct battle_answer *b, const struct protection_answer *p,
+               const struct battle_words *w, bool commit, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const char *type = card->words[WL_COMBAT].words[combat];
+	int distance = hex_distance(g->units[a].hex, g->units[t].hex);
+	int faces[64], n = b->dice > 64 ? 64 : (int)b->dice;
+	bool rolls = card->battle_die >= 0 && b->base_known && n > 0;
+
+	if (b->base_known && b->dice == 0 && sit->base == 0)
+		return cmd_fail(res, "%s has no dice for %s combat at %d hex%s (out of range, or not "
+		                     "at all)",
+		                g->units[a].id, type, distance, distance == 1 ? "" : "es");
+	if (card->battle_die >= 0 && !b->base_known && !commit) {
+		cmd_say(res, "the card gives %s no dice for %s combat: give dice=N",
+		        card->classes[g->units[a].cls].id, type);
+		return true;
+	}
+	if (card->battle_die >= 0 && !b->base_known)
+		return cmd_fail(res, "the card gives %s no dice for %s combat: count them and give "
+		                     "dice=N to roll",
+		                card->classes[g->units[a].cls].id, type);
+	if (!commit) {
+		if (rolls)
+			say_odds(g, sit, b, p, res);
+		return true;
+	}
+	if (rolls && !battle_faces(g, n, w->rolled, faces, res))
+		return false;
+	g->units[a].battled = true;
+	game_log(g, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id, type,
+	         g->forcing ? " (forced)" : "");
+	if (rolls)
+		apply_roll(g, a, t, sit, p, faces, n, w->rolled != NULL, res);
+	else if (card->battle_die >= 0)
+		cmd_say(res, "no dice are left to roll: the battle does nothing");
+	return true;
+}
+
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
  * `given` holds facts the players state that the board cannot show (a charge, an
  * attack from the flank), true or false; -1 where they say nothing. */
 bool
-cmd_battle_between(struct game *g, int a, int t, const char *combat_word, const signed char *given,
-                   bool commit, struct command_result *res)
+cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
+                   struct command_result *res)
 {
 	struct situation sit;
 	struct battle_answer b;
 	struct protection_answer p;
 	struct los_answer los;
-	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1;
+	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok;
 	int combat = 0;
 
 	if (g->units[a].side == g->units[t].side)
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
 	if (commit && !cmd_may_act(g, a, res))
 		return false;
-	if (!combat_type(g, combat_word, adjacent, &combat, res))
+	if (!combat_type(g, w->combat, adjacent, &combat, res))
 		return false;
 	if (!adjacent && (game_card(g)->adjacent_combat >> combat) & 1u)
 		return cmd_fail(res, "%s is not next to %s: %s combat is against an adjacent unit (%s:%d)",
@@ -387,62 +605,54 @@ cmd_battle_between(struct game *g, int a, int t, const char *combat_word, const 
 		explain_free(&los.why);
 	}
 	game_battle_situation(g, a, t, combat, &sit);
-	for (int f = 0; given != NULL && f < N_FACTS; f++)
-		if (given[f] >= 0)
-			sit.facts[f] = given[f] != 0;
+	for (int f = 0; f < N_FACTS; f++)
+		if (w->given[f] >= 0)
+			sit.facts[f] = w->given[f] != 0;
+	if (w->dice >= 0) {
+		sit.base = w->dice;
+		sit.base_given = true;
+		sit.base_from = NULL;
+	}
 	terrain_battle(game_card(g), &sit, &b);
 	terrain_protection(game_card(g), &sit, &p);
 	if (!b.may_battle) {
-		cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
+		ok = cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
 		cmd_say_steps(res, &b.why);
 	} else {
-		cmd_say(res, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
-		        game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
-		if (b.counts_dice && b.base_known)
-			cmd_say(res, "dice: %ld", b.dice);
-		else if (b.counts_dice && b.halvings > 0)
-			cmd_say(res, "dice: the unit's dice%s%.0ld, halved %d time%s, rounding down",
-			        b.dice_change ? (b.dice_change > 0 ? " +" : " ") : "",
-			        b.dice_change, b.halvings, b.halvings == 1 ? "" : "s");
-		else if (b.counts_dice)
-			cmd_say(res, "dice: the unit's dice %+ld", b.dice_change);
-		if (b.drm != 0)
-			cmd_say(res, "die-roll modifier: %+ld", b.drm);
-		if (b.defense != 0)
-			cmd_say(res, "defender's modifier: %+ld", b.defense);
-		cmd_say_steps(res, &b.why);
-		if (p.none)
-			cmd_say(res, "%s has no terrain protection", g->units[t].id);
-		else if (p.ignore_hits || p.ignore_flags || p.why.count)
-			cmd_say(res, "%s ignores %s%ld hit(s), %s%ld flag(s)", g->units[t].id,
-			        p.hits_optional ? "up to " : "", p.ignore_hits,
-			        p.flags_optional ? "up to " : "", p.ignore_flags);
-		cmd_say_steps(res, &p.why);
-		if (commit) {
-			g->units[a].battled = true;
-			game_log(g, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
-			         game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
-		}
+		say_battle_answer(g, a, t, combat, &b, &p, res);
+		ok = battle_outcome(g, a, t, combat, &sit, &b, &p, w, commit, res);
 	}
 	explain_free(&b.why);
 	explain_free(&p.why);
-	return b.may_battle;
+	return ok;
 }
 
-/* The words after the target: a combat type, and facts the players state,
- * `charge` or `stationary=false`. */
+/* The words after the target: a combat type, facts the players state
+ * (`charge`, `stationary=false`), `dice=N` for the attacker's dice as the players
+ * count them, and `roll=a,b,c` with the dice on the table. */
 bool
-cmd_battle_words(const struct game *g, int argc, char **argv, int first, const char **combat,
-             signed char *given, struct command_result *res)
+cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct battle_words *w,
+                 struct command_result *res)
 {
-	memset(given, -1, N_FACTS);
+	memset(w, 0, sizeof *w);
+	memset(w->given, -1, sizeof w->given);
+	w->dice = -1;
 	for (int i = first; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 		size_t len = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
 		int f;
 
-		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && *combat == NULL) {
-			*combat = argv[i];
+		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && w->combat == NULL) {
+			w->combat = argv[i];
+			continue;
+		}
+		if (strncmp(argv[i], "roll=", 5) == 0 && w->rolled == NULL) {
+			w->rolled = argv[i] + 5;
+			continue;
+		}
+		if (strncmp(argv[i], "dice=", 5) == 0 && w->dice < 0) {
+			if (!str_long(argv[i] + 5, 0, 64, &w->dice))
+				return cmd_fail(res, "%s: give the dice as a number from 0 to 64", argv[i]);
 			continue;
 		}
 		for (f = 0; f < N_FACTS; f++)
@@ -450,10 +660,10 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, const c
 			    strncmp(fact_info[f].key, argv[i], len) == 0)
 				break;
 		if (f == N_FACTS || (eq && strcmp(eq + 1, "true") && strcmp(eq + 1, "false")))
-			return cmd_fail(res, "%s: after the target give a combat type, or a fact such as "
-			                     "charge, from_flank or stationary=false",
+			return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
+			                     "charge, from_flank or stationary=false, dice=N or roll=FACES",
 			                argv[i]);
-		given[f] = !eq || strcmp(eq + 1, "true") == 0;
+		w->given[f] = !eq || strcmp(eq + 1, "true") == 0;
 	}
 	return true;
 }
@@ -461,14 +671,13 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, const c
 bool
 cmd_battle(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	signed char given[N_FACTS];
-	const char *combat = NULL;
+	struct battle_words w;
 	int a, t;
 
 	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
-	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
-	return cmd_battle_between(g, a, t, combat, given, true, res);
+	return cmd_battle_between(g, a, t, &w, true, res);
 }
 
 static bool
@@ -476,20 +685,19 @@ battle_with(struct game *g, int argc, char **argv, bool first, struct command_re
 {
 	const struct card *card = game_card(g);
 	size_t n = card->words[WL_COMBAT].count;
-	signed char given[N_FACTS];
-	const char *combat = NULL;
+	struct battle_words w;
 	int a, t;
 
 	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
-	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
-	if (combat != NULL)
+	if (w.combat != NULL)
 		return cmd_fail(res, "%s: %s chooses the combat type itself; use battle to name one",
-		                combat, argv[0]);
-	return cmd_battle_between(g, a, t, card->words[WL_COMBAT].words[first ? 0 : n - 1], given,
-	                          true, res);
+		                w.combat, argv[0]);
+	w.combat = card->words[WL_COMBAT].words[first ? 0 : n - 1];
+	return cmd_battle_between(g, a, t, &w, true, res);
 }
 
 bool

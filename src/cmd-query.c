@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "render.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 static const char *
@@ -230,7 +231,7 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0;
 	bool *reached, *stops;
 	long budget = 2;
-	char *list, *end, pts[24];
+	char *list, pts[24];
 	int from;
 
 	if (!cmd_unit(g, argv[1], &ctx.unit, res))
@@ -239,10 +240,10 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	if (from >= 0)
 		budget = card->classes[from].move;
 	if (argc == 3) {
-		budget = strtol(argv[2], &end, 10) * 2;
-		if (*end != '\0' || budget <= 0 || budget > 2000)
+		if (!str_long(argv[2], 1, 1000, &budget))
 			return cmd_fail(res, "range %s: give the points (or hexes) to spend, 1 to 1000",
 			                argv[2]);
+		budget *= 2; /* in halves */
 	}
 	reached = xcalloc(cells, sizeof *reached);
 	stops = xcalloc(cells, sizeof *stops);
@@ -274,14 +275,15 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_explain(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	signed char given[N_FACTS];
-	const char *combat = NULL;
+	struct battle_words w;
 	int a, t;
 
 	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
-	    !cmd_battle_words(g, argc, argv, 3, &combat, given, res))
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
-	return cmd_battle_between(g, a, t, combat, given, false, res);
+	if (w.rolled != NULL)
+		return cmd_fail(res, "roll=%s: explain rolls nothing; give the dice to battle", w.rolled);
+	return cmd_battle_between(g, a, t, &w, false, res);
 }
 
 bool

@@ -162,15 +162,14 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_level(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	char buf[HEX_LABEL_SIZE], *end;
+	char buf[HEX_LABEL_SIZE];
 	struct hex h;
 	long level;
 
 	(void)argc;
 	if (!cmd_hex(g, argv[1], &h, res))
 		return false;
-	level = strtol(argv[2], &end, 10);
-	if (*end != '\0' || end == argv[2] || level < 0 || level > 9)
+	if (!str_long(argv[2], 0, 9, &level))
 		return cmd_fail(res, "level %s: a level is 0 to 9", argv[2]);
 	g->levels[scenario_hex_index(&g->sc, h)] = (int)level;
 	label(g, h, buf);
@@ -211,16 +210,15 @@ bool
 cmd_structure(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct scen_structure *st = NULL;
-	char buf[HEX_LABEL_SIZE], *end;
+	char buf[HEX_LABEL_SIZE];
 	struct hex h;
 	long strength, hits = 0;
 
 	if (!cmd_hex(g, argv[1], &h, res))
 		return false;
-	strength = strtol(argv[2], &end, 10);
-	if (*end != '\0' || strength < 1 || strength > 99)
+	if (!str_long(argv[2], 1, 99, &strength))
 		return cmd_fail(res, "strength %s: a structure takes 1 to 99 hits", argv[2]);
-	if (argc == 4 && ((hits = strtol(argv[3], &end, 10)) < 0 || *end != '\0' || hits > strength))
+	if (argc == 4 && !str_long(argv[3], 0, strength, &hits))
 		return cmd_fail(res, "hits %s: 0 to the strength (%ld)", argv[3], strength);
 	if (game_hex(g, h)->count == 0)
 		return cmd_fail(res, "%s holds no terrain to be a structure", argv[1]);
@@ -257,7 +255,7 @@ static bool
 unit_add(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct game_unit *u;
-	char buf[HEX_LABEL_SIZE], *end;
+	char buf[HEX_LABEL_SIZE];
 	struct hex h;
 	int side, cls;
 	long strength = 1;
@@ -276,7 +274,7 @@ unit_add(struct game *g, int argc, char **argv, struct command_result *res)
 		return false;
 	if (game_unit_at(g, h) >= 0)
 		return cmd_fail(res, "%s is taken by %s", argv[5], g->units[game_unit_at(g, h)].id);
-	if (argc == 7 && ((strength = strtol(argv[6], &end, 10)) < 1 || strength > 99 || *end))
+	if (argc == 7 && !str_long(argv[6], 1, 99, &strength))
 		return cmd_fail(res, "strength %s: 1 to 99", argv[6]);
 	u = xgrow(&g->units, &g->nunits, &g->cap_units, sizeof *u);
 	u->id = xstrdup(argv[2]);
@@ -296,13 +294,11 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
              struct command_result *res)
 {
 	const struct card *card = game_card(g);
-	char *end;
 	long v;
 	int i;
 
 	if (strcmp(key, "strength") == 0) {
-		v = strtol(value, &end, 10);
-		if (*end != '\0' || end == value || v < 0 || v > u->max_strength)
+		if (!str_long(value, 0, u->max_strength, &v))
 			return cmd_fail(res, "strength=%s: 0 to %d", value, u->max_strength);
 		u->strength = (int)v;
 		u->eliminated = v == 0;

@@ -42,13 +42,23 @@ bool cmd_melee(struct game *g, int argc, char **argv, struct command_result *res
 bool cmd_phase(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_turn(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res);
-/* One battle worked out and said; `commit` records that the attacker battled. */
-bool cmd_battle_between(struct game *g, int a, int t, const char *combat_word,
-                        const signed char *given, bool commit, struct command_result *res);
+/* What the players say after a battle's target. */
+struct battle_words {
+	const char *combat;          /* a combat type, or NULL: the only one that fits */
+	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
+	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
+	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
+};
 
-/* The words after a battle's target: a combat type, and stated facts. */
-bool cmd_battle_words(const struct game *g, int argc, char **argv, int first, const char **combat,
-                      signed char *given, struct command_result *res);
+/* Read the words from argv[first] on; false with the reason for a word that fits
+ * nothing. */
+bool cmd_battle_words(const struct game *g, int argc, char **argv, int first,
+                      struct battle_words *w, struct command_result *res);
+
+/* One battle worked out and said; `commit` records that the attacker battled and
+ * rolls (or takes) the dice. */
+bool cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
+                        struct command_result *res);
 
 /* cmd-query.c */
 bool cmd_show(struct game *g, int argc, char **argv, struct command_result *res);

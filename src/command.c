@@ -69,6 +69,8 @@ void
 command_result_free(struct command_result *res)
 {
 	strlist_free(&res->lines);
+	free(res->record_extra);
+	res->record_extra = NULL;
 }
 
 void
@@ -260,6 +262,11 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 	ok = c->run(g, n, words, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
 		char *canon = canonical_line(c->name, n, words);
+		if (res->record_extra != NULL) {
+			char *with = xasprintf("%s %s", canon, res->record_extra);
+			free(canon);
+			canon = with;
+		}
 		if (g->forcing) {
 			char *forced = xasprintf("%s --force", canon);
 			free(canon);

@@ -19,6 +19,7 @@ struct command_result {
 	bool ok;
 	enum command_kind kind;
 	bool saved;              /* the game was saved: a new journal starts */
+	char *record_extra;      /* what the journal adds to the line (dice rolled) */
 	struct strlist lines;
 };
 

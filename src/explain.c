@@ -82,7 +82,14 @@ void
 explain_set(struct explanation *ex, long value, const char *what)
 {
 	explain_add(ex, value, NULL, 0, NULL, false, "%s (given)", what);
-	ex->steps[ex->count - 1].absolute = true;
+	explain_as_start(ex);
+}
+
+void
+explain_as_start(struct explanation *ex)
+{
+	if (ex->count > 0)
+		ex->steps[ex->count - 1].absolute = true;
 }
 
 void

@@ -39,19 +39,11 @@ const char *explain_points(long halves, bool sign, char buf[24]);
 /* A starting value given with the question (base dice, say). */
 void explain_set(struct explanation *ex, long value, const char *what);
 
+/* Mark the last step's value as a starting value rather than a change. */
+void explain_as_start(struct explanation *ex);
+
 /* Print the steps, one a line: value, words, card reference, seed reference. */
 void explain_print(const struct explanation *ex, bool with_values, FILE *out);
-/* Add a copy of a step from another explanation. */
-void explain_copy(struct explanation *ex, const struct step *step);
-
-/* Mark the last step's value as counted in halves. */
-void explain_in_halves(struct explanation *ex);
-
-/* A number of halves as people write it: "2", "1.5", "+0.5" (with `sign`). */
-const char *explain_points(long halves, bool sign, char buf[24]);
-
-/* A starting value given with the question (base dice, say). */
-void explain_set(struct explanation *ex, long value, const char *what);
 
 /* Print the steps as a JSON array. */
 void explain_print_json(const struct explanation *ex, FILE *out);

@@ -94,6 +94,7 @@ game_start(struct game *g, struct scenario *sc)
 	g->sc = *sc;
 	memset(sc, 0, sizeof *sc);
 	load_state(g);
+	rng_system(&g->rng);
 }
 
 void
@@ -351,6 +352,27 @@ copy_settings(const struct game *g, struct situation *sit)
 	memcpy(sit->settings, g->settings, sizeof sit->settings);
 }
 
+/* The attacker's base dice from its class, for this combat type and distance. */
+static void
+battle_dice(const struct game *g, const struct game_unit *a, int combat, int distance,
+            struct situation *sit)
+{
+	const struct card *card = game_card(g);
+	int from = card_class_dice_from(card, a->cls, combat);
+	const struct class_dice *cd;
+
+	if (from < 0)
+		return;
+	cd = &card->classes[from].dice[combat];
+	sit->base_given = true;
+	sit->base_from = &card->classes[from];
+	sit->base_distance = distance;
+	if (cd->n < 0)
+		sit->base = cd->at[0];
+	else
+		sit->base = distance >= 1 && distance <= cd->n ? cd->at[distance - 1] : 0;
+}
+
 void
 game_battle_situation(const struct game *g, int attacker, int target, int combat,
                       struct situation *sit)
@@ -382,6 +404,7 @@ game_battle_situation(const struct game *g, int attacker, int target, int combat
 	sit->facts[FACT_FROM_LOWER] = la < lt;
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, t->hex) == 1;
+	battle_dice(g, a, combat, hex_distance(a->hex, t->hex), sit);
 }
 
 void

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "explain.h"
+#include "rng.h"
 #include "scenario.h"
 #include "terrain.h"
 
@@ -60,6 +61,7 @@ struct game {
 	bool replaying;              /* rebuilding: the log is not written again */
 	char *save_path;             /* where `save` writes, once known */
 	bool forcing;                /* the command runs with --force */
+	struct rng rng;              /* the dice hexaid rolls */
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */

@@ -2,6 +2,8 @@
  * behind "did you mean ...?" suggestions, and lists of choices for messages. */
 #include "config.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,23 @@ str_eq(const char *a, const char *b)
 }
 
 /* Optimal string alignment distance, on bytes; words here are short ids. */
+bool
+str_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || !(isdigit((unsigned char)*s) || ((*s == '-' || *s == '+') &&
+	                                                 isdigit((unsigned char)s[1]))))
+		return false;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
 size_t
 str_distance(const char *a, const char *b)
 {

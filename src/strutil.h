@@ -7,6 +7,10 @@
 
 bool str_eq(const char *a, const char *b);
 
+/* A whole decimal number, the whole of s, from min to max: true and *out, or
+ * false (and *out untouched) for anything else. */
+bool str_long(const char *s, long min, long max, long *out);
+
 /* Edit distance (insertions, deletions, substitutions, adjacent swaps). */
 size_t str_distance(const char *a, const char *b);
 

@@ -140,8 +140,8 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 
 /* A rule applies when every `when:` condition holds, unless every one of its
  * `unless:` conditions holds too ("except from one class in ranged combat"). */
-static bool
-rule_applies(const struct card *card, const struct situation *sit, const struct rule *r)
+bool
+terrain_rule_applies(const struct card *card, const struct situation *sit, const struct rule *r)
 {
 	bool has_unless = false, all_unless = true;
 
@@ -301,9 +301,9 @@ matched_class(const struct card *card, const struct situation *sit, const struct
  * and effect names, for the same unit, a more specific kind that the unit is
  * (light infantry's own cost beats infantry's). Rules naming no class are never
  * overruled: exceptions to them are written with `unless:`. */
-static bool
-overruled(const struct card *card, const struct situation *sit, const struct rule_list *rl,
-          size_t k)
+bool
+terrain_rule_overruled(const struct card *card, const struct situation *sit,
+                       const struct rule_list *rl, size_t k)
 {
 	enum fact my_role = N_FACTS, their_role = N_FACTS;
 	int mine = matched_class(card, sit, &rl->items[k], &my_role);
@@ -314,7 +314,7 @@ overruled(const struct card *card, const struct situation *sit, const struct rul
 		int theirs;
 
 		if (i == k || rl->items[i].effect != rl->items[k].effect ||
-		    !rule_applies(card, sit, &rl->items[i]))
+		    !terrain_rule_applies(card, sit, &rl->items[i]))
 			continue;
 		theirs = matched_class(card, sit, &rl->items[i], &their_role);
 		if (theirs >= 0 && theirs != mine && their_role == my_role &&
@@ -346,7 +346,7 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 		if (!in_force(card, sit, hex, t, s))
 			continue;
 		for (size_t k = 0; k < rl->count; k++)
-			if (rule_applies(card, sit, &rl->items[k]) && !overruled(card, sit, rl, k))
+			if (terrain_rule_applies(card, sit, &rl->items[k]) && !terrain_rule_overruled(card, sit, rl, k))
 				visit(card, ter, &rl->items[k], where, arg);
 	}
 }
@@ -459,6 +459,24 @@ enclosing_overrides(const struct card *card, const struct situation *sit)
 	return mask;
 }
 
+/* The first step of a battle: the base dice, from the attacker's class line in
+ * the card or given with the question. */
+static void
+base_dice_step(const struct card *card, const struct situation *sit, struct explanation *why)
+{
+	const struct uclass *c = sit->base_from;
+
+	if (c == NULL) {
+		explain_set(why, sit->base, "base dice");
+		return;
+	}
+	explain_add(why, sit->base, c->file, c->dice[sit->combat].line, NULL, c->move_assumed,
+	            "base dice: %s, %s combat at %d hex%s", c->id,
+	            card->words[WL_COMBAT].words[sit->combat], sit->base_distance,
+	            sit->base_distance == 1 ? "" : "es");
+	explain_as_start(why);
+}
+
 void
 terrain_battle(const struct card *card, const struct situation *sit, struct battle_answer *out)
 {
@@ -471,7 +489,7 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 	out->dice = sit->base;
 	out->counts_dice = out->base_known = sit->base_given;
 	if (sit->base_given)
-		explain_set(&out->why, sit->base, "base dice");
+		base_dice_step(card, sit, &out->why);
 	enclosed = enclosing_overrides(card, sit);
 	if (!(enclosed & (1u << SECTION_BATTLE_FROM)))
 		each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false,
@@ -492,7 +510,7 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 		          battle_visit, &w);
 	}
 	for (size_t k = 0; k < card->modifiers.count; k++)
-		if (rule_applies(card, sit, &card->modifiers.items[k]))
+		if (terrain_rule_applies(card, sit, &card->modifiers.items[k]))
 			battle_visit(card, NULL, &card->modifiers.items[k], "", &w);
 	weigh_groups(&w);
 	for (size_t i = 0; i < w.count; i++)
@@ -564,7 +582,7 @@ terrain_protection(const struct card *card, const struct situation *sit,
 	          protection_visit, out);
 	for (size_t k = 0; k < card->modifiers.count; k++)
 		if (card->modifiers.items[k].effect == EFFECT_NO_PROTECTION &&
-		    rule_applies(card, sit, &card->modifiers.items[k]))
+		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
 			protection_visit(card, NULL, &card->modifiers.items[k], "", out);
 	if (out->none) {
 		out->ignore_hits = out->ignore_flags = 0;
@@ -666,8 +684,8 @@ own_allowance(const struct card *card, const struct situation *sit, const struct
 	for (size_t k = 0; k < rl->count; k++) {
 		const struct rule *r = &rl->items[k];
 
-		if (r->effect != EFFECT_ALLOWANCE || !rule_applies(card, sit, r) ||
-		    overruled(card, sit, rl, k))
+		if (r->effect != EFFECT_ALLOWANCE || !terrain_rule_applies(card, sit, r) ||
+		    terrain_rule_overruled(card, sit, rl, k))
 			continue;
 		if (out->allowance < 0 || r->amount < out->allowance)
 			out->allowance = r->amount;

@@ -26,6 +26,8 @@ struct situation {
 	int settings[MAX_SETTINGS]; /* the choice made for each setting; -1: its default */
 	long base;                /* base dice (battle) */
 	bool base_given;          /* the question counts dice (else only modifiers) */
+	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
+	int base_distance;        /* the distance they were read at */
 };
 
 void situation_init(struct situation *sit);
@@ -84,6 +86,13 @@ struct los_answer {
 
 void terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
                  struct los_answer *out);
+
+/* Does a rule apply in this situation (its `when:` holds, its `unless:` not)? And
+ * is it overruled by a rule of the same list naming a more specific class? */
+bool terrain_rule_applies(const struct card *card, const struct situation *sit,
+                          const struct rule *r);
+bool terrain_rule_overruled(const struct card *card, const struct situation *sit,
+                            const struct rule_list *rl, size_t k);
 
 /* A rule's conditions in words ("attacker class_a, combat melee"); free it. */
 char *terrain_describe_conds(const struct card *card, const struct rule *r);

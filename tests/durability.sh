@@ -61,6 +61,14 @@ printf 'move A1 0506\nmove A2 0606\ntoken add 0505 wire\nundo\nredo\nturn end\nm
 cmp -s live.map rec.map
 tap_ok $? "the game rebuilt from its journal is the live game (same map)"
 
+# --- the dice hexaid rolls are journaled, and the replay applies the same faces -------------
+printf 'unit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4\nfire A3 C3 dice=8\nunit set A2 hex=0703\nmelee A2 C3\nmap\n' >rolls
+"$HEXAID" script --journal jr "$demo" rolls | sed -n '/^> map$/,$p' | tail -n +2 >rolls.map
+"$HEXAID" recover jr -o rolls.sav >/dev/null
+"$HEXAID" render rolls.sav >rolls.rec
+cmp -s rolls.map rolls.rec && [ "$(grep -c ' roll=' jr)" -eq 3 ]
+tap_ok $? "three battles rolled by hexaid: journaled with their faces, replayed to the same strengths"
+
 # --- one hexaid at a time; leftovers cleaned -------------------------------------
 echo $$ >s1.sav.lock
 printf 'show state\n' | "$HEXAID" script s1.sav - >out 2>err; st=$?

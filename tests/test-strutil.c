@@ -43,6 +43,26 @@ test_join_choices(void **state)
 	free(s);
 }
 
+static void
+test_long(void **state)
+{
+	long v = 7;
+
+	(void)state;
+	assert_true(str_long("42", 0, 99, &v) && v == 42);
+	assert_true(str_long("-3", -9, 9, &v) && v == -3);
+	assert_true(str_long("+3", 0, 9, &v) && v == 3);
+	v = 7;
+	assert_false(str_long("", 0, 99, &v));
+	assert_false(str_long(" 4", 0, 99, &v));
+	assert_false(str_long("4x", 0, 99, &v));
+	assert_false(str_long("-", -9, 9, &v));
+	assert_false(str_long("100", 0, 99, &v));
+	assert_false(str_long("99999999999999999999999", 0, 99, &v));
+	assert_false(str_long(NULL, 0, 99, &v));
+	assert_int_equal(v, 7); /* untouched when refused */
+}
+
 int
 main(void)
 {
@@ -50,6 +70,7 @@ main(void)
 		cmocka_unit_test(test_distance),
 		cmocka_unit_test(test_nearest),
 		cmocka_unit_test(test_join_choices),
+		cmocka_unit_test(test_long),
 	};
 	return RUN_TESTS("strutil", tests);
 }
