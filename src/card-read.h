@@ -23,6 +23,8 @@ bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_scoring(struct ydoc *doc, struct card *card);
+bool card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_resolve_resolutions(struct ydoc *doc, struct card *card);
 
 /* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
 bool card_read_points(struct ydoc *doc, const struct ynode *n, long *halves);
@@ -32,5 +34,6 @@ void card_rule_free(struct rule *r);
 void card_category_free(struct category *cat);
 void card_table_free(struct table *t);
 void card_die_free(struct die_kind *d);
+void card_resolution_free(struct resolution *r);
 
 #endif

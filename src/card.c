@@ -987,12 +987,10 @@ finish(struct ydoc *doc, struct card *card)
 		card->battle_die = card_die(card, card->battle_die_id);
 		if (card->battle_die < 0)
 			ok = yerror(doc, &at, "no die '%s' in this card's dice", card->battle_die_id);
-		else if (card->dice[card->battle_die].nfaces == 0)
-			ok = yerror(doc, &at, "the battle die '%s' is a plain die; battles roll a die "
-			                      "with faces", card->battle_die_id);
 		free(card->battle_die_id);
 		card->battle_die_id = NULL;
 	}
+	ok = card_resolve_resolutions(doc, card) && ok;
 	return card_resolve_scoring(doc, card) && ok;
 }
 
@@ -1028,6 +1026,7 @@ static const struct yfield card_fields[] = {
 	{ "dice", false, card_read_dice },
 	{ "battle_die", false, read_battle_die },
 	{ "scoring", false, card_read_scoring },
+	{ "resolution", false, card_read_resolutions },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -1177,6 +1176,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->scoring.count; i++)
 		card_rule_free(&card->scoring.items[i]);
 	free(card->scoring.items);
+	for (size_t i = 0; i < card->nresolutions; i++)
+		card_resolution_free(&card->resolutions[i]);
+	free(card->resolutions);
 	free(card->battle_die_id);
 	free(card->modifiers.items);
 	for (size_t i = 0; i < card->nfiles; i++)

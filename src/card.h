@@ -216,6 +216,27 @@ struct legend_entry {
 	char *meaning;
 };
 
+/* How battles of one combat type are settled on a table: a roll (plus the
+ * modifiers, and the attacker's strength or the odds when asked) read on the
+ * table; or, opposed, each side's value + modifiers + roll, the difference read. */
+struct resolution {
+	int combat;           /* the combat type */
+	int table;            /* the table read (index in tables) */
+	char *table_id;       /* ... as written, until the card is read whole */
+	int table_line, table_col;
+	char *roll;           /* dice notation, for each side when opposed */
+	int odds_table;       /* a table by odds whose modifier joins the roll, or -1 */
+	char *odds_id;
+	bool add_strength;    /* the attacker's strength is added to the roll */
+	bool opposed;         /* both sides roll; the difference is read */
+	char *values;         /* opposed: what each side's value is, when the players give it */
+	char *seed;
+	char *note;
+	bool assumed;
+	const char *file;
+	int line;
+};
+
 struct table {
 	char *id;
 	char *name;
@@ -299,6 +320,8 @@ struct card {
 	char *battle_die_id;  /* ... as written, until the card is read whole */
 	int battle_die_line, battle_die_col;
 	struct rule_list scoring; /* what each face of the battle die scores */
+	struct resolution *resolutions; /* combat types settled on a table */
+	size_t nresolutions, cap_resolutions;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
@@ -360,6 +383,8 @@ int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);
 int card_table(const struct card *card, const char *id);
 int card_die(const struct card *card, const char *id);
+/* The resolution of a combat type, or NULL when its battles are not settled on a table. */
+const struct resolution *card_resolution(const struct card *card, int combat);
 
 /* The face a side of a die shows (sides numbered 0..total-1), and the first side
  * showing a face. */

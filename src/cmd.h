@@ -33,12 +33,13 @@ bool cmd_token(struct game *g, int argc, char **argv, struct command_result *res
 bool cmd_structure(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_unit_cmd(struct game *g, int argc, char **argv, struct command_result *res);
 
-/* cmd-play.c */
+/* cmd-play.c, cmd-battle.c */
 bool cmd_select(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_move(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_battle(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_fire(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_melee(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_hit(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_phase(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_turn(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res);
@@ -48,7 +49,27 @@ struct battle_words {
 	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
 	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
+	long att_value, def_value;   /* attacker=N defender=N: each side's value; -1: unsaid */
 };
+
+/* A battle being worked out: who, the engine's answers, what the players said. */
+struct battle {
+	struct game *g;
+	int a, t, combat;
+	struct situation sit;
+	struct battle_answer b;
+	struct protection_answer p;
+	const struct battle_words *w;
+	bool commit;              /* fought, not only asked about */
+};
+
+/* cmd-battle.c: the battle is fought: the attacker has battled, the log says so. */
+void cmd_battle_fought(struct battle *bt);
+
+/* cmd-roll.c: roll (or take) the battle dice and apply them, or give the odds. */
+bool cmd_roll_symbols(struct battle *bt, struct command_result *res);
+/* cmd-roll.c: settle the battle on the card's table, or give the odds of each row. */
+bool cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res);
 
 /* Read the words from argv[first] on; false with the reason for a word that fits
  * nothing. */

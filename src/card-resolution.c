@@ -1,0 +1,217 @@
+/* card-resolution.c: reads a card's `resolution:` section (data layer): for each
+ * combat type settled on a table, the table, the dice rolled, and what joins the
+ * roll (the odds, the attacker's strength), or that both sides roll against
+ * each other. Table names are checked once the whole card is read. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "card-read.h"
+#include "dice.h"
+#include "xmalloc.h"
+
+static bool
+read_id_at(struct ydoc *doc, const struct ynode *n, char **id, int *line, int *col)
+{
+	const char *s;
+
+	if (!yid(doc, n, &s))
+		return false;
+	free(*id);
+	*id = xstrdup(s);
+	if (line != NULL) {
+		*line = n->line;
+		*col = n->col;
+	}
+	return true;
+}
+
+static bool
+read_table_ref(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct resolution *r = obj;
+
+	return read_id_at(doc, n, &r->table_id, &r->table_line, &r->table_col);
+}
+
+static bool
+read_odds_ref(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_id_at(doc, n, &((struct resolution *)obj)->odds_id, NULL, NULL);
+}
+
+/* `roll: 2d6`: plain dice notation, checked here. */
+static bool
+read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct resolution *r = obj;
+	struct dice_kinds none = { 0, NULL, NULL };
+	struct dice_expr e;
+	char msg[160];
+	int col;
+
+	if (!card_read_text(doc, n, &r->roll))
+		return false;
+	if (!dice_parse(r->roll, &none, &e, &col, msg)) {
+		struct ynode at = { .line = n->line, .col = n->col + col - 1 };
+		return yerror(doc, &at, "roll '%s': %s", r->roll, msg);
+	}
+	if (e.success)
+		return yerror(doc, n, "roll '%s': a table reads a total, not a count of successes",
+		              r->roll);
+	return true;
+}
+
+static bool
+read_add(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	static const char *const what[] = { "strength" };
+	int which;
+
+	if (!yenum(doc, n, what, 1, "value to add", &which))
+		return false;
+	((struct resolution *)obj)->add_strength = true;
+	return true;
+}
+
+static bool
+read_opposed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct resolution *)obj)->opposed);
+}
+
+static bool
+read_values(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct resolution *)obj)->values);
+}
+
+static bool
+read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct resolution *)obj)->seed);
+}
+
+static bool
+read_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct resolution *)obj)->note);
+}
+
+static bool
+read_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct resolution *)obj)->assumed);
+}
+
+static const struct yfield resolution_fields[] = {
+	{ "table", true, read_table_ref },
+	{ "roll", true, read_roll },
+	{ "odds", false, read_odds_ref },
+	{ "add", false, read_add },
+	{ "opposed", false, read_opposed },
+	{ "values", false, read_values },
+	{ "seed", false, read_seed },
+	{ "note", false, read_note },
+	{ "assumed", false, read_assumed },
+};
+
+void
+card_resolution_free(struct resolution *r)
+{
+	free(r->table_id);
+	free(r->odds_id);
+	free(r->roll);
+	free(r->values);
+	free(r->seed);
+	free(r->note);
+}
+
+bool
+card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "resolution"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct resolution r = { .table = -1, .odds_table = -1 };
+		int combat;
+
+		if (!card_read_name(doc, card, n->keys[i], FT_COMBAT, &combat)) {
+			ok = false;
+			continue;
+		}
+		r.combat = combat;
+		r.file = card->reading;
+		r.line = n->keys[i]->line;
+		if (!yis_mapping(doc, n->items[i], "resolution") ||
+		    !ymap_read(doc, n->items[i], resolution_fields,
+		               sizeof resolution_fields / sizeof resolution_fields[0], "resolution",
+		               &r)) {
+			card_resolution_free(&r);
+			ok = false;
+			continue;
+		}
+		/* given again (by a card that extends another), it replaces the first */
+		for (size_t k = 0; k < card->nresolutions; k++)
+			if (card->resolutions[k].combat == combat) {
+				card_resolution_free(&card->resolutions[k]);
+				card->resolutions[k] = r;
+				r.combat = -1;
+			}
+		if (r.combat >= 0)
+			*(struct resolution *)xgrow(&card->resolutions, &card->nresolutions,
+			                            &card->cap_resolutions, sizeof r) = r;
+	}
+	return ok;
+}
+
+/* Once the card is read whole: the tables the resolutions name, and that they
+ * are of the kind the resolution reads. */
+bool
+card_resolve_resolutions(struct ydoc *doc, struct card *card)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < card->nresolutions; i++) {
+		struct resolution *r = &card->resolutions[i];
+		struct ynode at = { .line = r->table_line, .col = r->table_col };
+		enum table_by want = r->opposed ? TABLE_BY_DIFFERENCE : TABLE_BY_ROLL;
+
+		if (r->table_id != NULL) {
+			r->table = card_table(card, r->table_id);
+			if (r->table < 0) {
+				ok = yerror(doc, &at, "no table '%s' in this card's tables", r->table_id);
+				continue;
+			}
+			free(r->table_id);
+			r->table_id = NULL;
+		}
+		if (card->tables[r->table].by != want)
+			ok = yerror(doc, &at, "table %s is by %s; %s resolution reads a table by %s",
+			            card->tables[r->table].id, table_by_names[card->tables[r->table].by],
+			            r->opposed ? "an opposed" : "this", table_by_names[want]);
+		if (r->odds_id != NULL) {
+			r->odds_table = card_table(card, r->odds_id);
+			if (r->odds_table < 0 || card->tables[r->odds_table].by != TABLE_BY_ODDS)
+				ok = yerror(doc, &at, "odds: '%s' is not a table by odds of this card",
+				            r->odds_id);
+			free(r->odds_id);
+			r->odds_id = NULL;
+		}
+	}
+	return ok;
+}
+
+const struct resolution *
+card_resolution(const struct card *card, int combat)
+{
+	for (size_t i = 0; i < card->nresolutions; i++)
+		if (card->resolutions[i].combat == combat)
+			return &card->resolutions[i];
+	return NULL;
+}

@@ -1,0 +1,301 @@
+/* cmd-battle.c: the battle commands (engine layer): battle, fire and melee, and
+ * the words players add to them. A battle is checked (sides, combat type, range,
+ * line of sight), the engine's dice and protection are said with every step, and
+ * then the battle is settled on the card's table or with its battle dice
+ * (cmd-roll.c). explain asks the same question without fighting. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+/* The combat type a word names, or by default: close combat (the card's last
+ * type) next to the target, ranged (its first) from further. */
+static bool
+combat_type(const struct game *g, const char *word, bool adjacent, int *out,
+            struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	size_t n = card->words[WL_COMBAT].count;
+
+	if (n == 0)
+		return cmd_fail(res, "%s names no combat types", card->id);
+	if (word == NULL) {
+		*out = adjacent ? (int)n - 1 : 0;
+		return true;
+	}
+	*out = card_word(card, WL_COMBAT, word);
+	if (*out < 0)
+		return cmd_fail(res, "%s: %s's combat types are %s%s%s", word, card->id,
+		                card->words[WL_COMBAT].words[0], n > 1 ? " and " : "",
+		                n > 1 ? card->words[WL_COMBAT].words[n - 1] : "");
+	return true;
+}
+
+/* May the attacker battle at all: the combat type its class may use, and how far
+ * it may have moved (infantry that moved two hexes does not battle). */
+static bool
+class_may_battle(const struct game *g, int a, int combat, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *u = &g->units[a];
+	int from = card_class_combat_from(card, u->cls);
+	char moved[24], most[24];
+
+	if (from >= 0 && !((card->classes[from].combat >> combat) & 1u))
+		return cmd_fail(res, "%s (%s) does not battle in %s combat (%s:%d)", u->id,
+		                card->classes[u->cls].id, card->words[WL_COMBAT].words[combat],
+		                card->classes[from].file, card->classes[from].line);
+	from = card_class_battle_move_from(card, u->cls);
+	if (from >= 0 && u->moved_cost > card->classes[from].battle_move)
+		return cmd_fail(res, "%s moved %s this turn; %s battles after moving at most %s (%s:%d%s)",
+		                u->id, explain_points(u->moved_cost, false, moved),
+		                card->classes[from].id,
+		                explain_points(card->classes[from].battle_move, false, most),
+		                card->classes[from].file, card->classes[from].battle_move_line,
+		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
+	return true;
+}
+
+/* What the engine says of a battle: the dice and their steps, the target's
+ * protection and its steps. */
+static void
+say_battle_answer(const struct game *g, int a, int t, int combat, const struct battle_answer *b,
+                  const struct protection_answer *p, struct command_result *res)
+{
+	cmd_say(res, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
+	        game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
+	if (b->counts_dice && b->base_known)
+		cmd_say(res, "dice: %ld", b->dice);
+	else if (b->counts_dice && b->halvings > 0)
+		cmd_say(res, "dice: the unit's dice%s%.0ld, halved %d time%s, rounding down",
+		        b->dice_change ? (b->dice_change > 0 ? " +" : " ") : "",
+		        b->dice_change, b->halvings, b->halvings == 1 ? "" : "s");
+	else if (b->counts_dice)
+		cmd_say(res, "dice: the unit's dice %+ld", b->dice_change);
+	if (b->drm != 0)
+		cmd_say(res, "die-roll modifier: %+ld", b->drm);
+	if (b->defense != 0)
+		cmd_say(res, "defender's modifier: %+ld", b->defense);
+	cmd_say_steps(res, &b->why);
+	if (p->none)
+		cmd_say(res, "%s has no terrain protection", g->units[t].id);
+	else if (p->ignore_hits || p->ignore_flags || p->why.count)
+		cmd_say(res, "%s ignores %s%ld hit(s), %s%ld flag(s)", g->units[t].id,
+		        p->hits_optional ? "up to " : "", p->ignore_hits,
+		        p->flags_optional ? "up to " : "", p->ignore_flags);
+	cmd_say_steps(res, &p->why);
+}
+
+/* The battle is fought: the attacker has battled, and the log says so. */
+void
+cmd_battle_fought(struct battle *bt)
+{
+	struct game *g = bt->g;
+
+	g->units[bt->a].battled = true;
+	game_log(g, "%s battles %s (%s)%s", g->units[bt->a].id, g->units[bt->t].id,
+	         game_card(g)->words[WL_COMBAT].words[bt->combat], g->forcing ? " (forced)" : "");
+}
+
+/* After the answer is said: refuse a battle with no dice to count, then settle
+ * it on the card's table, or roll its battle dice, or (a card with neither)
+ * only record it. Nothing changes until every check has passed. */
+static bool
+battle_outcome(struct battle *bt, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	const struct resolution *how = card_resolution(card, bt->combat);
+	const char *type = card->words[WL_COMBAT].words[bt->combat];
+	int distance = hex_distance(g->units[bt->a].hex, g->units[bt->t].hex);
+
+	if (bt->b.base_known && bt->b.dice == 0 && bt->sit.base == 0)
+		return cmd_fail(res, "%s has no dice for %s combat at %d hex%s (out of range, or not "
+		                     "at all)",
+		                g->units[bt->a].id, type, distance, distance == 1 ? "" : "es");
+	if (how != NULL)
+		return cmd_settle(bt, how, res);
+	if (card->battle_die >= 0)
+		return cmd_roll_symbols(bt, res);
+	if (bt->commit)
+		cmd_battle_fought(bt);
+	return true;
+}
+
+/* Work out one battle and say it; `commit` marks the attacker as having battled.
+ * `given` holds facts the players state that the board cannot show (a charge, an
+ * attack from the flank), true or false; -1 where they say nothing. */
+bool
+cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
+                   struct command_result *res)
+{
+	struct battle bt = { .g = g, .a = a, .t = t, .w = w, .commit = commit };
+	struct los_answer los;
+	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok;
+
+	if (g->units[a].side == g->units[t].side)
+		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
+	if (commit && !cmd_may_act(g, a, res))
+		return false;
+	if (!combat_type(g, w->combat, adjacent, &bt.combat, res))
+		return false;
+	if (!adjacent && (game_card(g)->adjacent_combat >> bt.combat) & 1u)
+		return cmd_fail(res, "%s is not next to %s: %s combat is against an adjacent unit (%s:%d)",
+		                g->units[a].id, g->units[t].id,
+		                game_card(g)->words[WL_COMBAT].words[bt.combat],
+		                game_card(g)->adjacent_combat_file, game_card(g)->adjacent_combat_line);
+	if (!class_may_battle(g, a, bt.combat, res))
+		return false;
+	if (!adjacent) {
+		game_fire_los(g, a, g->units[t].hex, &los);
+		if (!los.clear) {
+			cmd_fail(res, "%s has no line of sight to %s:", g->units[a].id, g->units[t].id);
+			cmd_say_steps(res, &los.why);
+			explain_free(&los.why);
+			return false;
+		}
+		explain_free(&los.why);
+	}
+	game_battle_situation(g, a, t, bt.combat, &bt.sit);
+	for (int f = 0; f < N_FACTS; f++)
+		if (w->given[f] >= 0)
+			bt.sit.facts[f] = w->given[f] != 0;
+	if (w->dice >= 0) {
+		bt.sit.base = w->dice;
+		bt.sit.base_given = true;
+		bt.sit.base_from = NULL;
+	}
+	terrain_battle(game_card(g), &bt.sit, &bt.b);
+	terrain_protection(game_card(g), &bt.sit, &bt.p);
+	if (!bt.b.may_battle) {
+		ok = cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
+		cmd_say_steps(res, &bt.b.why);
+	} else {
+		say_battle_answer(g, a, t, bt.combat, &bt.b, &bt.p, res);
+		ok = battle_outcome(&bt, res);
+	}
+	explain_free(&bt.b.why);
+	explain_free(&bt.p.why);
+	return ok;
+}
+
+/* The words after the target: a combat type, facts the players state
+ * (`charge`, `stationary=false`), `dice=N` for the attacker's dice as the players
+ * count them, and `roll=a,b,c` with the dice on the table. */
+bool
+cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct battle_words *w,
+                 struct command_result *res)
+{
+	memset(w, 0, sizeof *w);
+	memset(w->given, -1, sizeof w->given);
+	w->dice = w->att_value = w->def_value = -1;
+	for (int i = first; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t len = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+		int f;
+
+		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && w->combat == NULL) {
+			w->combat = argv[i];
+			continue;
+		}
+		if (strncmp(argv[i], "roll=", 5) == 0 && w->rolled == NULL) {
+			w->rolled = argv[i] + 5;
+			continue;
+		}
+		if (strncmp(argv[i], "dice=", 5) == 0 && w->dice < 0) {
+			if (!str_long(argv[i] + 5, 0, 64, &w->dice))
+				return cmd_fail(res, "%s: give the dice as a number from 0 to 64", argv[i]);
+			continue;
+		}
+		if ((strncmp(argv[i], "attacker=", 9) == 0 && w->att_value < 0) ||
+		    (strncmp(argv[i], "defender=", 9) == 0 && w->def_value < 0)) {
+			long *v = argv[i][0] == 'a' ? &w->att_value : &w->def_value;
+			if (!str_long(argv[i] + 9, 0, 999, v))
+				return cmd_fail(res, "%s: give the value as a number from 0 to 999", argv[i]);
+			continue;
+		}
+		for (f = 0; f < N_FACTS; f++)
+			if (fact_info[f].type == FT_BOOL && strlen(fact_info[f].key) == len &&
+			    strncmp(fact_info[f].key, argv[i], len) == 0)
+				break;
+		if (f == N_FACTS || (eq && strcmp(eq + 1, "true") && strcmp(eq + 1, "false")))
+			return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
+			                     "charge, from_flank or stationary=false, dice=N, attacker=N "
+			                     "defender=N or roll=DICE",
+			                argv[i]);
+		w->given[f] = !eq || strcmp(eq + 1, "true") == 0;
+	}
+	return true;
+}
+
+bool
+cmd_battle(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct battle_words w;
+	int a, t;
+
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+		return false;
+	return cmd_battle_between(g, a, t, &w, true, res);
+}
+
+static bool
+battle_with(struct game *g, int argc, char **argv, bool first, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	size_t n = card->words[WL_COMBAT].count;
+	struct battle_words w;
+	int a, t;
+
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+		return false;
+	if (n == 0)
+		return cmd_fail(res, "%s names no combat types", card->id);
+	if (w.combat != NULL)
+		return cmd_fail(res, "%s: %s chooses the combat type itself; use battle to name one",
+		                w.combat, argv[0]);
+	w.combat = card->words[WL_COMBAT].words[first ? 0 : n - 1];
+	return cmd_battle_between(g, a, t, &w, true, res);
+}
+
+bool
+cmd_fire(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	return battle_with(g, argc, argv, true, res);
+}
+
+bool
+cmd_melee(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	return battle_with(g, argc, argv, false, res);
+}
+
+/* hit UNIT N: hits the players read from their dice or a table, taken off the
+ * unit's strength (blocks, figures, strength points). */
+bool
+cmd_hit(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct game_unit *u;
+	long hits;
+	int i;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &i, res))
+		return false;
+	u = &g->units[i];
+	if (!str_long(argv[2], 1, 99, &hits))
+		return cmd_fail(res, "hit %s %s: give the hits, 1 to 99", argv[1], argv[2]);
+	u->strength -= (int)(hits < u->strength ? hits : u->strength);
+	u->eliminated = u->strength == 0;
+	cmd_say(res, "%s takes %ld hit%s: strength %d/%d%s", u->id, hits, hits == 1 ? "" : "s",
+	        u->strength, u->max_strength, u->eliminated ? ", eliminated" : "");
+	game_log(g, "%s takes %ld hit%s (%d/%d)%s", u->id, hits, hits == 1 ? "" : "s", u->strength,
+	         u->max_strength, u->eliminated ? ", eliminated" : "");
+	return true;
+}

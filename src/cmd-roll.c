@@ -1,0 +1,455 @@
+/* cmd-roll.c: the dice of a battle (engine layer). Symbol dice: the faces typed
+ * from the table or rolled, scored by the card and applied to the target. A
+ * battle settled on a table: the roll (typed or rolled) with its modifiers read
+ * on the table. Both give exact odds before the roll, and journal what was
+ * rolled so that a replay applies the same dice. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "combat.h"
+#include "dice.h"
+#include "settle.h"
+#include "strutil.h"
+#include "table.h"
+#include "xmalloc.h"
+
+/* "soldier (s), flag (f) or burst (b)": a die's faces for a message; free it. */
+static char *
+face_choices(const struct die_kind *d)
+{
+	char *s = xstrdup("");
+
+	for (size_t i = 0; i < d->nfaces; i++) {
+		const struct die_face *f = &d->faces[i];
+		char *next = xasprintf("%s%s%s%s%s%s", s,
+		                       i == 0 ? "" : i + 1 == d->nfaces ? " or " : ", ", f->id,
+		                       f->short_name ? " (" : "", f->short_name ? f->short_name : "",
+		                       f->short_name ? ")" : "");
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* The faces of the dice: typed (`roll=a,b,c`, names or short forms, any order),
+ * or rolled by hexaid. False with the reason when the typed ones do not fit. */
+static bool
+battle_faces(struct game *g, int n, const char *rolled, int *faces, struct command_result *res)
+{
+	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	char *copy, *save = NULL;
+	int k = 0;
+
+	if (rolled == NULL) {
+		for (int i = 0; i < n; i++)
+			faces[i] = d->nfaces == 0
+			                   ? (int)rng_below(&g->rng, (uint32_t)d->sides)
+			                   : die_face_of_side(d, (int)rng_below(&g->rng, (uint32_t)d->total));
+		return true;
+	}
+	copy = xstrdup(rolled);
+	for (char *w = strtok_r(copy, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save)) {
+		long v;
+		int f = d->nfaces == 0 ? (str_long(w, 1, d->sides, &v) ? (int)v - 1 : -1)
+		                       : die_face_named(d, w);
+		if (f < 0 && d->nfaces == 0) {
+			cmd_fail(res, "roll=%s: '%s' is not a side of the %s die (1 to %d)", rolled, w,
+			         d->id, d->sides);
+			free(copy);
+			return false;
+		}
+		if (f < 0) {
+			char *choices = face_choices(d);
+			cmd_fail(res, "roll=%s: '%s' is not a face of the %s die; its faces are %s",
+			         rolled, w, d->id, choices);
+			free(choices);
+			free(copy);
+			return false;
+		}
+		if (k < 64)
+			faces[k] = f;
+		k++;
+	}
+	free(copy);
+	if (k != n)
+		return cmd_fail(res, "roll=%s: %d dice are rolled here; give %d faces", rolled, n, n);
+	return true;
+}
+
+/* The faces as words, for the record and for people. */
+static char *
+faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
+{
+	char *s = xstrdup("");
+
+	for (int i = 0; i < n; i++) {
+		char number[16], *next;
+
+		snprintf(number, sizeof number, "%d", faces[i] + 1);
+		next = xasprintf("%s%s%s", s, i ? sep : "", d->nfaces ? d->faces[faces[i]].id : number);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* Score the faces rolled and apply what is left: hits off the target's strength,
+ * flags as a retreat the players make. */
+static void
+apply_roll(struct game *g, int a, int t, const struct situation *sit,
+           const struct protection_answer *p, const int *faces, int n, bool typed,
+           struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct die_kind *d = &card->dice[card->battle_die];
+	struct game_unit *target = &g->units[t];
+	struct combat_result c;
+	char *words = faces_words(d, faces, n, ", ");
+	int r;
+
+	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
+	        typed ? " (the dice on the table)" : "");
+	if (!typed) {
+		char *list = faces_words(d, faces, n, ",");
+		res->record_extra = xasprintf("roll=%s", list);
+		free(list);
+	}
+	combat_score(card, sit, faces, n, p, &c);
+	cmd_say_steps(res, &c.why);
+	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
+	target->eliminated = target->strength == 0;
+	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
+	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
+	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
+	r = card_class_retreat_from(card, target->cls);
+	if (c.flags_left > 0 && !target->eliminated && r >= 0)
+		cmd_say(res, "%s retreats %ld hex%s toward its own side (%ld flag%s x %d; %s:%d): move "
+		             "it, or take a hit for each hex it cannot",
+		        target->id, c.flags_left * card->classes[r].retreat,
+		        c.flags_left * card->classes[r].retreat == 1 ? "" : "es", c.flags_left,
+		        c.flags_left == 1 ? "" : "s", card->classes[r].retreat, card->classes[r].file,
+		        card->classes[r].retreat_line);
+	else if (c.flags_left > 0 && !target->eliminated)
+		cmd_say(res, "%s must retreat for %ld flag%s: the card gives no retreat distance", target->id,
+		        c.flags_left, c.flags_left == 1 ? "" : "s");
+	game_log(g, "%s rolls %s: %ld hit%s, %ld flag%s on %s (%d/%d)%s", g->units[a].id, words,
+	         c.hits_left, c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
+	         target->id, target->strength, target->max_strength,
+	         target->eliminated ? ", eliminated" : "");
+	free(words);
+	explain_free(&c.why);
+}
+
+/* The exact odds of the pending roll: the chance of each number of hits left. */
+static void
+say_odds(struct game *g, const struct situation *sit, const struct battle_answer *b,
+         const struct protection_answer *p, struct command_result *res)
+{
+	size_t count;
+	double *chance = combat_hit_odds(game_card(g), sit, (int)b->dice, p, &count);
+	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	char *line;
+
+	if (chance == NULL) {
+		cmd_say(res, "odds of hits: too many dice to work out");
+		return;
+	}
+	line = xstrdup("odds of hits:");
+	for (size_t k = 0; k < count; k++) {
+		char *next;
+		if (chance[k] < 0.00005 && k > 0)
+			continue;
+		next = xasprintf("%s %zu: %.1f%%", line, k, 100.0 * chance[k]);
+		free(line);
+		line = next;
+	}
+	cmd_say(res, "%s%s", line, d->assumed ? " (the die's faces are assumed: check your dice)" : "");
+	free(chance);
+	free(line);
+}
+
+/* Plain battle dice the card gives no scoring for: the values, for the players
+ * to read by their rulebook. */
+static void
+say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
+               struct command_result *res)
+{
+	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	char *words = faces_words(d, faces, n, ", ");
+
+	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
+	        typed ? " (the dice on the table)" : "");
+	if (!typed) {
+		char *list = faces_words(d, faces, n, ",");
+		res->record_extra = xasprintf("roll=%s", list);
+		free(list);
+	}
+	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
+	             "rulebook, and give the hits with: hit UNIT N");
+	game_log(g, "%s rolls %s", g->units[a].id, words);
+	free(words);
+}
+
+/* A battle with the card's battle dice: the odds for a question; for a battle
+ * fought, the faces (typed or rolled), scored and applied. */
+bool
+cmd_roll_symbols(struct battle *bt, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	const char *type = card->words[WL_COMBAT].words[bt->combat];
+	int faces[64], n = bt->b.dice > 64 ? 64 : (int)bt->b.dice;
+
+	if (!bt->b.base_known && !bt->commit) {
+		cmd_say(res, "the card gives %s no dice for %s combat: give dice=N",
+		        card->classes[g->units[bt->a].cls].id, type);
+		return true;
+	}
+	if (!bt->b.base_known)
+		return cmd_fail(res, "the card gives %s no dice for %s combat: count them and give "
+		                     "dice=N to roll",
+		                card->classes[g->units[bt->a].cls].id, type);
+	if (!bt->commit) {
+		if (n > 0 && card->dice[card->battle_die].nfaces > 0)
+			say_odds(g, &bt->sit, &bt->b, &bt->p, res);
+		return true;
+	}
+	if (n > 0 && !battle_faces(g, n, bt->w->rolled, faces, res))
+		return false;
+	cmd_battle_fought(bt);
+	if (n > 0 && card->dice[card->battle_die].nfaces == 0)
+		say_plain_roll(g, bt->a, faces, n, bt->w->rolled != NULL, res);
+	else if (n > 0)
+		apply_roll(g, bt->a, bt->t, &bt->sit, &bt->p, faces, n, bt->w->rolled != NULL, res);
+	else
+		cmd_say(res, "no dice are left to roll: the battle does nothing");
+	return true;
+}
+
+/* ---- battles settled on a table ------------------------------------------------ */
+
+/* Each side's value for an opposed roll: what the players give when the card
+ * says the value is theirs to count, else the units' strengths. */
+static bool
+settle_values(const struct battle *bt, const struct resolution *how, struct settle_question *q,
+              struct command_result *res)
+{
+	const struct game *g = bt->g;
+
+	q->att_value = g->units[bt->a].strength;
+	q->def_value = g->units[bt->t].strength;
+	if (how->values == NULL)
+		return true;
+	if (bt->w->att_value < 0 || bt->w->def_value < 0) {
+		if (!bt->commit) {
+			cmd_say(res, "give each side's value (%s) with attacker=N defender=N for the "
+			             "odds", how->values);
+			return false;
+		}
+		return cmd_fail(res, "give each side's value (%s): attacker=N defender=N (%s:%d)",
+		                how->values, how->file, how->line);
+	}
+	q->att_value = bt->w->att_value;
+	q->def_value = bt->w->def_value;
+	return true;
+}
+
+/* "F1 wins (winner M+1, loser M+1R)" for an opposed roll, or the row's cells. */
+static char *
+outcome_words(const struct battle *bt, const struct table *t, int row, int winner, bool opposed)
+{
+	const char *a = bt->g->units[bt->a].id, *d = bt->g->units[bt->t].id;
+	char *cells = row >= 0 ? table_row_words(t, row) : xstrdup("no row of the table");
+	char *s;
+
+	if (!opposed)
+		return cells;
+	if (winner == 0)
+		s = xasprintf("a tie (%s; the table's note says who takes a tie)", cells);
+	else
+		s = xasprintf("%s wins, %s loses (%s)", winner > 0 ? a : d, winner > 0 ? d : a, cells);
+	free(cells);
+	return s;
+}
+
+/* The chance of each outcome, one line each in table order; rows that read the
+ * same are added together. */
+static void
+say_settle_odds(const struct battle *bt, const struct settle_question *q, long extra,
+                struct command_result *res)
+{
+	const struct card *card = game_card(bt->g);
+	const struct table *t = &card->tables[q->how->table];
+	double *chance = settle_odds(card, q, extra), sum = 0.0;
+	char *last = NULL;
+
+	if (chance == NULL) {
+		cmd_say(res, "odds: the roll %s has too many outcomes to count", q->how->roll);
+		return;
+	}
+	for (size_t row = 0; row <= t->nrows; row++)
+		for (int w = 1; w >= -1; w--) {
+			double p = chance[row * 3 + (size_t)(w + 1)];
+			char *words;
+
+			if (p < 0.00005)
+				continue;
+			words = outcome_words(bt, t, row < t->nrows ? (int)row : -1, w, q->how->opposed);
+			if (last != NULL && strcmp(words, last) != 0) {
+				cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
+				sum = 0.0;
+			}
+			free(last);
+			last = words;
+			sum += p;
+		}
+	if (last != NULL)
+		cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
+	free(last);
+	free(chance);
+}
+
+/* The dice of one side: typed (values[0..n)) or rolled. */
+static bool
+side_roll(struct game *g, const struct dice_expr *e, const char *rolled, const int *typed,
+          struct dice_roll *out, struct command_result *res)
+{
+	char msg[160];
+
+	if (rolled == NULL) {
+		dice_roll(e, &g->rng, out);
+		return true;
+	}
+	if (!dice_take(e, typed, e->ndice, out, msg))
+		return cmd_fail(res, "roll=%s: %s", rolled, msg);
+	return true;
+}
+
+/* "3, 5" */
+static char *
+values_words(const struct dice_roll *r, const char *sep)
+{
+	char *s = xstrdup("");
+
+	for (int i = 0; i < r->ndice; i++) {
+		char *next = xasprintf("%s%s%d", s, i ? sep : "", r->values[i]);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+/* The players' dice from roll=a,b,c: exactly n whole numbers. */
+static bool
+typed_values(const char *rolled, int n, int *values, struct command_result *res)
+{
+	char *copy = xstrdup(rolled), *save = NULL;
+	int k = 0;
+
+	for (char *w = strtok_r(copy, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save)) {
+		long v;
+		if (!str_long(w, 1, DICE_MAX_SIDES, &v)) {
+			cmd_fail(res, "roll=%s: '%s' is not the value of a die", rolled, w);
+			free(copy);
+			return false;
+		}
+		if (k < 2 * DICE_MAX_DICE)
+			values[k] = (int)v;
+		k++;
+	}
+	free(copy);
+	if (k != n)
+		return cmd_fail(res, "roll=%s: %d dice are rolled here; give %d values", rolled, n, n);
+	return true;
+}
+
+/* Roll (or take) both sides' dice, read the table, say and log the result. */
+static bool
+settle_roll(struct battle *bt, const struct settle_question *q, long extra,
+            struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	const struct resolution *how = q->how;
+	const struct table *t = &card->tables[how->table];
+	struct dice_kinds none = { 0, NULL, NULL };
+	struct dice_expr e;
+	struct dice_roll ra, rd = { 0 };
+	struct settle_result r;
+	int typed[2 * DICE_MAX_DICE], col, n;
+	char msg[160], *wa, *wd, *words;
+
+	if (!dice_parse(how->roll, &none, &e, &col, msg))
+		return cmd_fail(res, "%s:%d: roll %s: %s", how->file, how->line, how->roll, msg);
+	n = e.ndice * (how->opposed ? 2 : 1);
+	if (bt->w->rolled != NULL && !typed_values(bt->w->rolled, n, typed, res))
+		return false;
+	if (!side_roll(g, &e, bt->w->rolled, typed, &ra, res) ||
+	    (how->opposed && !side_roll(g, &e, bt->w->rolled, typed + e.ndice, &rd, res)))
+		return false;
+	cmd_battle_fought(bt);
+	wa = values_words(&ra, ",");
+	wd = values_words(&rd, ",");
+	if (bt->w->rolled == NULL)
+		res->record_extra = xasprintf("roll=%s%s%s", wa, how->opposed ? "," : "",
+		                              how->opposed ? wd : "");
+	free(wa);
+	free(wd);
+	wa = values_words(&ra, ", ");
+	cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->a].id, how->roll, wa, ra.total,
+	        bt->w->rolled ? " (the dice on the table)" : "");
+	free(wa);
+	if (how->opposed) {
+		wd = values_words(&rd, ", ");
+		cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->t].id, how->roll, wd, rd.total,
+		        bt->w->rolled ? " (the dice on the table)" : "");
+		free(wd);
+	}
+	settle_read(card, q, extra, ra.total, rd.total, &r);
+	cmd_say_steps(res, &r.why);
+	words = outcome_words(bt, t, r.row, r.winner, how->opposed);
+	cmd_say(res, "result: %s", words);
+	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
+	         r.value, words);
+	free(words);
+	explain_free(&r.why);
+	return true;
+}
+
+bool
+cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	struct settle_question q = {
+		.how = how,
+		.drm = bt->b.drm,
+		.defense = bt->b.defense,
+		.att_strength = g->units[bt->a].strength,
+		.def_strength = g->units[bt->t].strength,
+	};
+	struct explanation why;
+	long extra;
+	bool ok;
+
+	cmd_say(res, "settled on the %s: %s%s (%s:%d%s)", card->tables[how->table].name, how->roll,
+	        how->opposed ? " each side, the difference read" : "", how->file, how->line,
+	        how->assumed ? "; assumed: check your rulebook" : "");
+	if (!settle_values(bt, how, &q, res))
+		return !bt->commit;
+	explain_init(&why);
+	ok = settle_extra(card, &q, &extra, &why);
+	cmd_say_steps(res, &why);
+	explain_free(&why);
+	if (!ok)
+		return cmd_fail(res, "the odds of %ld to %ld are not on the %s", q.att_strength,
+		                q.def_strength, card->tables[how->odds_table].name);
+	if (!bt->commit) {
+		say_settle_odds(bt, &q, extra, res);
+		return true;
+	}
+	return settle_roll(bt, &q, extra, res);
+}

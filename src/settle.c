@@ -1,0 +1,138 @@
+/* settle.c: settles a battle on one of the card's tables (engine layer). The
+ * modified roll, or the difference of two sides' totals, picks a row; every
+ * number that joins the roll is a step, and the odds of each row are counted
+ * from the dice's exact distribution. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dice.h"
+#include "settle.h"
+#include "table.h"
+#include "xmalloc.h"
+
+/* The whole number in a row's cell of the named column, if there is one. */
+static bool
+row_number(const struct table *t, int row, const char *column, long *out)
+{
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const char *cell = t->rows[row].cells[c];
+		char *end;
+
+		if (strcmp(t->columns[c], column) != 0 || cell == NULL)
+			continue;
+		*out = strtol(cell, &end, 10);
+		return end != cell && *end == '\0';
+	}
+	return false;
+}
+
+bool
+settle_extra(const struct card *card, const struct settle_question *q, long *extra,
+             struct explanation *why)
+{
+	const struct resolution *r = q->how;
+
+	*extra = 0;
+	if (r->add_strength) {
+		*extra += q->att_strength;
+		explain_add(why, q->att_strength, r->file, r->line, r->seed, r->assumed,
+		            "the attacker's strength");
+	}
+	if (r->odds_table >= 0) {
+		const struct table *t = &card->tables[r->odds_table];
+		int row = table_row_for_odds(t, q->att_strength, q->def_strength);
+		long drm = 0;
+		char entry[64];
+
+		snprintf(entry, sizeof entry, "strengths %ld to %ld", q->att_strength, q->def_strength);
+		if (row < 0 || !row_number(t, row, "drm", &drm)) {
+			table_explain(t, -1, entry, why);
+			return false;
+		}
+		*extra += drm;
+		explain_add(why, drm, t->file, t->rows[row].line, t->seed, t->assumed,
+		            "%s, %s: %ld:%ld", t->name, entry, t->rows[row].odds_att / 10,
+		            t->rows[row].odds_def / 10);
+	}
+	return true;
+}
+
+void
+settle_read(const struct card *card, const struct settle_question *q, long extra, long att_roll,
+            long def_roll, struct settle_result *out)
+{
+	const struct resolution *r = q->how;
+	const struct table *t = &card->tables[r->table];
+	char entry[96];
+
+	memset(out, 0, sizeof *out);
+	if (!r->opposed) {
+		out->att_total = out->value = att_roll + q->drm + extra;
+		explain_add(&out->why, out->value, NULL, 0, NULL, false, "roll %ld, modifiers %+ld", att_roll,
+		            q->drm + extra);
+		explain_as_start(&out->why);
+		snprintf(entry, sizeof entry, "%ld", out->value);
+	} else {
+		out->att_total = q->att_value + q->drm + extra + att_roll;
+		out->def_total = q->def_value + q->defense + def_roll;
+		out->winner = out->att_total > out->def_total   ? 1
+		              : out->att_total < out->def_total ? -1
+		                                                : 0;
+		out->value = labs(out->att_total - out->def_total);
+		explain_add(&out->why, out->att_total, NULL, 0, NULL, false,
+		            "attacker: value %ld, modifiers %+ld, roll %ld", q->att_value,
+		            q->drm + extra, att_roll);
+		explain_as_start(&out->why);
+		explain_add(&out->why, out->def_total, NULL, 0, NULL, false,
+		            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value, q->defense,
+		            def_roll);
+		explain_as_start(&out->why);
+		snprintf(entry, sizeof entry, "difference %ld, %s", out->value,
+		         out->winner > 0   ? "the attacker wins"
+		         : out->winner < 0 ? "the defender wins"
+		                           : "a tie (the card's note says who takes it)");
+	}
+	out->row = table_row_for_value(t, out->value);
+	table_explain(t, out->row, entry, &out->why);
+}
+
+static bool
+roll_odds(const struct resolution *r, struct dice_odds *o)
+{
+	struct dice_kinds none = { 0, NULL, NULL };
+	struct dice_expr e;
+	char msg[160];
+	int col;
+
+	return dice_parse(r->roll, &none, &e, &col, msg) && dice_odds(&e, o, msg);
+}
+
+double *
+settle_odds(const struct card *card, const struct settle_question *q, long extra)
+{
+	const struct resolution *r = q->how;
+	const struct table *t = &card->tables[r->table];
+	struct dice_odds o;
+	double *chance;
+
+	if (!roll_odds(r, &o))
+		return NULL;
+	chance = xcalloc((t->nrows + 1) * 3, sizeof *chance);
+	for (long a = o.min; a <= o.max; a++)
+		for (long d = r->opposed ? o.min : 0; d <= (r->opposed ? o.max : 0); d++) {
+			double p = o.chance[a - o.min] * (r->opposed ? o.chance[d - o.min] : 1.0);
+			struct settle_result res;
+			size_t row;
+
+			if (p == 0.0)
+				continue;
+			settle_read(card, q, extra, a, d, &res);
+			explain_free(&res.why);
+			row = res.row < 0 ? t->nrows : (size_t)res.row;
+			chance[row * 3 + (size_t)(res.winner + 1)] += p;
+		}
+	dice_odds_free(&o);
+	return chance;
+}

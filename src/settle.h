@@ -1,0 +1,43 @@
+/* settle.h: battles settled on a card's table (engine layer): a roll plus the
+ * modifiers (and the odds or the attacker's strength, when the card says so)
+ * read on a table by roll; or both sides' values, modifiers and rolls, the
+ * difference read on a table by difference. With exact odds of each row. */
+#ifndef HEXAID_SETTLE_H
+#define HEXAID_SETTLE_H
+
+#include "card.h"
+#include "explain.h"
+
+/* What the roll is added to. */
+struct settle_question {
+	const struct resolution *how;
+	long drm;                 /* the attacker's modifiers, summed */
+	long defense;             /* the defender's modifiers (opposed) */
+	long att_strength, def_strength;
+	long att_value, def_value; /* opposed: each side's value before modifiers */
+};
+
+struct settle_result {
+	long att_total, def_total; /* the numbers compared (opposed), or the modified roll */
+	long value;               /* the number read on the table */
+	int winner;               /* opposed: 1 the attacker, -1 the defender, 0 a tie */
+	int row;                  /* the row read, or -1 */
+	struct explanation why;
+};
+
+/* What joins the roll besides the rules' modifiers: the odds row's modifier,
+ * the attacker's strength; their steps go to why. False (with a step saying
+ * so) when the odds cannot be read. */
+bool settle_extra(const struct card *card, const struct settle_question *q, long *extra,
+                  struct explanation *why);
+
+/* Read the table for the rolls (the defender's is used only when opposed). */
+void settle_read(const struct card *card, const struct settle_question *q, long extra,
+                 long att_roll, long def_roll, struct settle_result *out);
+
+/* The exact chance of each row of the table (and, opposed, of which side wins
+ * it): chance[row * 3 + winner + 1], rows of the table; the last three entries
+ * are for no row. Free it. NULL when the roll's odds cannot be counted. */
+double *settle_odds(const struct card *card, const struct settle_question *q, long extra);
+
+#endif
