@@ -82,6 +82,38 @@ cli_render(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* hexaid log [--markdown] GAME: the game log, then each side's dice against the
+ * odds (the `show stats` command), as plain text or Markdown. */
+int
+cli_log(int argc, char **argv)
+{
+	bool md = argc == 3 && strcmp(argv[1], "--markdown") == 0;
+	struct command_result res;
+	struct game g;
+	int status;
+
+	if (argc != 2 && !md) {
+		fputs("usage: hexaid log [--markdown] GAME\n", stderr);
+		return EXIT_USAGE;
+	}
+	if ((status = cli_open_game(argv[argc - 1], &g)) != EXIT_OK)
+		return status;
+	printf(md ? "# %s\n\n" : "%s\n\n", g.sc.title ? g.sc.title : g.sc.id);
+	if (md)
+		puts("## Log\n");
+	for (size_t i = 0; i < g.log.count; i++)
+		printf("%s%s\n", md ? "- " : "", g.log.items[i]);
+	if (g.log.count == 0)
+		printf("%s(nothing has happened yet)\n", md ? "- " : "");
+	puts(md ? "\n## Dice\n" : "\nDice:");
+	command_run(&g, "show stats", &res);
+	for (size_t i = 0; i < res.lines.count; i++)
+		printf("%s%s\n", md ? "- " : "", res.lines.items[i]);
+	command_result_free(&res);
+	game_free(&g);
+	return EXIT_OK;
+}
+
 static void
 print_result(const char *line, const struct command_result *res, bool json)
 {

@@ -11,6 +11,7 @@ int cli_explain(int argc, char **argv);
 int cli_chart(int argc, char **argv);
 int cli_script(int argc, char **argv);
 int cli_render(int argc, char **argv);
+int cli_log(int argc, char **argv);
 int cli_recover(int argc, char **argv);
 int cli_roll(int argc, char **argv);
 

@@ -96,9 +96,27 @@ cmd_battle_fought(struct battle *bt)
 {
 	struct game *g = bt->g;
 
+	const struct battle_words *w = bt->w;
+	char *said = xstrdup("");
+
+	for (int i = 0; i < w->nwith + w->nwithout; i++) {
+		char *next = xasprintf("%s, %s %s", said, i < w->nwith ? "with" : "without",
+		                       i < w->nwith ? w->with[i] : w->without[i - w->nwith]);
+		free(said);
+		said = next;
+	}
+	if (w->drm != 0) {
+		char *next = xasprintf("%s, drm %+ld", said, w->drm);
+		free(said);
+		said = next;
+	}
 	g->units[bt->a].battled = true;
-	game_log(g, "%s battles %s (%s)%s", g->units[bt->a].id, g->units[bt->t].id,
-	         game_card(g)->words[WL_COMBAT].words[bt->combat], g->forcing ? " (forced)" : "");
+	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id, g->units[bt->t].id,
+	         game_card(g)->words[WL_COMBAT].words[bt->combat], said,
+	         g->forcing ? " (forced)" : "");
+	game_log_steps(g, &bt->b.why);
+	game_log_steps(g, &bt->p.why);
+	free(said);
 }
 
 /* After the answer is said: refuse a battle with no dice to count, then settle
@@ -124,6 +142,28 @@ battle_outcome(struct battle *bt, struct command_result *res)
 	if (bt->commit)
 		cmd_battle_fought(bt);
 	return true;
+}
+
+/* The table is the truth: terrain the players say is there (with=), in the
+ * target's hex or, for a hexside feature, along the line of fire; and terrain
+ * they say is not (without=), wherever the map put it. */
+static void
+table_overrides(const struct game *g, const struct battle_words *w, struct situation *sit)
+{
+	const struct card *card = game_card(g);
+
+	for (int i = 0; i < w->nwith; i++) {
+		int t = card_terrain(card, w->with[i]);
+		tset_add(card->terrain[t].kind == TERRAIN_HEXSIDE ? &sit->crossed : &sit->target_on, t);
+	}
+	for (int i = 0; i < w->nwithout; i++) {
+		int t = card_terrain(card, w->without[i]);
+		tset_remove(&sit->attacker_on, t);
+		tset_remove(&sit->target_on, t);
+		tset_remove(&sit->crossed, t);
+		while (tset_remove(&sit->zone, t))
+			;
+	}
 }
 
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
@@ -169,8 +209,14 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		bt.sit.base_given = true;
 		bt.sit.base_from = NULL;
 	}
+	table_overrides(g, w, &bt.sit);
 	terrain_battle(game_card(g), &bt.sit, &bt.b);
 	terrain_protection(game_card(g), &bt.sit, &bt.p);
+	if (w->drm != 0) {
+		bt.b.drm += w->drm;
+		explain_add(&bt.b.why, w->drm, NULL, 0, NULL, false,
+		            "die-roll modifier the players give (drm=%+ld)", w->drm);
+	}
 	if (!bt.b.may_battle) {
 		ok = cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
 		cmd_say_steps(res, &bt.b.why);
@@ -211,6 +257,25 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 				return cmd_fail(res, "%s: give the dice as a number from 0 to 64", argv[i]);
 			continue;
 		}
+		if (strncmp(argv[i], "drm=", 4) == 0 && w->drm == 0) {
+			if (!str_long(argv[i] + 4, -99, 99, &w->drm) || w->drm == 0)
+				return cmd_fail(res, "%s: give the modifier as a number, -99 to 99, not 0",
+				                argv[i]);
+			continue;
+		}
+		if (strncmp(argv[i], "with=", 5) == 0 || strncmp(argv[i], "without=", 8) == 0) {
+			bool with = argv[i][4] == '=';
+			const char **list = with ? w->with : w->without;
+			int *n = with ? &w->nwith : &w->nwithout;
+			int id;
+
+			if (*n == 8)
+				return cmd_fail(res, "%s: at most 8 of these", argv[i]);
+			if (!cmd_terrain_id(g, strchr(argv[i], '=') + 1, ~0u, &id, res))
+				return false;
+			list[(*n)++] = strchr(argv[i], '=') + 1;
+			continue;
+		}
 		if ((strncmp(argv[i], "attacker=", 9) == 0 && w->att_value < 0) ||
 		    (strncmp(argv[i], "defender=", 9) == 0 && w->def_value < 0)) {
 			long *v = argv[i][0] == 'a' ? &w->att_value : &w->def_value;
@@ -224,8 +289,9 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 				break;
 		if (f == N_FACTS || (eq && strcmp(eq + 1, "true") && strcmp(eq + 1, "false")))
 			return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
-			                     "charge, from_flank or stationary=false, dice=N, attacker=N "
-			                     "defender=N or roll=DICE",
+			                     "charge, from_flank or stationary=false, dice=N, drm=N, "
+			                     "with=TERRAIN, without=TERRAIN, attacker=N defender=N or "
+			                     "roll=DICE",
 			                argv[i]);
 		w->given[f] = !eq || strcmp(eq + 1, "true") == 0;
 	}

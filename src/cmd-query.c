@@ -96,6 +96,27 @@ show_state(struct game *g, struct command_result *res)
 	cmd_say(res, "commands in force: %zu", g->done.count);
 }
 
+/* Each side's dice this game against what they were expected to give. */
+static void
+show_stats(const struct game *g, struct command_result *res)
+{
+	for (size_t i = 0; i < g->sc.nteams; i++) {
+		const struct dice_stats *st = &g->stats[i];
+
+		if (st->symbol_dice == 0 && st->number_dice == 0) {
+			cmd_say(res, "%s: no dice rolled", g->sc.teams[i].name);
+			continue;
+		}
+		if (st->symbol_dice > 0)
+			cmd_say(res, "%s: %ld battle dice scored %ld hit%s (%.1f expected)",
+			        g->sc.teams[i].name, st->symbol_dice, st->hits, st->hits == 1 ? "" : "s",
+			        st->hits_expected);
+		if (st->number_dice > 0)
+			cmd_say(res, "%s: %ld numbered dice showed %ld pips (%.1f expected)",
+			        g->sc.teams[i].name, st->number_dice, st->pips, st->pips_expected);
+	}
+}
+
 bool
 cmd_show(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -106,8 +127,12 @@ cmd_show(struct game *g, int argc, char **argv, struct command_result *res)
 		show_state(g, res);
 		return true;
 	}
+	if (strcmp(argv[1], "stats") == 0 && argc == 2) {
+		show_stats(g, res);
+		return true;
+	}
 	if (argc != 3)
-		return cmd_fail(res, "usage: show unit ID | hex HEX | state");
+		return cmd_fail(res, "usage: show unit ID | hex HEX | state | stats");
 	if (strcmp(argv[1], "unit") == 0) {
 		if (!cmd_unit(g, argv[2], &u, res))
 			return false;
@@ -120,7 +145,7 @@ cmd_show(struct game *g, int argc, char **argv, struct command_result *res)
 		show_hex(g, h, res);
 		return true;
 	}
-	return cmd_fail(res, "usage: show unit ID | hex HEX | state");
+	return cmd_fail(res, "usage: show unit ID | hex HEX | state | stats");
 }
 
 bool

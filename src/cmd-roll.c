@@ -119,6 +119,9 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	}
 	combat_score(card, sit, faces, n, p, &c);
 	cmd_say_steps(res, &c.why);
+	g->stats[g->units[a].side].symbol_dice += n;
+	g->stats[g->units[a].side].hits += c.hits;
+	g->stats[g->units[a].side].hits_expected += combat_expected_hits(card, sit, n);
 	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
 	target->eliminated = target->strength == 0;
 	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
@@ -135,6 +138,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	else if (c.flags_left > 0 && !target->eliminated)
 		cmd_say(res, "%s must retreat for %ld flag%s: the card gives no retreat distance", target->id,
 		        c.flags_left, c.flags_left == 1 ? "" : "s");
+	game_log_steps(g, &c.why);
 	game_log(g, "%s rolls %s: %ld hit%s, %ld flag%s on %s (%d/%d)%s", g->units[a].id, words,
 	         c.hits_left, c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	         target->id, target->strength, target->max_strength,
@@ -171,6 +175,17 @@ say_odds(struct game *g, const struct situation *sit, const struct battle_answer
 	free(line);
 }
 
+/* Numbered dice rolled, for the side's statistics: their pips against the mean.
+ * `from_zero`: the values are 0-based. */
+static void
+count_pips(struct dice_stats *st, const int *values, int n, int sides, bool from_zero)
+{
+	for (int i = 0; i < n; i++)
+		st->pips += values[i] + (from_zero ? 1 : 0);
+	st->number_dice += n;
+	st->pips_expected += n * (sides + 1) / 2.0;
+}
+
 /* Plain battle dice the card gives no scoring for: the values, for the players
  * to read by their rulebook. */
 static void
@@ -189,6 +204,7 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
 	}
 	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
 	             "rulebook, and give the hits with: hit UNIT N");
+	count_pips(&g->stats[g->units[a].side], faces, n, d->sides, true);
 	game_log(g, "%s rolls %s", g->units[a].id, words);
 	free(words);
 }
@@ -366,6 +382,17 @@ typed_values(const char *rolled, int n, int *values, struct command_result *res)
 	return true;
 }
 
+/* A table's roll, for the side's statistics: each plain die's pips. */
+static void
+count_roll(struct dice_stats *st, const struct dice_expr *e, const struct dice_roll *r)
+{
+	for (int i = 0; i < r->ndice; i++) {
+		const struct dice_term *t = &e->terms[r->term[i]];
+		if (t->named < 0 && r->kept[i])
+			count_pips(st, &r->values[i], 1, t->sides, false);
+	}
+}
+
 /* Roll (or take) both sides' dice, read the table, say and log the result. */
 static bool
 settle_roll(struct battle *bt, const struct settle_question *q, long extra,
@@ -408,10 +435,14 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 		        bt->w->rolled ? " (the dice on the table)" : "");
 		free(wd);
 	}
+	count_roll(&g->stats[g->units[bt->a].side], &e, &ra);
+	if (how->opposed)
+		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
 	settle_read(card, q, extra, ra.total, rd.total, &r);
 	cmd_say_steps(res, &r.why);
 	words = outcome_words(bt, t, r.row, r.winner, how->opposed);
 	cmd_say(res, "result: %s", words);
+	game_log_steps(g, &r.why);
 	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
 	         r.value, words);
 	free(words);

@@ -50,6 +50,10 @@ struct battle_words {
 	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
 	long att_value, def_value;   /* attacker=N defender=N: each side's value; -1: unsaid */
+	long drm;                    /* drm=N: a modifier the players add (0: none) */
+	const char *with[8];         /* with=ID: terrain the table has and the map not */
+	const char *without[8];      /* without=ID: terrain the map has and the table not */
+	int nwith, nwithout;
 };
 
 /* A battle being worked out: who, the engine's answers, what the players said. */

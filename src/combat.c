@@ -150,3 +150,20 @@ combat_hit_odds(const struct card *card, const struct situation *sit, int n,
 	free(next);
 	return chance;
 }
+
+double
+combat_expected_hits(const struct card *card, const struct situation *sit, int n)
+{
+	const struct die_kind *d;
+	double mean = 0.0;
+
+	if (card->battle_die < 0)
+		return 0.0;
+	d = &card->dice[card->battle_die];
+	for (size_t f = 0; f < d->nfaces && f < 64; f++) {
+		long soft, sure;
+		face_hits(card, sit, (int)f, &soft, &sure);
+		mean += (double)(soft + sure) * d->faces[f].count / d->total;
+	}
+	return mean * n;
+}

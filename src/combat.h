@@ -27,4 +27,8 @@ void combat_score(const struct card *card, const struct situation *sit, const in
 double *combat_hit_odds(const struct card *card, const struct situation *sit, int n,
                         const struct protection_answer *p, size_t *count);
 
+/* The hits n battle dice are expected to score in this situation, before any
+ * protection: each face's hits weighed by its sides. */
+double combat_expected_hits(const struct card *card, const struct situation *sit, int n);
+
 #endif

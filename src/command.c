@@ -49,7 +49,8 @@ const struct command_entry command_table[] = {
 	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn },
 	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note },
 	/* looking */
-	{ "show", "unit ID | hex HEX | state", "describe a unit, a hex or the game",
+	{ "show", "unit ID | hex HEX | state | stats",
+	  "describe a unit, a hex, the game, or each side's dice against the odds",
 	  COMMAND_QUERY, 1, 2, cmd_show },
 	{ "los", "FROM TO", "line of sight between two hexes or units, with the reason",
 	  COMMAND_QUERY, 2, 2, cmd_los },
@@ -116,14 +117,8 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 void
 cmd_say_steps(struct command_result *res, const struct explanation *why)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char *buf = explain_text(why);
 
-	if (f == NULL)
-		return;
-	explain_print(why, true, f);
-	fclose(f);
 	for (char *line = buf, *nl; line != NULL && *line != '\0'; line = nl ? nl + 1 : NULL) {
 		nl = strchr(line, '\n');
 		if (nl != NULL)

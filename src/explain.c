@@ -168,3 +168,17 @@ explain_print_json(const struct explanation *ex, FILE *out)
 	}
 	fputc(']', out);
 }
+
+char *
+explain_text(const struct explanation *ex)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return xstrdup("");
+	explain_print(ex, true, f);
+	fclose(f);
+	return buf;
+}

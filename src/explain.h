@@ -45,6 +45,9 @@ void explain_as_start(struct explanation *ex);
 /* Print the steps, one a line: value, words, card reference, seed reference. */
 void explain_print(const struct explanation *ex, bool with_values, FILE *out);
 
+/* The steps as explain_print prints them, one a line, in a string to free. */
+char *explain_text(const struct explanation *ex);
+
 /* Print the steps as a JSON array. */
 void explain_print_json(const struct explanation *ex, FILE *out);
 /* Print a string as a JSON string literal. */

@@ -46,6 +46,7 @@ free_state(struct game *g)
 		free(g->units[i].id);
 	free(g->units);
 	free(g->phase);
+	free(g->stats);
 }
 
 /* Copy the scenario's starting state into the game's current state. */
@@ -85,6 +86,7 @@ load_state(struct game *g)
 	g->side = sc->start_side;
 	g->phase = xstrdup(sc->start_phase ? sc->start_phase : "");
 	g->selected = -1;
+	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
 }
 
 void
@@ -122,6 +124,26 @@ game_log(struct game *g, const char *fmt, ...)
 	va_end(ap);
 	strlist_add(&g->log, s);
 	free(s);
+}
+
+void
+game_log_steps(struct game *g, const struct explanation *why)
+{
+	char *buf;
+
+	if (g->replaying)
+		return;
+	buf = explain_text(why);
+	for (char *line = buf, *nl; *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (nl == NULL) {
+			strlist_add(&g->log, line);
+			break;
+		}
+		*nl = '\0';
+		strlist_add(&g->log, line);
+	}
+	free(buf);
 }
 
 void

@@ -39,6 +39,15 @@ struct strlist {
 void strlist_add(struct strlist *l, const char *s);
 void strlist_free(struct strlist *l);
 
+/* The dice a side has rolled this game, against what they were expected to give:
+ * battle dice with faces by the hits they scored, numbered dice by their pips. */
+struct dice_stats {
+	long symbol_dice, hits;
+	double hits_expected;
+	long number_dice, pips;
+	double pips_expected;
+};
+
 struct game {
 	struct scenario sc;          /* the start: card, board, initial state */
 	struct tset *terrain;        /* per hex, as it stands now */
@@ -62,6 +71,7 @@ struct game {
 	char *save_path;             /* where `save` writes, once known */
 	bool forcing;                /* the command runs with --force */
 	struct rng rng;              /* the dice hexaid rolls */
+	struct dice_stats *stats;    /* per side */
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */
@@ -74,6 +84,8 @@ void game_reset(struct game *g);
 
 /* Add a line to the game log, unless the game is being rebuilt. */
 void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Add the steps of an explanation to the log, one a line. */
+void game_log_steps(struct game *g, const struct explanation *why);
 
 const struct card *game_card(const struct game *g);
 const struct hex_board *game_board(const struct game *g);

@@ -30,6 +30,7 @@ static const struct subcommand subcommands[] = {
 	  "run commands headless",
 	  cli_script },
 	{ "render", "FILE", "print the ASCII map", cli_render },
+	{ "log", "[--markdown] GAME", "print a game's log and dice statistics", cli_log },
 	{ "recover", "JOURNAL [-o SAVE]", "rebuild a game from its journal", cli_recover },
 };
 

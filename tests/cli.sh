@@ -42,4 +42,21 @@ tap_is "$st" 2 "cards with an argument exits 2"
 tap_is "$st:$(cat "$tap_tmp/out")" "0:" "check of a valid card exits 0 silently"
 "$HEXAID" check "$top_srcdir/data/cards/great-war.yaml" /nonexistent.yaml >/dev/null 2>&1; st=$?
 tap_is "$st" 1 "check exits 1 when any file is invalid"
+
+# --- hexaid log: the game's log with each roll's breakdown, and the dice statistics ---
+gw="$top_srcdir/data/scenarios/great-war-demo.yaml"
+printf 'unit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |
+	"$HEXAID" script "$gw" >/dev/null
+"$HEXAID" log "$tap_tmp/g.sav" >"$tap_tmp/out"; st=$?
+tap_is "$st" 0 "log of a saved game exits 0"
+grep -q '^A4 battles C4 (ranged)$' "$tap_tmp/out" &&
+	grep -q '^ *2  base dice: infantry, ranged combat at 2 hexes' "$tap_tmp/out" &&
+	grep -q '^A4 rolls soldier, flag: 1 hit, 1 flag on C4 (3/4)$' "$tap_tmp/out"
+tap_ok $? "the log holds the battle, why it has its dice, and what the roll did"
+grep -q '^Allies: 2 battle dice scored 1 hit (0.7 expected)$' "$tap_tmp/out"
+tap_ok $? "the log ends with each side's dice against the odds"
+"$HEXAID" log --markdown "$tap_tmp/g.sav" | head -n 3 >"$tap_tmp/out"
+tap_is "$(cat "$tap_tmp/out")" "$(printf '# No Man%ss Land (demo)\n\n## Log' "'")" "log --markdown: a title and sections"
+"$HEXAID" log >/dev/null 2>&1; st=$?
+tap_is "$st" 2 "log without a game exits 2"
 tap_done
