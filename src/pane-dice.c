@@ -238,9 +238,9 @@ struct dice_view {
 };
 
 static void
-view_add(struct dice_view *v, const char *text, int width, enum tui_role role)
+view_add(struct dice_view *v, const char *text, int width, int hang, enum tui_role role)
 {
-	tui_wrap(text, width, 2, &v->lines);
+	tui_wrap(text, width, hang, &v->lines);
 	while (v->n < v->lines.count) {
 		enum tui_role *slot = xgrow(&v->roles, &v->n, &v->cap, sizeof *slot);
 		*slot = role;
@@ -256,24 +256,24 @@ build(const struct tui *t, struct dice_view *v, int width)
 
 	if (t->dice_lines.count == 0 && !t->battle.active)
 		for (size_t i = 0; i < sizeof idle_text / sizeof idle_text[0]; i++)
-			view_add(v, idle_text[i], width, ROLE_NORMAL);
+			view_add(v, idle_text[i], width, 0, ROLE_NORMAL);
 	for (size_t i = 0; i < t->dice_lines.count; i++) {
 		const char *line = t->dice_lines.items[i];
 		if (line[0] != ' ')
-			view_add(v, line, width, line_role(t, line, i + 1 == t->dice_lines.count));
+			view_add(v, line, width, 2, line_role(t, line, i + 1 == t->dice_lines.count));
 		else
 			steps = true;
 	}
 	if (!steps)
 		return;
-	view_add(v, "steps:", width, ROLE_DIM);
+	view_add(v, "steps:", width, 0, ROLE_DIM);
 	for (size_t i = 0; i < t->dice_lines.count; i++) {
 		const char *line = t->dice_lines.items[i];
 		char *shown;
 		if (line[0] != ' ')
 			continue;
 		shown = narrow ? without_refs(line) : xstrdup(line);
-		view_add(v, shown, width, t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
+		view_add(v, shown, width, 2, t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
 		free(shown);
 	}
 }

@@ -376,8 +376,7 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 	t->journal_lock = locked;
 	place_cursor(t);
 	tui_game_changed(t);
-	tui_message(t, false, "%s: arrows or hjkl yubn move the cursor, Enter selects, "
-	            "? lists the keys", g_title(s));
+	tui_message(t, false, "%s: hjkl yubn move, Enter selects, ? keys, F10 menus", g_title(s));
 	if (recover) {
 		if (answer == 'y')
 			replay(t, jpath, &jc);

@@ -30,7 +30,9 @@ sess=
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 
 # start NAME WIDTH HEIGHT [VAR=VALUE...] -- [HEXAID ARGUMENT...]: hexaid in a new
-# session; its exit status goes to $tap_tmp/NAME.status when it ends.
+# session, through a shell that writes its pid to $tap_tmp/NAME.pid and, when it
+# ends, its exit status to $tap_tmp/NAME.status. (A non-interactive shell gives a
+# command run with & /dev/null for input: it reads the terminal by name.)
 start() {
 	name=$1 w=$2 h=$3
 	shift 3
@@ -40,10 +42,20 @@ start() {
 		shift
 	done
 	[ "${1:-}" = -- ] && shift
-	rm -f "$tap_tmp/$name.status"
-	T new-session -d -s "$name" -x "$w" -y "$h" \
-		"env $env_base $vars $HEXAID $*; echo \$? >$tap_tmp/$name.status; sleep 600"
+	rm -f "$tap_tmp/$name.status" "$tap_tmp/$name.pid"
+	T new-session -d -s "$name" -x "$w" -y "$h" "sh -c 'env $env_base $vars $HEXAID $* \
+</dev/tty & echo \$! >$tap_tmp/$name.pid; wait \$!; echo \$? >$tap_tmp/$name.status; \
+sleep 600'"
 	sess=$name
+}
+
+pid_of() {
+	i=0
+	while [ ! -s "$tap_tmp/$1.pid" ] && [ $i -lt "$limit" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	cat "$tap_tmp/$1.pid"
 }
 
 screen() { T capture-pane -p -t "$sess"; }
@@ -247,6 +259,39 @@ check "the token's command answers" "wire"
 check "the token is on the map" "[.x  ]"
 check "the unit pane shows it in the hex" "Wire"
 
+# --- painting with a held key; undo and redo; the legend -------------------------------------
+keys P
+check "P: what to paint with" "Paint with"
+keys Enter
+check "the card's terrain to choose from" "Forest (forest, f)"
+keys -l Fo
+keys Enter
+check "the brush is on the status line" "PAINT forest"
+keys l l
+check "each move paints the hex it reaches" ".x   f   [f   ]"
+keys Escape
+check_gone "Esc stops painting" "PAINT forest"
+keys U
+check "U undoes the last change" "undone: terrain 0705 forest"
+check "the map shows it undone" ".x   f   [.   ]"
+keys R
+check "R redoes it" ".x   f   [f   ]"
+keys i
+check "i shows the legend in the log pane" "Legend (i hides it)"
+check "the legend names the card's glyphs" "Key: . Countryside"
+keys i
+check_gone "i hides it again" "Legend (i hides it)"
+
+# --- a mouse click -----------------------------------------------------------------------
+# X10 mouse report: ESC [ M, then 32 + button (3: released), 32 + column and 32 +
+# row, counted from 1. A4 is in 0906: map line 6, column 3 + 2 + 8 x 5 = 45, so
+# the screen's column 46 and row 7 from 0 (inside the pane's border).
+char() { printf "\\$(printf '%03o' "$1")"; }
+click="$(char $((32 + 47)))$(char $((32 + 8)))"
+keys -l "$(printf '\033[M ')$click"
+keys -l "$(printf '\033[M#')$click"
+check "a click on a unit puts the cursor there and selects it" "A4 selected, in 0906"
+
 # --- next phase, end of turn -----------------------------------------------------------
 phase=$(script_last "phase next")
 keys p
@@ -292,16 +337,36 @@ tap_ok $? "the journal is kept beside the save"
 start reopen 80 24 -- "$save"
 check "the saved game reopens" "Map: No Man's Land (demo)"
 check "the reopened game: the side to act" "turn 1, Central Powers to act"
-check "the reopened game: the token" "B    B    .x   ."
+check "the reopened game: the token and the painted forest" "B    B    .x   f    f"
 keys /
 wait_for "Go to"
 keys -l C4
 keys Enter
 check "the reopened game: the target's strength" "strength $strength"
-check "the reopened game: the log" "A2 rolls"
+check "the reopened game: the log" "set-up: 0705 is now"
 keys q
 tap_is "$(wait_status reopen)" 0 "an unchanged game quits without asking"
 T kill-session -t reopen 2>/dev/null
+
+# --- a saved game killed: its journal beside it is offered on the next start ----------------
+start crash 80 24 -- "$save"
+check "crash: the saved game" "turn 1, Central Powers to act"
+keys p
+check "crash: a change" "[+] unsaved"
+kill -KILL "$(pid_of crash)"
+tap_is "$(wait_status crash)" 137 "crash: killed"
+T kill-session -t crash 2>/dev/null
+start crash2 80 24 -- "$save"
+check "the next start offers the journal's commands" "Recover the game?"
+check "and says how many" "holds 1 command made after"
+keys y
+check "recovered" "recovered 1 of 1 commands"
+check "the recovered game is unsaved" "[+] unsaved"
+keys w
+check "w saves to the file it came from" "saved to $save"
+keys q
+tap_is "$(wait_status crash2)" 0 "quits"
+T kill-session -t crash2 2>/dev/null
 
 # --- resizing ---------------------------------------------------------------------------
 start resize 80 24 --
@@ -326,6 +391,17 @@ tap_ok $? "120x40: the unit pane beside the map"
 keys q
 tap_is "$(wait_status resize)" 0 "quit after resizing"
 T kill-session -t resize 2>/dev/null
+
+# --- outside UTF-8, ASCII only ------------------------------------------------------------
+start ascii 80 24 LC_ALL=C --
+check "LC_ALL=C: started" "Map: No Man's Land"
+keys Enter
+check "LC_ALL=C: selected" "A1 selected"
+n=$(T capture-pane -p -t ascii | LC_ALL=C grep -c "$(printf '[\200-\377]')")
+tap_is "$n" 0 "LC_ALL=C: nothing but ASCII on the screen (lines drawn with the terminal's own set)"
+keys q
+tap_is "$(wait_status ascii)" 0 "LC_ALL=C: quits"
+T kill-session -t ascii 2>/dev/null
 
 # --- monochrome: NO_COLOR and TERM=vt100 -------------------------------------------------
 # SGR colour parameters (30-38, 40-48, 90-107) in a captured screen, one a line.
@@ -370,7 +446,7 @@ done
 
 # --- a signal restores the terminal; the journal keeps the game ---------------------------
 T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
-env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/pid; wait; \
+env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait; \
 stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; sleep 600'"
 sess=sig
 check "signal: started" "[T A1]"
@@ -378,7 +454,7 @@ keys Enter
 check "signal: a change" "A1 selected"
 command_line "move A1 0506"
 check "signal: the move is made" "A1 moves 0507 to 0506"
-kill -TERM "$(cat "$tap_tmp/pid")"
+kill -TERM "$(pid_of sig)"
 tap_is "$(wait_status sig)" done "SIGTERM: hexaid ends"
 cmp -s "$tap_tmp/before" "$tap_tmp/after"
 tap_ok $? "SIGTERM: the terminal's modes are as before (stty -g)"
