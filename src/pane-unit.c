@@ -35,6 +35,26 @@ add_answer(struct tui *t, struct strlist *out, int width, size_t from, const cha
 	command_result_free(&res);
 }
 
+/* What `show hex` adds about the unit's hex beyond its terrain: the features on its
+ * sides, its structure and the hits it has taken (not the unit, said already). */
+static void
+add_hex_extras(struct tui *t, struct strlist *out, int width, struct hex h)
+{
+	struct command_result res;
+	char at[HEX_LABEL_SIZE];
+
+	tui_hex_label(t, h, at);
+	if (tui_query(t, &res, "show hex %s", at))
+		for (size_t i = 1; i < res.lines.count; i++) {
+			const char *line = res.lines.items[i];
+			while (*line == ' ')
+				line++;
+			if (strncmp(line, "unit:", 5) != 0)
+				tui_wrap(line, width, 2, out);
+		}
+	command_result_free(&res);
+}
+
 void
 pane_unit_draw(struct tui *t)
 {
@@ -55,6 +75,7 @@ pane_unit_draw(struct tui *t)
 		snprintf(title, sizeof title, "Unit %s%s", g->units[u].id,
 		         u == sel ? " (selected)" : t->target && t->target[u] ? " (target)" : "");
 		add_answer(t, &lines, width, 0, "show unit", g->units[u].id);
+		add_hex_extras(t, &lines, width, g->units[u].hex);
 		add_answer(t, &lines, width, 1, "effects", g->units[u].id);
 		if (!hex_eq(g->units[u].hex, t->cursor)) {
 			tui_wrap("", width, 0, &lines);

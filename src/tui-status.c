@@ -33,26 +33,47 @@ state_text(struct tui *t)
 	return out;
 }
 
-/* The keys that matter in the current state. */
-static const char *
+/* The keys that matter in the current state, most useful first: as many as fit. */
+static const char *const *
 hints(const struct tui *t)
 {
+	static const char *const painting[] = { ".:paint here", "Esc:stop", "U:undo", "?:help",
+		                                NULL };
+	static const char *const battle[] = { "r:roll", "e:enter dice", "o:words", "Esc:cancel",
+		                              "?:help", NULL };
+	static const char *const selected[] = { "Enter:move/battle", "f:fire", "m:melee",
+		                                "Esc", "?:help", "F10:menu", NULL };
+	static const char *const idle[] = { "Enter:select", "T:end turn", "p:phase", "?:help",
+		                            "F10:menu", "q:quit", NULL };
+
 	if (t->brush != BRUSH_NONE)
-		return ".:paint Esc:stop ?:help";
+		return painting;
 	if (t->battle.active)
-		return "r:roll e:dice o:words Esc ?:help";
+		return battle;
 	if (tui_selected(t) >= 0)
-		return "Enter:go f:fire m:melee ?:help";
-	return "Enter:select ?:help F10:menu q:quit";
+		return selected;
+	return idle;
+}
+
+/* The hints that fit in `room` columns, joined by two blanks. */
+static void
+fit_hints(const char *const *keys, int room, char *out, size_t size)
+{
+	out[0] = '\0';
+	for (size_t i = 0; keys[i] != NULL; i++) {
+		size_t used = strlen(out);
+		if ((int)(used + strlen(keys[i]) + (used ? 2 : 0)) > room)
+			break;
+		snprintf(out + used, size - used, "%s%s", used ? "  " : "", keys[i]);
+	}
 }
 
 void
 tui_status_draw(struct tui *t)
 {
 	WINDOW *w = t->statuswin;
-	char *state, left[512];
-	const char *keys = hints(t);
-	int cols = COLS, klen = (int)strlen(keys), x;
+	char *state, left[512], keys[256];
+	int cols = COLS, x;
 
 	if (w == NULL)
 		return;
@@ -77,8 +98,9 @@ tui_status_draw(struct tui *t)
 		x += (int)strlen(brush) + 1;
 		wattrset(w, tui_attr(t, ROLE_STATUS));
 	}
-	if (cols - klen - 1 > x)
-		tui_put(t, w, 0, cols - klen - 1, keys, klen);
+	fit_hints(hints(t), cols - x - 2, keys, sizeof keys);
+	if (keys[0] != '\0')
+		tui_put(t, w, 0, cols - (int)strlen(keys) - 1, keys, (int)strlen(keys));
 	wattrset(w, tui_attr(t, t->message_error ? ROLE_ERROR : ROLE_NORMAL));
 	if (t->message != NULL) {
 		char *msg = t->message_error ? xasprintf("error: %s", t->message) : xstrdup(t->message);

@@ -368,6 +368,79 @@ keys q
 tap_is "$(wait_status crash2)" 0 "quits"
 T kill-session -t crash2 2>/dev/null
 
+# --- units added, changed, removed; the log exported; a new game; a large map ---------------
+start menus 80 24 --
+check "menus: started" "[T A1]"
+keys /
+wait_for "Go to"
+keys -l 0505
+keys Enter
+keys A
+check "A asks for the new unit's id" "The new unit's id"
+keys -l Z9
+keys Enter
+check "then its side" "Its side"
+keys Enter
+check "then its class" "Its class"
+keys -l inf
+keys Enter
+check "then its strength" "Its strength"
+keys Enter
+check "the unit is added" "Z9 (Allies infantry) placed in 0505"
+check "the new unit is on the map" "[. Z9]"
+keys c
+check "c changes the unit at the cursor" "Change a unit"
+keys C-u
+keys -l strength=2
+keys Enter
+check "its new strength in the unit pane" "strength 2/4"
+keys D
+check "D asks first" "Remove Z9 from the board?"
+keys y
+check "the unit is removed" "Z9 removed"
+check "and gone from the map" "[.   ]"
+keys F10
+check "the Game menu" "Export the log..."
+keys Down Down Down Down Enter
+check "export: where to" "Write the log and the dice statistics to"
+keys Enter
+log="$tap_tmp/data/hexaid/saves/great-war-demo-log.txt"
+check "export: done" "the log was written to"
+grep -q 'Z9 removed$' "$log" && grep -q '^Dice:$' "$log"
+tap_ok $? "the exported log has the game's log and the dice statistics"
+keys F10
+wait_for "New game from a scenario..."
+keys Enter
+check "a new game: the scenarios found" "tricorne-demo.yaml"
+keys -l tri
+keys Enter
+check "the game has unsaved changes: asked first" "The game has unsaved changes"
+keys y
+check "y: saved first, asking where" "Save the game to the file:"
+keys C-u
+keys -l "$tap_tmp/menus.sav"
+keys Enter
+check "the new game is open" "Map: Brandon's Ford (demo)"
+test -f "$tap_tmp/menus.sav" && test -f "$tap_tmp/menus.sav.journal"
+tap_ok $? "the game left was saved, its journal beside it"
+keys q
+tap_is "$(wait_status menus)" 0 "quits"
+T kill-session -t menus 2>/dev/null
+
+start flat 80 24 -- "$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml"
+check "a flat-top board" "Map: The Heights of Kreuzberg (demo)"
+keys / 
+wait_for "Go to"
+keys -l 0608
+keys Enter
+check "the map scrolls to the cursor" "[.   ]"
+check "the row numbers stay on the left" "08 ."
+check "the column numbers stay on top" "01   02   03   04"
+check_gone "the first rows have scrolled out" "01 .         w"
+keys q
+tap_is "$(wait_status flat)" 0 "quits"
+T kill-session -t flat 2>/dev/null
+
 # --- resizing ---------------------------------------------------------------------------
 start resize 80 24 --
 check "resize: started" "Map: No Man's Land (demo)"
