@@ -301,12 +301,15 @@ follow_cursor(struct tui *t, const struct view *v)
 static bool
 screen_pos(const struct tui *t, const struct view *v, int line, int col, int *y, int *x)
 {
+	int content = col - v->prefix - t->left;   /* column in the scrolled part */
+
 	if (line < t->top || line >= t->top + v->body_h)
 		return false;
-	if (col < v->prefix || col - v->prefix < t->left || col - v->prefix - t->left >= v->content_w)
+	/* the blank after the row numbers may take the bracket of the first hex in view */
+	if (content < -1 || content >= v->content_w)
 		return false;
 	*y = 2 + line - t->top;
-	*x = 1 + v->prefix + col - v->prefix - t->left;
+	*x = 1 + v->prefix + content;
 	return true;
 }
 
@@ -455,7 +458,6 @@ pane_map_draw(struct tui *t)
 	if (w == NULL)
 		return;
 	rebuild_text(t);
-	map_derive(t);
 	werase(w);
 	v.w = w;
 	v.prefix = label_cols(t);

@@ -398,7 +398,8 @@ open_game(struct tui *t, const char *path)
 		free(err);
 	}
 	free(previous);
-	tui_layout(t);
+	if (!t->quit)
+		tui_layout(t);
 }
 
 static void

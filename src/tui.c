@@ -370,6 +370,7 @@ tui_draw(struct tui *t)
 		doupdate();
 		return;
 	}
+	map_derive(t);
 	pane_map_draw(t);
 	pane_unit_draw(t);
 	pane_dice_draw(t);
@@ -456,23 +457,26 @@ free_tui(struct tui *t)
 	free(t->journal_lock);
 }
 
+/* Draw, read a key, act on it, until the player quits or a signal stops hexaid.
+ * The screen is drawn again only after a key: an idle hexaid asks nothing. Below
+ * the least size only a resize is heeded. */
 static void
 main_loop(struct tui *t)
 {
+	bool draw = true;
+
 	tui_layout(t);
 	while (!t->quit && !tui_interrupted()) {
 		int ch;
 
-		tui_draw(t);
+		if (draw)
+			tui_draw(t);
+		draw = false;
 		ch = tui_getch(t, stdscr);
-		if (ch == ERR || ch == KEY_RESIZE)
+		if (ch == ERR || ch == KEY_RESIZE || t->too_small)
 			continue;
-		if (t->too_small) {
-			if (ch == 'q' || ch == 'Q')
-				tui_do(t, ACT_QUIT, 0, NULL);
-			continue;
-		}
 		tui_key(t, ch);
+		draw = true;
 	}
 }
 
