@@ -132,7 +132,9 @@ input_open(struct tui *t, struct input *in, const char *title, const char *promp
 	for (size_t i = 0; i < lines.count; i++)
 		tui_put(t, in->b.w, 1 + (int)i, 2, lines.items[i], width - 4);
 	wattrset(in->b.w, tui_attr(t, ROLE_DIM));
-	tui_put(t, in->b.w, h - 2, 2, "Enter: OK   Esc: cancel   C-u: clear", width - 4);
+	tui_put(t, in->b.w, h - 2, 2,
+	        *text ? "Enter: OK   Esc: cancel   typing replaces the text, arrows edit it"
+	              : "Enter: OK   Esc: cancel", width - 4);
 	wattrset(in->b.w, tui_attr(t, ROLE_DIALOG));
 	in->fields[0] = new_field(1, width - 4, 0, 0, 0, 0);
 	in->fields[1] = NULL;
@@ -169,7 +171,7 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 {
 	struct input in;
 	char *text = xstrdup(initial ? initial : "");
-	bool done = false, ok = false;
+	bool done = false, ok = false, fresh = *text != '\0';
 
 	*out = NULL;
 	input_open(t, &in, title, prompt, text);
@@ -210,10 +212,15 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 		case CTRL('u'): form_driver(in.form, REQ_CLR_FIELD); break;
 		case CTRL('k'): form_driver(in.form, REQ_CLR_EOL); break;
 		default:
-			if (ch >= 0x20 && ch < 0x7f)
+			/* the text offered is replaced by what is typed first */
+			if (ch >= 0x20 && ch < 0x7f) {
+				if (fresh)
+					form_driver(in.form, REQ_CLR_FIELD);
 				form_driver(in.form, ch);
+			}
 			break;
 		}
+		fresh = false;
 	}
 	curs_set(0);
 	input_close(&in);
