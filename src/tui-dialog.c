@@ -262,9 +262,12 @@ static bool
 chooser_open(struct tui *t, struct chooser *c, const char *title, const char *const *labels,
              size_t n, int current)
 {
-	int widest = (int)strlen(title) + 6, rows, width;
+	static const char hint[] = "Enter: choose  Esc: cancel  letters: find";
+	int widest = (int)strlen(hint) + 4, rows, width;
 
 	memset(c, 0, sizeof *c);
+	if ((int)strlen(title) + 6 > widest)
+		widest = (int)strlen(title) + 6;
 	if (t->too_small)
 		return false;
 	for (size_t i = 0; i < n; i++)
@@ -293,7 +296,7 @@ chooser_open(struct tui *t, struct chooser *c, const char *title, const char *co
 	if (current > 0 && (size_t)current < n)
 		set_current_item(c->menu, c->items[current]);
 	wattrset(c->b.w, tui_attr(t, ROLE_DIM));
-	tui_put(t, c->b.w, rows + 2, 2, "Enter: choose  Esc: cancel  letters: find", width - 4);
+	tui_put(t, c->b.w, rows + 2, 2, hint, width - 4);
 	return true;
 }
 
