@@ -148,8 +148,8 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (seed >= 0) {
-		fprintf(stderr, "hexaid: --seed goes after the subcommand (hexaid %s --seed N)\n",
-		        sub->name);
+		fprintf(stderr, "hexaid: --seed is for the terminal interface; the subcommands that "
+		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
 	if (sub->run == NULL)

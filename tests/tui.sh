@@ -116,6 +116,22 @@ wait_status() {
 	echo timeout
 }
 
+# check_status DESCRIPTION TEXT: TEXT in the status and message lines (the last two).
+check_status() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		if screen 2>/dev/null | tail -n 2 | grep -qF -- "$2"; then
+			tap_ok 0 "$1"
+			return
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	tap_ok 1 "$1"
+	echo "#   waited for, in the last two lines: $2"
+	screen | sed 's/^/#   | /'
+}
+
 # check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
 check() {
 	if wait_for "$2"; then
@@ -162,7 +178,7 @@ check "start-up: the hex labels on the edges" "01   02   03   04   05"
 check "start-up: the unit pane" "Unit A1"
 check "start-up: the dice pane" "Dice"
 check "start-up: the log pane" "Log"
-check "start-up: the status line" "turn 1, Allies to act"
+check_status "start-up: the status line" "turn 1, Allies to act"
 check "start-up: the cursor on the first unit of the side to act" "[T A1]"
 
 # --- the cursor and selection -----------------------------------------------------------
@@ -295,10 +311,10 @@ check "a click on a unit puts the cursor there and selects it" "A4 selected, in 
 # --- next phase, end of turn -----------------------------------------------------------
 phase=$(script_last "phase next")
 keys p
-check "p: next phase, as the engine says it" "$phase"
+check_status "p: next phase, on the status lines as the engine says it" "$phase"
 keys T
-check "T: the turn ends; the status line shows the side to act" "turn 1, Central Powers to act"
-check "the unsaved-changes mark" "[+] unsaved"
+check_status "T: the turn ends; the status line shows the side to act" "turn 1, Central Powers to act"
+check_status "the unsaved-changes mark" "[+] unsaved"
 
 # --- help and menus ------------------------------------------------------------------
 keys ?
