@@ -23,6 +23,8 @@ bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_scoring(struct ydoc *doc, struct card *card);
+bool card_read_events(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_resolve_events(struct ydoc *doc, struct card *card);
 bool card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_resolutions(struct ydoc *doc, struct card *card);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "event.h"
 #include "render.h"
 #include "strutil.h"
 #include "xmalloc.h"
@@ -64,10 +65,17 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 			cmd_say(res, "  %s side: %s", hex_direction_name(game_board(g), d),
 			        terrain_words(g, &feats, words, sizeof words));
 	}
-	for (size_t i = 0; i < g->nstructures; i++)
-		if (hex_eq(g->structures[i].hex, h))
-			cmd_say(res, "  %s: %d/%d hits", game_card(g)->terrain[g->structures[i].terrain].name,
-			        g->structures[i].hits, g->structures[i].strength);
+	for (int d = -1; d < HEX_DIRECTIONS; d++) {
+		const struct scen_structure *st = event_structure_at(g, h, d);
+		char *name;
+
+		if (st == NULL)
+			continue;
+		name = event_structure_name(g, st);
+		cmd_say(res, "  structure: %s, %d/%d hits%s", name, st->hits, st->strength,
+		        st->hits >= st->strength ? ", destroyed" : "");
+		free(name);
+	}
 	if (u >= 0)
 		cmd_say(res, "  unit: %s (%s)", g->units[u].id, g->sc.teams[g->units[u].side].name);
 }

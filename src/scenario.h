@@ -22,9 +22,18 @@ struct scen_hexside {
 
 struct scen_structure {
 	struct hex hex;
-	int terrain;            /* the structural terrain in the hex */
+	int dir;                /* a hexside feature: its side of `hex`; -1: the hex itself */
+	int terrain;            /* the structural terrain in the hex (or on the side) */
 	int strength;           /* hits that destroy it */
 	int hits;
+};
+
+/* Tokens from one pile of the box: `count` between them (double-sided tokens
+ * share a pile). */
+struct scen_supply {
+	int tokens[8];
+	size_t ntokens;
+	int count;
 };
 
 struct scen_side {
@@ -58,6 +67,8 @@ struct scenario {
 	size_t nsides, cap_sides;
 	struct scen_structure *structures;
 	size_t nstructures, cap_structures;
+	struct scen_supply *supplies;
+	size_t nsupplies, cap_supplies;
 	struct scen_side *teams;
 	size_t nteams, cap_teams;
 	struct scen_unit *units;

@@ -69,6 +69,15 @@ printf 'unit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4\nfire A3 C3 dice=
 cmp -s rolls.map rolls.rec && [ "$(grep -c ' roll=' jr)" -eq 3 ]
 tap_ok $? "three battles rolled by hexaid: journaled with their faces, replayed to the same strengths"
 
+# --- what battles do to the map survives save, load and recovery -----------------
+printf 'unit add R1 allies reserve_artillery 0109 3\nbattle R1 C3 ranged on_target dice=2\nunit set A1 hex=0606\nact A1 clear_wire\nunit set C5 hex=0803\nturn end\nturn end\nbattle R1 C5 ranged on_target dice=1\nsave events.sav\nmap\n' >events
+"$HEXAID" script --journal je "$demo" events | sed -n '/^> map$/,$p' | tail -n +2 >events.map
+"$HEXAID" render events.sav >events.saved
+"$HEXAID" recover je -o events.rec >/dev/null
+"$HEXAID" render events.rec >events.recovered
+grep -q 'ToC3' events.map && cmp -s events.map events.saved && cmp -s events.map events.recovered
+tap_ok $? "craters placed, wire flipped and cleared: the same map live, saved and recovered"
+
 # --- one hexaid at a time; leftovers cleaned -------------------------------------
 echo $$ >s1.sav.lock
 printf 'show state\n' | "$HEXAID" script s1.sav - >out 2>err; st=$?
