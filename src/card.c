@@ -1055,6 +1055,7 @@ static const struct yfield card_fields[] = {
 	{ "scoring", false, card_read_scoring },
 	{ "resolution", false, card_read_resolutions },
 	{ "events", false, card_read_events },
+	{ "sequence", false, card_read_sequence },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -1207,6 +1208,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->events.count; i++)
 		card_rule_free(&card->events.items[i]);
 	free(card->events.items);
+	for (size_t i = 0; i < card->nphases; i++)
+		card_phase_free(&card->phases[i]);
+	free(card->phases);
 	for (size_t i = 0; i < card->nresolutions; i++)
 		card_resolution_free(&card->resolutions[i]);
 	free(card->resolutions);

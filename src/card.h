@@ -233,6 +233,20 @@ struct legend_entry {
 	char *meaning;
 };
 
+/* One phase of the sequence of play: what the players do in it, the commands
+ * it allows (a command no phase names is allowed in any), a reminder. */
+struct phase {
+	char *id;
+	char *name;
+	char *reminder;
+	char **allows;
+	size_t nallows;
+	char *seed;
+	bool assumed;
+	const char *file;
+	int line;
+};
+
 /* How battles of one combat type are settled on a table: a roll (plus the
  * modifiers, and the attacker's strength or the odds when asked) read on the
  * table; or, opposed, each side's value + modifiers + roll, the difference read. */
@@ -338,6 +352,8 @@ struct card {
 	int battle_die_line, battle_die_col;
 	struct rule_list scoring; /* what each face of the battle die scores */
 	struct rule_list events;  /* what battles do to hexes, first rule that applies */
+	struct phase *phases;     /* the sequence of play: one side's turn, in order */
+	size_t nphases, cap_phases;
 	struct resolution *resolutions; /* combat types settled on a table */
 	size_t nresolutions, cap_resolutions;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
@@ -401,6 +417,9 @@ int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);
 int card_table(const struct card *card, const char *id);
 int card_die(const struct card *card, const char *id);
+/* The phase with this id, or -1. */
+int card_phase(const struct card *card, const char *id);
+
 /* The resolution of a combat type, or NULL when its battles are not settled on a table. */
 const struct resolution *card_resolution(const struct card *card, int combat);
 

@@ -133,6 +133,8 @@ cmd_battle_events_preview(struct battle *bt, struct command_result *res)
 		if (k < 0 || (pass == 1 && k == any))
 			continue;
 		r = &card->events.items[k];
+		if (r->effect == EFFECT_STRUCTURE_HIT_ON && event_structure_defended(bt->g, bt->at) == NULL)
+			continue;
 		words = rule_words(bt->g, r, bt->at);
 		cmd_say(res, "then%s: %s (%s:%d%s%s)",
 		        pass == 0 && r->rolled ? " if its faces allow" : "", words, r->file, r->line,

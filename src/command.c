@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "save.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 static bool cmd_undo(struct game *g, int argc, char **argv, struct command_result *res);
@@ -227,6 +228,36 @@ canonical_line(const char *name, int argc, char **argv)
 	return s;
 }
 
+/* Does the command belong to the current phase? Refused, with the phase that
+ * allows it, unless --force. */
+static bool
+in_phase(struct game *g, const struct command_entry *c, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	int allowed;
+
+	if (turn_allows(g, c->name, &allowed) || g->forcing)
+		return true;
+	return cmd_fail(res, "%s: not in the %s phase; allowed in %s (phase next goes on; --force "
+	                     "does it now, and the log says so)",
+	                c->name, card->phases[g->phase].name, card->phases[allowed].name);
+}
+
+/* After a change: a side that has reached the scenario's target wins. */
+static void
+announce_victory(struct game *g, struct command_result *res)
+{
+	const struct scen_victory *v = &g->sc.victory;
+	int s = turn_check_victory(g);
+
+	if (s < 0)
+		return;
+	cmd_say(res, "%s win: %d of %d %s. The game stays open for review.", g->sc.teams[s].name,
+	        turn_points(g, s), v->target, v->name ? v->name : "victory points");
+	game_log(g, "%s win: %d of %d %s", g->sc.teams[s].name, turn_points(g, s), v->target,
+	         v->name ? v->name : "victory points");
+}
+
 static bool
 dispatch(struct game *g, const char *line, struct command_result *res, bool record)
 {
@@ -261,7 +292,14 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 		free(copy);
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);
 	}
+	if (!in_phase(g, c, res)) {
+		g->forcing = false;
+		free(copy);
+		return false;
+	}
 	ok = c->run(g, n, words, res);
+	if (ok && c->kind == COMMAND_CHANGE)
+		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
 		char *canon = canonical_line(c->name, n, words);
 		if (res->record_extra != NULL) {

@@ -45,7 +45,6 @@ free_state(struct game *g)
 	for (size_t i = 0; i < g->nunits; i++)
 		free(g->units[i].id);
 	free(g->units);
-	free(g->phase);
 	free(g->stats);
 }
 
@@ -84,7 +83,11 @@ load_state(struct game *g)
 	memcpy(g->settings, sc->settings, sizeof g->settings);
 	g->turn = sc->start_turn;
 	g->side = sc->start_side;
-	g->phase = xstrdup(sc->start_phase ? sc->start_phase : "");
+	g->phase = sc->card.nphases == 0 ? -1
+	           : sc->start_phase ? card_phase(&sc->card, sc->start_phase) : 0;
+	if (g->phase < 0 && sc->card.nphases > 0)
+		g->phase = 0;
+	g->winner = -1;
 	g->selected = -1;
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
 }

@@ -61,7 +61,8 @@ struct game {
 	int settings[MAX_SETTINGS];
 	int turn;
 	int side;                    /* the side acting */
-	char *phase;                 /* free text until the card gives a sequence */
+	int phase;                   /* index in the card's sequence; -1: it gives none */
+	int winner;                  /* the side that reached the victory target, or -1 */
 	int selected;                /* a unit index, or -1 */
 	struct strlist log;          /* what happened, for people */
 	struct strlist done;         /* the commands in force, as journaled */

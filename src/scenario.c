@@ -834,10 +834,69 @@ read_start(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 	}
 	if ((v = ymap_find(n, "phase")) != NULL) {
 		const char *s;
-		if (ystring(doc, v, &s))
+		if (!ystring(doc, v, &s))
+			ok = false;
+		else if (sc->card.nphases > 0 && card_phase(&sc->card, s) < 0)
+			ok = yerror(doc, v, "no phase '%s' in the card's sequence", s);
+		else
 			sc->start_phase = xstrdup(s);
+	}
+	return ok;
+}
+
+/* `victory: { target: 6, name: Victory Medals, per_unit: 1,
+ *             objectives: [ { hex: "0702", side: allies, value: 1 } ] }` */
+static bool
+read_victory(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scen_victory *v = &ctx->sc->victory;
+	const struct ynode *x, *objs;
+	long num;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "victory"))
+		return false;
+	v->per_unit = 1;
+	if ((x = ymap_find(n, "target")) == NULL)
+		return yerror(doc, n, "victory gives its target: target: N");
+	if (!yint(doc, x, 1, 999, &num))
+		return false;
+	v->target = (int)num;
+	if ((x = ymap_find(n, "per_unit")) != NULL && (ok = yint(doc, x, 0, 99, &num) && ok))
+		v->per_unit = (int)num;
+	if ((x = ymap_find(n, "name")) != NULL) {
+		const char *s;
+		if (ystring(doc, x, &s))
+			v->name = xstrdup(s);
 		else
 			ok = false;
+	}
+	if ((objs = ymap_find(n, "objectives")) == NULL)
+		return ok;
+	if (!yis_sequence(doc, objs, "objectives"))
+		return false;
+	v->objectives = xcalloc(objs->count + 1, sizeof *v->objectives);
+	for (size_t i = 0; i < objs->count; i++) {
+		const struct ynode *e = objs->items[i], *h = ymap_find(e, "hex"), *s = ymap_find(e, "side");
+		struct scen_objective o = { .value = 1 };
+
+		if (!yis_mapping(doc, e, "an objective"))
+			continue;
+		if (h == NULL || s == NULL) {
+			ok = yerror(doc, e, "an objective gives hex and side");
+			continue;
+		}
+		if (!read_hex(doc, h, ctx->sc, &o.hex)) {
+			ok = false;
+			continue;
+		}
+		if (s->kind != YNODE_SCALAR || (o.side = team_index(ctx->sc, s->text)) < 0) {
+			ok = yerror(doc, s, "no side '%s' in this scenario's sides", s->text);
+			continue;
+		}
+		if ((x = ymap_find(e, "value")) != NULL && (ok = yint(doc, x, 1, 99, &num) && ok))
+			o.value = (int)num;
+		v->objectives[v->nobjectives++] = o;
 	}
 	return ok;
 }
@@ -879,7 +938,7 @@ check_kind_and_schema(struct ydoc *doc)
 static const char *const scenario_keys[] = {
 	"kind", "schema", "id", "title", "notes", "card", "scale", "board", "map", "levels",
 	"hexsides", "roads", "tokens", "structures", "supply", "sides", "units", "settings",
-	"start",
+	"start", "victory",
 };
 
 static bool
@@ -916,6 +975,8 @@ read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, str
 		return read_structures(doc, v, ctx);
 	if (!strcmp(k, "supply"))
 		return read_supply(doc, v, ctx);
+	if (!strcmp(k, "victory"))
+		return read_victory(doc, v, ctx);
 	if (!strcmp(k, "units"))
 		return read_units(doc, v, ctx);
 	if (!strcmp(k, "settings"))
@@ -935,7 +996,8 @@ read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, str
 static int
 field_order(const char *key)
 {
-	static const char *const late[] = { "roads", "tokens", "structures", "units", "start" };
+	static const char *const late[] = { "roads", "tokens", "structures", "units", "start",
+		                            "victory" };
 
 	for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
 		if (strcmp(key, late[i]) == 0)
@@ -1046,5 +1108,7 @@ scenario_free(struct scenario *sc)
 		free(sc->units[i].id);
 	free(sc->units);
 	free(sc->start_phase);
+	free(sc->victory.name);
+	free(sc->victory.objectives);
 	memset(sc, 0, sizeof *sc);
 }

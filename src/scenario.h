@@ -36,6 +36,23 @@ struct scen_supply {
 	int count;
 };
 
+/* A hex worth points to a side while one of its units holds it. */
+struct scen_objective {
+	struct hex hex;
+	int side;
+	int value;
+};
+
+/* How the game is won: the first side to `target` points, a point (or
+ * `per_unit`) for each enemy unit eliminated, and the objectives it holds. */
+struct scen_victory {
+	int target;             /* 0: the scenario sets no target */
+	char *name;             /* "Victory Medals" */
+	int per_unit;
+	struct scen_objective *objectives;
+	size_t nobjectives;
+};
+
 struct scen_side {
 	char *id;
 	char *name;
@@ -77,6 +94,7 @@ struct scenario {
 	int start_turn;
 	int start_side;
 	char *start_phase;
+	struct scen_victory victory;
 };
 
 /* Load a scenario file and its card; problems go to dl. On false it is freed. */

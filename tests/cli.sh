@@ -45,7 +45,7 @@ tap_is "$st" 1 "check exits 1 when any file is invalid"
 
 # --- hexaid log: the game's log with each roll's breakdown, and the dice statistics ---
 gw="$top_srcdir/data/scenarios/great-war-demo.yaml"
-printf 'unit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |
+printf 'phase next\nphase next\nphase next\nunit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |
 	"$HEXAID" script "$gw" >/dev/null
 "$HEXAID" log "$tap_tmp/g.sav" >"$tap_tmp/out"; st=$?
 tap_is "$st" 0 "log of a saved game exits 0"
