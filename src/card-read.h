@@ -23,6 +23,8 @@ bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_scoring(struct ydoc *doc, struct card *card);
+bool card_read_events(struct ydoc *doc, const struct ynode *n, void *obj);
+bool card_resolve_events(struct ydoc *doc, struct card *card);
 bool card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_resolutions(struct ydoc *doc, struct card *card);
 
@@ -35,5 +37,7 @@ void card_category_free(struct category *cat);
 void card_table_free(struct table *t);
 void card_die_free(struct die_kind *d);
 void card_resolution_free(struct resolution *r);
+void card_phase_free(struct phase *p);
+bool card_read_sequence(struct ydoc *doc, const struct ynode *n, void *obj);
 
 #endif

@@ -194,6 +194,69 @@ read_beats_protection(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ybool(doc, n, &ctx->rule->beats_protection);
 }
 
+/* `on: battle`: the event an event rule answers. */
+static bool
+read_on(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+	const char *id;
+
+	if (ctx->section != SECTION_EVENTS)
+		return yerror(doc, n, "'on' belongs in an event rule");
+	if (!yid(doc, n, &id))
+		return false;
+	free(ctx->rule->on);
+	ctx->rule->on = xstrdup(id);
+	return true;
+}
+
+/* `rolled: [burst]`: faces of the battle die; the rule applies when one was rolled. */
+static bool
+read_rolled(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+	size_t count = n->kind == YNODE_SEQUENCE ? n->count : 1;
+	bool ok = true;
+
+	if (ctx->section != SECTION_EVENTS)
+		return yerror(doc, n, "'rolled' belongs in an event rule");
+	ctx->rule->rolled_line = n->line;
+	ctx->rule->rolled_col = n->col;
+	for (size_t i = 0; i < count; i++) {
+		const char *id;
+		if (!yid(doc, n->kind == YNODE_SEQUENCE ? n->items[i] : n, &id)) {
+			ok = false;
+			continue;
+		}
+		ctx->rule->rolled_ids = xreallocarray(ctx->rule->rolled_ids, ctx->rule->nrolled + 1,
+		                                      sizeof *ctx->rule->rolled_ids);
+		ctx->rule->rolled_ids[ctx->rule->nrolled++] = xstrdup(id);
+	}
+	return ok;
+}
+
+/* `instead_of_battle: true`: an action a unit takes in place of its battle. */
+static bool
+read_instead_of_battle(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+
+	if (ctx->section != SECTION_EVENTS)
+		return yerror(doc, n, "'instead_of_battle' belongs in an event rule");
+	return ybool(doc, n, &ctx->rule->instead_of_battle);
+}
+
+/* `with: shell_crater`: what a `replace:` puts in place of the terrain. */
+static bool
+read_with(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+
+	if (ctx->section != SECTION_EVENTS)
+		return yerror(doc, n, "'with' belongs in an event rule that replaces");
+	return card_read_name(doc, ctx->card, n, FT_TERRAIN, &ctx->rule->with);
+}
+
 static bool
 read_group(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -252,6 +315,13 @@ read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum 
 		return yint(doc, n, -99, 99, &ctx->rule->amount);
 	if (effect_info[e].value == EFFECT_POINTS)
 		return card_read_points(doc, n, &ctx->rule->amount);
+	if (effect_info[e].value == EFFECT_TERRAIN) {
+		int t;
+		if (!card_read_name(doc, ctx->card, n, FT_TERRAIN, &t))
+			return false;
+		ctx->rule->amount = t;
+		return true;
+	}
 	if (!ybool(doc, n, &flag))
 		return false;
 	if (!flag)
@@ -287,6 +357,10 @@ static const struct yfield rule_fields[] = {
 	{ "group", false, read_group },
 	{ "face", false, read_face },
 	{ "beats_protection", false, read_beats_protection },
+	{ "on", false, read_on },
+	{ "rolled", false, read_rolled },
+	{ "with", false, read_with },
+	{ "instead_of_battle", false, read_instead_of_battle },
 	{ "assumed", false, read_assumed },
 #define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
 #include "list-effects.h"
@@ -303,6 +377,10 @@ card_rule_free(struct rule *r)
 	free(r->note);
 	free(r->group);
 	free(r->face_id);
+	free(r->on);
+	for (size_t i = 0; i < r->nrolled; i++)
+		free(r->rolled_ids[i]);
+	free(r->rolled_ids);
 }
 
 static bool
@@ -315,6 +393,7 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 
 	memset(&r, 0, sizeof r);
 	r.face = -1;
+	r.with = -1;
 	memset(&ec, 0, sizeof ec);
 	ec.rule.card = card;
 	ec.rule.rule = &r;
@@ -379,6 +458,68 @@ card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj)
 	drop_written_rules(&card->modifiers);
 	for (size_t i = 0; i < n->count; i++)
 		ok = read_rule(doc, n->items[i], card, &card->modifiers, SECTION_MODIFIERS) && ok;
+	return ok;
+}
+
+/* `events:` what battles do to hexes: rules with `on:` (the event), conditions,
+ * `rolled:` faces, and one effect (place, remove, replace, nothing, a structure
+ * roll). For each event, the first rule that applies acts. */
+bool
+card_read_events(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "events"))
+		return false;
+	drop_written_rules(&card->events);
+	for (size_t i = 0; i < n->count; i++) {
+		size_t before = card->events.count;
+		struct rule *r;
+
+		if (!read_rule(doc, n->items[i], card, &card->events, SECTION_EVENTS)) {
+			ok = false;
+			continue;
+		}
+		r = &card->events.items[before];
+		if (r->on == NULL)
+			ok = yerror(doc, n->items[i], "an event rule names its event: on: battle");
+		if (r->effect == EFFECT_REPLACE && r->with < 0)
+			ok = yerror(doc, n->items[i], "say what replaces it: with: TERRAIN");
+		if (r->effect != EFFECT_REPLACE && r->with >= 0)
+			ok = yerror(doc, n->items[i], "'with' goes with 'replace'");
+	}
+	return ok;
+}
+
+/* Once the card is read whole: the faces event rules name, on its battle die. */
+bool
+card_resolve_events(struct ydoc *doc, struct card *card)
+{
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	bool ok = true;
+
+	for (size_t i = 0; i < card->events.count; i++) {
+		struct rule *r = &card->events.items[i];
+		struct ynode at = { .line = r->rolled_line, .col = r->rolled_col };
+
+		for (size_t k = 0; k < r->nrolled; k++) {
+			int face = -1;
+
+			for (size_t f = 0; d != NULL && f < d->nfaces && f < 64; f++)
+				if (strcmp(d->faces[f].id, r->rolled_ids[k]) == 0)
+					face = (int)f;
+			if (face < 0)
+				ok = yerror(doc, &at, "'%s' is not a face of the card's battle die",
+				            r->rolled_ids[k]);
+			else
+				r->rolled |= UINT64_C(1) << face;
+			free(r->rolled_ids[k]);
+		}
+		free(r->rolled_ids);
+		r->rolled_ids = NULL;
+		r->nrolled = 0;
+	}
 	return ok;
 }
 
@@ -498,6 +639,61 @@ read_level(struct ydoc *doc, const struct ynode *n, void *obj)
 		return false;
 	((struct terrain_ctx *)obj)->t->level = (int)level;
 	return true;
+}
+
+/* `structure: { strength: 8, becomes: rough_ground }`: the terrain can be damaged;
+ * the hits that destroy it unless the scenario says otherwise, and what it
+ * becomes then (nothing given: it is gone). */
+static bool
+read_structure_strength(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	long x;
+
+	if (!yint(doc, n, 1, 99, &x))
+		return false;
+	((struct terrain_ctx *)obj)->t->structure_strength = (int)x;
+	return true;
+}
+
+static bool
+read_structure_becomes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_TERRAIN, &ctx->t->structure_becomes);
+}
+
+static bool
+read_structure_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->structure_seed);
+}
+
+static bool
+read_structure_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	(void)obj;
+	return ystring(doc, n, &s);
+}
+
+static const struct yfield structure_fields[] = {
+	{ "strength", true, read_structure_strength },
+	{ "becomes", false, read_structure_becomes },
+	{ "seed", false, read_structure_seed },
+	{ "note", false, read_structure_note },
+};
+
+static bool
+read_structure(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	ctx->t->structure_line = n->line;
+	return yis_mapping(doc, n, "structure") &&
+	       ymap_read(doc, n, structure_fields, sizeof structure_fields / sizeof structure_fields[0],
+	                 "structure", ctx);
 }
 
 static bool
@@ -711,6 +907,7 @@ static const struct yfield terrain_fields[] = {
 	{ "battle_into", false, read_battle_into },
 	{ "protection", false, read_protection },
 	{ "cover", false, read_cover },
+	{ "structure", false, read_structure },
 };
 
 bool
@@ -762,6 +959,7 @@ card_terrain_free(struct terrain *t)
 	free(t->note);
 	free(t->name);
 	free(t->cancels);
+	free(t->structure_seed);
 	for (int s = 0; s < N_SECTIONS; s++) {
 		for (size_t i = 0; i < t->sections[s].count; i++)
 			card_rule_free(&t->sections[s].items[i]);

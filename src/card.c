@@ -37,6 +37,7 @@ const char *const section_keys[N_SECTIONS] = {
 	[SECTION_COVER] = "cover",
 	[SECTION_MODIFIERS] = "modifiers",
 	[SECTION_SCORING] = "scoring",
+	[SECTION_EVENTS] = "events",
 };
 
 const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
@@ -157,6 +158,7 @@ static bool has_combat(const struct uclass *u) { return u->combat != 0; }
 static bool has_move(const struct uclass *u) { return u->move >= 0; }
 static bool has_battle_move(const struct uclass *u) { return u->battle_move >= 0; }
 static bool has_retreat(const struct uclass *u) { return u->retreat >= 0; }
+static bool has_sight(const struct uclass *u) { return u->sight >= 0; }
 
 int
 card_class_dice_from(const struct card *card, int c, int combat)
@@ -173,6 +175,12 @@ int
 card_class_retreat_from(const struct card *card, int c)
 {
 	return class_from(card, c, has_retreat);
+}
+
+int
+card_class_sight_from(const struct card *card, int c)
+{
+	return class_from(card, c, has_sight);
 }
 
 int
@@ -390,6 +398,7 @@ add_class_id(struct card *card, const char *id, int line)
 	c->fire = -1;
 	c->move = c->battle_move = -1;
 	c->retreat = -1;
+	c->sight = -1;
 }
 
 static void
@@ -400,6 +409,7 @@ add_terrain_id(struct card *card, const char *id, int line)
 	t->id = xstrdup(id);
 	t->line = line;
 	t->category = -1;
+	t->structure_becomes = -1;
 	t->file = card->reading;
 }
 
@@ -679,7 +689,23 @@ read_class_retreat(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* `line_of_sight: false`: the class battles without seeing its target (off-board
+ * artillery, a mortar firing by range alone). */
+static bool
+read_class_sight(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool sight;
+
+	if (!ybool(doc, n, &sight))
+		return false;
+	ctx->cls->sight = sight;
+	ctx->cls->sight_line = n->line;
+	return true;
+}
+
 static const struct yfield class_fields[] = {
+	{ "line_of_sight", false, read_class_sight },
 	{ "dice", false, read_class_dice },
 	{ "retreat", false, read_class_retreat },
 	{ "name", false, read_class_name },
@@ -991,6 +1017,7 @@ finish(struct ydoc *doc, struct card *card)
 		card->battle_die_id = NULL;
 	}
 	ok = card_resolve_resolutions(doc, card) && ok;
+	ok = card_resolve_events(doc, card) && ok;
 	return card_resolve_scoring(doc, card) && ok;
 }
 
@@ -1027,6 +1054,8 @@ static const struct yfield card_fields[] = {
 	{ "battle_die", false, read_battle_die },
 	{ "scoring", false, card_read_scoring },
 	{ "resolution", false, card_read_resolutions },
+	{ "events", false, card_read_events },
+	{ "sequence", false, card_read_sequence },
 };
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
@@ -1176,6 +1205,12 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->scoring.count; i++)
 		card_rule_free(&card->scoring.items[i]);
 	free(card->scoring.items);
+	for (size_t i = 0; i < card->events.count; i++)
+		card_rule_free(&card->events.items[i]);
+	free(card->events.items);
+	for (size_t i = 0; i < card->nphases; i++)
+		card_phase_free(&card->phases[i]);
+	free(card->phases);
 	for (size_t i = 0; i < card->nresolutions; i++)
 		card_resolution_free(&card->resolutions[i]);
 	free(card->resolutions);

@@ -47,7 +47,7 @@ enum fact {
 	N_FACTS
 };
 
-enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG };
+enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG, EFFECT_TERRAIN };
 
 enum section {
 	SECTION_MOVE,        /* a unit enters or crosses the terrain */
@@ -57,6 +57,7 @@ enum section {
 	SECTION_COVER,       /* it lies in the zone of fire between attacker and target */
 	SECTION_MODIFIERS,   /* the card's modifiers that belong to no terrain */
 	SECTION_SCORING,     /* what the faces of the battle die score */
+	SECTION_EVENTS,      /* what happens to a hex when a battle hits it */
 	N_SECTIONS
 };
 
@@ -66,6 +67,7 @@ enum section {
 #define SEC_COVER (1u << SECTION_COVER)
 #define SEC_MODIFIERS (1u << SECTION_MODIFIERS)
 #define SEC_SCORING (1u << SECTION_SCORING)
+#define SEC_EVENTS (1u << SECTION_EVENTS)
 
 enum effect {
 #define EFFECT(name, key, value, sections, help) EFFECT_##name,
@@ -114,6 +116,13 @@ struct rule {
 	char *face_id;    /* ... as written, until the card is read whole */
 	int face_line, face_col;
 	bool beats_protection; /* a scoring rule: the target's protection does not cancel it */
+	char *on;         /* an event rule: the event it answers ("battle") */
+	uint64_t rolled;  /* an event rule: faces of the battle die (bits), one must be rolled */
+	char **rolled_ids;/* ... as written, until the card is read whole */
+	size_t nrolled;
+	int rolled_line, rolled_col;
+	int with;         /* an event rule that replaces: the terrain put instead, or -1 */
+	bool instead_of_battle; /* an action: the unit does it instead of battling */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };
@@ -159,6 +168,12 @@ struct terrain {
 	bool on_entering_zoc; /* the hex entered is next to an enemy unit */
 	char *seed;           /* the seed line of its row, for shorthand rules */
 	char *note;
+	/* a structure: hits that destroy it by default (0: not a structure), and the
+	 * terrain it becomes when destroyed (-1: it is gone) */
+	int structure_strength;
+	int structure_becomes;
+	int structure_line;
+	char *structure_seed;
 };
 
 struct uclass {
@@ -182,6 +197,8 @@ struct uclass {
 		int line;
 	} dice[8];
 	int retreat;          /* hexes of retreat for each flag; -1: not said */
+	int sight;            /* 1: battles need line of sight, 0: they do not; -1: not said */
+	int sight_line;
 	int retreat_line;
 };
 
@@ -214,6 +231,20 @@ struct table_row {
 struct legend_entry {
 	char *code;
 	char *meaning;
+};
+
+/* One phase of the sequence of play: what the players do in it, the commands
+ * it allows (a command no phase names is allowed in any), a reminder. */
+struct phase {
+	char *id;
+	char *name;
+	char *reminder;
+	char **allows;
+	size_t nallows;
+	char *seed;
+	bool assumed;
+	const char *file;
+	int line;
 };
 
 /* How battles of one combat type are settled on a table: a roll (plus the
@@ -320,6 +351,9 @@ struct card {
 	char *battle_die_id;  /* ... as written, until the card is read whole */
 	int battle_die_line, battle_die_col;
 	struct rule_list scoring; /* what each face of the battle die scores */
+	struct rule_list events;  /* what battles do to hexes, first rule that applies */
+	struct phase *phases;     /* the sequence of play: one side's turn, in order */
+	size_t nphases, cap_phases;
 	struct resolution *resolutions; /* combat types settled on a table */
 	size_t nresolutions, cap_resolutions;
 	bool units_block_los; /* any unit blocks line of sight through its hex */
@@ -383,6 +417,9 @@ int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);
 int card_table(const struct card *card, const char *id);
 int card_die(const struct card *card, const char *id);
+/* The phase with this id, or -1. */
+int card_phase(const struct card *card, const char *id);
+
 /* The resolution of a combat type, or NULL when its battles are not settled on a table. */
 const struct resolution *card_resolution(const struct card *card, int combat);
 
@@ -403,6 +440,7 @@ int card_class_move_from(const struct card *card, int c);
 int card_class_battle_move_from(const struct card *card, int c);
 int card_class_dice_from(const struct card *card, int c, int combat);
 int card_class_retreat_from(const struct card *card, int c);
+int card_class_sight_from(const struct card *card, int c);
 
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);

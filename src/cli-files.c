@@ -11,9 +11,43 @@
 #include "card.h"
 #include "cardpath.h"
 #include "cli.h"
+#include "command.h"
 #include "diag.h"
 #include "hexfile.h"
 #include "xmalloc.h"
+
+/* The commands a card's phases allow must be commands of hexaid: the card
+ * reader cannot know them (they are the engine's), so the check is made here. */
+static bool
+card_commands_exist(const char *path, const struct cardpath *cp)
+{
+	struct diag_list dl;
+	struct card card;
+	bool ok = true;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (!card_load(&card, path, cp, &dl)) {
+		diag_list_free(&dl);
+		return true; /* its problems were said already */
+	}
+	for (size_t p = 0; p < card.nphases; p++)
+		for (size_t k = 0; k < card.phases[p].nallows; k++) {
+			const char *word = card.phases[p].allows[k];
+			bool found = false;
+
+			for (size_t c = 0; c < command_count; c++)
+				found |= strcmp(command_table[c].name, word) == 0;
+			if (found)
+				continue;
+			fprintf(stderr, "%s:%d: error: phase '%s' allows '%s', which is not a command "
+			                "(hexaid(6) lists them)\n",
+			        path, card.phases[p].line, card.phases[p].id, word);
+			ok = false;
+		}
+	card_free(&card);
+	diag_list_free(&dl);
+	return ok;
+}
 
 int
 cli_check(int argc, char **argv)
@@ -31,6 +65,8 @@ cli_check(int argc, char **argv)
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
 		if (!hexfile_check(argv[i], &cp, &dl))
+			status = EXIT_INVALID;
+		else if (hexfile_kind(argv[i], &dl) == HEXFILE_CARD && !card_commands_exist(argv[i], &cp))
 			status = EXIT_INVALID;
 		diag_print(&dl, stderr);
 		diag_list_free(&dl);

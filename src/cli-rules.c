@@ -11,6 +11,7 @@
 #include "card.h"
 #include "cardpath.h"
 #include "cli.h"
+#include "event.h"
 #include "strutil.h"
 #include "table.h"
 #include "terrain.h"
@@ -74,6 +75,8 @@ struct query {
 	int table;                /* -1: no table question */
 	bool has_roll, has_value, has_defender_roll, has_odds;
 	long roll, value, defender_roll, odds_att, odds_def;
+	char *event;              /* event=ID: what that event does to the target's hex */
+	uint64_t rolled;          /* rolled=FACE,...: faces of the battle die rolled */
 	bool has_los;
 	struct los_hex los[64];
 	size_t nlos;
@@ -83,7 +86,7 @@ struct query {
 static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
 	"attacker_status", "target_status", "attacker_formation", "target_formation",
-	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds",
+	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -320,6 +323,29 @@ unknown_key(const char *key)
 	return EXIT_USAGE;
 }
 
+/* rolled=burst,soldier: faces of the card's battle die. */
+static int
+read_faces(const struct card *card, const char *value, uint64_t *mask)
+{
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	char *copy = xstrdup(value), *save = NULL;
+	int status = EXIT_OK;
+
+	for (char *w = strtok_r(copy, ",", &save); w != NULL && status == EXIT_OK;
+	     w = strtok_r(NULL, ",", &save)) {
+		int f = d != NULL ? die_face_named(d, w) : -1;
+		if (f < 0 || f >= 64) {
+			fprintf(stderr, "hexaid: explain: rolled=%s: '%s' is not a face of %s's battle "
+			                "die\n", value, w, card->id);
+			status = EXIT_INVALID;
+		} else {
+			*mask |= UINT64_C(1) << f;
+		}
+	}
+	free(copy);
+	return status;
+}
+
 static int
 read_word(const struct card *card, char *word, struct query *q)
 {
@@ -381,6 +407,13 @@ read_word(const struct card *card, char *word, struct query *q)
 		return read_number(word, value, -99, 99, &q->defender_roll, &q->has_defender_roll);
 	if (strcmp(word, "odds") == 0)
 		return read_strengths(value, q);
+	if (strcmp(word, "event") == 0) {
+		free(q->event);
+		q->event = xstrdup(value);
+		return EXIT_OK;
+	}
+	if (strcmp(word, "rolled") == 0)
+		return read_faces(card, value, &q->rolled);
 	return unknown_key(word);
 }
 
@@ -603,6 +636,47 @@ print_table(const struct card *card, const struct query *q, bool json)
 	explain_free(&why);
 }
 
+/* What an event does to the target's hex: the first of the card's event rules
+ * for it that applies. */
+static void
+print_event(const struct card *card, const struct query *q, bool json)
+{
+	int k = event_rule_for(card, q->event, &q->sit, q->rolled);
+	const struct rule *r = k >= 0 ? &card->events.items[k] : NULL;
+	char *what;
+
+	if (r == NULL)
+		what = xasprintf("no event rule applies: nothing happens");
+	else if (r->effect == EFFECT_REPLACE)
+		what = xasprintf("replace %s with %s", card->terrain[r->amount].id,
+		                 card->terrain[r->with].id);
+	else if (effect_info[r->effect].value == EFFECT_TERRAIN)
+		what = xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
+	else if (r->effect == EFFECT_STRUCTURE_HIT_ON)
+		what = xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
+	else
+		what = xasprintf("nothing happens (an exception)");
+	if (json) {
+		fputs("\"event\":{\"name\":", stdout);
+		json_string(q->event, stdout);
+		fputs(",\"does\":", stdout);
+		json_string(what, stdout);
+		if (r != NULL)
+			printf(",\"ref\":\"%s:%d\"", r->file, r->line);
+		if (r != NULL && r->seed != NULL) {
+			fputs(",\"seed\":", stdout);
+			json_string(r->seed, stdout);
+		}
+		putchar('}');
+	} else {
+		printf("event %s: %s\n", q->event, what);
+		if (r != NULL)
+			printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
+			       r->seed ? r->seed : "");
+	}
+	free(what);
+}
+
 static void
 answer(const struct card *card, const struct query *q)
 {
@@ -611,6 +685,11 @@ answer(const struct card *card, const struct query *q)
 
 	if (q->json)
 		printf("{\"card\":\"%s\"", card->id);
+	if (q->event != NULL) {
+		fputs(q->json ? "," : "", stdout);
+		print_event(card, q, q->json);
+		return (void)(q->json && puts("}"));
+	}
 	if (q->has_los) {
 		fputs(q->json ? "," : "", stdout);
 		print_los(card, q, q->json);
@@ -668,6 +747,7 @@ cli_explain(int argc, char **argv)
 	}
 	if (status == EXIT_OK)
 		answer(&card, &q);
+	free(q.event);
 	card_free(&card);
 	return status;
 }

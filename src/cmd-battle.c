@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "event.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -110,8 +111,10 @@ cmd_battle_fought(struct battle *bt)
 		free(said);
 		said = next;
 	}
+	bt->fought = true;
 	g->units[bt->a].battled = true;
-	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id, g->units[bt->t].id,
+	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id,
+	         bt->t >= 0 ? g->units[bt->t].id : "the structure",
 	         game_card(g)->words[WL_COMBAT].words[bt->combat], said,
 	         g->forcing ? " (forced)" : "");
 	game_log_steps(g, &bt->b.why);
@@ -130,18 +133,23 @@ battle_outcome(struct battle *bt, struct command_result *res)
 	const struct resolution *how = card_resolution(card, bt->combat);
 	const char *type = card->words[WL_COMBAT].words[bt->combat];
 	int distance = hex_distance(g->units[bt->a].hex, g->units[bt->t].hex);
+	bool ok = true;
 
 	if (bt->b.base_known && bt->b.dice == 0 && bt->sit.base == 0)
 		return cmd_fail(res, "%s has no dice for %s combat at %d hex%s (out of range, or not "
 		                     "at all)",
 		                g->units[bt->a].id, type, distance, distance == 1 ? "" : "es");
 	if (how != NULL)
-		return cmd_settle(bt, how, res);
-	if (card->battle_die >= 0)
-		return cmd_roll_symbols(bt, res);
-	if (bt->commit)
+		ok = cmd_settle(bt, how, res);
+	else if (card->battle_die >= 0)
+		ok = cmd_roll_symbols(bt, res);
+	else if (bt->commit)
 		cmd_battle_fought(bt);
-	return true;
+	if (ok && bt->fought)
+		cmd_battle_events(bt, res);
+	else if (ok && !bt->commit)
+		cmd_battle_events_preview(bt, res);
+	return ok;
 }
 
 /* The table is the truth: terrain the players say is there (with=), in the
@@ -166,6 +174,20 @@ table_overrides(const struct game *g, const struct battle_words *w, struct situa
 	}
 }
 
+/* Does the attacker's class battle without line of sight? It says so. */
+static bool
+class_sees_without_los(const struct game *g, int a, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	int from = card_class_sight_from(card, g->units[a].cls);
+
+	if (from < 0 || card->classes[from].sight)
+		return false;
+	cmd_say(res, "%s battles without line of sight (%s:%d)", g->units[a].id,
+	        card->classes[from].file, card->classes[from].sight_line);
+	return true;
+}
+
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
  * `given` holds facts the players state that the board cannot show (a charge, an
  * attack from the flank), true or false; -1 where they say nothing. */
@@ -173,7 +195,7 @@ bool
 cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
                    struct command_result *res)
 {
-	struct battle bt = { .g = g, .a = a, .t = t, .w = w, .commit = commit };
+	struct battle bt = { .g = g, .a = a, .t = t, .at = g->units[t].hex, .w = w, .commit = commit };
 	struct los_answer los;
 	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok;
 
@@ -181,6 +203,10 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
 	if (commit && !cmd_may_act(g, a, res))
 		return false;
+	if (commit && g->units[a].battled && !g->forcing)
+		return cmd_fail(res, "%s has battled this turn (a unit battles once a turn; add "
+		                     "--force, which the log records, to battle again)",
+		                g->units[a].id);
 	if (!combat_type(g, w->combat, adjacent, &bt.combat, res))
 		return false;
 	if (!adjacent && (game_card(g)->adjacent_combat >> bt.combat) & 1u)
@@ -190,7 +216,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		                game_card(g)->adjacent_combat_file, game_card(g)->adjacent_combat_line);
 	if (!class_may_battle(g, a, bt.combat, res))
 		return false;
-	if (!adjacent) {
+	if (!adjacent && !class_sees_without_los(g, a, res)) {
 		game_fire_los(g, a, g->units[t].hex, &los);
 		if (!los.clear) {
 			cmd_fail(res, "%s has no line of sight to %s:", g->units[a].id, g->units[t].id);
@@ -238,7 +264,7 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 {
 	memset(w, 0, sizeof *w);
 	memset(w->given, -1, sizeof w->given);
-	w->dice = w->att_value = w->def_value = -1;
+	w->dice = w->att_value = w->def_value = w->structure_roll = -1;
 	for (int i = first; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 		size_t len = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
@@ -255,6 +281,11 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 		if (strncmp(argv[i], "dice=", 5) == 0 && w->dice < 0) {
 			if (!str_long(argv[i] + 5, 0, 64, &w->dice))
 				return cmd_fail(res, "%s: give the dice as a number from 0 to 64", argv[i]);
+			continue;
+		}
+		if (strncmp(argv[i], "structure_roll=", 15) == 0 && w->structure_roll < 0) {
+			if (!str_long(argv[i] + 15, 1, 6, &w->structure_roll))
+				return cmd_fail(res, "%s: the structure's die shows 1 to 6", argv[i]);
 			continue;
 		}
 		if (strncmp(argv[i], "drm=", 4) == 0 && w->drm == 0) {
@@ -298,16 +329,70 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 	return true;
 }
 
+/* Fire at a hex with no unit in it: at an undefended structure, whose damage
+ * roll the card's events give. */
+static bool
+battle_at_hex(struct game *g, int a, struct hex h, const struct battle_words *w,
+              struct command_result *res)
+{
+	struct battle bt = { .g = g, .a = a, .t = -1, .at = h, .w = w, .commit = true };
+	struct scen_structure *st = event_structure_defended(g, h);
+	struct los_answer los;
+	char *name;
+
+	if (st == NULL)
+		return cmd_fail(res, "no unit and no standing structure there to fire at");
+	if (g->units[a].battled && !g->forcing)
+		return cmd_fail(res, "%s has battled this turn (add --force to battle again)",
+		                g->units[a].id);
+	if (!cmd_may_act(g, a, res) ||
+	    !combat_type(g, w->combat, hex_distance(g->units[a].hex, h) == 1, &bt.combat, res) ||
+	    !class_may_battle(g, a, bt.combat, res))
+		return false;
+	if (hex_distance(g->units[a].hex, h) > 1 && !class_sees_without_los(g, a, res)) {
+		game_fire_los(g, a, h, &los);
+		if (!los.clear) {
+			cmd_fail(res, "%s has no line of sight to it:", g->units[a].id);
+			cmd_say_steps(res, &los.why);
+		}
+		explain_free(&los.why);
+		if (!los.clear)
+			return false;
+	}
+	game_hex_battle_situation(g, a, h, bt.combat, &bt.sit);
+	table_overrides(g, w, &bt.sit);
+	name = event_structure_name(g, st);
+	cmd_say(res, "%s fires at the %s, which no unit defends", g->units[a].id, name);
+	free(name);
+	cmd_battle_fought(&bt);
+	cmd_battle_events(&bt, res);
+	return true;
+}
+
+/* The target: a unit, or a hex with no unit (an undefended structure). */
+static bool
+battle_target(struct game *g, int a, const char *word, const struct battle_words *w, int *t,
+              struct command_result *res)
+{
+	struct hex h;
+
+	*t = -1;
+	if (game_unit_find(g, word) < 0 && hex_from_label(game_board(g), word, &h) &&
+	    game_unit_at(g, h) < 0)
+		return battle_at_hex(g, a, h, w, res);
+	return cmd_unit(g, word, t, res);
+}
+
 bool
 cmd_battle(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct battle_words w;
 	int a, t;
 
-	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
-	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_battle_words(g, argc, argv, 3, &w, res) ||
+	    !battle_target(g, a, argv[2], &w, &t, res))
 		return false;
-	return cmd_battle_between(g, a, t, &w, true, res);
+	return t < 0 || cmd_battle_between(g, a, t, &w, true, res);
 }
 
 static bool
@@ -318,8 +403,7 @@ battle_with(struct game *g, int argc, char **argv, bool first, struct command_re
 	struct battle_words w;
 	int a, t;
 
-	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
-	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
@@ -327,7 +411,9 @@ battle_with(struct game *g, int argc, char **argv, bool first, struct command_re
 		return cmd_fail(res, "%s: %s chooses the combat type itself; use battle to name one",
 		                w.combat, argv[0]);
 	w.combat = card->words[WL_COMBAT].words[first ? 0 : n - 1];
-	return cmd_battle_between(g, a, t, &w, true, res);
+	if (!battle_target(g, a, argv[2], &w, &t, res))
+		return false;
+	return t < 0 || cmd_battle_between(g, a, t, &w, true, res);
 }
 
 bool

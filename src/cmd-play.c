@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 bool
@@ -302,33 +303,52 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 
 /* ---- the turn ------------------------------------------------------------------ */
 
+/* "turn 3, Blue, Move: each ordered unit may move" (the phase and its reminder) */
+static void
+say_where(struct game *g, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+
+	if (g->phase < 0) {
+		cmd_say(res, "turn %d: %s to act", g->turn, g->sc.teams[g->side].name);
+		return;
+	}
+	cmd_say(res, "turn %d, %s: %s%s%s", g->turn, g->sc.teams[g->side].name,
+	        card->phases[g->phase].name, card->phases[g->phase].reminder ? ": " : "",
+	        card->phases[g->phase].reminder ? card->phases[g->phase].reminder : "");
+}
+
 bool
 cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 {
+	const char *was = turn_phase_name(g);
+	int side = g->side;
+
 	(void)argc;
 	if (strcmp(argv[1], "next") != 0)
 		return cmd_fail(res, "usage: phase next");
-	cmd_say(res, "turn %d, %s: next phase", g->turn, g->sc.teams[g->side].name);
-	game_log(g, "turn %d, %s: next phase", g->turn, g->sc.teams[g->side].name);
+	if (g->phase < 0)
+		return cmd_fail(res, "%s gives no sequence of play: end the turn with turn end",
+		                game_card(g)->id);
+	if (turn_next_phase(g))
+		game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
+	else
+		game_log(g, "%s: %s done", g->sc.teams[side].name, was);
+	say_where(g, res);
 	return true;
 }
 
 bool
 cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 {
+	int side = g->side;
+
 	(void)argc;
 	if (strcmp(argv[1], "end") != 0)
 		return cmd_fail(res, "usage: turn end");
-	for (size_t i = 0; i < g->nunits; i++) {
-		struct game_unit *u = &g->units[i];
-		u->moved = u->moved_onto = u->road_move = u->battled = false;
-		u->moved_cost = 0;
-	}
-	game_log(g, "turn %d: %s ends its turn", g->turn, g->sc.teams[g->side].name);
-	g->side = (g->side + 1) % (int)g->sc.nteams;
-	if (g->side == 0)
-		g->turn++;
-	cmd_say(res, "turn %d: %s to act", g->turn, g->sc.teams[g->side].name);
+	turn_end(g);
+	game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
+	say_where(g, res);
 	return true;
 }
 

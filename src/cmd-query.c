@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "event.h"
 #include "render.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 static const char *
@@ -64,10 +66,17 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 			cmd_say(res, "  %s side: %s", hex_direction_name(game_board(g), d),
 			        terrain_words(g, &feats, words, sizeof words));
 	}
-	for (size_t i = 0; i < g->nstructures; i++)
-		if (hex_eq(g->structures[i].hex, h))
-			cmd_say(res, "  %s: %d/%d hits", game_card(g)->terrain[g->structures[i].terrain].name,
-			        g->structures[i].hits, g->structures[i].strength);
+	for (int d = -1; d < HEX_DIRECTIONS; d++) {
+		const struct scen_structure *st = event_structure_at(g, h, d);
+		char *name;
+
+		if (st == NULL)
+			continue;
+		name = event_structure_name(g, st);
+		cmd_say(res, "  structure: %s, %d/%d hits%s", name, st->hits, st->strength,
+		        st->hits >= st->strength ? ", destroyed" : "");
+		free(name);
+	}
 	if (u >= 0)
 		cmd_say(res, "  unit: %s (%s)", g->units[u].id, g->sc.teams[g->units[u].side].name);
 }
@@ -75,8 +84,39 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 static void
 show_state(struct game *g, struct command_result *res)
 {
-	cmd_say(res, "%s (%s), turn %d, %s to act%s%s", g->sc.title, game_card(g)->id, g->turn,
-	        g->sc.teams[g->side].name, g->phase[0] ? ", phase " : "", g->phase);
+	const struct card *card = game_card(g);
+	const struct scen_victory *v = &g->sc.victory;
+
+	cmd_say(res, "%s (%s), turn %d, %s to act%s%s", g->sc.title, card->id, g->turn,
+	        g->sc.teams[g->side].name, g->phase >= 0 ? ", phase: " : "", turn_phase_name(g));
+	if (g->phase >= 0 && card->phases[g->phase].reminder != NULL)
+		cmd_say(res, "  %s%s", card->phases[g->phase].reminder,
+		        card->phases[g->phase].assumed ? " (assumed: check your rulebook)" : "");
+	if (g->phase >= 0) {
+		char *seq = xstrdup("");
+		for (size_t i = 0; i < card->nphases; i++) {
+			char *next = xasprintf("%s%s%s%s%s", seq, i ? " > " : "",
+			                       (int)i == g->phase ? "[" : "", card->phases[i].name,
+			                       (int)i == g->phase ? "]" : "");
+			free(seq);
+			seq = next;
+		}
+		cmd_say(res, "  sequence: %s", seq);
+		free(seq);
+	}
+	if (v->target > 0) {
+		char *score = xstrdup("");
+		for (size_t s = 0; s < g->sc.nteams; s++) {
+			char *next = xasprintf("%s%s%s %d", score, s ? ", " : "", g->sc.teams[s].name,
+			                       turn_points(g, (int)s));
+			free(score);
+			score = next;
+		}
+		cmd_say(res, "  %s (%d to win): %s%s%s", v->name ? v->name : "victory points", v->target,
+		        score, g->winner >= 0 ? "; won by the " : "",
+		        g->winner >= 0 ? g->sc.teams[g->winner].name : "");
+		free(score);
+	}
 	for (size_t s = 0; s < g->sc.nteams; s++) {
 		char *list = xstrdup("");
 		for (size_t i = 0; i < g->nunits; i++) {

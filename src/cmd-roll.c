@@ -236,6 +236,8 @@ cmd_roll_symbols(struct battle *bt, struct command_result *res)
 	if (n > 0 && !battle_faces(g, n, bt->w->rolled, faces, res))
 		return false;
 	cmd_battle_fought(bt);
+	for (int i = 0; i < n && card->dice[card->battle_die].nfaces > 0; i++)
+		bt->rolled |= UINT64_C(1) << faces[i];
 	if (n > 0 && card->dice[card->battle_die].nfaces == 0)
 		say_plain_roll(g, bt->a, faces, n, bt->w->rolled != NULL, res);
 	else if (n > 0)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "event.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -197,6 +198,12 @@ cmd_token(struct game *g, int argc, char **argv, struct command_result *res)
 	label(g, h, buf);
 	if (adding && tset_has(cell, token))
 		return cmd_fail(res, "%s already holds %s", buf, argv[3]);
+	if (adding) {
+		char *warn = event_supply_warning(g, token);
+		if (warn != NULL)
+			cmd_say(res, "%s", warn);
+		free(warn);
+	}
 	if (adding && !tset_add(cell, token))
 		return cmd_fail(res, "%s holds too much already", buf);
 	if (!adding && !tset_remove(cell, token))
@@ -209,34 +216,38 @@ cmd_token(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_structure(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	struct scen_structure *st = NULL;
-	char buf[HEX_LABEL_SIZE];
+	const char *const *names = hex_direction_names(game_board(g));
+	struct scen_structure *st;
 	struct hex h;
 	long strength, hits = 0;
+	int dir = -1, next = 2;
+	char *name;
 
 	if (!cmd_hex(g, argv[1], &h, res))
 		return false;
-	if (!str_long(argv[2], 1, 99, &strength))
-		return cmd_fail(res, "strength %s: a structure takes 1 to 99 hits", argv[2]);
-	if (argc == 4 && !str_long(argv[3], 0, strength, &hits))
-		return cmd_fail(res, "hits %s: 0 to the strength (%ld)", argv[3], strength);
-	if (game_hex(g, h)->count == 0)
-		return cmd_fail(res, "%s holds no terrain to be a structure", argv[1]);
-	for (size_t i = 0; i < g->nstructures; i++)
-		if (hex_eq(g->structures[i].hex, h))
-			st = &g->structures[i];
-	if (st == NULL) {
+	for (int d = 0; d < HEX_DIRECTIONS; d++)
+		if (strcmp(argv[2], names[d]) == 0)
+			dir = d;
+	if (dir >= 0)
+		next = 3;
+	if (argc <= next || argc > next + 2 || !str_long(argv[next], 1, 99, &strength))
+		return cmd_fail(res, "usage: structure HEX [SIDE] STRENGTH [HITS], strength 1 to 99");
+	if (argc == next + 2 && !str_long(argv[next + 1], 0, strength, &hits))
+		return cmd_fail(res, "hits %s: 0 to the strength (%ld)", argv[next + 1], strength);
+	st = event_structure_at(g, h, dir);
+	if (st == NULL && dir < 0 && game_hex(g, h)->count > 0) {
 		st = xgrow(&g->structures, &g->nstructures, &g->cap_structures, sizeof *st);
-		st->hex = h;
-		st->terrain = game_hex(g, h)->items[0];
+		*st = (struct scen_structure){ h, -1, game_hex(g, h)->items[0], 0, 0 };
 	}
+	if (st == NULL)
+		return cmd_fail(res, "%s%s%s holds nothing to be a structure", argv[1],
+		                dir >= 0 ? " " : "", dir >= 0 ? names[dir] : "");
 	st->strength = (int)strength;
 	st->hits = (int)hits;
-	label(g, h, buf);
-	cmd_say(res, "%s in %s: a structure, %d/%d hits", game_card(g)->terrain[st->terrain].name,
-	        buf, st->hits, st->strength);
-	game_log(g, "set-up: %s in %s is a structure of strength %d", game_card(g)->terrain[st->terrain].name,
-	         buf, st->strength);
+	name = event_structure_name(g, st);
+	cmd_say(res, "%s: a structure, %d/%d hits", name, st->hits, st->strength);
+	game_log(g, "set-up: %s is a structure of strength %d", name, st->strength);
+	free(name);
 	return true;
 }
 

@@ -51,6 +51,7 @@ struct battle_words {
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
 	long att_value, def_value;   /* attacker=N defender=N: each side's value; -1: unsaid */
 	long drm;                    /* drm=N: a modifier the players add (0: none) */
+	long structure_roll;         /* structure_roll=N: the structure's damage die; -1 */
 	const char *with[8];         /* with=ID: terrain the table has and the map not */
 	const char *without[8];      /* without=ID: terrain the map has and the table not */
 	int nwith, nwithout;
@@ -59,16 +60,26 @@ struct battle_words {
 /* A battle being worked out: who, the engine's answers, what the players said. */
 struct battle {
 	struct game *g;
-	int a, t, combat;
+	int a, t, combat;         /* t: -1 for fire at an undefended structure */
+	struct hex at;            /* the hex the battle hits */
 	struct situation sit;
 	struct battle_answer b;
 	struct protection_answer p;
 	const struct battle_words *w;
 	bool commit;              /* fought, not only asked about */
+	bool fought;              /* the battle took place (the dice were good) */
+	uint64_t rolled;          /* faces of the battle die rolled (bits) */
 };
 
 /* cmd-battle.c: the battle is fought: the attacker has battled, the log says so. */
 void cmd_battle_fought(struct battle *bt);
+
+/* cmd-event.c: what the fought battle does to the target's hex (the card's event
+ * rules), and a structure's damage roll. */
+void cmd_battle_events(struct battle *bt, struct command_result *res);
+void cmd_battle_events_preview(struct battle *bt, struct command_result *res);
+bool cmd_damage(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_act(struct game *g, int argc, char **argv, struct command_result *res);
 
 /* cmd-roll.c: roll (or take) the battle dice and apply them, or give the odds. */
 bool cmd_roll_symbols(struct battle *bt, struct command_result *res);

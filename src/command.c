@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "save.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 static bool cmd_undo(struct game *g, int argc, char **argv, struct command_result *res);
@@ -29,8 +30,9 @@ const struct command_entry command_table[] = {
 	{ "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level },
 	{ "token", "add|remove HEX TOKEN", "place or take away a token", COMMAND_CHANGE, 3, 3,
 	  cmd_token },
-	{ "structure", "HEX STRENGTH [HITS]", "make a hex's terrain a structure",
-	  COMMAND_CHANGE, 2, 3, cmd_structure },
+	{ "structure", "HEX [SIDE] STRENGTH [HITS]",
+	  "make a hex's terrain (or a hexside feature) a structure, or set its strength",
+	  COMMAND_CHANGE, 2, 4, cmd_structure },
 	{ "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
 	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd },
 	/* playing */
@@ -45,6 +47,10 @@ const struct command_entry command_table[] = {
 	{ "melee", "UNIT TARGET [WORD...]", "battle with the card's last combat type (close combat)",
 	  COMMAND_CHANGE, 2, -1, cmd_melee },
 	{ "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit },
+	{ "act", "UNIT ACTION", "a unit does what the card allows to its own hex, such as an action instead of battling",
+	  COMMAND_CHANGE, 2, 2, cmd_act },
+	{ "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",
+	  COMMAND_CHANGE, 1, 3, cmd_damage },
 	{ "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase },
 	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn },
 	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note },
@@ -227,6 +233,36 @@ canonical_line(const char *name, int argc, char **argv)
 	return s;
 }
 
+/* Does the command belong to the current phase? Refused, with the phase that
+ * allows it, unless --force. */
+static bool
+in_phase(struct game *g, const struct command_entry *c, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	int allowed;
+
+	if (turn_allows(g, c->name, &allowed) || g->forcing)
+		return true;
+	return cmd_fail(res, "%s: not in the %s phase; allowed in %s (phase next goes on; --force "
+	                     "does it now, and the log says so)",
+	                c->name, card->phases[g->phase].name, card->phases[allowed].name);
+}
+
+/* After a change: a side that has reached the scenario's target wins. */
+static void
+announce_victory(struct game *g, struct command_result *res)
+{
+	const struct scen_victory *v = &g->sc.victory;
+	int s = turn_check_victory(g);
+
+	if (s < 0)
+		return;
+	cmd_say(res, "%s win: %d of %d %s. The game stays open for review.", g->sc.teams[s].name,
+	        turn_points(g, s), v->target, v->name ? v->name : "victory points");
+	game_log(g, "%s win: %d of %d %s", g->sc.teams[s].name, turn_points(g, s), v->target,
+	         v->name ? v->name : "victory points");
+}
+
 static bool
 dispatch(struct game *g, const char *line, struct command_result *res, bool record)
 {
@@ -261,7 +297,14 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 		free(copy);
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);
 	}
+	if (!in_phase(g, c, res)) {
+		g->forcing = false;
+		free(copy);
+		return false;
+	}
 	ok = c->run(g, n, words, res);
+	if (ok && c->kind == COMMAND_CHANGE)
+		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
 		char *canon = canonical_line(c->name, n, words);
 		if (res->record_extra != NULL) {

@@ -45,7 +45,6 @@ free_state(struct game *g)
 	for (size_t i = 0; i < g->nunits; i++)
 		free(g->units[i].id);
 	free(g->units);
-	free(g->phase);
 	free(g->stats);
 }
 
@@ -84,7 +83,11 @@ load_state(struct game *g)
 	memcpy(g->settings, sc->settings, sizeof g->settings);
 	g->turn = sc->start_turn;
 	g->side = sc->start_side;
-	g->phase = xstrdup(sc->start_phase ? sc->start_phase : "");
+	g->phase = sc->card.nphases == 0 ? -1
+	           : sc->start_phase ? card_phase(&sc->card, sc->start_phase) : 0;
+	if (g->phase < 0 && sc->card.nphases > 0)
+		g->phase = 0;
+	g->winner = -1;
 	g->selected = -1;
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
 }
@@ -395,26 +398,29 @@ battle_dice(const struct game *g, const struct game_unit *a, int combat, int dis
 		sit->base = distance >= 1 && distance <= cd->n ? cd->at[distance - 1] : 0;
 }
 
-void
-game_battle_situation(const struct game *g, int attacker, int target, int combat,
-                      struct situation *sit)
+/* A battle against whatever stands in hex th: the unit `target`, or none (-1),
+ * when a unit fires at an undefended structure. */
+static void
+situation_at(const struct game *g, int attacker, int target, struct hex th, int combat,
+             struct situation *sit)
 {
-	const struct game_unit *a = &g->units[attacker], *t = &g->units[target];
-	int la = game_hex_level(g, a->hex), lt = game_hex_level(g, t->hex);
-	int ga = game_hill_group(g, a->hex), gt = game_hill_group(g, t->hex);
+	const struct game_unit *a = &g->units[attacker];
+	const struct game_unit *t = target >= 0 ? &g->units[target] : NULL;
+	int la = game_hex_level(g, a->hex), lt = game_hex_level(g, th);
+	int ga = game_hill_group(g, a->hex), gt = game_hill_group(g, th);
 
 	situation_init(sit);
 	copy_settings(g, sit);
 	sit->attacker = a->cls;
-	sit->target = t->cls;
+	sit->target = t ? t->cls : -1;
 	sit->combat = combat;
 	sit->attacker_formation = a->formation;
-	sit->target_formation = t->formation;
+	sit->target_formation = t ? t->formation : -1;
 	sit->attacker_status = a->status;
-	sit->target_status = t->status;
+	sit->target_status = t ? t->status : 0;
 	sit->attacker_on = *game_hex(g, a->hex);
-	sit->target_on = *game_hex(g, t->hex);
-	line_of_fire(g, a->hex, t->hex, sit);
+	sit->target_on = *game_hex(g, th);
+	line_of_fire(g, a->hex, th, sit);
 	meet_conditions(g, lt - la, false, false, false, &sit->crossed);
 	sit->fire = card_class_fire_from(game_card(g), a->cls) >= 0
 	                    ? game_card(g)->classes[card_class_fire_from(game_card(g), a->cls)].fire
@@ -422,11 +428,41 @@ game_battle_situation(const struct game *g, int attacker, int target, int combat
 	sit->facts[FACT_MOVED_ONTO] = a->moved_onto;
 	sit->facts[FACT_ROAD_MOVE] = a->road_move;
 	sit->facts[FACT_BATTLED] = a->battled;
-	sit->facts[FACT_STATIONARY] = !t->moved;
+	sit->facts[FACT_STATIONARY] = t ? !t->moved : true;
 	sit->facts[FACT_FROM_LOWER] = la < lt;
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
-	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, t->hex) == 1;
-	battle_dice(g, a, combat, hex_distance(a->hex, t->hex), sit);
+	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
+	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
+}
+
+void
+game_battle_situation(const struct game *g, int attacker, int target, int combat,
+                      struct situation *sit)
+{
+	situation_at(g, attacker, target, g->units[target].hex, combat, sit);
+}
+
+void
+game_unit_situation(const struct game *g, int unit, struct situation *sit)
+{
+	const struct game_unit *u = &g->units[unit];
+
+	situation_init(sit);
+	copy_settings(g, sit);
+	sit->unit = sit->attacker = u->cls;
+	sit->attacker_formation = u->formation;
+	sit->attacker_status = u->status;
+	sit->attacker_on = *game_hex(g, u->hex);
+	sit->facts[FACT_MOVED_ONTO] = u->moved_onto;
+	sit->facts[FACT_ROAD_MOVE] = u->road_move;
+	sit->facts[FACT_BATTLED] = u->battled;
+}
+
+void
+game_hex_battle_situation(const struct game *g, int attacker, struct hex h, int combat,
+                          struct situation *sit)
+{
+	situation_at(g, attacker, -1, h, combat, sit);
 }
 
 void

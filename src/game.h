@@ -61,7 +61,8 @@ struct game {
 	int settings[MAX_SETTINGS];
 	int turn;
 	int side;                    /* the side acting */
-	char *phase;                 /* free text until the card gives a sequence */
+	int phase;                   /* index in the card's sequence; -1: it gives none */
+	int winner;                  /* the side that reached the victory target, or -1 */
 	int selected;                /* a unit index, or -1 */
 	struct strlist log;          /* what happened, for people */
 	struct strlist done;         /* the commands in force, as journaled */
@@ -111,6 +112,13 @@ int game_hill_group(const struct game *g, struct hex h);
  * between them, their levels and hill groups, the turn's facts, the settings. */
 void game_battle_situation(const struct game *g, int attacker, int target, int combat,
                            struct situation *sit);
+/* The same against a hex with no unit in it (fire at an undefended structure). */
+/* A unit on its own, for what it may do to its hex: its class as unit and
+ * attacker, its hex's terrain as attacker_on, its facts of the turn. */
+void game_unit_situation(const struct game *g, int unit, struct situation *sit);
+
+void game_hex_battle_situation(const struct game *g, int attacker, struct hex h, int combat,
+                               struct situation *sit);
 
 /* The move of a unit into `to` from the adjacent `from`: the card's answer. */
 void game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,

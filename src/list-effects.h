@@ -2,8 +2,8 @@
  *
  * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
  * value is read: EFFECT_INT a whole number, EFFECT_POINTS a number of movement
- * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true. SECTIONS are the
- * sections of a terrain entry the effect may stand in. */
+ * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true, EFFECT_TERRAIN a
+ * terrain id of the card. SECTIONS are the sections the effect may stand in. */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
 EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
        "movement allowance through it, instead of its category's")
@@ -36,3 +36,11 @@ EFFECT(HITS, "hits", EFFECT_INT, SEC_SCORING, "hits a face of the battle die sco
 EFFECT(FLAGS, "flags", EFFECT_INT, SEC_SCORING, "flags (retreats) a face of the battle die scores")
 EFFECT(NO_PROTECTION, "no_protection", EFFECT_FLAG, SEC_PROTECTION | SEC_MODIFIERS,
        "the target has no terrain protection at all")
+EFFECT(PLACE, "place", EFFECT_TERRAIN, SEC_EVENTS, "put this token on the hex")
+EFFECT(REMOVE, "remove", EFFECT_TERRAIN, SEC_EVENTS, "take this terrain or token off the hex")
+EFFECT(REPLACE, "replace", EFFECT_TERRAIN, SEC_EVENTS,
+       "put the terrain given with `with:` in place of this one")
+EFFECT(NOTHING, "nothing", EFFECT_FLAG, SEC_EVENTS,
+       "nothing happens to the hex (an exception to the rules after it)")
+EFFECT(STRUCTURE_HIT_ON, "structure_hit_on", EFFECT_INT, SEC_EVENTS,
+       "roll one more d6 for the structure the target defends: this or more is a hit")

@@ -29,7 +29,7 @@ static const struct scen_structure *
 structure_at(const struct game *g, struct hex h)
 {
 	for (size_t i = 0; i < g->nstructures; i++)
-		if (hex_eq(g->structures[i].hex, h))
+		if (g->structures[i].dir < 0 && hex_eq(g->structures[i].hex, h))
 			return &g->structures[i];
 	return NULL;
 }

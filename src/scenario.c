@@ -480,8 +480,49 @@ read_tokens(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 	return ok;
 }
 
-/* `structures: [ { hex: "0607", strength: 8, hits: 0 } ]`: the hex's terrain is
- * the structure; `terrain:` names it when the hex holds more than one. */
+/* The structure of a hex (dir -1) or of one of its sides, or NULL. */
+static struct scen_structure *
+structure_at(struct scenario *sc, struct hex h, int dir)
+{
+	for (size_t i = 0; i < sc->nstructures; i++) {
+		struct scen_structure *st = &sc->structures[i];
+		if (dir < 0 ? st->dir < 0 && hex_eq(st->hex, h)
+		            : st->dir >= 0 && hexside_eq(hexside_of(st->hex, st->dir), hexside_of(h, dir)))
+			return st;
+	}
+	return NULL;
+}
+
+/* The first terrain of the card's structures in a hex, or on one of its sides. */
+static int
+structural_terrain(const struct scenario *sc, struct hex h, int dir)
+{
+	const struct tset *cell = &sc->terrain[scenario_hex_index(sc, h)];
+
+	if (dir < 0) {
+		for (size_t k = 0; k < cell->count; k++)
+			if (sc->card.terrain[cell->items[k]].structure_strength > 0)
+				return cell->items[k];
+		return -1;
+	}
+	for (size_t i = 0; i < sc->nsides; i++)
+		if (hexside_eq(sc->sides[i].side, hexside_of(h, dir)) &&
+		    sc->card.terrain[sc->sides[i].feature].structure_strength > 0)
+			return sc->sides[i].feature;
+	return -1;
+}
+
+static int
+default_strength(const struct scenario *sc, int terrain)
+{
+	return terrain >= 0 && sc->card.terrain[terrain].structure_strength > 0
+	               ? sc->card.terrain[terrain].structure_strength
+	               : 4;
+}
+
+/* `structures: [ { hex: "0607", strength: 8, hits: 0 } ]`: the hex's structural
+ * terrain (or, with `side:`, the feature on that side) is the structure;
+ * `terrain:` names it when there is a choice. The card's strength by default. */
 static bool
 read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 {
@@ -492,7 +533,7 @@ read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
 		const struct ynode *e = n->items[i], *h = ymap_find(e, "hex");
-		struct scen_structure st = { .terrain = -1, .strength = 4 };
+		struct scen_structure st = { .terrain = -1, .dir = -1 }, *old;
 		const struct ynode *v;
 		long x;
 
@@ -502,18 +543,98 @@ read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 			ok = h != NULL ? false : yerror(doc, e, "a structure entry gives its hex");
 			continue;
 		}
+		if ((v = ymap_find(e, "side")) != NULL &&
+		    !yenum(doc, v, hex_direction_names(&sc->board), HEX_DIRECTIONS, "side", &st.dir))
+			ok = false;
 		if ((v = ymap_find(e, "terrain")) != NULL && !read_terrain_id(doc, v, &sc->card, &st.terrain))
 			ok = false;
-		if (st.terrain < 0 && sc->terrain[scenario_hex_index(sc, st.hex)].count > 0)
+		if (st.terrain < 0)
+			st.terrain = structural_terrain(sc, st.hex, st.dir);
+		if (st.terrain < 0 && st.dir < 0 && sc->terrain[scenario_hex_index(sc, st.hex)].count > 0)
 			st.terrain = sc->terrain[scenario_hex_index(sc, st.hex)].items[0];
+		if (st.terrain < 0) {
+			ok = yerror(doc, e, "%s holds nothing to be a structure", h->text);
+			continue;
+		}
+		st.strength = default_strength(sc, st.terrain);
 		if ((v = ymap_find(e, "strength")) != NULL && (ok = yint(doc, v, 1, 99, &x) && ok))
 			st.strength = (int)x;
 		if ((v = ymap_find(e, "hits")) != NULL && (ok = yint(doc, v, 0, 99, &x) && ok))
 			st.hits = (int)x;
-		*(struct scen_structure *)xgrow(&sc->structures, &sc->nstructures, &sc->cap_structures,
-		                                sizeof st) = st;
+		if ((old = structure_at(sc, st.hex, st.dir)) != NULL)
+			*old = st;
+		else
+			*(struct scen_structure *)xgrow(&sc->structures, &sc->nstructures,
+			                                &sc->cap_structures, sizeof st) = st;
 	}
 	return ok;
+}
+
+/* `supply: [ { tokens: [wire, shell_crater], count: 26 } ]`: how many tokens the
+ * box holds, for a warning when the table runs out. */
+static bool
+read_supply(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scenario *sc = ctx->sc;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "supply"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *e = n->items[i], *tokens, *count;
+		struct scen_supply s = { .ntokens = 0 };
+		long x;
+
+		if (!yis_mapping(doc, e, "a supply entry"))
+			continue;
+		tokens = ymap_find(e, "tokens");
+		count = ymap_find(e, "count");
+		if (tokens == NULL || count == NULL || !yis_sequence(doc, tokens, "tokens")) {
+			ok = tokens != NULL && count != NULL ? false
+			                                     : yerror(doc, e, "a supply entry gives tokens and count");
+			continue;
+		}
+		if (!yint(doc, count, 1, 9999, &x)) {
+			ok = false;
+			continue;
+		}
+		s.count = (int)x;
+		for (size_t k = 0; k < tokens->count && k < 8; k++) {
+			int t;
+			if (read_terrain_id(doc, tokens->items[k], &sc->card, &t) &&
+			    terrain_of_kind(doc, tokens->items[k], &sc->card, t, 1u << TERRAIN_TOKEN, "a token"))
+				s.tokens[s.ntokens++] = t;
+			else
+				ok = false;
+		}
+		*(struct scen_supply *)xgrow(&sc->supplies, &sc->nsupplies, &sc->cap_supplies,
+		                             sizeof s) = s;
+	}
+	return ok;
+}
+
+/* Every hex and hexside feature the card makes a structure is one, at the card's
+ * strength, unless the scenario listed it. */
+static void
+add_card_structures(struct scenario *sc)
+{
+	for (int r = 0; r < sc->board.rows; r++)
+		for (int c = 0; c < sc->board.columns; c++) {
+			struct hex h = hex_from_offset(&sc->board, c, r);
+			int t = structural_terrain(sc, h, -1);
+			if (t >= 0 && structure_at(sc, h, -1) == NULL)
+				*(struct scen_structure *)xgrow(&sc->structures, &sc->nstructures,
+				                                &sc->cap_structures, sizeof(struct scen_structure)) =
+				        (struct scen_structure){ h, -1, t, default_strength(sc, t), 0 };
+		}
+	for (size_t i = 0; i < sc->nsides; i++) {
+		int t = sc->sides[i].feature;
+		struct hexside s = sc->sides[i].side;
+		if (sc->card.terrain[t].structure_strength > 0 && structure_at(sc, s.a, s.dir) == NULL)
+			*(struct scen_structure *)xgrow(&sc->structures, &sc->nstructures,
+			                                &sc->cap_structures, sizeof(struct scen_structure)) =
+			        (struct scen_structure){ s.a, s.dir, t, default_strength(sc, t), 0 };
+	}
 }
 
 /* ---- sides and units ------------------------------------------------------------- */
@@ -713,10 +834,69 @@ read_start(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 	}
 	if ((v = ymap_find(n, "phase")) != NULL) {
 		const char *s;
-		if (ystring(doc, v, &s))
+		if (!ystring(doc, v, &s))
+			ok = false;
+		else if (sc->card.nphases > 0 && card_phase(&sc->card, s) < 0)
+			ok = yerror(doc, v, "no phase '%s' in the card's sequence", s);
+		else
 			sc->start_phase = xstrdup(s);
+	}
+	return ok;
+}
+
+/* `victory: { target: 6, name: Victory Medals, per_unit: 1,
+ *             objectives: [ { hex: "0702", side: allies, value: 1 } ] }` */
+static bool
+read_victory(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+{
+	struct scen_victory *v = &ctx->sc->victory;
+	const struct ynode *x, *objs;
+	long num;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "victory"))
+		return false;
+	v->per_unit = 1;
+	if ((x = ymap_find(n, "target")) == NULL)
+		return yerror(doc, n, "victory gives its target: target: N");
+	if (!yint(doc, x, 1, 999, &num))
+		return false;
+	v->target = (int)num;
+	if ((x = ymap_find(n, "per_unit")) != NULL && (ok = yint(doc, x, 0, 99, &num) && ok))
+		v->per_unit = (int)num;
+	if ((x = ymap_find(n, "name")) != NULL) {
+		const char *s;
+		if (ystring(doc, x, &s))
+			v->name = xstrdup(s);
 		else
 			ok = false;
+	}
+	if ((objs = ymap_find(n, "objectives")) == NULL)
+		return ok;
+	if (!yis_sequence(doc, objs, "objectives"))
+		return false;
+	v->objectives = xcalloc(objs->count + 1, sizeof *v->objectives);
+	for (size_t i = 0; i < objs->count; i++) {
+		const struct ynode *e = objs->items[i], *h = ymap_find(e, "hex"), *s = ymap_find(e, "side");
+		struct scen_objective o = { .value = 1 };
+
+		if (!yis_mapping(doc, e, "an objective"))
+			continue;
+		if (h == NULL || s == NULL) {
+			ok = yerror(doc, e, "an objective gives hex and side");
+			continue;
+		}
+		if (!read_hex(doc, h, ctx->sc, &o.hex)) {
+			ok = false;
+			continue;
+		}
+		if (s->kind != YNODE_SCALAR || (o.side = team_index(ctx->sc, s->text)) < 0) {
+			ok = yerror(doc, s, "no side '%s' in this scenario's sides", s->text);
+			continue;
+		}
+		if ((x = ymap_find(e, "value")) != NULL && (ok = yint(doc, x, 1, 99, &num) && ok))
+			o.value = (int)num;
+		v->objectives[v->nobjectives++] = o;
 	}
 	return ok;
 }
@@ -757,7 +937,8 @@ check_kind_and_schema(struct ydoc *doc)
 
 static const char *const scenario_keys[] = {
 	"kind", "schema", "id", "title", "notes", "card", "scale", "board", "map", "levels",
-	"hexsides", "roads", "tokens", "structures", "sides", "units", "settings", "start",
+	"hexsides", "roads", "tokens", "structures", "supply", "sides", "units", "settings",
+	"start", "victory",
 };
 
 static bool
@@ -792,6 +973,10 @@ read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, str
 		return read_tokens(doc, v, ctx);
 	if (!strcmp(k, "structures"))
 		return read_structures(doc, v, ctx);
+	if (!strcmp(k, "supply"))
+		return read_supply(doc, v, ctx);
+	if (!strcmp(k, "victory"))
+		return read_victory(doc, v, ctx);
 	if (!strcmp(k, "units"))
 		return read_units(doc, v, ctx);
 	if (!strcmp(k, "settings"))
@@ -811,7 +996,8 @@ read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, str
 static int
 field_order(const char *key)
 {
-	static const char *const late[] = { "roads", "tokens", "structures", "units", "start" };
+	static const char *const late[] = { "roads", "tokens", "structures", "units", "start",
+		                            "victory" };
 
 	for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
 		if (strcmp(key, late[i]) == 0)
@@ -844,6 +1030,8 @@ read_scenario(struct ydoc *doc, struct sc_ctx *ctx)
 				ok = read_field(doc, root->keys[i], root->items[i], ctx) && ok;
 	if (ctx->sc->title == NULL)
 		ok = yerror(doc, root, "scenario has no 'title'");
+	if (ok)
+		add_card_structures(ctx->sc);
 	return ok;
 }
 
@@ -910,6 +1098,7 @@ scenario_free(struct scenario *sc)
 	free(sc->levels);
 	free(sc->sides);
 	free(sc->structures);
+	free(sc->supplies);
 	for (size_t i = 0; i < sc->nteams; i++) {
 		free(sc->teams[i].id);
 		free(sc->teams[i].name);
@@ -919,5 +1108,7 @@ scenario_free(struct scenario *sc)
 		free(sc->units[i].id);
 	free(sc->units);
 	free(sc->start_phase);
+	free(sc->victory.name);
+	free(sc->victory.objectives);
 	memset(sc, 0, sizeof *sc);
 }

@@ -22,9 +22,35 @@ struct scen_hexside {
 
 struct scen_structure {
 	struct hex hex;
-	int terrain;            /* the structural terrain in the hex */
+	int dir;                /* a hexside feature: its side of `hex`; -1: the hex itself */
+	int terrain;            /* the structural terrain in the hex (or on the side) */
 	int strength;           /* hits that destroy it */
 	int hits;
+};
+
+/* Tokens from one pile of the box: `count` between them (double-sided tokens
+ * share a pile). */
+struct scen_supply {
+	int tokens[8];
+	size_t ntokens;
+	int count;
+};
+
+/* A hex worth points to a side while one of its units holds it. */
+struct scen_objective {
+	struct hex hex;
+	int side;
+	int value;
+};
+
+/* How the game is won: the first side to `target` points, a point (or
+ * `per_unit`) for each enemy unit eliminated, and the objectives it holds. */
+struct scen_victory {
+	int target;             /* 0: the scenario sets no target */
+	char *name;             /* "Victory Medals" */
+	int per_unit;
+	struct scen_objective *objectives;
+	size_t nobjectives;
 };
 
 struct scen_side {
@@ -58,6 +84,8 @@ struct scenario {
 	size_t nsides, cap_sides;
 	struct scen_structure *structures;
 	size_t nstructures, cap_structures;
+	struct scen_supply *supplies;
+	size_t nsupplies, cap_supplies;
 	struct scen_side *teams;
 	size_t nteams, cap_teams;
 	struct scen_unit *units;
@@ -66,6 +94,7 @@ struct scenario {
 	int start_turn;
 	int start_side;
 	char *start_phase;
+	struct scen_victory victory;
 };
 
 /* Load a scenario file and its card; problems go to dl. On false it is freed. */

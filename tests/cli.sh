@@ -45,7 +45,7 @@ tap_is "$st" 1 "check exits 1 when any file is invalid"
 
 # --- hexaid log: the game's log with each roll's breakdown, and the dice statistics ---
 gw="$top_srcdir/data/scenarios/great-war-demo.yaml"
-printf 'unit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |
+printf 'phase next\nphase next\nphase next\nunit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |
 	"$HEXAID" script "$gw" >/dev/null
 "$HEXAID" log "$tap_tmp/g.sav" >"$tap_tmp/out"; st=$?
 tap_is "$st" 0 "log of a saved game exits 0"
@@ -57,6 +57,21 @@ grep -q '^Allies: 2 battle dice scored 1 hit (0.7 expected)$' "$tap_tmp/out"
 tap_ok $? "the log ends with each side's dice against the odds"
 "$HEXAID" log --markdown "$tap_tmp/g.sav" | head -n 3 >"$tap_tmp/out"
 tap_is "$(cat "$tap_tmp/out")" "$(printf '# No Man%ss Land (demo)\n\n## Log' "'")" "log --markdown: a title and sections"
+# --- the supply of tokens: the Great War box holds 26 wire / shell crater tokens ---
+# The demo has 7 on the map; the 19th placed is the 26th, the 20th one too many.
+i=0; : >"$tap_tmp/tokens"
+for c in 01 02 03 04 05 06 07 08 09 10 11 12 13; do
+	for r in 05 06; do
+		[ "$c$r" = 0606 ] || [ "$c$r" = 0706 ] || [ "$c$r" = 0905 ] && continue
+		i=$((i + 1)); [ $i -le 20 ] && echo "token add $c$r wire" >>"$tap_tmp/tokens"
+	done
+done
+"$HEXAID" script "$gw" "$tap_tmp/tokens" >"$tap_tmp/out"
+tap_is "$(grep -c 'warning' "$tap_tmp/out"):$(grep -c 'placed in' "$tap_tmp/out")" "1:20" \
+	"the token that goes past the box's supply is placed, with one warning"
+grep -q '^warning: that makes 27, and the box holds 26$' "$tap_tmp/out"
+tap_ok $? "the warning counts the tokens and the box"
+
 "$HEXAID" log >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "log without a game exits 2"
 tap_done
