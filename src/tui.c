@@ -371,6 +371,7 @@ tui_draw(struct tui *t)
 		return;
 	}
 	map_derive(t);
+	status_derive(t);
 	pane_map_draw(t);
 	pane_unit_draw(t);
 	pane_dice_draw(t);
@@ -450,6 +451,8 @@ free_tui(struct tui *t)
 		free(t->notes[i].text);
 	free(t->notes);
 	free(t->message);
+	free(t->state_line);
+	free(t->reminder);
 	free(t->brush_id);
 	free(t->journal_warning);
 	if (t->journal_lock != NULL)

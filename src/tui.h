@@ -170,6 +170,8 @@ struct tui {
 	size_t nnotes, cap_notes;
 	int log_back;           /* lines scrolled back from the newest */
 
+	char *state_line;       /* where the game stands, from show state */
+	char *reminder;         /* the phase's reminder, or NULL */
 	char *message;          /* the message line */
 	bool message_error;
 
@@ -271,6 +273,8 @@ bool pane_log_key(struct tui *t, int ch);
 void log_scroll(struct tui *t, int lines);
 
 /* tui-status.c */
+/* Ask `show state` again, for the status line and the map's edge. */
+void status_derive(struct tui *t);
 void tui_status_draw(struct tui *t);
 
 /* tui-keys.c */

@@ -205,6 +205,11 @@ check "start-up: the dice pane" "Dice"
 check "start-up: the log pane" "Log"
 check_status "start-up: the status line" "turn 1, Allies to act"
 check "start-up: the cursor on the first unit of the side to act" "[T A1]"
+reminder=$(printf 'show state\n' | "$HEXAID" script "$demo" | sed -n '3s/^  //p')
+case $reminder in
+""|sequence:*) tap_skip "start-up: the phase's reminder" "the demo's card gives none" ;;
+*) check "start-up: the phase's reminder on the map's edge" "$(printf '%s' "$reminder" | cut -c 1-60)" ;;
+esac
 
 # --- the cursor and selection -----------------------------------------------------------
 keys l
