@@ -91,7 +91,7 @@ enum tui_action {
 	ACT_ACT,                /* the obvious thing at the cursor */
 	ACT_SELECT, ACT_CANCEL,
 	ACT_FIRE, ACT_MELEE, ACT_BATTLE, ACT_WORDS, ACT_ROLL, ACT_ENTER_DICE,
-	ACT_HIT,
+	ACT_HIT, ACT_ACT_ON_HEX, ACT_DAMAGE,
 	ACT_PROMPT,             /* type a command */
 	ACT_GOTO,               /* put the cursor on a hex or unit named */
 	ACT_NOTE,

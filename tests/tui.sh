@@ -460,6 +460,22 @@ check "D asks first" "Remove Z9 from the board?"
 keys y
 check "the unit is removed" "Z9 removed"
 check "and gone from the map" "[.   ]"
+command_line "unit set A1 hex=0606"
+acts=$(phases_before "unit set A1 hex=0606" "act A1 clear_wire")
+i=0
+while [ $i -lt "$acts" ]; do
+	keys p
+	i=$((i + 1))
+done
+keys /
+wait_for "Go to"
+keys -l A1
+keys Enter
+keys a
+check "a offers the card's actions" "The action"
+keys Enter
+check "the action is done, as hexaid script does it" \
+	"$(script_last "unit set A1 hex=0606" "$(phase_next "$acts")" "act A1 clear_wire" | cut -c 1-60)"
 keys F10
 check "the Game menu" "Export the log..."
 keys Down Down Down Down Enter
