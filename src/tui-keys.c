@@ -352,10 +352,18 @@ save_as(struct tui *t)
 				tui_note(t, true, err);
 				free(err);
 			}
+			/* the scenario's journal lock goes; the new save is held instead, as a
+			 * saved game opened is, against a second hexaid */
 			if (t->journal_lock != NULL) {
 				save_unlock(t->journal_lock);
 				free(t->journal_lock);
 				t->journal_lock = NULL;
+			}
+			if (t->s->locked == NULL || strcmp(t->s->locked, t->s->game.save_path) != 0) {
+				char *lerr = NULL;
+				if (save_lock(t->s->game.save_path, &lerr))
+					t->journal_lock = xstrdup(t->s->game.save_path);
+				free(lerr);
 			}
 			free(jpath);
 		}

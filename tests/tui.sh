@@ -394,6 +394,8 @@ test -f "$save"
 tap_ok $? "the save is where the dialog said"
 test -f "$save.journal"
 tap_ok $? "the journal is kept beside the save"
+test -z "$(ls "$save.lock" "$tap_tmp"/data/hexaid/journals/*.lock 2>/dev/null)"
+tap_ok $? "no lock is left behind"
 
 start reopen 80 24 -- "$save"
 check "the saved game reopens" "Map: No Man's Land (demo)"
