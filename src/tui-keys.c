@@ -925,7 +925,6 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 		break;
 	case ACT_BRUSH: choose_brush(t); break;
 	case ACT_PAINT: paint(t); break;
-	case ACT_BRUSH_OFF: t->brush = BRUSH_NONE; break;
 	case ACT_TOKEN_ADD: token_add(t); break;
 	case ACT_TOKEN_REMOVE: token_remove(t); break;
 	case ACT_STRUCTURE: structure(t); break;

@@ -48,6 +48,7 @@ static const struct menu_entry units_menu[] = {
 	{ "Move the selected unit here", ACT_COMMAND, "move" },
 	{ "Fire at the unit here", ACT_FIRE, NULL },
 	{ "Melee the unit here", ACT_MELEE, NULL },
+	{ "Battle the unit here (by distance)", ACT_BATTLE, NULL },
 	{ "Battle words...", ACT_WORDS, NULL },
 	{ "Roll the battle", ACT_ROLL, NULL },
 	{ "Enter the dice rolled...", ACT_ENTER_DICE, NULL },
