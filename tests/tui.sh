@@ -506,6 +506,20 @@ keys q
 tap_is "$(wait_status menus)" 0 "quits"
 T kill-session -t menus 2>/dev/null
 
+# A 13x11 board whole in 80x24: the demo with two more rows (its card is found
+# along the card path).
+awk '/^  rows: 9$/ { print "  rows: 11"; next } { print }
+	/^map:/ { map = 1 } map && /^    - "/ { n++; if (n == 9) {
+		print "    - \". . . . . . . . . . . . .\""
+		print "    - \". . . . . . . . . . . . .\"" } }' "$demo" >"$tap_tmp/big.yaml"
+start big 80 24 -- "$tap_tmp/big.yaml"
+check "a 13x11 board: its first row" "01 .    .    f    f"
+check "and its eleventh, in the same 80x24 screen" "11 .    .    .    ."
+check "and the panes below it" "Unit A1"
+keys q
+tap_is "$(wait_status big)" 0 "quits"
+T kill-session -t big 2>/dev/null
+
 start flat 80 24 -- "$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml"
 check "a flat-top board" "Map: The Heights of Kreuzberg (demo)"
 keys / 
