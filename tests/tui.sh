@@ -434,6 +434,11 @@ T kill-session -t crash2 2>/dev/null
 # --- units added, changed, removed; the log exported; a new game; a large map ---------------
 start menus 80 24 --
 check "menus: started" "[T A1]"
+keys "#"
+check "# asks for a note" "A note for the game log"
+keys -l "Österreich vorwärts"
+keys Enter
+check "a note in the players' own language reaches the log" "note: Österreich vorwärts"
 keys /
 wait_for "Go to"
 keys -l 0505
