@@ -66,8 +66,13 @@ catch_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop_signal;   /* no SA_RESTART: a read returns at once */
-	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		/* a signal ignored when hexaid started (nohup, a background job) stays so */
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(stop_signals[i], &sa, NULL);
+	}
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
@@ -82,8 +87,11 @@ catch_signals(void)
 static void
 release_signals(void)
 {
-	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-		signal(stop_signals[i], SIG_DFL);
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == on_stop_signal)
+			signal(stop_signals[i], SIG_DFL);
+	}
 }
 
 bool

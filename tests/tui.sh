@@ -616,34 +616,46 @@ for how in NO_COLOR=1 TERM=vt100; do
 done
 
 # --- a signal restores the terminal; the journal keeps the game ---------------------------
-T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
-env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait; \
-stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; sleep 600'"
-sess=sig
-check "signal: started" "[T A1]"
-keys Enter
-check "signal: a change" "A1 selected"
-command_line "unit set A1 hex=0506"
-check "signal: a change is made" "(. A1)"
-kill -TERM "$(pid_of sig)"
-tap_is "$(wait_status sig)" done "SIGTERM: hexaid ends"
-cmp -s "$tap_tmp/before" "$tap_tmp/after"
-tap_ok $? "SIGTERM: the terminal's modes are as before (stty -g)"
-T kill-session -t sig 2>/dev/null
+# (SIGINT and SIGQUIT are ignored by a command a script runs in the background, as
+# here, and hexaid leaves them so; they take the same way out as these two.)
+for sig in TERM:15 HUP:1; do
+	signum=${sig#*:}
+	sig=${sig%:*}
+	T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
+env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait \$!; \
+echo \$? >$tap_tmp/sig.exit; stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; \
+sleep 600'"
+	sess=sig
+	rm -f "$tap_tmp/sig.status" "$tap_tmp/sig.pid"
+	check "SIG$sig: started" "[T A1]"
+	keys Enter
+	check "SIG$sig: selected" "A1 selected"
+	command_line "unit set A1 hex=0506"
+	check "SIG$sig: a change is made" "(. A1)"
+	kill -"$sig" "$(pid_of sig)"
+	tap_is "$(wait_status sig)" done "SIG$sig: hexaid ends"
+	tap_is "$(cat "$tap_tmp/sig.exit")" $((128 + signum)) \
+		"SIG$sig: it dies of the signal, the terminal put back first"
+	cmp -s "$tap_tmp/before" "$tap_tmp/after"
+	tap_ok $? "SIG$sig: the terminal's modes are as before (stty -g)"
+	T kill-session -t sig 2>/dev/null
 
-start recover 80 24 --
-check "after a kill, the next start offers to recover" "Recover the game?"
-keys y
-keys /
-wait_for "Go to"
-keys -l A1
-keys Enter
-check "the recovered game has the change" "in 0506"
-check "and says what it recovered" "recovered 1 of 1 commands"
-keys q
-check "the recovered game is unsaved: q asks" "The game has unsaved changes"
-keys n
-tap_is "$(wait_status recover)" 0 "quit without saving"
-T kill-session -t recover 2>/dev/null
+	start recover 80 24 --
+	check "after SIG$sig, the next start offers to recover" "Recover the game?"
+	keys y
+	keys /
+	wait_for "Go to"
+	keys -l A1
+	keys Enter
+	check "the recovered game has the change" "in 0506"
+	check "and says what it recovered" "recovered 1 of 1 commands"
+	keys q
+	check "the recovered game is unsaved: q asks" "The game has unsaved changes"
+	keys n
+	tap_is "$(wait_status recover)" 0 "quit without saving"
+	T kill-session -t recover 2>/dev/null
+	# start the next one afresh
+	rm -f "$tap_tmp"/data/hexaid/journals/great-war-demo.journal
+done
 
 tap_done
