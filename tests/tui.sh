@@ -617,8 +617,9 @@ done
 
 # --- a signal restores the terminal; the journal keeps the game ---------------------------
 # (SIGINT and SIGQUIT are ignored by a command a script runs in the background, as
-# here, and hexaid leaves them so; they take the same way out as these two.)
-for sig in TERM:15 HUP:1; do
+# here, and hexaid leaves them so; they take the same way out as TERM and HUP. ABRT
+# stands for a crash: the handler puts the terminal back with what is safe there.)
+for sig in TERM:15 HUP:1 ABRT:6; do
 	signum=${sig#*:}
 	sig=${sig%:*}
 	T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
