@@ -155,9 +155,9 @@ pending_enter(struct tui *t)
 		if (strncmp(t->dice_lines.items[i], "dice: ", 6) == 0)
 			dice = t->dice_lines.items[i];
 	faces = face_help(t);
-	prompt = xasprintf("The dice rolled on the table, one word each (%s%s%s), separated by "
+	prompt = xasprintf("The dice rolled on the table, one word each (%s), separated by "
 	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
-	                   "", "", faces);
+	                   faces);
 	if (dialog_input(t, "Enter the dice", prompt, "", &values)) {
 		for (char *p = values; *p != '\0'; p++)
 			if (*p == ' ')

@@ -439,6 +439,8 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w)
 	if (text == NULL && t->range_line != NULL)
 		text = t->range_line;
 	if (text == NULL)
+		text = t->reminder;     /* the phase's reminder when nothing else is said */
+	if (text == NULL)
 		return;
 	snprintf(buf, sizeof buf, " %s ", text);
 	wattrset(v->w, tui_attr(t, t->los_block >= 0 || (t->los_text && strstr(t->los_text, "blocked"))

@@ -165,6 +165,35 @@ input_text(struct input *in)
 	return s;
 }
 
+/* A key for the text field: a function or control key as wgetch gives it, or 0
+ * with a character to insert in *wc (any character of the locale, not only
+ * ASCII: a note may be in the players' language). */
+static int
+input_key(struct tui *t, struct box *b, wint_t *wc)
+{
+	for (;;) {
+		WINDOW *w = b->w != NULL ? b->w : stdscr;
+		int r;
+
+		wtimeout(w, 250);
+		r = wget_wch(w, wc);
+		if (tui_interrupted())
+			return KEY_ESC;
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES) {
+			if (*wc == KEY_RESIZE) {
+				tui_layout(t);
+				tui_draw(t);
+			}
+			return (int)*wc;
+		}
+		if (*wc < 0x20 || *wc == 0x7f)
+			return (int)*wc;
+		return 0;
+	}
+}
+
 bool
 dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
              char **out)
@@ -177,6 +206,7 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 	input_open(t, &in, title, prompt, text);
 	curs_set(1);
 	while (!done) {
+		wint_t wc = 0;
 		int ch;
 		if (in.b.w != NULL) {
 			pos_form_cursor(in.form);
@@ -184,7 +214,7 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 			pos_form_cursor(in.form);
 			wrefresh(in.b.w);
 		}
-		ch = dialog_key(t, &in.b);
+		ch = input_key(t, &in.b, &wc);
 		if (ch == KEY_RESIZE) {
 			if (in.form != NULL) {
 				free(text);
@@ -211,13 +241,13 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 		case KEY_DC: case CTRL('d'): form_driver(in.form, REQ_DEL_CHAR); break;
 		case CTRL('u'): form_driver(in.form, REQ_CLR_FIELD); break;
 		case CTRL('k'): form_driver(in.form, REQ_CLR_EOL); break;
-		default:
+		case 0:
 			/* the text offered is replaced by what is typed first */
-			if (ch >= 0x20 && ch < 0x7f) {
-				if (fresh)
-					form_driver(in.form, REQ_CLR_FIELD);
-				form_driver(in.form, ch);
-			}
+			if (fresh)
+				form_driver(in.form, REQ_CLR_FIELD);
+			form_driver_w(in.form, OK, (wchar_t)wc);
+			break;
+		default:
 			break;
 		}
 		fresh = false;

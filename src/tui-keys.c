@@ -56,6 +56,9 @@ static const struct binding bindings[] = {
 	{ NULL, { 'e' }, "e", ACT_ENTER_DICE, 0, NULL,
 	  "enter the dice rolled on the table for that battle" },
 	{ NULL, { 'x' }, "x", ACT_HIT, 0, NULL, "take hits off the unit at the cursor" },
+	{ NULL, { 'a' }, "a", ACT_ACT_ON_HEX, 0, NULL,
+	  "the unit at the cursor (or the selected one) does an action the card gives (act), "
+	  "often instead of battling" },
 	{ NULL, { KEY_ESC }, "Esc", ACT_CANCEL, 0, NULL,
 	  "stop painting, or cancel the battle, or deselect the unit" },
 	{ NULL, { 'p' }, "p", ACT_COMMAND, 0, "phase next", "go on to the next phase" },
@@ -72,6 +75,8 @@ static const struct binding bindings[] = {
 	{ NULL, { 't' }, "t", ACT_TOKEN_ADD, 0, NULL, "place a token in the hex at the cursor" },
 	{ NULL, { 'X' }, "X", ACT_TOKEN_REMOVE, 0, NULL, "take a token away from the hex" },
 	{ NULL, { 'S' }, "S", ACT_STRUCTURE, 0, NULL, "make the hex a structure, or set its hits" },
+	{ NULL, { 'K' }, "K", ACT_DAMAGE, 0, NULL,
+	  "structural hits to the structure in the hex (or on one of its sides)" },
 	{ NULL, { 'A' }, "A", ACT_UNIT_ADD, 0, NULL, "add a unit in the hex at the cursor" },
 	{ NULL, { 'c' }, "c", ACT_UNIT_EDIT, 0, NULL,
 	  "change the unit at the cursor: strength, formation, status, hex" },
@@ -204,6 +209,58 @@ hit(struct tui *t)
 	free(q);
 }
 
+/* The actions a card gives: its event rules answering something else than a
+ * battle (act UNIT ACTION), each once. */
+static size_t
+card_actions(const struct card *card, const char **out, size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < card->events.count && n < cap; i++) {
+		const char *on = card->events.items[i].on;
+		bool seen = on == NULL || strcmp(on, "battle") == 0;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp(out[k], on) == 0;
+		if (!seen)
+			out[n++] = on;
+	}
+	return n;
+}
+
+static void
+act_on_hex(struct tui *t)
+{
+	const char *actions[32];
+	size_t n = card_actions(game_card(&t->s->game), actions, 32);
+	int u = tui_unit_at_cursor(t), i;
+
+	if (u < 0)
+		u = tui_selected(t);
+	if (u < 0) {
+		tui_message(t, true, "put the cursor on the unit that acts");
+		return;
+	}
+	if (n == 0) {
+		tui_message(t, true, "%s gives no actions", game_card(&t->s->game)->id);
+		return;
+	}
+	if ((i = dialog_choose(t, "The action", actions, n)) >= 0)
+		tui_command(t, "act %s %s", unit_id(t, u), actions[i]);
+}
+
+static void
+damage(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE], *v = NULL;
+
+	cursor_label(t, at);
+	if (dialog_input(t, "Structural hits",
+	                 "Hits to the structure in the hex, or a side and hits for one on a "
+	                 "hexside (such as 'ne 1'):", "1", &v) && *v)
+		tui_command(t, "damage %s %s", at, v);
+	free(v);
+}
+
 static void
 note(struct tui *t)
 {
@@ -295,10 +352,18 @@ save_as(struct tui *t)
 				tui_note(t, true, err);
 				free(err);
 			}
+			/* the scenario's journal lock goes; the new save is held instead, as a
+			 * saved game opened is, against a second hexaid */
 			if (t->journal_lock != NULL) {
 				save_unlock(t->journal_lock);
 				free(t->journal_lock);
 				t->journal_lock = NULL;
+			}
+			if (t->s->locked == NULL || strcmp(t->s->locked, t->s->game.save_path) != 0) {
+				char *lerr = NULL;
+				if (save_lock(t->s->game.save_path, &lerr))
+					t->journal_lock = xstrdup(t->s->game.save_path);
+				free(lerr);
 			}
 			free(jpath);
 		}
@@ -833,6 +898,8 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 	case ACT_ROLL: pending_roll(t, NULL); break;
 	case ACT_ENTER_DICE: pending_enter(t); break;
 	case ACT_HIT: hit(t); break;
+	case ACT_ACT_ON_HEX: act_on_hex(t); break;
+	case ACT_DAMAGE: damage(t); break;
 	case ACT_PROMPT: prompt(t); break;
 	case ACT_GOTO: go_to(t); break;
 	case ACT_NOTE: note(t); break;
@@ -858,7 +925,6 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 		break;
 	case ACT_BRUSH: choose_brush(t); break;
 	case ACT_PAINT: paint(t); break;
-	case ACT_BRUSH_OFF: t->brush = BRUSH_NONE; break;
 	case ACT_TOKEN_ADD: token_add(t); break;
 	case ACT_TOKEN_REMOVE: token_remove(t); break;
 	case ACT_STRUCTURE: structure(t); break;

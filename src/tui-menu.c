@@ -39,6 +39,7 @@ static const struct menu_entry map_menu[] = {
 	{ "Set the level...", ACT_LEVEL, NULL },
 	{ "Add a hexside feature...", ACT_HEXSIDE, NULL },
 	{ "Structure...", ACT_STRUCTURE, NULL },
+	{ "Structural hits...", ACT_DAMAGE, NULL },
 	{ "Show or hide the legend", ACT_LEGEND, NULL },
 };
 
@@ -47,10 +48,12 @@ static const struct menu_entry units_menu[] = {
 	{ "Move the selected unit here", ACT_COMMAND, "move" },
 	{ "Fire at the unit here", ACT_FIRE, NULL },
 	{ "Melee the unit here", ACT_MELEE, NULL },
+	{ "Battle the unit here (by distance)", ACT_BATTLE, NULL },
 	{ "Battle words...", ACT_WORDS, NULL },
 	{ "Roll the battle", ACT_ROLL, NULL },
 	{ "Enter the dice rolled...", ACT_ENTER_DICE, NULL },
 	{ "Take hits...", ACT_HIT, NULL },
+	{ "Act (an action of the card)...", ACT_ACT_ON_HEX, NULL },
 	{ "Add a unit here...", ACT_UNIT_ADD, NULL },
 	{ "Change the unit here...", ACT_UNIT_EDIT, NULL },
 	{ "Remove the unit here", ACT_UNIT_REMOVE, NULL },

@@ -66,8 +66,13 @@ catch_signals(void)
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_stop_signal;   /* no SA_RESTART: a read returns at once */
-	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		/* a signal ignored when hexaid started (nohup, a background job) stays so */
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(stop_signals[i], &sa, NULL);
+	}
 	sa.sa_handler = on_fatal_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
@@ -82,8 +87,11 @@ catch_signals(void)
 static void
 release_signals(void)
 {
-	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-		signal(stop_signals[i], SIG_DFL);
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == on_stop_signal)
+			signal(stop_signals[i], SIG_DFL);
+	}
 }
 
 bool
@@ -371,6 +379,7 @@ tui_draw(struct tui *t)
 		return;
 	}
 	map_derive(t);
+	status_derive(t);
 	pane_map_draw(t);
 	pane_unit_draw(t);
 	pane_dice_draw(t);
@@ -450,6 +459,8 @@ free_tui(struct tui *t)
 		free(t->notes[i].text);
 	free(t->notes);
 	free(t->message);
+	free(t->state_line);
+	free(t->reminder);
 	free(t->brush_id);
 	free(t->journal_warning);
 	if (t->journal_lock != NULL)

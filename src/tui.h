@@ -91,14 +91,14 @@ enum tui_action {
 	ACT_ACT,                /* the obvious thing at the cursor */
 	ACT_SELECT, ACT_CANCEL,
 	ACT_FIRE, ACT_MELEE, ACT_BATTLE, ACT_WORDS, ACT_ROLL, ACT_ENTER_DICE,
-	ACT_HIT,
+	ACT_HIT, ACT_ACT_ON_HEX, ACT_DAMAGE,
 	ACT_PROMPT,             /* type a command */
 	ACT_GOTO,               /* put the cursor on a hex or unit named */
 	ACT_NOTE,
 	ACT_SAVE, ACT_SAVE_AS, ACT_OPEN, ACT_NEW, ACT_EXPORT_LOG, ACT_QUIT,
 	ACT_LEGEND, ACT_FOCUS, ACT_ZOOM, ACT_LOG_UP, ACT_LOG_DOWN, ACT_HELP, ACT_MENU,
 	ACT_REDRAW,
-	ACT_BRUSH, ACT_BRUSH_OFF, ACT_PAINT, ACT_LEVEL, ACT_HEXSIDE,
+	ACT_BRUSH, ACT_PAINT, ACT_LEVEL, ACT_HEXSIDE,
 	ACT_TOKEN_ADD, ACT_TOKEN_REMOVE, ACT_STRUCTURE,
 	ACT_UNIT_ADD, ACT_UNIT_EDIT, ACT_UNIT_REMOVE,
 };
@@ -170,6 +170,8 @@ struct tui {
 	size_t nnotes, cap_notes;
 	int log_back;           /* lines scrolled back from the newest */
 
+	char *state_line;       /* where the game stands, from show state */
+	char *reminder;         /* the phase's reminder, or NULL */
 	char *message;          /* the message line */
 	bool message_error;
 
@@ -271,6 +273,8 @@ bool pane_log_key(struct tui *t, int ch);
 void log_scroll(struct tui *t, int lines);
 
 /* tui-status.c */
+/* Ask `show state` again, for the status line and the map's edge. */
+void status_derive(struct tui *t);
 void tui_status_draw(struct tui *t);
 
 /* tui-keys.c */

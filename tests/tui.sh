@@ -205,6 +205,11 @@ check "start-up: the dice pane" "Dice"
 check "start-up: the log pane" "Log"
 check_status "start-up: the status line" "turn 1, Allies to act"
 check "start-up: the cursor on the first unit of the side to act" "[T A1]"
+reminder=$(printf 'show state\n' | "$HEXAID" script "$demo" | sed -n '3s/^  //p')
+case $reminder in
+""|sequence:*) tap_skip "start-up: the phase's reminder" "the demo's card gives none" ;;
+*) check "start-up: the phase's reminder on the map's edge" "$(printf '%s' "$reminder" | cut -c 1-60)" ;;
+esac
 
 # --- the cursor and selection -----------------------------------------------------------
 keys l
@@ -389,6 +394,8 @@ test -f "$save"
 tap_ok $? "the save is where the dialog said"
 test -f "$save.journal"
 tap_ok $? "the journal is kept beside the save"
+test -z "$(ls "$save.lock" "$tap_tmp"/data/hexaid/journals/*.lock 2>/dev/null)"
+tap_ok $? "no lock is left behind"
 
 start reopen 80 24 -- "$save"
 check "the saved game reopens" "Map: No Man's Land (demo)"
@@ -427,6 +434,11 @@ T kill-session -t crash2 2>/dev/null
 # --- units added, changed, removed; the log exported; a new game; a large map ---------------
 start menus 80 24 --
 check "menus: started" "[T A1]"
+keys "#"
+check "# asks for a note" "A note for the game log"
+keys -l "Österreich vorwärts"
+keys Enter
+check "a note in the players' own language reaches the log" "note: Österreich vorwärts"
 keys /
 wait_for "Go to"
 keys -l 0505
@@ -455,6 +467,22 @@ check "D asks first" "Remove Z9 from the board?"
 keys y
 check "the unit is removed" "Z9 removed"
 check "and gone from the map" "[.   ]"
+command_line "unit set A1 hex=0606"
+acts=$(phases_before "unit set A1 hex=0606" "act A1 clear_wire")
+i=0
+while [ $i -lt "$acts" ]; do
+	keys p
+	i=$((i + 1))
+done
+keys /
+wait_for "Go to"
+keys -l A1
+keys Enter
+keys a
+check "a offers the card's actions" "The action"
+keys Enter
+check "the action is done, as hexaid script does it" \
+	"$(script_last "unit set A1 hex=0606" "$(phase_next "$acts")" "act A1 clear_wire" | cut -c 1-60)"
 keys F10
 check "the Game menu" "Export the log..."
 keys Down Down Down Down Enter
@@ -483,6 +511,20 @@ keys q
 tap_is "$(wait_status menus)" 0 "quits"
 T kill-session -t menus 2>/dev/null
 
+# A 13x11 board whole in 80x24: the demo with two more rows (its card is found
+# along the card path).
+awk '/^  rows: 9$/ { print "  rows: 11"; next } { print }
+	/^map:/ { map = 1 } map && /^    - "/ { n++; if (n == 9) {
+		print "    - \". . . . . . . . . . . . .\""
+		print "    - \". . . . . . . . . . . . .\"" } }' "$demo" >"$tap_tmp/big.yaml"
+start big 80 24 -- "$tap_tmp/big.yaml"
+check "a 13x11 board: its first row" "01 .    .    f    f"
+check "and its eleventh, in the same 80x24 screen" "11 .    .    .    ."
+check "and the panes below it" "Unit A1"
+keys q
+tap_is "$(wait_status big)" 0 "quits"
+T kill-session -t big 2>/dev/null
+
 start flat 80 24 -- "$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml"
 check "a flat-top board" "Map: The Heights of Kreuzberg (demo)"
 keys / 
@@ -503,8 +545,15 @@ check "resize: started" "Map: No Man's Land (demo)"
 for size in 20x5 1x1 79x23; do
 	T resize-window -t resize -x "${size%x*}" -y "${size#*x}"
 	if [ "$size" = 1x1 ]; then
-		sleep 0.2   # nothing readable fits in one cell: only survive it
-		tap_ok 0 "resize to 1x1 does not crash"
+		# nothing readable fits in one cell: once the pane is that size, hexaid lives
+		i=0
+		while [ "$(T display -p -t resize '#{pane_width}x#{pane_height}')" != 1x1 ] &&
+			[ $i -lt "$limit" ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		kill -0 "$(pid_of resize)" 2>/dev/null
+		tap_ok $? "resize to 1x1 does not crash"
 	else
 		check "resize to $size: the too-small screen" "too small"
 	fi
@@ -574,34 +623,47 @@ for how in NO_COLOR=1 TERM=vt100; do
 done
 
 # --- a signal restores the terminal; the journal keeps the game ---------------------------
-T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
-env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait; \
-stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; sleep 600'"
-sess=sig
-check "signal: started" "[T A1]"
-keys Enter
-check "signal: a change" "A1 selected"
-command_line "unit set A1 hex=0506"
-check "signal: a change is made" "(. A1)"
-kill -TERM "$(pid_of sig)"
-tap_is "$(wait_status sig)" done "SIGTERM: hexaid ends"
-cmp -s "$tap_tmp/before" "$tap_tmp/after"
-tap_ok $? "SIGTERM: the terminal's modes are as before (stty -g)"
-T kill-session -t sig 2>/dev/null
+# (SIGINT and SIGQUIT are ignored by a command a script runs in the background, as
+# here, and hexaid leaves them so; they take the same way out as TERM and HUP. ABRT
+# stands for a crash: the handler puts the terminal back with what is safe there.)
+for sig in TERM:15 HUP:1 ABRT:6; do
+	signum=${sig#*:}
+	sig=${sig%:*}
+	rm -f "$tap_tmp/sig.status" "$tap_tmp/sig.pid" "$tap_tmp/sig.exit"
+	T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
+env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait \$!; \
+echo \$? >$tap_tmp/sig.exit; stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; \
+sleep 600'"
+	sess=sig
+	check "SIG$sig: started" "[T A1]"
+	keys Enter
+	check "SIG$sig: selected" "A1 selected"
+	command_line "unit set A1 hex=0506"
+	check "SIG$sig: a change is made" "(. A1)"
+	kill -"$sig" "$(pid_of sig)"
+	tap_is "$(wait_status sig)" done "SIG$sig: hexaid ends"
+	tap_is "$(cat "$tap_tmp/sig.exit")" $((128 + signum)) \
+		"SIG$sig: it dies of the signal, the terminal put back first"
+	cmp -s "$tap_tmp/before" "$tap_tmp/after"
+	tap_ok $? "SIG$sig: the terminal's modes are as before (stty -g)"
+	T kill-session -t sig 2>/dev/null
 
-start recover 80 24 --
-check "after a kill, the next start offers to recover" "Recover the game?"
-keys y
-keys /
-wait_for "Go to"
-keys -l A1
-keys Enter
-check "the recovered game has the change" "in 0506"
-check "and says what it recovered" "recovered 1 of 1 commands"
-keys q
-check "the recovered game is unsaved: q asks" "The game has unsaved changes"
-keys n
-tap_is "$(wait_status recover)" 0 "quit without saving"
-T kill-session -t recover 2>/dev/null
+	start recover 80 24 --
+	check "after SIG$sig, the next start offers to recover" "Recover the game?"
+	keys y
+	keys /
+	wait_for "Go to"
+	keys -l A1
+	keys Enter
+	check "the recovered game has the change" "in 0506"
+	check "and says what it recovered" "recovered 1 of 1 commands"
+	keys q
+	check "the recovered game is unsaved: q asks" "The game has unsaved changes"
+	keys n
+	tap_is "$(wait_status recover)" 0 "quit without saving"
+	T kill-session -t recover 2>/dev/null
+	# start the next one afresh
+	rm -f "$tap_tmp"/data/hexaid/journals/great-war-demo.journal
+done
 
 tap_done
