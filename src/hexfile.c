@@ -8,6 +8,7 @@
 
 #include "card.h"
 #include "cardpath.h"
+#include "fault.h"
 #include "hexfile.h"
 #include "save.h"
 #include "scenario.h"
@@ -88,7 +89,7 @@ limits_for(const char *path)
 {
 	char head[4097];
 	size_t n = 0;
-	FILE *f = fopen(path, "r");
+	FILE *f = fio_fopen(path, "r");
 	const struct ylimits *lim = &ylimits_card;
 
 	if (f != NULL) {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "journal.h"
 #include "xmalloc.h"
 
@@ -46,14 +47,20 @@ write_line(int fd, const char *buf, size_t len)
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = write(fd, buf + done, len - done);
+		ssize_t n;
+		fault_point("journal: before writing a line");
+		n = fio_write(fd, buf + done, len - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return false;
 		done += (size_t)n;
 	}
-	return fdatasync(fd) == 0;
+	fault_point("journal: before flushing a line");
+	if (fio_fdatasync(fd) != 0)
+		return false;
+	fault_point("journal: line written");
+	return true;
 }
 
 static char *
@@ -69,7 +76,8 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	bool ok;
 
 	j->path = xstrdup(path);
-	j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	fault_point("journal: before creating");
+	j->fd = fio_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	ok = j->fd >= 0 ? write_line(j->fd, line, strlen(line)) || fail(err, "cannot write", path)
 	                : fail(err, "cannot create", path);
 	free(head);
@@ -99,7 +107,7 @@ void
 journal_close(struct journal *j)
 {
 	if (j->fd >= 0)
-		close(j->fd);
+		fio_close(j->fd);
 	j->fd = -1;
 	free(j->path);
 	j->path = NULL;
@@ -126,7 +134,7 @@ unframe(char *line, char **text)
 static char *
 read_all(const char *path, size_t *len, char **err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = fio_open(path, O_RDONLY | O_CLOEXEC, 0);
 	size_t cap = 65536;
 	char *buf;
 
@@ -148,7 +156,7 @@ read_all(const char *path, size_t *len, char **err)
 			cap *= 2;
 			buf = xreallocarray(buf, cap + 1, 1);
 		}
-		n = read(fd, buf + *len, cap - *len);
+		n = fio_read(fd, buf + *len, cap - *len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "fault.h"
 #include "save.h"
 #include "scenario.h"
 #include "xmalloc.h"
@@ -144,7 +145,7 @@ write_all(int fd, const char *buf, size_t len)
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = write(fd, buf + done, len - done);
+		ssize_t n = fio_write(fd, buf + done, len - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -164,14 +165,17 @@ rotate_backups(const char *path)
 {
 	for (int i = BACKUPS - 1; i >= 1; i--) {
 		char *from = xasprintf("%s.bak.%d", path, i), *to = xasprintf("%s.bak.%d", path, i + 1);
-		rename(from, to);
+		fault_point("save: before moving a backup down");
+		fio_rename(from, to);
 		free(from);
 		free(to);
 	}
 	{
 		char *first = xasprintf("%s.bak.1", path);
-		unlink(first);
-		if (link(path, first) != 0 && errno != ENOENT) {
+		fault_point("save: before removing .bak.1");
+		fio_unlink(first);
+		fault_point("save: before linking the save to .bak.1");
+		if (fio_link(path, first) != 0 && errno != ENOENT) {
 			/* no hard links here: a backup is a nicety, the save goes on */
 		}
 		free(first);
@@ -183,48 +187,70 @@ static bool
 sync_dir(const char *path)
 {
 	char *dir = dir_of(path);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = fio_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	bool ok = true;
 
 	if (fd >= 0) {
-		if (fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
+		if (fio_fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
 			ok = false;
-		close(fd);
+		fio_close(fd);
 	}
 	free(dir);
 	return ok;
+}
+
+/* Fill the temporary file and flush it. */
+static bool
+write_temp(int fd, const char *text, const char *path, char **err)
+{
+	if (fio_fchmod(fd, 0644) != 0)
+		return fail(err, path, "cannot write");
+	fault_point("save: before writing");
+	if (!write_all(fd, text, strlen(text)))
+		return fail(err, path, "cannot write");
+	fault_point("save: before flushing");
+	if (fio_fsync(fd) != 0)
+		return fail(err, path, "cannot flush to disk");
+	return true;
+}
+
+/* Keep the backups, put the whole new file in place, flush the directory. */
+static bool
+put_in_place(const char *tmp, const char *path, char **err)
+{
+	rotate_backups(path);
+	fault_point("save: before renaming into place");
+	if (fio_rename(tmp, path) != 0)
+		return fail(err, path, "cannot rename the new save into place");
+	fault_point("save: before flushing the directory");
+	if (!sync_dir(path))
+		return fail(err, path, "cannot flush the directory");
+	fault_point("save: done");
+	return true;
 }
 
 bool
 save_write(const struct game *g, const char *path, char **err)
 {
 	char *text = save_text(g), *tmp = xasprintf("%s.tmp.XXXXXX", path);
-	int fd = mkstemp(tmp);
+	int fd;
 	bool ok = false;
 
+	fault_point("save: before creating the temporary file");
+	fd = fio_mkstemp(tmp);
 	if (fd < 0) {
 		fail(err, path, "cannot create a temporary file beside it");
-	} else if (fchmod(fd, 0644) != 0 || !write_all(fd, text, strlen(text))) {
-		fail(err, path, "cannot write");
-	} else if (fsync(fd) != 0) {
-		fail(err, path, "cannot flush to disk");
-	} else if (close(fd) != 0) {
-		fd = -1;
-		fail(err, path, "cannot close");
+	} else if (!write_temp(fd, text, path, err)) {
+		fio_close(fd);
 	} else {
-		fd = -1;
-		rotate_backups(path);
-		if (rename(tmp, path) != 0)
-			fail(err, path, "cannot rename the new save into place");
-		else if (!sync_dir(path))
-			fail(err, path, "cannot flush the directory");
+		fault_point("save: before closing");
+		if (fio_close(fd) != 0)
+			fail(err, path, "cannot close");
 		else
-			ok = true;
+			ok = put_in_place(tmp, path, err);
 	}
-	if (fd >= 0)
-		close(fd);
-	if (!ok)
-		unlink(tmp);
+	if (!ok && fd >= 0)
+		fio_unlink(tmp);
 	free(tmp);
 	free(text);
 	return ok;
@@ -235,7 +261,7 @@ save_clean_temps(const char *path)
 {
 	char *dir = dir_of(path), *base;
 	const char *slash = strrchr(path, '/');
-	DIR *d = opendir(dir);
+	DIR *d = fio_opendir(dir);
 	struct dirent *e;
 	int removed = 0;
 
@@ -243,7 +269,7 @@ save_clean_temps(const char *path)
 	while (d != NULL && (e = readdir(d)) != NULL) {
 		if (strncmp(e->d_name, base, strlen(base)) == 0 && strlen(e->d_name) == strlen(base) + 6) {
 			char *full = xasprintf("%s/%s", dir, e->d_name);
-			if (unlink(full) == 0)
+			if (fio_unlink(full) == 0)
 				removed++;
 			free(full);
 		}
@@ -265,11 +291,11 @@ save_lock(const char *path, char **err)
 	bool ok = false;
 
 	for (tries = 0; tries < 2 && !ok; tries++) {
-		fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		fd = fio_open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd >= 0) {
 			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
 			ok = write_all(fd, pidtext, (size_t)n);
-			close(fd);
+			fio_close(fd);
 			break;
 		}
 		if (errno != EEXIST) {
@@ -278,7 +304,7 @@ save_lock(const char *path, char **err)
 		}
 		/* Someone holds it: if that process is gone, the lock is stale. */
 		{
-			FILE *f = fopen(lock, "r");
+			FILE *f = fio_fopen(lock, "r");
 			long pid = 0;
 			if (f != NULL) {
 				if (fscanf(f, "%ld", &pid) != 1)
@@ -290,7 +316,7 @@ save_lock(const char *path, char **err)
 				*err = xasprintf("%s is open in another hexaid (pid %ld)", path, pid);
 				break;
 			}
-			unlink(lock);
+			fio_unlink(lock);
 		}
 	}
 	free(lock);
@@ -302,7 +328,7 @@ save_unlock(const char *path)
 {
 	char *lock = xasprintf("%s.lock", path);
 
-	unlink(lock);
+	fio_unlink(lock);
 	free(lock);
 }
 
