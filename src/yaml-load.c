@@ -504,7 +504,12 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 	fd = fio_open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
 	if (fd < 0)
 		return diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno)), false;
-	if (fio_fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fio_fstat(fd, &st) != 0) {
+		diag_file(dl, DIAG_ERROR, &src, "cannot read: %s", strerror(errno));
+		close(fd);
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		diag_file(dl, DIAG_ERROR, &src, "not a regular file");
 		close(fd);
 		return false;
