@@ -152,8 +152,10 @@ runs=${HEXAID_KILL_RUNS:-10}
 lost=0
 n=0
 while [ $n -lt "$runs" ]; do
-	rm -f jk out
-	"$HEXAID" script --journal jk "$demo" long >out 2>&1 &
+	rm -f jk
+	# out exists before hexaid starts: a loaded machine may not have run it yet
+	: >out
+	"$HEXAID" script --journal jk "$demo" long >>out 2>&1 &
 	pid=$!
 	# let it print a different number of results each time, then kill it
 	want=$(( (n * 37) % 200 + 5 ))
