@@ -299,6 +299,8 @@ cli_recover(int argc, char **argv)
 	if (out != NULL && status == EXIT_OK) {
 		if (save_write(&g, out, &err)) {
 			printf("saved to %s\n", out);
+			if (err != NULL)
+				fprintf(stderr, "hexaid: warning: %s\n", err);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
 			status = EXIT_INVALID;

@@ -123,12 +123,20 @@ save_text(const struct game *g)
 
 /* ---- writing the file ------------------------------------------------------- */
 
-static bool
-fail(char **err, const char *path, const char *what)
-{
-	*err = xasprintf("%s: %s: %s (previous save kept)", path, what, strerror(errno));
-	return false;
-}
+/* Every name a save needs, made before the first file is touched: running out of
+ * memory in the middle of a save then never leaves a temporary file behind. */
+struct save_files {
+	char *tmp;                   /* PATH.tmp.XXXXXX */
+	char *dir;                   /* the directory flushed after the rename */
+	char *bak[BACKUPS + 1];      /* bak[i] is PATH.bak.i, for i from 1 */
+};
+
+/* The step that failed and its errno; the message is made once the temporary
+ * file is gone. */
+struct save_failure {
+	const char *what;
+	int err;
+};
 
 static char *
 dir_of(const char *path)
@@ -137,6 +145,33 @@ dir_of(const char *path)
 
 	return slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/")
 	                                                    : xstrndup(path, (size_t)(slash - path));
+}
+
+static void
+files_init(struct save_files *f, const char *path)
+{
+	f->tmp = xasprintf("%s.tmp.XXXXXX", path);
+	f->dir = dir_of(path);
+	f->bak[0] = NULL;
+	for (int i = 1; i <= BACKUPS; i++)
+		f->bak[i] = xasprintf("%s.bak.%d", path, i);
+}
+
+static void
+files_free(struct save_files *f)
+{
+	free(f->tmp);
+	free(f->dir);
+	for (int i = 1; i <= BACKUPS; i++)
+		free(f->bak[i]);
+}
+
+static bool
+failed(struct save_failure *f, const char *what)
+{
+	f->what = what;
+	f->err = errno;
+	return false;
 }
 
 static bool
@@ -159,34 +194,25 @@ write_all(int fd, const char *buf, size_t len)
 }
 
 /* Keep the last saves: PATH.bak.2 -> .bak.3, .bak.1 -> .bak.2, PATH -> .bak.1 (as a
- * hard link, so PATH itself stays until the rename replaces it). */
+ * hard link, so PATH itself stays until the rename replaces it). A backup is a
+ * nicety: when one cannot be made, the save goes on. */
 static void
-rotate_backups(const char *path)
+rotate_backups(const struct save_files *f, const char *path)
 {
 	for (int i = BACKUPS - 1; i >= 1; i--) {
-		char *from = xasprintf("%s.bak.%d", path, i), *to = xasprintf("%s.bak.%d", path, i + 1);
 		fault_point("save: before moving a backup down");
-		fio_rename(from, to);
-		free(from);
-		free(to);
+		fio_rename(f->bak[i], f->bak[i + 1]);
 	}
-	{
-		char *first = xasprintf("%s.bak.1", path);
-		fault_point("save: before removing .bak.1");
-		fio_unlink(first);
-		fault_point("save: before linking the save to .bak.1");
-		if (fio_link(path, first) != 0 && errno != ENOENT) {
-			/* no hard links here: a backup is a nicety, the save goes on */
-		}
-		free(first);
-	}
+	fault_point("save: before removing .bak.1");
+	fio_unlink(f->bak[1]);
+	fault_point("save: before linking the save to .bak.1");
+	fio_link(path, f->bak[1]);
 }
 
 /* The directory's entry is on disk; some file systems cannot say, which is fine. */
 static bool
-sync_dir(const char *path)
+sync_dir(const char *dir)
 {
-	char *dir = dir_of(path);
 	int fd = fio_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	bool ok = true;
 
@@ -195,36 +221,42 @@ sync_dir(const char *path)
 			ok = false;
 		fio_close(fd);
 	}
-	free(dir);
 	return ok;
 }
 
-/* Fill the temporary file and flush it. */
+/* Fill the temporary file, flush it and close it (fd is closed either way). */
 static bool
-write_temp(int fd, const char *text, const char *path, char **err)
+write_temp(int fd, const char *text, struct save_failure *f)
 {
-	if (fio_fchmod(fd, 0644) != 0)
-		return fail(err, path, "cannot write");
-	fault_point("save: before writing");
-	if (!write_all(fd, text, strlen(text)))
-		return fail(err, path, "cannot write");
-	fault_point("save: before flushing");
-	if (fio_fsync(fd) != 0)
-		return fail(err, path, "cannot flush to disk");
-	return true;
+	bool ok = fio_fchmod(fd, 0644) == 0 || failed(f, "cannot write");
+
+	if (ok) {
+		fault_point("save: before writing");
+		ok = write_all(fd, text, strlen(text)) || failed(f, "cannot write");
+	}
+	if (ok) {
+		fault_point("save: before flushing");
+		ok = fio_fsync(fd) == 0 || failed(f, "cannot flush to disk");
+	}
+	if (ok)
+		fault_point("save: before closing");
+	if (fio_close(fd) != 0 && ok)
+		ok = failed(f, "cannot close");
+	return ok;
 }
 
-/* Keep the backups, put the whole new file in place, flush the directory. */
+/* Keep the backups and put the whole new file in place: true once it is there,
+ * even when the directory could not be flushed after (that is in *f). */
 static bool
-put_in_place(const char *tmp, const char *path, char **err)
+put_in_place(const struct save_files *files, const char *path, struct save_failure *f)
 {
-	rotate_backups(path);
+	rotate_backups(files, path);
 	fault_point("save: before renaming into place");
-	if (fio_rename(tmp, path) != 0)
-		return fail(err, path, "cannot rename the new save into place");
+	if (fio_rename(files->tmp, path) != 0)
+		return failed(f, "cannot rename the new save into place");
 	fault_point("save: before flushing the directory");
-	if (!sync_dir(path))
-		return fail(err, path, "cannot flush the directory");
+	if (!sync_dir(files->dir))
+		failed(f, "cannot flush the directory");
 	fault_point("save: done");
 	return true;
 }
@@ -232,28 +264,32 @@ put_in_place(const char *tmp, const char *path, char **err)
 bool
 save_write(const struct game *g, const char *path, char **err)
 {
-	char *text = save_text(g), *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	char *text = save_text(g);
+	struct save_files files;
+	struct save_failure f = { NULL, 0 };
+	bool in_place = false;
 	int fd;
-	bool ok = false;
 
+	files_init(&files, path);
 	fault_point("save: before creating the temporary file");
-	fd = fio_mkstemp(tmp);
-	if (fd < 0) {
-		fail(err, path, "cannot create a temporary file beside it");
-	} else if (!write_temp(fd, text, path, err)) {
-		fio_close(fd);
-	} else {
-		fault_point("save: before closing");
-		if (fio_close(fd) != 0)
-			fail(err, path, "cannot close");
-		else
-			ok = put_in_place(tmp, path, err);
-	}
-	if (!ok && fd >= 0)
-		fio_unlink(tmp);
-	free(tmp);
+	fd = fio_mkstemp(files.tmp);
+	if (fd < 0)
+		failed(&f, "cannot create a temporary file beside it");
+	else if (write_temp(fd, text, &f))
+		in_place = put_in_place(&files, path, &f);
+	if (fd >= 0 && !in_place)
+		fio_unlink(files.tmp);
+	files_free(&files);
 	free(text);
-	return ok;
+	if (f.what == NULL)
+		return true;
+	if (in_place) {
+		*err = xasprintf("%s: saved, but %s: %s; a power loss may bring back the "
+		                 "previous save", path, f.what, strerror(f.err));
+		return true;
+	}
+	*err = xasprintf("%s: %s: %s (previous save kept)", path, f.what, strerror(f.err));
+	return false;
 }
 
 int

@@ -14,7 +14,8 @@
 struct cardpath;
 
 /* Write the game to `path`. On false *err says why, and the file at `path` is
- * as it was. */
+ * as it was. On true *err may hold a warning: the new file is in place but its
+ * directory could not be flushed (free it). */
 bool save_write(const struct game *g, const char *path, char **err);
 
 /* The text save_write would write (free it). */
