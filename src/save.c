@@ -331,7 +331,11 @@ save_lock(const char *path, char **err)
 		if (fd >= 0) {
 			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
 			ok = write_all(fd, pidtext, (size_t)n);
+			if (!ok)
+				*err = xasprintf("%s: cannot write the lock: %s", lock, strerror(errno));
 			fio_close(fd);
+			if (!ok)
+				fio_unlink(lock);
 			break;
 		}
 		if (errno != EEXIST) {
