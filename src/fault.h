@@ -84,6 +84,12 @@ fio_fdatasync(int fd)
 }
 
 static inline int
+fio_ftruncate(int fd, off_t size)
+{
+	return fault_io("ftruncate", EIO) ? -1 : ftruncate(fd, size);
+}
+
+static inline int
 fio_fchmod(int fd, mode_t mode)
 {
 	return fault_io("fchmod", EPERM) ? -1 : fchmod(fd, mode);

@@ -76,6 +76,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	bool ok;
 
 	j->path = xstrdup(path);
+	j->size = (off_t)strlen(line);
 	fault_point("journal: before creating");
 	j->fd = fio_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	ok = j->fd >= 0 ? write_line(j->fd, line, strlen(line)) || fail(err, "cannot write", path)
@@ -85,6 +86,25 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	if (!ok)
 		journal_close(j);
 	return ok;
+}
+
+/* A line that could not be written whole and flushed may still be in the file,
+ * in part or whole: cut the file back to the lines before it, so that a command
+ * the game took back is not replayed by a recovery. */
+static void
+cut_back(struct journal *j, char **err)
+{
+	int write_errno = errno;
+
+	if (fio_ftruncate(j->fd, j->size) == 0 && fio_fdatasync(j->fd) == 0) {
+		errno = write_errno;
+		fail(err, "cannot write the journal", j->path);
+		return;
+	}
+	*err = xasprintf("%s: cannot write the journal: %s, nor take the line back out: %s; "
+	                 "the journal is closed and may still hold this command: save the game",
+	                 j->path, strerror(write_errno), strerror(errno));
+	journal_close(j);
 }
 
 bool
@@ -98,7 +118,11 @@ journal_append(struct journal *j, const char *line, char **err)
 		return false;
 	}
 	buf = framed(line);
-	ok = write_line(j->fd, buf, strlen(buf)) || fail(err, "cannot write the journal", j->path);
+	ok = write_line(j->fd, buf, strlen(buf));
+	if (ok)
+		j->size += (off_t)strlen(buf);
+	else
+		cut_back(j, err);
 	free(buf);
 	return ok;
 }

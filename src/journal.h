@@ -6,19 +6,23 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "game.h"
 
 struct journal {
 	int fd;
 	char *path;
+	off_t size;              /* bytes on the disk: whole, flushed lines */
 };
 
 /* Start a journal at `path`, replacing any, with a first line naming what it
  * replays onto: "scenario=PATH" or "save=PATH". On false, *err says why. */
 bool journal_create(struct journal *j, const char *path, const char *base, char **err);
 
-/* Add one command line; it is on disk when this returns true. */
+/* Add one command line; it is on disk when this returns true. On false the
+ * journal is cut back to the lines before it, so the line is not there either;
+ * when even that fails, the journal is closed (fd -1) and *err says so. */
 bool journal_append(struct journal *j, const char *line, char **err);
 
 void journal_close(struct journal *j);
