@@ -59,6 +59,12 @@ fio_mkstemp(char *template)
 	return fault_io("mkstemp", ENOSPC) ? -1 : mkstemp(template);
 }
 
+static inline int
+fio_mkostemp(char *template, int flags)
+{
+	return fault_io("mkostemp", ENOSPC) ? -1 : mkostemp(template, flags);
+}
+
 static inline ssize_t
 fio_read(int fd, void *buf, size_t len)
 {

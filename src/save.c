@@ -15,6 +15,8 @@
 
 #include "command.h"
 #include "fault.h"
+#include "fileops.h"
+#include "journal.h"
 #include "save.h"
 #include "scenario.h"
 #include "xmalloc.h"
@@ -138,20 +140,11 @@ struct save_failure {
 	int err;
 };
 
-static char *
-dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/")
-	                                                    : xstrndup(path, (size_t)(slash - path));
-}
-
 static void
 files_init(struct save_files *f, const char *path)
 {
 	f->tmp = xasprintf("%s.tmp.XXXXXX", path);
-	f->dir = dir_of(path);
+	f->dir = fileops_dir_of(path);
 	f->bak[0] = NULL;
 	for (int i = 1; i <= BACKUPS; i++)
 		f->bak[i] = xasprintf("%s.bak.%d", path, i);
@@ -174,25 +167,6 @@ failed(struct save_failure *f, const char *what)
 	return false;
 }
 
-static bool
-write_all(int fd, const char *buf, size_t len)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = fio_write(fd, buf + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			return false;
-		}
-		done += (size_t)n;
-	}
-	return true;
-}
-
 /* Keep the last saves: PATH.bak.2 -> .bak.3, .bak.1 -> .bak.2, PATH -> .bak.1 (as a
  * hard link, so PATH itself stays until the rename replaces it). A backup is a
  * nicety: when one cannot be made, the save goes on. */
@@ -209,21 +183,6 @@ rotate_backups(const struct save_files *f, const char *path)
 	fio_link(path, f->bak[1]);
 }
 
-/* The directory's entry is on disk; some file systems cannot say, which is fine. */
-static bool
-sync_dir(const char *dir)
-{
-	int fd = fio_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-	bool ok = true;
-
-	if (fd >= 0) {
-		if (fio_fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
-			ok = false;
-		fio_close(fd);
-	}
-	return ok;
-}
-
 /* Fill the temporary file, flush it and close it (fd is closed either way). */
 static bool
 write_temp(int fd, const char *text, struct save_failure *f)
@@ -232,7 +191,7 @@ write_temp(int fd, const char *text, struct save_failure *f)
 
 	if (ok) {
 		fault_point("save: before writing");
-		ok = write_all(fd, text, strlen(text)) || failed(f, "cannot write");
+		ok = fileops_write_all(fd, text, strlen(text)) || failed(f, "cannot write");
 	}
 	if (ok) {
 		fault_point("save: before flushing");
@@ -255,7 +214,7 @@ put_in_place(const struct save_files *files, const char *path, struct save_failu
 	if (fio_rename(files->tmp, path) != 0)
 		return failed(f, "cannot rename the new save into place");
 	fault_point("save: before flushing the directory");
-	if (!sync_dir(files->dir))
+	if (!fileops_sync_dir(files->dir))
 		failed(f, "cannot flush the directory");
 	fault_point("save: done");
 	return true;
@@ -292,10 +251,25 @@ save_write(const struct game *g, const char *path, char **err)
 	return false;
 }
 
+char *
+save_find_version(const char *path, unsigned long crc)
+{
+	for (int i = 0; i <= BACKUPS; i++) {
+		char *name = i == 0 ? xstrdup(path) : xasprintf("%s.bak.%d", path, i), *err = NULL;
+		unsigned long c;
+
+		if (journal_file_crc(name, &c, &err) && c == crc)
+			return name;
+		free(err);
+		free(name);
+	}
+	return NULL;
+}
+
 int
 save_clean_temps(const char *path)
 {
-	char *dir = dir_of(path), *base;
+	char *dir = fileops_dir_of(path), *base;
 	const char *slash = strrchr(path, '/');
 	DIR *d = fio_opendir(dir);
 	struct dirent *e;
@@ -330,7 +304,7 @@ save_lock(const char *path, char **err)
 		fd = fio_open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd >= 0) {
 			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
-			ok = write_all(fd, pidtext, (size_t)n);
+			ok = fileops_write_all(fd, pidtext, (size_t)n);
 			if (!ok)
 				*err = xasprintf("%s: cannot write the lock: %s", lock, strerror(errno));
 			fio_close(fd);
