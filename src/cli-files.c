@@ -27,8 +27,10 @@ card_commands_exist(const char *path, const struct cardpath *cp)
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
 	if (!card_load(&card, path, cp, &dl)) {
+		/* it was valid a moment ago: it could not be read again */
+		diag_print(&dl, stderr);
 		diag_list_free(&dl);
-		return true; /* its problems were said already */
+		return false;
 	}
 	for (size_t p = 0; p < card.nphases; p++)
 		for (size_t k = 0; k < card.phases[p].nallows; k++) {
@@ -67,6 +69,9 @@ cli_check(int argc, char **argv)
 		if (!hexfile_check(argv[i], &cp, &dl))
 			status = EXIT_INVALID;
 		else if (hexfile_kind(argv[i], &dl) == HEXFILE_CARD && !card_commands_exist(argv[i], &cp))
+			status = EXIT_INVALID;
+		/* a file that could not be read again is not checked */
+		if (diag_error_count(&dl) > 0)
 			status = EXIT_INVALID;
 		diag_print(&dl, stderr);
 		diag_list_free(&dl);

@@ -223,6 +223,8 @@ cli_script(int argc, char **argv)
 			rng_seed(&g.rng, (uint64_t)opt.seed);
 		base = journal_base(&g);
 		if (session_start(&session, &g, opt.journal, base, &err)) {
+			if (err != NULL)
+				fprintf(stderr, "hexaid: warning: %s\n", err);
 			status = run_script(&session, in, &opt);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
@@ -243,16 +245,35 @@ usage:
 
 /* ---- recover --------------------------------------------------------------------- */
 
+/* Open the game a journal replays onto. A save named with its checksum must be
+ * that save: when a later save took its name (hexaid stopped between the save
+ * and the new journal), the backup that is that save is opened instead. */
 static int
-open_base(const char *base, struct game *g)
+open_base(const struct journal_contents *jc, struct game *g)
 {
-	const char *eq = strchr(base, '=');
+	const char *eq = strchr(jc->base, '='), *path;
+	char *file;
+	int status;
 
 	if (eq == NULL) {
-		fprintf(stderr, "hexaid: recover: the journal names no game (%s)\n", base);
+		fprintf(stderr, "hexaid: recover: the journal names no game (%s)\n", jc->base);
 		return EXIT_INVALID;
 	}
-	return cli_open_game(eq + 1, g);
+	path = eq + 1;
+	if (!jc->has_crc)
+		return cli_open_game(path, g);
+	if ((file = save_find_version(path, jc->base_crc)) == NULL) {
+		fprintf(stderr, "hexaid: recover: %s is not the save this journal began from, nor "
+		                "is any of its backups: replaying onto it would repeat commands\n",
+		        path);
+		return EXIT_INVALID;
+	}
+	if (strcmp(file, path) != 0)
+		fprintf(stderr, "hexaid: recover: %s was saved again after this journal began; "
+		                "replaying onto %s, the save it began from\n", path, file);
+	status = cli_open_game(file, g);
+	free(file);
+	return status;
 }
 
 int
@@ -277,7 +298,7 @@ cli_recover(int argc, char **argv)
 		free(err);
 		return EXIT_INVALID;
 	}
-	if ((status = open_base(jc.base, &g)) != EXIT_OK) {
+	if ((status = open_base(&jc, &g)) != EXIT_OK) {
 		journal_contents_free(&jc);
 		return status;
 	}
@@ -299,6 +320,8 @@ cli_recover(int argc, char **argv)
 	if (out != NULL && status == EXIT_OK) {
 		if (save_write(&g, out, &err)) {
 			printf("saved to %s\n", out);
+			if (err != NULL)
+				fprintf(stderr, "hexaid: warning: %s\n", err);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
 			status = EXIT_INVALID;

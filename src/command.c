@@ -465,5 +465,8 @@ cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 	g->dirty = false;
 	res->saved = true;
 	cmd_say(res, "saved to %s", g->save_path);
+	if (err != NULL)
+		cmd_say(res, "warning: %s", err);
+	free(err);
 	return true;
 }

@@ -3,11 +3,13 @@
  * (scenario, save) becomes checkable by adding its row. */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <stdio.h>
 
 #include "card.h"
 #include "cardpath.h"
+#include "fault.h"
 #include "hexfile.h"
 #include "save.h"
 #include "scenario.h"
@@ -82,19 +84,23 @@ find_kind(struct ydoc *doc)
 
 /* Cards and scenarios are read within the card limits, saved games within the
  * larger save limits (a save carries its scenario as one value). A file is read
- * as a save when a line of its first kilobytes says `kind: save`. */
+ * as a save when a line of its first kilobytes says `kind: save`. A file that
+ * cannot be opened gets no limits: NULL, and the reason in dl. */
 static const struct ylimits *
-limits_for(const char *path)
+limits_for(const char *path, struct diag_list *dl)
 {
 	char head[4097];
-	size_t n = 0;
-	FILE *f = fopen(path, "r");
+	size_t n;
+	FILE *f = fio_fopen(path, "r");
 	const struct ylimits *lim = &ylimits_card;
 
-	if (f != NULL) {
-		n = fread(head, 1, sizeof head - 1, f);
-		fclose(f);
+	if (f == NULL) {
+		struct diag_source src = { path, NULL, 0 };
+		diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno));
+		return NULL;
 	}
+	n = fread(head, 1, sizeof head - 1, f);
+	fclose(f);
 	head[n] = '\0';
 	for (char *line = head; line != NULL && *line != '\0';) {
 		char *nl = strchr(line, '\n');
@@ -111,9 +117,12 @@ hexfile_kind(const char *path, struct diag_list *dl)
 {
 	enum hexfile_kind kind = HEXFILE_UNKNOWN;
 	const struct ynode *k;
+	const struct ylimits *lim = limits_for(path, dl);
 	struct ydoc doc;
 
-	if (ydoc_load_file(&doc, path, limits_for(path), dl) && doc.root->kind == YNODE_MAPPING &&
+	if (lim == NULL)
+		return kind;
+	if (ydoc_load_file(&doc, path, lim, dl) && doc.root->kind == YNODE_MAPPING &&
 	    (k = ymap_find(doc.root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
 		if (strcmp(k->text, "card") == 0)
 			kind = HEXFILE_CARD;
@@ -129,11 +138,14 @@ hexfile_kind(const char *path, struct diag_list *dl)
 bool
 hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
+	const struct ylimits *lim = limits_for(path, dl);
 	const struct file_kind *kind = NULL;
 	struct ydoc doc;
 	bool ok = false;
 
-	if (ydoc_load_file(&doc, path, limits_for(path), dl))
+	if (lim == NULL)
+		return false;
+	if (ydoc_load_file(&doc, path, lim, dl))
 		kind = find_kind(&doc);
 	ydoc_free(&doc);
 	if (kind != NULL)

@@ -13,30 +13,61 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault.h"
+#include "fileops.h"
 #include "journal.h"
 #include "xmalloc.h"
 
 #define JOURNAL_MAGIC "hexaid-journal 1 "
 #define JOURNAL_MAX (64u << 20)
 
-unsigned long
-journal_crc(const char *s, size_t len)
-{
-	uint32_t crc = 0xFFFFFFFFu;
-
-	for (size_t i = 0; i < len; i++) {
-		crc ^= (unsigned char)s[i];
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-	}
-	return (unsigned long)(crc ^ 0xFFFFFFFFu);
-}
-
 static bool
 fail(char **err, const char *what, const char *path)
 {
 	*err = xasprintf("%s: %s: %s", path, what, strerror(errno));
 	return false;
+}
+
+static uint32_t
+crc_update(uint32_t crc, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		crc ^= (unsigned char)s[i];
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+	}
+	return crc;
+}
+
+unsigned long
+journal_crc(const char *s, size_t len)
+{
+	return (unsigned long)(crc_update(0xFFFFFFFFu, s, len) ^ 0xFFFFFFFFu);
+}
+
+bool
+journal_file_crc(const char *path, unsigned long *crc, char **err)
+{
+	int fd = fio_open(path, O_RDONLY | O_CLOEXEC, 0);
+	uint32_t c = 0xFFFFFFFFu;
+	char buf[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return fail(err, "cannot open", path);
+	while ((n = fio_read(fd, buf, sizeof buf)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fail(err, "cannot read", path);
+			close(fd);
+			return false;
+		}
+		c = crc_update(c, buf, (size_t)n);
+	}
+	close(fd);
+	*crc = (unsigned long)(c ^ 0xFFFFFFFFu);
+	return true;
 }
 
 /* Write all of buf, then flush it to the disk. */
@@ -46,14 +77,20 @@ write_line(int fd, const char *buf, size_t len)
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = write(fd, buf + done, len - done);
+		ssize_t n;
+		fault_point("journal: before writing a line");
+		n = fio_write(fd, buf + done, len - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return false;
 		done += (size_t)n;
 	}
-	return fdatasync(fd) == 0;
+	fault_point("journal: before flushing a line");
+	if (fio_fdatasync(fd) != 0)
+		return false;
+	fault_point("journal: line written");
+	return true;
 }
 
 static char *
@@ -62,21 +99,97 @@ framed(const char *line)
 	return xasprintf("%s\t#%08lx\n", line, journal_crc(line, strlen(line)));
 }
 
+/* The first line, framed: the magic, then what the journal replays onto. A save
+ * is named with the checksum of its bytes as they are now, so that a recovery
+ * can tell it from a later save to the same name. NULL and *err when the save
+ * cannot be read. */
+static char *
+first_line(const char *base, char **err)
+{
+	unsigned long crc;
+	char *head, *line;
+
+	if (strncmp(base, "save=", 5) != 0)
+		head = xasprintf(JOURNAL_MAGIC "%s", base);
+	else if (journal_file_crc(base + 5, &crc, err))
+		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
+	else
+		return NULL;
+	line = framed(head);
+	free(head);
+	return line;
+}
+
+/* Write and flush the first line to the new file, then put it in place. NULL,
+ * or what failed (errno says why). */
+static const char *
+put_first_line(int fd, const char *tmp, const char *path, const char *line)
+{
+	if (fio_fchmod(fd, 0644) != 0 || !write_line(fd, line, strlen(line)))
+		return "cannot write";
+	fault_point("journal: before renaming into place");
+	if (fio_rename(tmp, path) != 0)
+		return "cannot rename into place";
+	return NULL;
+}
+
 bool
 journal_create(struct journal *j, const char *path, const char *base, char **err)
 {
-	char *head = xasprintf(JOURNAL_MAGIC "%s", base), *line = framed(head);
-	bool ok;
+	char *line = first_line(base, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	char *dir = fileops_dir_of(path), *own = xstrdup(path);
+	const char *what = NULL;
+	int fd = -1;
 
-	j->path = xstrdup(path);
-	j->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
-	ok = j->fd >= 0 ? write_line(j->fd, line, strlen(line)) || fail(err, "cannot write", path)
-	                : fail(err, "cannot create", path);
-	free(head);
+	memset(j, 0, sizeof *j);
+	j->fd = -1;
+	if (line != NULL) {
+		fault_point("journal: before creating");
+		fd = fio_mkostemp(tmp, O_APPEND | O_CLOEXEC);
+		what = fd < 0 ? "cannot create a file beside it" : put_first_line(fd, tmp, path, line);
+	}
+	if (line != NULL && what == NULL) {
+		fault_point("journal: before flushing the directory");
+		if (!fileops_sync_dir(dir))
+			fail(err, "in place, but its directory cannot be flushed", path);
+		fault_point("journal: created");
+		j->fd = fd;
+		j->path = own;
+		j->size = (off_t)strlen(line);
+		own = NULL;
+	} else if (what != NULL) {
+		int saved = errno;
+		if (fd >= 0) {
+			fio_close(fd);
+			fio_unlink(tmp);
+		}
+		errno = saved;
+		fail(err, what, path);
+	}
 	free(line);
-	if (!ok)
-		journal_close(j);
-	return ok;
+	free(tmp);
+	free(dir);
+	free(own);
+	return j->fd >= 0;
+}
+
+/* A line that could not be written whole and flushed may still be in the file,
+ * in part or whole: cut the file back to the lines before it, so that a command
+ * the game took back is not replayed by a recovery. */
+static void
+cut_back(struct journal *j, char **err)
+{
+	int write_errno = errno;
+
+	if (fio_ftruncate(j->fd, j->size) == 0 && fio_fdatasync(j->fd) == 0) {
+		errno = write_errno;
+		fail(err, "cannot write the journal", j->path);
+		return;
+	}
+	*err = xasprintf("%s: cannot write the journal: %s, nor take the line back out: %s; "
+	                 "the journal is closed and may still hold this command: save the game",
+	                 j->path, strerror(write_errno), strerror(errno));
+	journal_close(j);
 }
 
 bool
@@ -90,7 +203,11 @@ journal_append(struct journal *j, const char *line, char **err)
 		return false;
 	}
 	buf = framed(line);
-	ok = write_line(j->fd, buf, strlen(buf)) || fail(err, "cannot write the journal", j->path);
+	ok = write_line(j->fd, buf, strlen(buf));
+	if (ok)
+		j->size += (off_t)strlen(buf);
+	else
+		cut_back(j, err);
 	free(buf);
 	return ok;
 }
@@ -99,7 +216,7 @@ void
 journal_close(struct journal *j)
 {
 	if (j->fd >= 0)
-		close(j->fd);
+		fio_close(j->fd);
 	j->fd = -1;
 	free(j->path);
 	j->path = NULL;
@@ -126,7 +243,7 @@ unframe(char *line, char **text)
 static char *
 read_all(const char *path, size_t *len, char **err)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = fio_open(path, O_RDONLY | O_CLOEXEC, 0);
 	size_t cap = 65536;
 	char *buf;
 
@@ -148,7 +265,7 @@ read_all(const char *path, size_t *len, char **err)
 			cap *= 2;
 			buf = xreallocarray(buf, cap + 1, 1);
 		}
-		n = read(fd, buf + *len, cap - *len);
+		n = fio_read(fd, buf + *len, cap - *len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -164,6 +281,21 @@ read_all(const char *path, size_t *len, char **err)
 	close(fd);
 	buf[*len] = '\0';
 	return buf;
+}
+
+/* "crc=0123abcd save=PATH" or the base alone. */
+static void
+read_base(struct journal_contents *out, const char *text)
+{
+	char *end;
+
+	if (strncmp(text, "crc=", 4) == 0 && strspn(text + 4, "0123456789abcdef") == 8 &&
+	    text[12] == ' ') {
+		out->base_crc = strtoul(text + 4, &end, 16);
+		out->has_crc = true;
+		text += 13;
+	}
+	out->base = xstrdup(text);
 }
 
 bool
@@ -191,7 +323,7 @@ journal_read(const char *path, struct journal_contents *out, char **err)
 		} else if (lineno == 1) {
 			if (strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0)
 				break;
-			out->base = xstrdup(text + strlen(JOURNAL_MAGIC));
+			read_base(out, text + strlen(JOURNAL_MAGIC));
 		} else {
 			strlist_add(&out->lines, text);
 		}

@@ -6,19 +6,27 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "game.h"
 
 struct journal {
 	int fd;
 	char *path;
+	off_t size;              /* bytes on the disk: whole, flushed lines */
 };
 
-/* Start a journal at `path`, replacing any, with a first line naming what it
- * replays onto: "scenario=PATH" or "save=PATH". On false, *err says why. */
+/* Start a journal at `path` with a first line naming what it replays onto:
+ * "scenario=PATH" or "save=PATH" (a save with the checksum of its bytes). The
+ * new journal is written beside and flushed, then put in place of any file at
+ * `path`, so that a crash leaves the old journal or the new one, whole. On
+ * false, *err says why and nothing changed; on true, *err may hold a warning
+ * (the directory could not be flushed; free it). */
 bool journal_create(struct journal *j, const char *path, const char *base, char **err);
 
-/* Add one command line; it is on disk when this returns true. */
+/* Add one command line; it is on disk when this returns true. On false the
+ * journal is cut back to the lines before it, so the line is not there either;
+ * when even that fails, the journal is closed (fd -1) and *err says so. */
 bool journal_append(struct journal *j, const char *line, char **err);
 
 void journal_close(struct journal *j);
@@ -28,6 +36,8 @@ void journal_close(struct journal *j);
  * a damaged line. False only when the file cannot be read or is no journal. */
 struct journal_contents {
 	char *base;              /* "scenario=PATH" or "save=PATH" */
+	bool has_crc;            /* a save named with its checksum: */
+	unsigned long base_crc;  /* the CRC-32 of its bytes when the journal began */
 	struct strlist lines;
 	size_t dropped;          /* lines dropped as torn or damaged */
 	size_t damaged_at;       /* 1-based line of the first dropped line, or 0 */
@@ -38,5 +48,8 @@ void journal_contents_free(struct journal_contents *c);
 
 /* The checksum written after each line (CRC-32, as in zlib). */
 unsigned long journal_crc(const char *s, size_t len);
+
+/* The same checksum of a whole file's bytes. On false, *err says why. */
+bool journal_file_crc(const char *path, unsigned long *crc, char **err);
 
 #endif

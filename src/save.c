@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 #include "command.h"
+#include "fault.h"
+#include "fileops.h"
+#include "journal.h"
 #include "save.h"
 #include "scenario.h"
 #include "xmalloc.h"
@@ -122,120 +125,153 @@ save_text(const struct game *g)
 
 /* ---- writing the file ------------------------------------------------------- */
 
-static bool
-fail(char **err, const char *path, const char *what)
+/* Every name a save needs, made before the first file is touched: running out of
+ * memory in the middle of a save then never leaves a temporary file behind. */
+struct save_files {
+	char *tmp;                   /* PATH.tmp.XXXXXX */
+	char *dir;                   /* the directory flushed after the rename */
+	char *bak[BACKUPS + 1];      /* bak[i] is PATH.bak.i, for i from 1 */
+};
+
+/* The step that failed and its errno; the message is made once the temporary
+ * file is gone. */
+struct save_failure {
+	const char *what;
+	int err;
+};
+
+static void
+files_init(struct save_files *f, const char *path)
 {
-	*err = xasprintf("%s: %s: %s (previous save kept)", path, what, strerror(errno));
+	f->tmp = xasprintf("%s.tmp.XXXXXX", path);
+	f->dir = fileops_dir_of(path);
+	f->bak[0] = NULL;
+	for (int i = 1; i <= BACKUPS; i++)
+		f->bak[i] = xasprintf("%s.bak.%d", path, i);
+}
+
+static void
+files_free(struct save_files *f)
+{
+	free(f->tmp);
+	free(f->dir);
+	for (int i = 1; i <= BACKUPS; i++)
+		free(f->bak[i]);
+}
+
+static bool
+failed(struct save_failure *f, const char *what)
+{
+	f->what = what;
+	f->err = errno;
 	return false;
 }
 
-static char *
-dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/")
-	                                                    : xstrndup(path, (size_t)(slash - path));
-}
-
-static bool
-write_all(int fd, const char *buf, size_t len)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t n = write(fd, buf + done, len - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			return false;
-		}
-		done += (size_t)n;
-	}
-	return true;
-}
-
 /* Keep the last saves: PATH.bak.2 -> .bak.3, .bak.1 -> .bak.2, PATH -> .bak.1 (as a
- * hard link, so PATH itself stays until the rename replaces it). */
+ * hard link, so PATH itself stays until the rename replaces it). A backup is a
+ * nicety: when one cannot be made, the save goes on. */
 static void
-rotate_backups(const char *path)
+rotate_backups(const struct save_files *f, const char *path)
 {
 	for (int i = BACKUPS - 1; i >= 1; i--) {
-		char *from = xasprintf("%s.bak.%d", path, i), *to = xasprintf("%s.bak.%d", path, i + 1);
-		rename(from, to);
-		free(from);
-		free(to);
+		fault_point("save: before moving a backup down");
+		fio_rename(f->bak[i], f->bak[i + 1]);
 	}
-	{
-		char *first = xasprintf("%s.bak.1", path);
-		unlink(first);
-		if (link(path, first) != 0 && errno != ENOENT) {
-			/* no hard links here: a backup is a nicety, the save goes on */
-		}
-		free(first);
-	}
+	fault_point("save: before removing .bak.1");
+	fio_unlink(f->bak[1]);
+	fault_point("save: before linking the save to .bak.1");
+	fio_link(path, f->bak[1]);
 }
 
-/* The directory's entry is on disk; some file systems cannot say, which is fine. */
+/* Fill the temporary file, flush it and close it (fd is closed either way). */
 static bool
-sync_dir(const char *path)
+write_temp(int fd, const char *text, struct save_failure *f)
 {
-	char *dir = dir_of(path);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	bool ok = true;
+	bool ok = fio_fchmod(fd, 0644) == 0 || failed(f, "cannot write");
 
-	if (fd >= 0) {
-		if (fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
-			ok = false;
-		close(fd);
+	if (ok) {
+		fault_point("save: before writing");
+		ok = fileops_write_all(fd, text, strlen(text)) || failed(f, "cannot write");
 	}
-	free(dir);
+	if (ok) {
+		fault_point("save: before flushing");
+		ok = fio_fsync(fd) == 0 || failed(f, "cannot flush to disk");
+	}
+	if (ok)
+		fault_point("save: before closing");
+	if (fio_close(fd) != 0 && ok)
+		ok = failed(f, "cannot close");
 	return ok;
+}
+
+/* Keep the backups and put the whole new file in place: true once it is there,
+ * even when the directory could not be flushed after (that is in *f). */
+static bool
+put_in_place(const struct save_files *files, const char *path, struct save_failure *f)
+{
+	rotate_backups(files, path);
+	fault_point("save: before renaming into place");
+	if (fio_rename(files->tmp, path) != 0)
+		return failed(f, "cannot rename the new save into place");
+	fault_point("save: before flushing the directory");
+	if (!fileops_sync_dir(files->dir))
+		failed(f, "cannot flush the directory");
+	fault_point("save: done");
+	return true;
 }
 
 bool
 save_write(const struct game *g, const char *path, char **err)
 {
-	char *text = save_text(g), *tmp = xasprintf("%s.tmp.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	bool ok = false;
+	char *text = save_text(g);
+	struct save_files files;
+	struct save_failure f = { NULL, 0 };
+	bool in_place = false;
+	int fd;
 
-	if (fd < 0) {
-		fail(err, path, "cannot create a temporary file beside it");
-	} else if (fchmod(fd, 0644) != 0 || !write_all(fd, text, strlen(text))) {
-		fail(err, path, "cannot write");
-	} else if (fsync(fd) != 0) {
-		fail(err, path, "cannot flush to disk");
-	} else if (close(fd) != 0) {
-		fd = -1;
-		fail(err, path, "cannot close");
-	} else {
-		fd = -1;
-		rotate_backups(path);
-		if (rename(tmp, path) != 0)
-			fail(err, path, "cannot rename the new save into place");
-		else if (!sync_dir(path))
-			fail(err, path, "cannot flush the directory");
-		else
-			ok = true;
-	}
-	if (fd >= 0)
-		close(fd);
-	if (!ok)
-		unlink(tmp);
-	free(tmp);
+	files_init(&files, path);
+	fault_point("save: before creating the temporary file");
+	fd = fio_mkstemp(files.tmp);
+	if (fd < 0)
+		failed(&f, "cannot create a temporary file beside it");
+	else if (write_temp(fd, text, &f))
+		in_place = put_in_place(&files, path, &f);
+	if (fd >= 0 && !in_place)
+		fio_unlink(files.tmp);
+	files_free(&files);
 	free(text);
-	return ok;
+	if (f.what == NULL)
+		return true;
+	if (in_place) {
+		*err = xasprintf("%s: saved, but %s: %s; a power loss may bring back the "
+		                 "previous save", path, f.what, strerror(f.err));
+		return true;
+	}
+	*err = xasprintf("%s: %s: %s (previous save kept)", path, f.what, strerror(f.err));
+	return false;
+}
+
+char *
+save_find_version(const char *path, unsigned long crc)
+{
+	for (int i = 0; i <= BACKUPS; i++) {
+		char *name = i == 0 ? xstrdup(path) : xasprintf("%s.bak.%d", path, i), *err = NULL;
+		unsigned long c;
+
+		if (journal_file_crc(name, &c, &err) && c == crc)
+			return name;
+		free(err);
+		free(name);
+	}
+	return NULL;
 }
 
 int
 save_clean_temps(const char *path)
 {
-	char *dir = dir_of(path), *base;
+	char *dir = fileops_dir_of(path), *base;
 	const char *slash = strrchr(path, '/');
-	DIR *d = opendir(dir);
+	DIR *d = fio_opendir(dir);
 	struct dirent *e;
 	int removed = 0;
 
@@ -243,7 +279,7 @@ save_clean_temps(const char *path)
 	while (d != NULL && (e = readdir(d)) != NULL) {
 		if (strncmp(e->d_name, base, strlen(base)) == 0 && strlen(e->d_name) == strlen(base) + 6) {
 			char *full = xasprintf("%s/%s", dir, e->d_name);
-			if (unlink(full) == 0)
+			if (fio_unlink(full) == 0)
 				removed++;
 			free(full);
 		}
@@ -265,11 +301,15 @@ save_lock(const char *path, char **err)
 	bool ok = false;
 
 	for (tries = 0; tries < 2 && !ok; tries++) {
-		fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		fd = fio_open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		if (fd >= 0) {
 			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
-			ok = write_all(fd, pidtext, (size_t)n);
-			close(fd);
+			ok = fileops_write_all(fd, pidtext, (size_t)n);
+			if (!ok)
+				*err = xasprintf("%s: cannot write the lock: %s", lock, strerror(errno));
+			fio_close(fd);
+			if (!ok)
+				fio_unlink(lock);
 			break;
 		}
 		if (errno != EEXIST) {
@@ -278,7 +318,7 @@ save_lock(const char *path, char **err)
 		}
 		/* Someone holds it: if that process is gone, the lock is stale. */
 		{
-			FILE *f = fopen(lock, "r");
+			FILE *f = fio_fopen(lock, "r");
 			long pid = 0;
 			if (f != NULL) {
 				if (fscanf(f, "%ld", &pid) != 1)
@@ -290,7 +330,7 @@ save_lock(const char *path, char **err)
 				*err = xasprintf("%s is open in another hexaid (pid %ld)", path, pid);
 				break;
 			}
-			unlink(lock);
+			fio_unlink(lock);
 		}
 	}
 	free(lock);
@@ -302,7 +342,7 @@ save_unlock(const char *path)
 {
 	char *lock = xasprintf("%s.lock", path);
 
-	unlink(lock);
+	fio_unlink(lock);
 	free(lock);
 }
 

@@ -14,7 +14,8 @@
 struct cardpath;
 
 /* Write the game to `path`. On false *err says why, and the file at `path` is
- * as it was. */
+ * as it was. On true *err may hold a warning: the new file is in place but its
+ * directory could not be flushed (free it). */
 bool save_write(const struct game *g, const char *path, char **err);
 
 /* The text save_write would write (free it). */
@@ -22,6 +23,12 @@ char *save_text(const struct game *g);
 
 /* Load a save into a new game; problems go to dl. */
 bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
+
+/* The file among `path` and its backups (.bak.1 to .bak.3) whose bytes have the
+ * checksum `crc` (journal_crc), newest first: its name (free it), or NULL. A
+ * journal names the save it began from this way, so that a recovery finds that
+ * save even after a later save took its name. */
+char *save_find_version(const char *path, unsigned long crc);
 
 /* Remove temporary files left beside `path` by a save that was cut off. Returns
  * how many it removed. */

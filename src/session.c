@@ -31,7 +31,18 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 		return true;
 	s->journal_path = xstrdup(journal_path);
 	s->base = xstrdup(base);
+	/* a journal being started when hexaid was cut off left its new file */
+	save_clean_temps(journal_path);
 	return journal_create(&s->journal, journal_path, base, err);
+}
+
+static void
+say_warning(struct command_result *res, const char *what, const char *then)
+{
+	char *line = xasprintf("warning: %s%s", what, then);
+
+	strlist_add(&res->lines, line);
+	free(line);
 }
 
 /* Take back the change just made, without a trace: it never reached the disk.
@@ -49,9 +60,14 @@ take_back(struct session *s, bool was_undo)
 		free(s->game.log.items[--s->game.log.count]);
 }
 
+/* After a save, the journal starts again from it. The new journal replaces the
+ * old one only once it is whole on the disk; when it cannot be made, the old one
+ * goes on: it names the save before by its checksum, and recover finds that
+ * save among the backups. */
 static void
 restart_journal(struct session *s, struct command_result *res)
 {
+	struct journal fresh;
 	char *err = NULL, *base;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL)
@@ -62,13 +78,18 @@ restart_journal(struct session *s, struct command_result *res)
 		base = xasprintf("save=%s", abs ? abs : s->game.save_path);
 		free(abs);
 	}
-	journal_close(&s->journal);
-	if (!journal_create(&s->journal, s->journal_path, base, &err)) {
-		strlist_add(&res->lines, err);
-		free(err);
+	if (journal_create(&fresh, s->journal_path, base, &err)) {
+		journal_close(&s->journal);
+		s->journal = fresh;
+		free(s->base);
+		s->base = base;
+		if (err != NULL)
+			say_warning(res, err, "");
+	} else {
+		free(base);
+		say_warning(res, err, "; the journal goes on from before the save");
 	}
-	free(s->base);
-	s->base = base;
+	free(err);
 }
 
 bool

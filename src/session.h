@@ -22,7 +22,8 @@ struct session {
 /* Start a session on a game (taken over), journaling to `journal_path` (may be
  * NULL) onto `base` ("scenario=PATH" or "save=PATH"). A saved game is locked
  * against a second hexaid, and temporary files a cut-off save left are removed.
- * On false *err says why; call session_end all the same. */
+ * On false *err says why; call session_end all the same. On true *err may hold
+ * a warning (free it). */
 bool session_start(struct session *s, struct game *g, const char *journal_path,
                    const char *base, char **err);
 

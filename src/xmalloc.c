@@ -1,6 +1,9 @@
 /* xmalloc.c: the util layer's allocator. Every allocation in hexaid goes through
  * these functions; running out of memory prints one line and exits with status 1,
- * so callers never handle NULL. */
+ * so callers never handle NULL. Nothing is lost that way: a change is in the
+ * journal before its result is shown, and a save replaces the old file only once
+ * the new one is whole. In a fault-injection build the hook can fail any one of
+ * these allocations (fault.h). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -9,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fault.h"
 #include "xmalloc.h"
 
 static void
@@ -21,7 +25,7 @@ out_of_memory(size_t size)
 void *
 xmalloc(size_t size)
 {
-	void *p = malloc(size ? size : 1);
+	void *p = fault_alloc() ? NULL : malloc(size ? size : 1);
 
 	if (p == NULL)
 		out_of_memory(size);
@@ -31,7 +35,7 @@ xmalloc(size_t size)
 void *
 xcalloc(size_t nmemb, size_t size)
 {
-	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+	void *p = fault_alloc() ? NULL : calloc(nmemb ? nmemb : 1, size ? size : 1);
 
 	if (p == NULL)
 		out_of_memory(nmemb * size);
@@ -45,7 +49,7 @@ xreallocarray(void *ptr, size_t nmemb, size_t size)
 
 	if (size != 0 && nmemb > SIZE_MAX / size)
 		out_of_memory(SIZE_MAX);
-	p = realloc(ptr, nmemb != 0 && size != 0 ? nmemb * size : 1);
+	p = fault_alloc() ? NULL : realloc(ptr, nmemb != 0 && size != 0 ? nmemb * size : 1);
 	if (p == NULL)
 		out_of_memory(nmemb * size);
 	return p;

@@ -19,6 +19,7 @@
 #include <yaml.h>
 
 #include "diag.h"
+#include "fault.h"
 #include "strutil.h"
 #include "xmalloc.h"
 #include "yaml-load.h"
@@ -463,7 +464,7 @@ read_fd(struct ydoc *doc, int fd, const struct ylimits *lim)
 	char *buf = xmalloc(cap + 1);
 
 	for (;;) {
-		ssize_t n = read(fd, buf + len, cap - len);
+		ssize_t n = fio_read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -500,10 +501,15 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 	memset(doc, 0, sizeof *doc);
 	doc->name = xstrdup(path);
 	doc->diags = dl;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	fd = fio_open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
 	if (fd < 0)
 		return diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno)), false;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fio_fstat(fd, &st) != 0) {
+		diag_file(dl, DIAG_ERROR, &src, "cannot read: %s", strerror(errno));
+		close(fd);
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		diag_file(dl, DIAG_ERROR, &src, "not a regular file");
 		close(fd);
 		return false;

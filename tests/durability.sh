@@ -5,7 +5,9 @@
 # (-9) in the middle of a long script recovers every command whose result it had
 # printed; a save whose write, flush or rename fails leaves the previous save
 # byte for byte and no temporary file (failing writes are met through the file
-# size limit, which makes write(2) fail with EFBIG).
+# size limit, which makes write(2) fail with EFBIG); a journal whose save was
+# saved over before the journal started again is replayed onto the backup it
+# began from, or refused. tests/faults.sh fails every step in a test build.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir
 demo=$top_srcdir/data/scenarios/great-war-demo.yaml
@@ -198,4 +200,26 @@ fi
 (ulimit -f 1; printf 'move A4 0806\nsave s1.sav\n' | "$HEXAID" script s1.sav - >out 2>&1); st=$?
 cmp -s s1.sav before.sav
 tap_is "$st:$?" "1:0" "a save too big for the file size limit fails and keeps the previous save"
+
+# --- a journal names its save by checksum ----------------------------------------------
+# As hexaid stopped between putting a save in place and starting the journal again
+# leaves them: the journal from the save before, the new save under its name.
+printf 'note before\nsave cs.sav\n' | "$HEXAID" script "$demo" - >/dev/null
+printf 'note after\n' | "$HEXAID" script --journal cs.j cs.sav - >/dev/null
+head -n 1 cs.j | grep -q '^hexaid-journal 1 crc=[0-9a-f]\{8\} save=/'
+tap_ok $? "a journal names the save it replays onto with its checksum"
+printf 'note after\nsave\n' | "$HEXAID" script cs.sav - >/dev/null
+"$HEXAID" recover cs.j -o cs.rec >out 2>err; st=$?
+printf 'save cs.again\n' | "$HEXAID" script cs.sav - >/dev/null
+tap_is "$st:$(head -n 1 out):$(cmp -s cs.rec cs.again && echo same)" \
+	"0:recovered 1 of 1 commands from cs.j:same" \
+	"a save newer than its journal: recover replays onto the backup the journal began from"
+here=$(pwd -P)
+grep -q "^hexaid: recover: $here/cs.sav was saved again after this journal began; replaying onto $here/cs.sav.bak.1, the save it began from$" err
+tap_ok $? "and says so"
+rm cs.sav.bak.1
+"$HEXAID" recover cs.j >out 2>err; st=$?
+tap_is "$st:$(cat err)" \
+	"1:hexaid: recover: $here/cs.sav is not the save this journal began from, nor is any of its backups: replaying onto it would repeat commands" \
+	"with no such backup, recover refuses rather than play commands twice"
 tap_done

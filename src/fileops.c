@@ -1,0 +1,52 @@
+/* fileops.c: the steps of writing a file durably that saves and journals share
+ * (util layer): the directory of a path, writing a whole buffer, flushing a
+ * directory after a rename. */
+#include "config.h"
+
+#include <string.h>
+
+#include "fault.h"
+#include "fileops.h"
+#include "xmalloc.h"
+
+char *
+fileops_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash == NULL ? xstrdup(".") : slash == path ? xstrdup("/")
+	                                                    : xstrndup(path, (size_t)(slash - path));
+}
+
+bool
+fileops_write_all(int fd, const char *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = fio_write(fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return false;
+		}
+		done += (size_t)n;
+	}
+	return true;
+}
+
+bool
+fileops_sync_dir(const char *dir)
+{
+	int fd = fio_open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	bool ok = true;
+
+	if (fd >= 0) {
+		if (fio_fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP)
+			ok = false;
+		fio_close(fd);
+	}
+	return ok;
+}
