@@ -121,7 +121,7 @@ bool
 session_journal_move(struct session *s, const char *path, char **err)
 {
 	struct journal_contents jc;
-	struct journal moved = { -1, NULL };
+	struct journal moved = { .fd = -1 };
 
 	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
 		return true;

@@ -260,7 +260,7 @@ ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 	                    "y: recover them, replaying them now\n"
 	                    "n: start from the file (the journal is kept as .discarded)",
 	                    path, jc->lines.count, jc->lines.count == 1 ? "" : "s");
-	struct journal aside = { -1, NULL };
+	struct journal aside = { .fd = -1 };
 	char *aside_path, *err = NULL;
 	int answer = 0;
 	bool ok;
