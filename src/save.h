@@ -7,6 +7,7 @@
 #define HEXAID_SAVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "diag.h"
 #include "game.h"
@@ -22,6 +23,9 @@ char *save_text(const struct game *g);
 
 /* Load a save into a new game; problems go to dl. */
 bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
+/* The same from text already read; `name` is where it came from, for messages. */
+bool save_load_text(struct game *g, const char *name, const char *text, size_t len,
+                    const struct cardpath *cp, struct diag_list *dl);
 
 /* Remove temporary files left beside `path` by a save that was cut off. Returns
  * how many it removed. */
