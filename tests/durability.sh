@@ -63,7 +63,7 @@ tap_ok $? "the game rebuilt from its journal is the live game (same map)"
 
 # --- the dice hexaid rolls are journaled, and the replay applies the same faces -------------
 printf 'phase next\nphase next\nphase next\nunit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4\nfire A3 C3 dice=8\nunit set A2 hex=0703\nmelee A2 C3\nmap\n' >rolls
-"$HEXAID" script --journal jr "$demo" rolls | sed -n '/^> map$/,$p' | tail -n +2 >rolls.map
+"$HEXAID" script --seed 1 --journal jr "$demo" rolls | sed -n '/^> map$/,$p' | tail -n +2 >rolls.map
 "$HEXAID" recover jr -o rolls.sav >/dev/null
 "$HEXAID" render rolls.sav >rolls.rec
 cmp -s rolls.map rolls.rec && [ "$(grep -c ' roll=' jr)" -eq 3 ]
