@@ -152,7 +152,8 @@ runs=${HEXAID_KILL_RUNS:-10}
 lost=0
 n=0
 while [ $n -lt "$runs" ]; do
-	rm -f jk out
+	rm -f jk
+	: >out # before the child opens it: the loop below must not read a missing file
 	"$HEXAID" script --journal jk "$demo" long >out 2>&1 &
 	pid=$!
 	# let it print a different number of results each time, then kill it
