@@ -40,7 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = nl ? (size_t)(nl - data) : size;
 	char *text = xstrndup((const char *)data, len), msg[160];
 	struct dice_expr e;
-	int col;
+	int col = 0;
 
 	if (dice_parse(text, &kinds, &e, &col, msg))
 		use(&e, nl ? nl + 1 : data + size, nl ? size - len - 1 : 0);

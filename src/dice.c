@@ -107,7 +107,7 @@ dice_spec(struct parser *ps, struct dice_term *t)
 static bool
 term(struct parser *ps, struct dice_term *t)
 {
-	const char *start = ps->p;
+	const char *start;
 	long n = 1;
 	bool have_number;
 
@@ -142,6 +142,7 @@ bool
 dice_parse(const char *text, const struct dice_kinds *kinds, struct dice_expr *out, int *col,
            char msg[160])
 {
+	/* cppcheck-suppress ctuuninitvar ; col is only written (the column of an error) */
 	struct parser ps = { text, text, kinds, col, msg };
 	int sign = 1;
 
@@ -215,8 +216,8 @@ settle(const struct dice_expr *e, struct dice_roll *out)
 			out->term[d] = (int)i;
 			/* kept when fewer than `keep` dice of the term beat it (ties: the first) */
 			for (int j = first; j < first + t->count; j++)
-				if (t->keep >= 0 ? out->values[j] > v || (out->values[j] == v && j < d)
-				                 : out->values[j] < v || (out->values[j] == v && j < d))
+				if (t->keep >= 0 ? out->values[j] > v || (j < d && out->values[j] == v)
+				                 : out->values[j] < v || (j < d && out->values[j] == v))
 					rank++;
 			out->kept[d] = t->keep == 0 || rank < (t->keep > 0 ? t->keep : -t->keep);
 			if (t->named < 0 && out->kept[d])

@@ -361,7 +361,7 @@ replay_save(struct ydoc *doc, struct game *g, const struct strlist *commands,
 	g->replaying = false;
 	if (!ok)
 		yerror(doc, at, "command %zu of this save no longer applies: %s", bad + 1,
-		       commands->items[bad]);
+		       bad < commands->count ? commands->items[bad] : "");
 	return ok;
 }
 

@@ -7,6 +7,7 @@
  * offers the typed accessors schema code reads that tree with. */
 #include "config.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -291,7 +292,10 @@ check_duplicate_keys(struct builder *b, const struct ynode *map)
 static bool
 close_collection(struct builder *b)
 {
-	struct ynode *n = b->stack[--b->depth];
+	struct ynode *n;
+
+	assert(b->depth > 0); /* libyaml ends only what it started */
+	n = b->stack[--b->depth];
 
 	if (n->kind == YNODE_MAPPING) {
 		if (n->count > 0 && n->items[n->count - 1] == NULL)
@@ -522,8 +526,8 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 
 /* ---- reading the tree ------------------------------------------------- */
 
-bool
-yerror(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
+void
+yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 {
 	struct diag_source src = ydoc_source(doc);
 	va_list ap;
@@ -542,7 +546,6 @@ yerror(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	else
 		diag_file(doc->diags, DIAG_ERROR, &src, "%s", msg);
 	free(msg);
-	return false;
 }
 
 void
