@@ -192,8 +192,9 @@ place_node(struct builder *b, struct ynode *n)
 
 	if (b->depth == 0) {
 		if (b->doc->root != NULL) {
+			int line = n->line, col = n->col;
 			ynode_free(n);
-			return error_at(b->doc, n->line, n->col, "more than one top-level value");
+			return error_at(b->doc, line, col, "more than one top-level value");
 		}
 		b->doc->root = n;
 		return true;
