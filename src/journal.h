@@ -44,6 +44,9 @@ struct journal_contents {
 };
 
 bool journal_read(const char *path, struct journal_contents *out, char **err);
+/* The same from text already read; `name` stands for the file in messages. */
+bool journal_parse(const char *text, size_t len, const char *name, struct journal_contents *out,
+                   char **err);
 void journal_contents_free(struct journal_contents *c);
 
 /* The checksum written after each line (CRC-32, as in zlib). */
