@@ -299,9 +299,10 @@ pane_dice_draw(struct tui *t)
 	build(t, &v, width);
 	if (t->dice_top > (int)v.lines.count - body)
 		t->dice_top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
-	for (int i = 0; i < body && (size_t)(t->dice_top + i) < v.lines.count; i++) {
+	for (int i = 0; v.lines.items != NULL && i < body && (size_t)(t->dice_top + i) < v.lines.count;
+	     i++) {
 		size_t k = (size_t)(t->dice_top + i);
-		wattrset(w, tui_attr(t, k < v.n ? v.roles[k] : ROLE_NORMAL));
+		wattrset(w, tui_attr(t, v.roles != NULL && k < v.n ? v.roles[k] : ROLE_NORMAL));
 		tui_put(t, w, 1 + i, 1, v.lines.items[k], width);
 	}
 	if ((int)v.lines.count > body + t->dice_top) {

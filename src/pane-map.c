@@ -19,7 +19,7 @@
 static void
 free_lines(struct tui *t)
 {
-	for (size_t i = 0; i < t->nmap_lines; i++)
+	for (size_t i = 0; t->map_lines != NULL && i < t->nmap_lines; i++)
 		free(t->map_lines[i]);
 	free(t->map_lines);
 	t->map_lines = NULL;
