@@ -103,4 +103,9 @@ bool cmd_range(struct game *g, int argc, char **argv, struct command_result *res
 bool cmd_explain(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_map(struct game *g, int argc, char **argv, struct command_result *res);
 
+/* cmd-ui.c: questions the terminal interface asks */
+bool cmd_line(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_targets(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_effects(struct game *g, int argc, char **argv, struct command_result *res);
+
 #endif

@@ -64,6 +64,11 @@ const struct command_entry command_table[] = {
 	{ "explain", "UNIT TARGET [COMBAT] [FACT...]",
 	  "a battle's dice and protection, without battling", COMMAND_QUERY, 2, -1, cmd_explain },
 	{ "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map },
+	/* looking, for the terminal interface (cmd-ui.c) */
+	{ "line", "FROM TO", "the hexes a line of sight passes", COMMAND_QUERY, 2, 2, cmd_line },
+	{ "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets },
+	{ "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
+	  COMMAND_QUERY, 1, 2, cmd_effects },
 	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help },
 	/* the record */
 	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo },

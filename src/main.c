@@ -4,12 +4,15 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "strutil.h"
+#include "tui.h"
 
 struct subcommand {
 	const char *name;
@@ -39,7 +42,7 @@ static const struct subcommand subcommands[] = {
 static void
 print_usage(FILE *out)
 {
-	fputs("usage: hexaid [FILE]\n", out);
+	fputs("usage: hexaid [--seed N] [FILE]\n", out);
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
 		fprintf(out, "       hexaid %s%s%s\n", subcommands[i].name,
 		        *subcommands[i].args ? " " : "", subcommands[i].args);
@@ -58,7 +61,8 @@ print_help(void)
 		       subcommands[i].run ? "" : " (not built yet)");
 	puts("\nOptions:\n"
 	     "  -h, --help     print this help and exit\n"
-	     "  -V, --version  print the version and exit\n\n"
+	     "  -V, --version  print the version and exit\n"
+	     "  --seed N       the terminal interface's dice start from seed N\n\n"
 	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
 	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
 }
@@ -85,15 +89,26 @@ not_built(const char *what)
 	return EXIT_USAGE;
 }
 
+/* hexaid [--seed N] [FILE]: the terminal interface. */
+static int
+play(const char *file, long seed)
+{
+	struct tui_options opt = { file, seed };
+
+	return tui_main(&opt);
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct subcommand *sub;
+	long seed = -1;
 	int c;
 
 	/* A save that meets the file size limit must fail with a message, not kill
@@ -108,6 +123,13 @@ main(int argc, char **argv)
 		case 'V':
 			print_version();
 			return EXIT_OK;
+		case 's':
+			if (!str_long(optarg, 0, LONG_MAX, &seed)) {
+				fprintf(stderr, "hexaid: --seed %s: expected a whole number, 0 or more\n",
+				        optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		default:
 			print_usage(stderr);
 			return EXIT_USAGE;
@@ -116,13 +138,18 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		return not_built("the terminal interface");
+		return play(NULL, seed);
 	sub = find_subcommand(argv[0]);
 	if (sub == NULL) {
 		if (argc == 1)
-			return not_built("the terminal interface");
+			return play(argv[0], seed);
 		fprintf(stderr, "hexaid: unknown subcommand '%s'\n", argv[0]);
 		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (seed >= 0) {
+		fprintf(stderr, "hexaid: --seed is for the terminal interface; the subcommands that "
+		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
 	if (sub->run == NULL)

@@ -12,7 +12,7 @@
 #include "render.h"
 #include "xmalloc.h"
 
-#define CELL 5
+#define CELL RENDER_CELL
 
 static char
 terrain_glyph(const struct card *card, const struct tset *set, enum terrain_kind kind)
@@ -227,6 +227,36 @@ render_legend(const struct game *g, char **buf, size_t *len, size_t *cap)
 		snprintf(line, sizeof line, "%s %s side: %s\n", at,
 		         hex_direction_name(b, g->sides[i].side.dir), f->name);
 		append(buf, len, cap, line);
+	}
+}
+
+void
+render_hex_origin(const struct hex_board *b, struct hex h, int *line, int *col)
+{
+	int lw = label_width(b), c, r;
+
+	hex_to_offset(b, h, &c, &r);
+	if (b->orientation == HEX_FLAT) {
+		*line = 1 + 2 * r + (column_shoved(b, c) ? 1 : 0);
+		*col = lw + 1 + c * CELL;
+	} else {
+		bool shoved = b->offset == HEX_ODD ? r % 2 == 1 : r % 2 == 0;
+		*line = 1 + r;
+		*col = lw + 1 + (shoved ? 2 : 0) + c * CELL;
+	}
+}
+
+void
+render_map_size(const struct hex_board *b, int *lines, int *cols)
+{
+	int lw = label_width(b);
+
+	if (b->orientation == HEX_FLAT) {
+		*lines = 1 + 2 * b->rows;
+		*cols = lw + 1 + b->columns * CELL;
+	} else {
+		*lines = 1 + b->rows;
+		*cols = lw + 1 + 2 + b->columns * CELL;
 	}
 }
 

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "save.h"
 #include "session.h"
@@ -114,6 +115,37 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	free(err);
 	res->ok = false;
 	return false;
+}
+
+bool
+session_journal_move(struct session *s, const char *path, char **err)
+{
+	struct journal_contents jc;
+	struct journal moved = { .fd = -1 };
+
+	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
+		return true;
+	if (!journal_read(s->journal_path, &jc, err))
+		return false;
+	if (!journal_create(&moved, path, s->base, err)) {
+		journal_contents_free(&jc);
+		return false;
+	}
+	for (size_t i = 0; i < jc.lines.count; i++) {
+		if (!journal_append(&moved, jc.lines.items[i], err)) {
+			journal_close(&moved);
+			unlink(path);
+			journal_contents_free(&jc);
+			return false;
+		}
+	}
+	journal_contents_free(&jc);
+	journal_close(&s->journal);
+	unlink(s->journal_path);
+	free(s->journal_path);
+	s->journal = moved;
+	s->journal_path = xstrdup(path);
+	return true;
 }
 
 void

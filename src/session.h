@@ -31,6 +31,11 @@ bool session_start(struct session *s, struct game *g, const char *journal_path,
  * cannot be written, the change is taken back and the result says so. */
 bool session_run(struct session *s, const char *line, struct command_result *res);
 
+/* Keep the journal at `path` from now on: its commands are copied there and the
+ * old file is removed (the terminal interface keeps a saved game's journal beside
+ * it). On false *err says why and the journal stays where it was. */
+bool session_journal_move(struct session *s, const char *path, char **err);
+
 void session_end(struct session *s);
 
 #endif

@@ -1,0 +1,193 @@
+/* cmd-ui.c: the questions the terminal interface asks that the other commands do
+ * not answer (engine layer; they read, never change): the hexes a line of sight
+ * passes, the units a unit may battle now, and what a hex's terrain does for a
+ * unit standing in it. The screen draws their answers and computes no rule. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+/* line FROM TO: the hexes of the line, both ends included; where it runs along a
+ * hexside the two hexes beside it are joined by '|'. */
+bool
+cmd_line(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct hex_board *b = game_board(g);
+	struct hex from, to, *left, *right;
+	char *list = xstrdup(""), *next;
+	size_t n;
+	bool split = false;
+
+	(void)argc;
+	if (!cmd_hex(g, argv[1], &from, res) || !cmd_hex(g, argv[2], &to, res)) {
+		free(list);
+		return false;
+	}
+	n = (size_t)hex_distance(from, to) + 1;
+	left = xcalloc(n, sizeof *left);
+	right = xcalloc(n, sizeof *right);
+	hex_line_sides(from, to, left, right, n, &split);
+	for (size_t i = 0; i < n; i++) {
+		char l[HEX_LABEL_SIZE], r[HEX_LABEL_SIZE];
+
+		hex_label(b, left[i], l);
+		hex_label(b, right[i], r);
+		if (hex_eq(left[i], right[i]))
+			next = xasprintf("%s %s", list, l);
+		else
+			next = xasprintf("%s %s|%s", list, l, r);
+		free(list);
+		list = next;
+	}
+	cmd_say(res, "line %s to %s:%s", argv[1], argv[2], list);
+	free(list);
+	free(left);
+	free(right);
+	return true;
+}
+
+/* targets UNIT: the units of other sides it may battle as things stand, with the
+ * combat type it would use by default and its dice, as `explain` gives them. */
+bool
+cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct battle_words w;
+	struct strlist found = { 0 };
+	char *ids = xstrdup(""), *next;
+	int a;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &a, res)) {
+		free(ids);
+		return false;
+	}
+	memset(&w, 0, sizeof w);
+	memset(w.given, -1, sizeof w.given);
+	w.dice = w.att_value = w.def_value = -1;
+	for (size_t t = 0; t < g->nunits; t++) {
+		struct command_result one;
+
+		if (g->units[t].side == g->units[a].side || g->units[t].eliminated ||
+		    g->units[a].eliminated)
+			continue;
+		memset(&one, 0, sizeof one);
+		if (cmd_battle_between(g, a, (int)t, &w, false, &one) && one.lines.count >= 2) {
+			next = xasprintf("%s %s", ids, g->units[t].id);
+			free(ids);
+			ids = next;
+			next = xasprintf("  %s; %s", one.lines.items[0], one.lines.items[1]);
+			strlist_add(&found, next);
+			free(next);
+		}
+		command_result_free(&one);
+	}
+	cmd_say(res, "%s can battle %zu unit%s:%s", g->units[a].id, found.count,
+	        found.count == 1 ? "" : "s", ids);
+	for (size_t i = 0; i < found.count; i++)
+		strlist_add(&res->lines, found.items[i]);
+	strlist_free(&found);
+	free(ids);
+	return true;
+}
+
+/* "ranged 2 hits, 2 flags (may)": the unit's protection in one combat type. */
+static char *
+protection_words(struct game *g, int u, struct hex h, int combat)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *x = &g->units[u];
+	const char *name = card->words[WL_COMBAT].words[combat];
+	struct protection_answer p;
+	struct situation sit;
+	char *out;
+
+	situation_init(&sit);
+	memcpy(sit.settings, g->settings, sizeof sit.settings);
+	sit.target = x->cls;
+	sit.target_formation = x->formation;
+	sit.target_status = x->status;
+	sit.target_on = *game_hex(g, h);
+	sit.combat = combat;
+	terrain_protection(card, &sit, &p);
+	if (p.none || (p.ignore_hits == 0 && p.ignore_flags == 0))
+		out = xasprintf("%s none", name);
+	else
+		out = xasprintf("%s %ld hit%s%s, %ld flag%s%s", name, p.ignore_hits,
+		                p.ignore_hits == 1 ? "" : "s", p.hits_optional ? " (may)" : "",
+		                p.ignore_flags, p.ignore_flags == 1 ? "" : "s",
+		                p.flags_optional ? " (may)" : "");
+	explain_free(&p.why);
+	return out;
+}
+
+static void
+say_protection(struct game *g, int u, struct hex h, struct command_result *res)
+{
+	size_t n = game_card(g)->words[WL_COMBAT].count;
+	char *line = xstrdup("protection:");
+
+	for (size_t c = 0; c < n; c++) {
+		char *one = protection_words(g, u, h, (int)c), *next;
+		next = xasprintf("%s%s %s", line, c ? ";" : "", one);
+		free(line);
+		free(one);
+		line = next;
+	}
+	cmd_say(res, "%s", line);
+	free(line);
+}
+
+static void
+say_entering(struct game *g, int u, struct hex h, struct command_result *res)
+{
+	const struct game_unit *x = &g->units[u];
+	struct move_answer m;
+	struct situation sit;
+	char pts[24];
+
+	situation_init(&sit);
+	memcpy(sit.settings, g->settings, sizeof sit.settings);
+	sit.unit = x->cls;
+	sit.attacker_formation = x->formation;
+	sit.attacker_status = x->status;
+	sit.attacker_on = *game_hex(g, h);
+	terrain_move(game_card(g), &sit, &m);
+	if (m.prohibited)
+		cmd_say(res, "entering: prohibited");
+	else if (!m.has_cost && !m.must_stop && !m.half_rate)
+		cmd_say(res, "entering: nothing special");
+	else
+		cmd_say(res, "entering: %s%s%s%s%s", m.has_cost ? "costs " : "",
+		        m.has_cost ? explain_points(m.cost, false, pts) : "",
+		        m.has_cost && m.must_stop ? ", " : "", m.must_stop ? "must stop" : "",
+		        m.half_rate ? (m.has_cost || m.must_stop ? ", half rate" : "half rate") : "");
+	explain_free(&m.why);
+}
+
+/* effects UNIT [HEX]: what the terrain of its hex (or of HEX) does for the unit:
+ * its protection in each combat type (one line), and what entering it costs or
+ * demands (one line). The
+ * hexsides crossed into it and the attacker's kind are not counted: a battle's
+ * own answer (explain) is the whole one. */
+bool
+cmd_effects(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	char at[HEX_LABEL_SIZE];
+	struct hex h;
+	int u;
+
+	if (!cmd_unit(g, argv[1], &u, res))
+		return false;
+	h = g->units[u].hex;
+	if (argc == 3 && !cmd_hex(g, argv[2], &h, res))
+		return false;
+	hex_label(game_board(g), h, at);
+	cmd_say(res, "%s in %s:", g->units[u].id, at);
+	say_protection(g, u, h, res);
+	say_entering(g, u, h, res);
+	return true;
+}

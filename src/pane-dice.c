@@ -1,0 +1,340 @@
+/* pane-dice.c: the dice pane (ui layer): the battle being set up and its roll.
+ * Before the roll it shows what `explain UNIT TARGET` answers (the dice or the
+ * modifier, each step with its card line, the exact odds); `r` rolls by running
+ * the battle command, `e` takes the dice rolled on the table (roll=...), and the
+ * pane then shows the battle's answer: the faces rolled, what they scored, what
+ * was applied. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+#include "xmalloc.h"
+
+void
+pending_clear(struct tui *t)
+{
+	free(t->battle.attacker);
+	free(t->battle.target);
+	free(t->battle.words);
+	memset(&t->battle, 0, sizeof t->battle);
+}
+
+static void
+set_lines(struct tui *t, const struct command_result *res)
+{
+	strlist_free(&t->dice_lines);
+	for (size_t i = 0; i < res->lines.count; i++)
+		strlist_add(&t->dice_lines, res->lines.items[i]);
+	t->dice_top = 0;
+}
+
+/* The combat type a verb names, as fire and melee choose it: the card's first
+ * or last; none for battle (the command then chooses by distance). */
+static const char *
+verb_combat(const struct tui *t)
+{
+	const struct card *card = game_card(&t->s->game);
+	size_t n = card->words[WL_COMBAT].count;
+
+	if (n == 0 || strcmp(t->battle.verb, "battle") == 0)
+		return "";
+	return card->words[WL_COMBAT].words[strcmp(t->battle.verb, "fire") == 0 ? 0 : n - 1];
+}
+
+void
+pending_explain(struct tui *t)
+{
+	struct command_result res;
+	bool ok;
+
+	if (!t->battle.active)
+		return;
+	ok = tui_query(t, &res, "explain %s %s %s %s", t->battle.attacker, t->battle.target,
+	               verb_combat(t), t->battle.words ? t->battle.words : "");
+	set_lines(t, &res);
+	t->dice_failed = !ok;
+	t->dice_rolled = false;
+	command_result_free(&res);
+}
+
+void
+pending_prepare(struct tui *t, const char *verb)
+{
+	const struct game *g = &t->s->game;
+	int a = tui_selected(t), target = tui_unit_at_cursor(t);
+
+	if (a < 0) {
+		tui_message(t, true, "select one of your units first (Enter or s on it), then put the "
+		                     "cursor on the unit to battle");
+		return;
+	}
+	if (target < 0 || target == a) {
+		tui_message(t, true, "put the cursor on the unit %s is to battle", g->units[a].id);
+		return;
+	}
+	pending_clear(t);
+	t->battle.active = true;
+	snprintf(t->battle.verb, sizeof t->battle.verb, "%s", verb);
+	t->battle.attacker = xstrdup(g->units[a].id);
+	t->battle.target = xstrdup(g->units[target].id);
+	t->battle.words = xstrdup("");
+	pending_explain(t);
+	tui_message(t, t->dice_failed, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target,
+	            t->dice_failed ? "hexaid says no (the dice pane tells why)"
+	                           : "r: roll   e: enter the dice rolled   o: add words   Esc: cancel");
+}
+
+void
+pending_roll(struct tui *t, const char *values)
+{
+	struct command_result res;
+	char *line;
+	bool ok;
+
+	if (!t->battle.active) {
+		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
+		return;
+	}
+	line = xasprintf("%s %s %s %s%s%s", t->battle.verb, t->battle.attacker, t->battle.target,
+	                 t->battle.words ? t->battle.words : "", values ? " roll=" : "",
+	                 values ? values : "");
+	ok = session_run(t->s, line, &res);
+	if (ok) {
+		tui_game_changed(t);
+		set_lines(t, &res);
+		t->dice_failed = false;
+		t->dice_rolled = true;
+		tui_message(t, false, "%s", res.lines.count ? res.lines.items[res.lines.count - 1] : line);
+		pending_clear(t);
+	} else {
+		char *what = xasprintf("error: %s", line);
+		tui_note(t, true, what);
+		free(what);
+		for (size_t i = 0; i < res.lines.count; i++)
+			tui_note(t, true, res.lines.items[i]);
+		tui_message(t, true, "%s", res.lines.count ? res.lines.items[res.lines.count - 1]
+		                                           : "the battle failed");
+	}
+	command_result_free(&res);
+	free(line);
+}
+
+/* The faces players may type, from the card's battle die: "s soldier, f flag". */
+static char *
+face_help(const struct tui *t)
+{
+	const struct card *card = game_card(&t->s->game);
+	const struct die_kind *d;
+	char *s = xstrdup("");
+
+	if (card->battle_die < 0)
+		return xstrdup("the numbers on the dice");
+	d = &card->dice[card->battle_die];
+	for (size_t i = 0; i < d->nfaces; i++) {
+		char *next = xasprintf("%s%s%s %s", s, i ? ", " : "",
+		                       d->faces[i].short_name ? d->faces[i].short_name : d->faces[i].id,
+		                       d->faces[i].name ? d->faces[i].name : d->faces[i].id);
+		free(s);
+		s = next;
+	}
+	return s;
+}
+
+void
+pending_enter(struct tui *t)
+{
+	char *prompt, *faces, *values = NULL, *dice = NULL;
+
+	if (!t->battle.active) {
+		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
+		return;
+	}
+	for (size_t i = 0; i < t->dice_lines.count && dice == NULL; i++)
+		if (strncmp(t->dice_lines.items[i], "dice: ", 6) == 0)
+			dice = t->dice_lines.items[i];
+	faces = face_help(t);
+	prompt = xasprintf("The dice rolled on the table, one word each (%s), separated by "
+	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
+	                   faces);
+	if (dialog_input(t, "Enter the dice", prompt, "", &values)) {
+		for (char *p = values; *p != '\0'; p++)
+			if (*p == ' ')
+				*p = ',';
+		/* "s,,f" from "s, f": squeeze the commas */
+		for (char *p = values, *q = values; ; p++) {
+			if (!(*p == ',' && (q == values || q[-1] == ',')))
+				*q++ = *p;
+			if (*p == '\0')
+				break;
+		}
+		if (*values != '\0')
+			pending_roll(t, values);
+	}
+	free(values);
+	free(prompt);
+	free(faces);
+}
+
+void
+pending_words(struct tui *t)
+{
+	char *words = NULL;
+
+	if (!t->battle.active) {
+		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
+		return;
+	}
+	if (dialog_input(t, "Battle words",
+	                 "What the map cannot show, as words after the target: facts (charge, "
+	                 "from_flank, stationary=false), dice=N, drm=N, with=TERRAIN, "
+	                 "without=TERRAIN, attacker=N defender=N.",
+	                 t->battle.words, &words)) {
+		free(t->battle.words);
+		t->battle.words = words;
+		pending_explain(t);
+	}
+}
+
+/* ---- drawing -------------------------------------------------------------------- */
+
+static enum tui_role
+line_role(const struct tui *t, const char *line, bool last)
+{
+	if (t->dice_failed)
+		return ROLE_ERROR;
+	if (strncmp(line, "odds", 4) == 0 || strncmp(line, "dice:", 5) == 0)
+		return ROLE_TITLE;
+	if (strstr(line, " rolls ") != NULL)
+		return ROLE_KEY;
+	if (t->dice_rolled && last)
+		return ROLE_GOOD;
+	return ROLE_NORMAL;
+}
+
+static const char *const idle_text[] = {
+	"No battle set up.",
+	"Select a unit (Enter), put the cursor on an enemy: f fires, m melees, Enter "
+	"battles; then r rolls, e enters the dice rolled.",
+};
+
+/* A step's line without its card reference ("  [CARD.yaml:27]"), for a
+ * narrow pane; zoomed (z) or wide, the pane shows it whole. */
+static char *
+without_refs(const char *line)
+{
+	char *out = xstrdup(line), *open, *close;
+
+	while ((open = strstr(out, "  [")) != NULL && (close = strchr(open, ']')) != NULL)
+		memmove(open, close + 1, strlen(close + 1) + 1);
+	return out;
+}
+
+struct dice_view {
+	struct strlist lines;
+	enum tui_role *roles;
+	size_t n, cap;
+};
+
+static void
+view_add(struct dice_view *v, const char *text, int width, int hang, enum tui_role role)
+{
+	tui_wrap(text, width, hang, &v->lines);
+	while (v->n < v->lines.count) {
+		enum tui_role *slot = xgrow(&v->roles, &v->n, &v->cap, sizeof *slot);
+		*slot = role;
+	}
+}
+
+/* The answer's own lines first (the battle, its dice, the odds, the roll and
+ * what it did), then the steps behind them (the indented lines). */
+static void
+build(const struct tui *t, struct dice_view *v, int width)
+{
+	bool narrow = width < 60, steps = false;
+
+	if (t->dice_lines.count == 0 && !t->battle.active)
+		for (size_t i = 0; i < sizeof idle_text / sizeof idle_text[0]; i++)
+			view_add(v, idle_text[i], width, 0, ROLE_NORMAL);
+	for (size_t i = 0; i < t->dice_lines.count; i++) {
+		const char *line = t->dice_lines.items[i];
+		if (line[0] != ' ')
+			view_add(v, line, width, 2, line_role(t, line, i + 1 == t->dice_lines.count));
+		else
+			steps = true;
+	}
+	if (!steps)
+		return;
+	view_add(v, "steps:", width, 0, ROLE_DIM);
+	for (size_t i = 0; i < t->dice_lines.count; i++) {
+		const char *line = t->dice_lines.items[i];
+		char *shown;
+		if (line[0] != ' ')
+			continue;
+		shown = narrow ? without_refs(line) : xstrdup(line);
+		view_add(v, shown, width, 2, t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
+		free(shown);
+	}
+}
+
+void
+pane_dice_draw(struct tui *t)
+{
+	WINDOW *w = t->win[PANE_DICE];
+	const struct rect *r = &t->rect[PANE_DICE];
+	struct dice_view v = { { 0 }, NULL, 0, 0 };
+	char title[128];
+	int width = r->w - 2, body = r->h - 2;
+
+	if (w == NULL)
+		return;
+	werase(w);
+	if (t->battle.active)
+		snprintf(title, sizeof title, "Dice: %s %s %s", t->battle.verb, t->battle.attacker,
+		         t->battle.target);
+	else
+		snprintf(title, sizeof title, "Dice%s", t->dice_rolled ? ": rolled" : "");
+	tui_frame(t, PANE_DICE, title);
+	build(t, &v, width);
+	if (t->dice_top > (int)v.lines.count - body)
+		t->dice_top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
+	for (int i = 0; i < body && (size_t)(t->dice_top + i) < v.lines.count; i++) {
+		size_t k = (size_t)(t->dice_top + i);
+		wattrset(w, tui_attr(t, k < v.n ? v.roles[k] : ROLE_NORMAL));
+		tui_put(t, w, 1 + i, 1, v.lines.items[k], width);
+	}
+	if ((int)v.lines.count > body + t->dice_top) {
+		const char *more = t->focus == PANE_DICE ? " more: j, z " : " more: Tab z ";
+		wattrset(w, tui_attr(t, ROLE_DIM));
+		tui_put(t, w, r->h - 1, r->w - (int)strlen(more) - 1, more, (int)strlen(more));
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	free(v.roles);
+	strlist_free(&v.lines);
+	wnoutrefresh(w);
+}
+
+bool
+pane_dice_key(struct tui *t, int ch)
+{
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		if (t->dice_top > 0)
+			t->dice_top--;
+		return true;
+	case KEY_DOWN:
+	case 'j':
+		t->dice_top++;
+		return true;
+	case KEY_PPAGE:
+		t->dice_top = t->dice_top > 5 ? t->dice_top - 5 : 0;
+		return true;
+	case KEY_NPAGE:
+		t->dice_top += 5;
+		return true;
+	default:
+		return false;
+	}
+}

@@ -1,0 +1,101 @@
+/* pane-unit.c: the unit pane (ui layer): the unit under the cursor, or else the
+ * selected one, as `show unit` describes it (side, class, strength, formation,
+ * statuses, hex and terrain, what it did this turn) and what its hex does for it
+ * (`effects`: protection in each combat type, entering); for an empty hex,
+ * `show hex` (terrain, tokens, level, hexsides, structure damage). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+#include "xmalloc.h"
+
+/* The lines of a question's answer, from line `from` on, trimmed and wrapped;
+ * the first line's parts (", ") each on a line of its own. */
+static void
+add_answer(struct tui *t, struct strlist *out, int width, size_t from, const char *command,
+           const char *arg)
+{
+	struct command_result res;
+
+	if (tui_query(t, &res, "%s %s", command, arg))
+		for (size_t i = from; i < res.lines.count; i++) {
+			char *line = xstrdup(res.lines.items[i]), *p = line, *comma;
+			while (*p == ' ')
+				p++;
+			while (i == 0 && (comma = strstr(p, ", ")) != NULL) {
+				*comma = '\0';
+				tui_wrap(p, width, 2, out);
+				p = comma + 2;
+			}
+			tui_wrap(p, width, 2, out);
+			free(line);
+		}
+	command_result_free(&res);
+}
+
+/* What `show hex` adds about the unit's hex beyond its terrain: the features on its
+ * sides, its structure and the hits it has taken (not the unit, said already). */
+static void
+add_hex_extras(struct tui *t, struct strlist *out, int width, struct hex h)
+{
+	struct command_result res;
+	char at[HEX_LABEL_SIZE];
+
+	tui_hex_label(t, h, at);
+	if (tui_query(t, &res, "show hex %s", at))
+		for (size_t i = 1; i < res.lines.count; i++) {
+			const char *line = res.lines.items[i];
+			while (*line == ' ')
+				line++;
+			if (strncmp(line, "unit:", 5) != 0)
+				tui_wrap(line, width, 2, out);
+		}
+	command_result_free(&res);
+}
+
+void
+pane_unit_draw(struct tui *t)
+{
+	WINDOW *w = t->win[PANE_UNIT];
+	const struct rect *r = &t->rect[PANE_UNIT];
+	const struct game *g = &t->s->game;
+	struct strlist lines = { 0 };
+	char title[128], at[HEX_LABEL_SIZE];
+	int u = tui_unit_at_cursor(t), sel = tui_selected(t), width = r->w - 2;
+
+	if (w == NULL)
+		return;
+	werase(w);
+	if (u < 0)
+		u = sel;
+	tui_hex_label(t, t->cursor, at);
+	if (u >= 0) {
+		snprintf(title, sizeof title, "Unit %s%s", g->units[u].id,
+		         u == sel ? " (selected)" : t->target && t->target[u] ? " (target)" : "");
+		add_answer(t, &lines, width, 0, "show unit", g->units[u].id);
+		add_hex_extras(t, &lines, width, g->units[u].hex);
+		add_answer(t, &lines, width, 1, "effects", g->units[u].id);
+		if (!hex_eq(g->units[u].hex, t->cursor)) {
+			tui_wrap("", width, 0, &lines);
+			add_answer(t, &lines, width, 0, "show hex", at);
+		}
+	} else {
+		snprintf(title, sizeof title, "Hex %s", at);
+		add_answer(t, &lines, width, 0, "show hex", at);
+	}
+	tui_frame(t, PANE_UNIT, title);
+	for (size_t i = 0; i < lines.count && (int)i < r->h - 2; i++) {
+		bool head = i == 0;
+		wattrset(w, tui_attr(t, head ? ROLE_TITLE : ROLE_NORMAL));
+		if (head && u >= 0)
+			wattrset(w, tui_attr(t, g->units[u].side % 4 == 0 ? ROLE_SIDE_1
+			                      : g->units[u].side % 4 == 1 ? ROLE_SIDE_2
+			                      : g->units[u].side % 4 == 2 ? ROLE_SIDE_3 : ROLE_SIDE_4));
+		tui_put(t, w, 1 + (int)i, 1, lines.items[i], width);
+	}
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+	strlist_free(&lines);
+	wnoutrefresh(w);
+}

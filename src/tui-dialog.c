@@ -1,0 +1,516 @@
+/* tui-dialog.c: dialogs over the panes (ui layer): a line of text to type (the
+ * form library), one item of a list (the menu library), a question answered by
+ * a key, and text to read. Each is a centred box in a panel of its own, built
+ * again when the terminal is resized; Esc closes it at once (set_escdelay), and
+ * a signal that stops hexaid closes it too. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <form.h>
+#include <menu.h>
+
+#include "tui.h"
+#include "xmalloc.h"
+
+#define CTRL(c) ((c) & 0x1f)
+#define KEY_ESC 27
+
+struct box {
+	WINDOW *w;
+	PANEL *p;
+	int h, width;
+};
+
+static bool
+box_open(struct tui *t, struct box *b, int h, int w, const char *title)
+{
+	char buf[256];
+
+	if (h > LINES)
+		h = LINES;
+	if (w > COLS)
+		w = COLS;
+	b->h = h;
+	b->width = w;
+	b->w = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
+	if (b->w == NULL)
+		return false;
+	b->p = new_panel(b->w);
+	keypad(b->w, TRUE);
+	wbkgdset(b->w, ' ' | tui_attr(t, ROLE_DIALOG));
+	werase(b->w);
+	wattrset(b->w, tui_attr(t, ROLE_FOCUS));
+	box(b->w, 0, 0);
+	snprintf(buf, sizeof buf, " %s ", title);
+	tui_put(t, b->w, 0, 2, buf, w - 4);
+	wattrset(b->w, tui_attr(t, ROLE_DIALOG));
+	return true;
+}
+
+static void
+box_close(struct box *b)
+{
+	if (b->p != NULL)
+		del_panel(b->p);
+	if (b->w != NULL)
+		delwin(b->w);
+	b->p = NULL;
+	b->w = NULL;
+	update_panels();
+}
+
+static void
+box_show(void)
+{
+	update_panels();
+	doupdate();
+}
+
+/* Read a key for a dialog; KEY_RESIZE after the screen was laid out again, and
+ * KEY_ESC when hexaid was asked to stop. */
+static int
+dialog_key(struct tui *t, struct box *b)
+{
+	int ch;
+
+	for (;;) {
+		ch = tui_getch(t, b->w != NULL ? b->w : stdscr);
+		if (tui_interrupted())
+			return KEY_ESC;
+		if (ch != ERR)
+			return ch;
+	}
+}
+
+static int
+dialog_width(int want)
+{
+	int w = COLS - 4 < want ? COLS - 4 : want;
+
+	return w < 20 ? 20 : w;
+}
+
+/* ---- a line of text ------------------------------------------------------------- */
+
+struct input {
+	struct box b;
+	FIELD *fields[2];
+	FORM *form;
+	WINDOW *sub;
+};
+
+static void
+input_close(struct input *in)
+{
+	if (in->form != NULL) {
+		unpost_form(in->form);
+		free_form(in->form);
+	}
+	if (in->fields[0] != NULL)
+		free_field(in->fields[0]);
+	if (in->sub != NULL)
+		delwin(in->sub);
+	box_close(&in->b);
+	memset(in, 0, sizeof *in);
+}
+
+static bool
+input_open(struct tui *t, struct input *in, const char *title, const char *prompt, const char *text)
+{
+	struct strlist lines = { 0 };
+	int width = dialog_width(76), h;
+
+	memset(in, 0, sizeof *in);
+	tui_wrap(prompt, width - 4, 0, &lines);
+	h = (int)lines.count + 6;
+	if (t->too_small || !box_open(t, &in->b, h, width, title)) {
+		strlist_free(&lines);
+		return false;
+	}
+	for (size_t i = 0; i < lines.count; i++)
+		tui_put(t, in->b.w, 1 + (int)i, 2, lines.items[i], width - 4);
+	wattrset(in->b.w, tui_attr(t, ROLE_DIM));
+	tui_put(t, in->b.w, h - 2, 2,
+	        *text ? "Enter: OK   Esc: cancel   typing replaces the text, arrows edit it"
+	              : "Enter: OK   Esc: cancel", width - 4);
+	wattrset(in->b.w, tui_attr(t, ROLE_DIALOG));
+	in->fields[0] = new_field(1, width - 4, 0, 0, 0, 0);
+	in->fields[1] = NULL;
+	field_opts_off(in->fields[0], O_AUTOSKIP | O_STATIC | O_BLANK);
+	set_max_field(in->fields[0], 1024);
+	set_field_back(in->fields[0], tui_attr(t, ROLE_FIELD));
+	set_field_buffer(in->fields[0], 0, text);
+	in->form = new_form(in->fields);
+	in->sub = derwin(in->b.w, 1, width - 4, (int)lines.count + 2, 2);
+	set_form_win(in->form, in->b.w);
+	set_form_sub(in->form, in->sub);
+	post_form(in->form);
+	form_driver(in->form, REQ_END_LINE);
+	strlist_free(&lines);
+	return true;
+}
+
+static char *
+input_text(struct input *in)
+{
+	char *s, *end;
+
+	form_driver(in->form, REQ_VALIDATION);
+	s = xstrdup(field_buffer(in->fields[0], 0));
+	end = s + strlen(s);
+	while (end > s && end[-1] == ' ')
+		*--end = '\0';
+	return s;
+}
+
+/* A key for the text field: a function or control key as wgetch gives it, or 0
+ * with a character to insert in *wc (any character of the locale, not only
+ * ASCII: a note may be in the players' language). */
+static int
+input_key(struct tui *t, struct box *b, wint_t *wc)
+{
+	for (;;) {
+		WINDOW *w = b->w != NULL ? b->w : stdscr;
+		int r;
+
+		wtimeout(w, 250);
+		r = wget_wch(w, wc);
+		if (tui_interrupted())
+			return KEY_ESC;
+		if (r == ERR)
+			continue;
+		if (r == KEY_CODE_YES) {
+			if (*wc == KEY_RESIZE) {
+				tui_layout(t);
+				tui_draw(t);
+			}
+			return (int)*wc;
+		}
+		if (*wc < 0x20 || *wc == 0x7f)
+			return (int)*wc;
+		return 0;
+	}
+}
+
+bool
+dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
+             char **out)
+{
+	struct input in;
+	char *text = xstrdup(initial ? initial : "");
+	bool done = false, ok = false, fresh = *text != '\0';
+
+	*out = NULL;
+	input_open(t, &in, title, prompt, text);
+	curs_set(1);
+	while (!done) {
+		wint_t wc = 0;
+		int ch;
+		if (in.b.w != NULL) {
+			pos_form_cursor(in.form);
+			box_show();
+			pos_form_cursor(in.form);
+			wrefresh(in.b.w);
+		}
+		ch = input_key(t, &in.b, &wc);
+		if (ch == KEY_RESIZE) {
+			if (in.form != NULL) {
+				free(text);
+				text = input_text(&in);
+			}
+			input_close(&in);
+			input_open(t, &in, title, prompt, text);
+			continue;
+		}
+		if (in.form == NULL)
+			continue;
+		switch (ch) {
+		case KEY_ESC: done = true; break;
+		case '\r': case '\n': case KEY_ENTER:
+			free(text);
+			text = input_text(&in);
+			ok = done = true;
+			break;
+		case KEY_LEFT: form_driver(in.form, REQ_PREV_CHAR); break;
+		case KEY_RIGHT: form_driver(in.form, REQ_NEXT_CHAR); break;
+		case KEY_HOME: case CTRL('a'): form_driver(in.form, REQ_BEG_LINE); break;
+		case KEY_END: case CTRL('e'): form_driver(in.form, REQ_END_LINE); break;
+		case KEY_BACKSPACE: case 127: case CTRL('h'): form_driver(in.form, REQ_DEL_PREV); break;
+		case KEY_DC: case CTRL('d'): form_driver(in.form, REQ_DEL_CHAR); break;
+		case CTRL('u'): form_driver(in.form, REQ_CLR_FIELD); break;
+		case CTRL('k'): form_driver(in.form, REQ_CLR_EOL); break;
+		case 0:
+			/* the text offered is replaced by what is typed first */
+			if (fresh)
+				form_driver(in.form, REQ_CLR_FIELD);
+			form_driver_w(in.form, OK, (wchar_t)wc);
+			break;
+		default:
+			break;
+		}
+		fresh = false;
+	}
+	curs_set(0);
+	input_close(&in);
+	if (ok)
+		*out = text;
+	else
+		free(text);
+	tui_draw(t);
+	return ok;
+}
+
+/* ---- one of a list ---------------------------------------------------------------- */
+
+struct chooser {
+	struct box b;
+	ITEM **items;
+	MENU *menu;
+	WINDOW *sub;
+	size_t n;
+};
+
+static void
+chooser_close(struct chooser *c)
+{
+	if (c->menu != NULL) {
+		unpost_menu(c->menu);
+		free_menu(c->menu);
+	}
+	for (size_t i = 0; c->items != NULL && i < c->n; i++)
+		free_item(c->items[i]);
+	free(c->items);
+	if (c->sub != NULL)
+		delwin(c->sub);
+	box_close(&c->b);
+	memset(c, 0, sizeof *c);
+}
+
+static bool
+chooser_open(struct tui *t, struct chooser *c, const char *title, const char *const *labels,
+             size_t n, int current)
+{
+	static const char hint[] = "Enter: choose  Esc: cancel  letters: find";
+	int widest = (int)strlen(hint) + 4, rows, width;
+
+	memset(c, 0, sizeof *c);
+	if ((int)strlen(title) + 6 > widest)
+		widest = (int)strlen(title) + 6;
+	if (t->too_small)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(labels[i]) + 6 > widest)
+			widest = (int)strlen(labels[i]) + 6;
+	width = dialog_width(widest);
+	rows = (int)n < LINES - 8 ? (int)n : LINES - 8;
+	if (rows < 1)
+		rows = 1;
+	if (!box_open(t, &c->b, rows + 4, width, title))
+		return false;
+	c->n = n;
+	c->items = xcalloc(n + 1, sizeof *c->items);
+	for (size_t i = 0; i < n; i++)
+		c->items[i] = new_item(labels[i], "");
+	c->menu = new_menu(c->items);
+	set_menu_mark(c->menu, "> ");
+	menu_opts_off(c->menu, O_SHOWDESC);
+	set_menu_format(c->menu, rows, 1);
+	set_menu_fore(c->menu, tui_attr(t, ROLE_MENU_SEL));
+	set_menu_back(c->menu, tui_attr(t, ROLE_DIALOG));
+	c->sub = derwin(c->b.w, rows, width - 4, 1, 2);
+	set_menu_win(c->menu, c->b.w);
+	set_menu_sub(c->menu, c->sub);
+	post_menu(c->menu);
+	if (current > 0 && (size_t)current < n)
+		set_current_item(c->menu, c->items[current]);
+	wattrset(c->b.w, tui_attr(t, ROLE_DIM));
+	tui_put(t, c->b.w, rows + 2, 2, hint, width - 4);
+	return true;
+}
+
+int
+dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n)
+{
+	struct chooser c;
+	int chosen = -1, current = 0;
+	bool done = false;
+
+	if (n == 0)
+		return -1;
+	chooser_open(t, &c, title, items, n, 0);
+	while (!done) {
+		int ch;
+		if (c.b.w != NULL)
+			box_show();
+		ch = dialog_key(t, &c.b);
+		if (ch == KEY_RESIZE) {
+			if (c.menu != NULL)
+				current = item_index(current_item(c.menu));
+			chooser_close(&c);
+			chooser_open(t, &c, title, items, n, current);
+			continue;
+		}
+		if (c.menu == NULL)
+			continue;
+		switch (ch) {
+		case KEY_ESC: done = true; break;
+		case '\r': case '\n': case KEY_ENTER:
+			chosen = item_index(current_item(c.menu));
+			done = true;
+			break;
+		case KEY_UP: menu_driver(c.menu, REQ_UP_ITEM); break;
+		case KEY_DOWN: menu_driver(c.menu, REQ_DOWN_ITEM); break;
+		case KEY_PPAGE: menu_driver(c.menu, REQ_SCR_UPAGE); break;
+		case KEY_NPAGE: menu_driver(c.menu, REQ_SCR_DPAGE); break;
+		case KEY_HOME: menu_driver(c.menu, REQ_FIRST_ITEM); break;
+		case KEY_END: menu_driver(c.menu, REQ_LAST_ITEM); break;
+		case KEY_BACKSPACE: case 127: menu_driver(c.menu, REQ_BACK_PATTERN); break;
+		default:
+			if (ch > 0x20 && ch < 0x7f && menu_driver(c.menu, ch) != E_OK)
+				menu_driver(c.menu, REQ_CLEAR_PATTERN);
+			break;
+		}
+	}
+	chooser_close(&c);
+	tui_draw(t);
+	return chosen;
+}
+
+/* ---- a question ------------------------------------------------------------------ */
+
+static bool
+ask_open(struct tui *t, struct box *b, const char *title, const char *question)
+{
+	struct strlist lines = { 0 };
+	int width = dialog_width(70);
+	char *copy = xstrdup(question), *save = NULL;
+
+	memset(b, 0, sizeof *b);
+	/* each paragraph of the question wrapped on its own */
+	for (char *p = copy; p != NULL; p = save) {
+		save = strchr(p, '\n');
+		if (save != NULL)
+			*save++ = '\0';
+		tui_wrap(p, width - 4, 3, &lines);
+	}
+	free(copy);
+	if (!t->too_small && box_open(t, b, (int)lines.count + 2, width, title))
+		for (size_t i = 0; i < lines.count; i++)
+			tui_put(t, b->w, 1 + (int)i, 2, lines.items[i], width - 4);
+	strlist_free(&lines);
+	return b->w != NULL;
+}
+
+int
+dialog_ask(struct tui *t, const char *title, const char *question, const char *keys)
+{
+	struct box b;
+	int answer = -1;
+
+	ask_open(t, &b, title, question);
+	while (answer < 0) {
+		int ch;
+		if (b.w != NULL)
+			box_show();
+		ch = dialog_key(t, &b);
+		if (ch == KEY_RESIZE) {
+			box_close(&b);
+			ask_open(t, &b, title, question);
+		} else if (ch == KEY_ESC) {
+			answer = 0;
+		} else if (ch > 0 && ch < 0x80 && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) &&
+		           strchr(keys, ch | 0x20) != NULL) {
+			answer = ch | 0x20;
+		}
+	}
+	box_close(&b);
+	if (!t->no_game)
+		tui_draw(t);
+	return answer;
+}
+
+/* ---- text to read ---------------------------------------------------------------- */
+
+static void
+text_draw(struct tui *t, struct box *b, const char *title, const struct strlist *lines, int top)
+{
+	int rows = b->h - 2;
+	char buf[128];
+
+	werase(b->w);
+	wattrset(b->w, tui_attr(t, ROLE_FOCUS));
+	box(b->w, 0, 0);
+	snprintf(buf, sizeof buf, " %s ", title);
+	tui_put(t, b->w, 0, 2, buf, b->width - 4);
+	if ((int)lines->count > rows) {
+		snprintf(buf, sizeof buf, " %d-%d of %zu ", top + 1,
+		         top + rows < (int)lines->count ? top + rows : (int)lines->count, lines->count);
+		tui_put(t, b->w, b->h - 1, b->width - (int)strlen(buf) - 2, buf, (int)strlen(buf));
+	}
+	wattrset(b->w, tui_attr(t, ROLE_DIALOG));
+	for (int i = 0; i < rows && (size_t)(top + i) < lines->count; i++) {
+		const char *l = lines->items[top + i];
+		bool head = l[0] != ' ' && l[0] != '\0' && top + i > 0;
+		wattrset(b->w, tui_attr(t, head ? ROLE_TITLE : ROLE_DIALOG));
+		tui_put(t, b->w, 1 + i, 2, l, b->width - 4);
+	}
+	wattrset(b->w, tui_attr(t, ROLE_DIALOG));
+}
+
+static bool
+text_open(struct tui *t, struct box *b, const char *title, const struct strlist *lines)
+{
+	int widest = (int)strlen(title) + 8, h;
+
+	memset(b, 0, sizeof *b);
+	if (t->too_small)
+		return false;
+	for (size_t i = 0; i < lines->count; i++)
+		if ((int)strlen(lines->items[i]) + 4 > widest)
+			widest = (int)strlen(lines->items[i]) + 4;
+	h = (int)lines->count + 2 < LINES - 2 ? (int)lines->count + 2 : LINES - 2;
+	return box_open(t, b, h, widest < COLS - 2 ? widest : COLS - 2, title);
+}
+
+void
+dialog_text(struct tui *t, const char *title, const struct strlist *lines)
+{
+	struct box b;
+	int top = 0;
+	bool done = false;
+
+	text_open(t, &b, title, lines);
+	while (!done) {
+		int ch, rows = b.h - 2, last = (int)lines->count - rows;
+		if (last < 0)
+			last = 0;
+		if (top > last)
+			top = last;
+		if (top < 0)
+			top = 0;
+		if (b.w != NULL) {
+			text_draw(t, &b, title, lines, top);
+			box_show();
+		}
+		ch = dialog_key(t, &b);
+		switch (ch) {
+		case KEY_RESIZE:
+			box_close(&b);
+			text_open(t, &b, title, lines);
+			break;
+		case KEY_UP: case 'k': top--; break;
+		case KEY_DOWN: case 'j': top++; break;
+		case KEY_PPAGE: case 'b': top -= rows; break;
+		case KEY_NPAGE: case ' ': top += rows; break;
+		case KEY_HOME: case 'g': top = 0; break;
+		case KEY_END: case 'G': top = last; break;
+		default:
+			done = true;
+			break;
+		}
+	}
+	box_close(&b);
+	tui_draw(t);
+}

@@ -1,0 +1,558 @@
+/* tui.c: the terminal interface's set-up and main loop (ui layer): checks that
+ * there is a terminal hexaid can drive, starts curses with newterm (never
+ * initscr), chooses colours or monochrome attributes by meaning, restores the
+ * terminal on every way out (signals included), runs commands for the panes and
+ * reads keys until the player quits. */
+#include "config.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "cli.h"
+#include "render.h"
+#include "save.h"
+#include "tui-term.h"
+#include "tui.h"
+#include "xmalloc.h"
+
+/* The terminal as it was before curses, and what puts it back, for the signal
+ * handlers: the one piece of state that has to be global. */
+static struct {
+	volatile sig_atomic_t caught;   /* a signal that asks hexaid to stop */
+	struct termios modes;
+	bool have_modes;
+	char reset[256];                /* leave the alternate screen, show the cursor */
+	size_t reset_len;
+} term_saved;
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+
+static void
+on_stop_signal(int sig)
+{
+	term_saved.caught = sig;
+}
+
+/* A crash: put the terminal back with what is safe in a signal handler, then die
+ * of the same signal. */
+static void
+on_fatal_signal(int sig)
+{
+	if (term_saved.reset_len > 0) {
+		ssize_t n = write(STDOUT_FILENO, term_saved.reset, term_saved.reset_len);
+		(void)n;
+	}
+	if (term_saved.have_modes)
+		tcsetattr(STDIN_FILENO, TCSANOW, &term_saved.modes);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop_signal;   /* no SA_RESTART: a read returns at once */
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		/* a signal ignored when hexaid started (nohup, a background job) stays so */
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(stop_signals[i], &sa, NULL);
+	}
+	sa.sa_handler = on_fatal_signal;
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+		struct sigaction old;
+		/* a sanitizer's own handler stays: it restores nothing but reports more */
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_DFL)
+			continue;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+static void
+release_signals(void)
+{
+	for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
+		struct sigaction old;
+		if (sigaction(stop_signals[i], NULL, &old) == 0 && old.sa_handler == on_stop_signal)
+			signal(stop_signals[i], SIG_DFL);
+	}
+}
+
+bool
+tui_interrupted(void)
+{
+	return term_saved.caught != 0;
+}
+
+/* ---- colours ---------------------------------------------------------------------- */
+
+struct role_def {
+	short fg, bg;
+	attr_t color_attr, mono_attr;
+};
+
+static const struct role_def role_defs[N_ROLES] = {
+#define TUI_ROLE_DEF(name, fg, bg, cattr, mattr) { fg, bg, cattr, mattr },
+	TUI_ROLES(TUI_ROLE_DEF)
+#undef TUI_ROLE_DEF
+};
+
+static void
+setup_colors(struct tui *t)
+{
+	const char *no_color = getenv("NO_COLOR");
+	bool defaults;
+
+	/* ncurses does not read NO_COLOR itself */
+	t->color = has_colors() && (no_color == NULL || *no_color == '\0');
+	if (t->color && start_color() != OK)
+		t->color = false;
+	if (!t->color) {
+		for (int r = 0; r < N_ROLES; r++)
+			t->attr[r] = role_defs[r].mono_attr;
+		return;
+	}
+	defaults = use_default_colors() == OK;
+	for (int r = 0; r < N_ROLES; r++) {
+		short fg = role_defs[r].fg, bg = role_defs[r].bg;
+
+		if (!defaults) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg < 0 ? COLOR_BLACK : bg;
+		}
+		if (r == ROLE_NORMAL || r >= COLOR_PAIRS) {
+			t->attr[r] = role_defs[r].color_attr;
+			continue;
+		}
+		init_pair((short)r, fg, bg);
+		t->attr[r] = COLOR_PAIR(r) | role_defs[r].color_attr;
+	}
+}
+
+attr_t
+tui_attr(const struct tui *t, enum tui_role role)
+{
+	return t->attr[role];
+}
+
+/* ---- helpers for the panes ------------------------------------------------------- */
+
+/* How many cells the next character takes, and its length in bytes (1 for a byte
+ * that is not UTF-8, shown as '?'). */
+static int
+next_char(const char *s, size_t *len, bool utf8)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+	int w;
+
+	if ((unsigned char)*s < 0x80 || !utf8) {
+		*len = 1;
+		return 1;
+	}
+	memset(&st, 0, sizeof st);
+	n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+		*len = 1;
+		return 1;
+	}
+	*len = n;
+	w = wcwidth(wc);
+	return w < 0 ? 1 : w;
+}
+
+void
+tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width)
+{
+	int used = 0;
+
+	if (width <= 0 || wmove(w, y, x) == ERR)
+		return;
+	while (*text != '\0') {
+		size_t len;
+		int cw = next_char(text, &len, t->utf8);
+
+		if (used + cw > width)
+			break;
+		if ((unsigned char)*text < 0x20 || *text == 0x7f ||
+		    ((unsigned char)*text >= 0x80 && (!t->utf8 || len == 1)))
+			waddch(w, '?');
+		else
+			waddnstr(w, text, (int)len);
+		used += cw;
+		text += len;
+	}
+}
+
+void
+tui_wrap(const char *text, int width, int hang, struct strlist *out)
+{
+	int indent = 0;
+	const char *p = text;
+	char *line = xmalloc(strlen(text) + (size_t)width + 2);
+	bool first = true;
+
+	while (text[indent] == ' ')
+		indent++;
+	if (width < 8)
+		width = 8;
+	if (indent + hang > width / 2)
+		hang = 0, indent = indent > width / 2 ? width / 2 : indent;
+	do {
+		int lead = first ? 0 : indent + hang, room = width - lead, cut, n = 0;
+		const char *q = p;
+
+		/* count bytes that fit in `room` cells (a UTF-8 sequence is one cell) */
+		while (q[n] != '\0' && room > 0) {
+			n++;
+			while (((unsigned char)q[n] & 0xC0) == 0x80)
+				n++;
+			room--;
+		}
+		cut = n;
+		if (q[n] != '\0') {
+			int sp = n;
+			while (sp > 0 && q[sp] != ' ')
+				sp--;
+			if (sp > 0)
+				cut = sp;
+		}
+		memset(line, ' ', (size_t)lead);
+		memcpy(line + lead, p, (size_t)cut);
+		line[lead + cut] = '\0';
+		strlist_add(out, line);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		first = false;
+	} while (*p != '\0');
+	free(line);
+}
+
+void
+tui_hex_label(const struct tui *t, struct hex h, char buf[HEX_LABEL_SIZE])
+{
+	hex_label(game_board(&t->s->game), h, buf);
+}
+
+int
+tui_unit_at_cursor(const struct tui *t)
+{
+	return game_unit_at(&t->s->game, t->cursor);
+}
+
+int
+tui_selected(const struct tui *t)
+{
+	const struct game *g = &t->s->game;
+
+	if (g->selected < 0 || (size_t)g->selected >= g->nunits || g->units[g->selected].eliminated)
+		return -1;
+	return g->selected;
+}
+
+void
+tui_message(struct tui *t, bool error, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	free(t->message);
+	t->message = s;
+	t->message_error = error;
+}
+
+void
+tui_note(struct tui *t, bool error, const char *text)
+{
+	struct tui_note *n = xgrow(&t->notes, &t->nnotes, &t->cap_notes, sizeof *n);
+
+	n->after = t->s->game.log.count;
+	n->error = error;
+	n->text = xstrdup(text);
+	t->log_back = 0;
+}
+
+void
+tui_game_changed(struct tui *t)
+{
+	t->gen++;
+}
+
+static char *
+vformat(const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *s;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	return s;
+}
+
+bool
+tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
+{
+	va_list ap;
+	char *line;
+	bool ok;
+
+	va_start(ap, fmt);
+	line = vformat(fmt, ap);
+	va_end(ap);
+	ok = session_run(t->s, line, res);
+	free(line);
+	return ok;
+}
+
+bool
+tui_command(struct tui *t, const char *fmt, ...)
+{
+	struct command_result res;
+	va_list ap;
+	char *line;
+	bool ok;
+
+	va_start(ap, fmt);
+	line = vformat(fmt, ap);
+	va_end(ap);
+	ok = session_run(t->s, line, &res);
+	if (res.kind != COMMAND_QUERY || res.saved)
+		tui_game_changed(t);
+	if (ok) {
+		tui_message(t, false, "%s", res.lines.count > 0 ? res.lines.items[0] : line);
+	} else {
+		char *what = xasprintf("error: %s", line);
+		tui_note(t, true, what);
+		free(what);
+		for (size_t i = 0; i < res.lines.count; i++)
+			tui_note(t, true, res.lines.items[i]);
+		tui_message(t, true, "%s", res.lines.count > 0 ? res.lines.items[res.lines.count - 1]
+		                                               : "the command failed");
+	}
+	command_result_free(&res);
+	free(line);
+	return ok;
+}
+
+/* ---- drawing and reading keys ------------------------------------------------------ */
+
+void
+tui_draw(struct tui *t)
+{
+	if (t->too_small) {
+		tui_draw_too_small(t);
+		return;
+	}
+	if (t->no_game) {
+		update_panels();
+		doupdate();
+		return;
+	}
+	map_derive(t);
+	status_derive(t);
+	pane_map_draw(t);
+	pane_unit_draw(t);
+	pane_dice_draw(t);
+	pane_log_draw(t);
+	tui_status_draw(t);
+	update_panels();
+	doupdate();
+}
+
+int
+tui_getch(struct tui *t, WINDOW *w)
+{
+	int ch;
+
+	wtimeout(w, 250);
+	ch = wgetch(w);
+	if (ch == KEY_RESIZE) {
+		tui_layout(t);
+		tui_draw(t);
+	}
+	return ch;
+}
+
+/* ---- start and end ------------------------------------------------------------------ */
+
+static bool
+start_curses(struct tui *t)
+{
+	const char *esc = getenv("ESCDELAY");
+
+	tcgetattr(STDIN_FILENO, &term_saved.modes);
+	term_saved.have_modes = true;
+	t->screen = newterm(NULL, stdout, stdin);
+	if (t->screen == NULL) {
+		fprintf(stderr, "hexaid: cannot start the terminal (TERM=%s)\n", getenv("TERM"));
+		return false;
+	}
+	set_term(t->screen);
+	term_saved.reset_len = tui_reset_string(term_saved.reset, sizeof term_saved.reset);
+	catch_signals();
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	/* Esc closes a dialog at once, not after ncurses' default second */
+	if (esc == NULL || *esc == '\0')
+		set_escdelay(50);
+	setup_colors(t);
+	if (mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL) != 0) {
+		t->mouse = true;
+		mouseinterval(0);
+	}
+	return true;
+}
+
+static void
+end_curses(struct tui *t)
+{
+	if (t->screen == NULL)
+		return;
+	tui_layout_free(t);
+	endwin();
+	delscreen(t->screen);
+	t->screen = NULL;
+	release_signals();
+	term_saved.reset_len = 0;
+}
+
+static void
+free_tui(struct tui *t)
+{
+	map_free(t);
+	pending_clear(t);
+	strlist_free(&t->dice_lines);
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i].text);
+	free(t->notes);
+	free(t->message);
+	free(t->state_line);
+	free(t->reminder);
+	free(t->brush_id);
+	free(t->journal_warning);
+	if (t->journal_lock != NULL)
+		save_unlock(t->journal_lock);
+	free(t->journal_lock);
+}
+
+/* Draw, read a key, act on it, until the player quits or a signal stops hexaid.
+ * The screen is drawn again only after a key: an idle hexaid asks nothing. Below
+ * the least size only a resize is heeded. */
+static void
+main_loop(struct tui *t)
+{
+	bool draw = true;
+
+	tui_layout(t);
+	while (!t->quit && !tui_interrupted()) {
+		int ch;
+
+		if (draw)
+			tui_draw(t);
+		draw = false;
+		ch = tui_getch(t, stdscr);
+		if (ch == ERR || ch == KEY_RESIZE || t->too_small)
+			continue;
+		tui_key(t, ch);
+		draw = true;
+	}
+}
+
+int
+tui_main(const struct tui_options *opt)
+{
+	struct session session;
+	struct game g;
+	struct tui t;
+	char *path, *err = NULL;
+	int status = EXIT_OK, sig;
+
+	setlocale(LC_ALL, "");
+	if (!tui_terminal_usable())
+		return EXIT_USAGE;
+	path = opt->file ? xstrdup(opt->file) : tui_default_scenario();
+	if (path == NULL) {
+		fputs("hexaid: the default demo scenario (" HEXAID_DEFAULT_SCENARIO ") was not found "
+		      "in the scenarios of the data path; give a scenario file\n", stderr);
+		return EXIT_INVALID;
+	}
+	if (!tui_load_game(path, &g, &err)) {
+		fputs(err ? err : "", stderr);
+		free(err);
+		free(path);
+		return EXIT_INVALID;
+	}
+	free(err);
+	err = NULL;
+	free(path);
+	if (opt->seed >= 0)
+		rng_seed(&g.rng, (uint64_t)opt->seed);
+	memset(&t, 0, sizeof t);
+	memset(&session, 0, sizeof session);
+	session.journal.fd = -1;
+	t.zoom = -1;
+	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	t.s = &session;
+	if (!start_curses(&t)) {
+		game_free(&g);
+		return EXIT_USAGE;
+	}
+	if (!tui_start_session(&t, &session, &g, &err)) {
+		end_curses(&t);
+		fputs(err, stderr);
+		free(err);
+		free_tui(&t);
+		if (term_saved.caught != 0) {
+			signal(term_saved.caught, SIG_DFL);
+			raise(term_saved.caught);
+		}
+		return EXIT_INVALID;
+	}
+	main_loop(&t);
+	end_curses(&t);
+	sig = term_saved.caught;
+	if (t.journal_warning != NULL)
+		fprintf(stderr, "hexaid: %s\n", t.journal_warning);
+	free_tui(&t);
+	session_end(&session);
+	if (sig != 0) {
+		/* everything is put back and the journal is on disk: die of the signal */
+		signal(sig, SIG_DFL);
+		raise(sig);
+		status = 128 + sig;
+	}
+	return status;
+}

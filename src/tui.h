@@ -1,0 +1,302 @@
+/* tui.h: the terminal interface (ui layer), shared by its files. The screen is a
+ * map pane, a unit pane, a dice pane and a log pane, a status line and a message
+ * line; menus and dialogs open over them. Every change and every question goes
+ * through the command table (session_run): the panes draw what the commands
+ * answer, and the interface computes no rule of its own.
+ *
+ * Files: tui.c (terminal set-up and restore, colours, signals, the main loop),
+ * tui-open.c (opening a game, its journal, recovery), tui-layout.c (pane
+ * geometry, the too-small screen), pane-map.c, pane-unit.c, pane-dice.c,
+ * pane-log.c (each: draw, and key when focused), tui-status.c (status and message
+ * lines), tui-keys.c (the key binding table, actions, the help screen),
+ * tui-menu.c (the menu bar), tui-dialog.c (text entry, choices, confirmation).
+ * Only these files include the curses headers. */
+#ifndef HEXAID_TUI_H
+#define HEXAID_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <curses.h>
+#include <panel.h>
+
+#include "hex.h"
+#include "session.h"
+
+#define TUI_MIN_COLS 80
+#define TUI_MIN_LINES 24
+
+/* What hexaid was asked to open (main.c fills it). */
+struct tui_options {
+	const char *file;       /* a scenario or a saved game; NULL: the default demo */
+	long seed;              /* -1: the system's dice */
+};
+
+/* Start the terminal interface; returns the exit status. */
+int tui_main(const struct tui_options *opt);
+
+/* Colours and attributes by meaning (htop/ncdu style): the foreground and
+ * background on a colour terminal, the attributes added there, and the
+ * attributes alone on a monochrome one (or with NO_COLOR). */
+#define TUI_ROLES(X) \
+	X(NORMAL,      -1,            -1,           A_NORMAL,              A_NORMAL) \
+	X(BORDER,      COLOR_BLUE,    -1,           A_NORMAL,              A_NORMAL) \
+	X(TITLE,       -1,            -1,           A_BOLD,                A_BOLD) \
+	X(FOCUS,       COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD | A_UNDERLINE) \
+	X(LABEL,       COLOR_CYAN,    -1,           A_NORMAL,              A_NORMAL) \
+	X(TOKEN,       COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD) \
+	X(DAMAGE,      COLOR_RED,     -1,           A_BOLD,                A_BOLD) \
+	X(SIDE_1,      COLOR_CYAN,    -1,           A_BOLD,                A_BOLD) \
+	X(SIDE_2,      COLOR_RED,     -1,           A_BOLD,                A_UNDERLINE) \
+	X(SIDE_3,      COLOR_GREEN,   -1,           A_BOLD,                A_BOLD | A_UNDERLINE) \
+	X(SIDE_4,      COLOR_MAGENTA, -1,           A_BOLD,                A_NORMAL) \
+	X(CURSOR,      COLOR_BLACK,   COLOR_YELLOW, A_NORMAL,              A_REVERSE) \
+	X(SELECTED,    COLOR_BLACK,   COLOR_CYAN,   A_BOLD,                A_REVERSE | A_BOLD) \
+	X(RANGE,       COLOR_GREEN,   -1,           A_BOLD,                A_BOLD) \
+	X(RANGE_STOP,  COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD) \
+	X(LOS,         COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD) \
+	X(LOS_BLOCKED, COLOR_WHITE,   COLOR_RED,    A_BOLD,                A_REVERSE | A_UNDERLINE) \
+	X(TARGET,      COLOR_MAGENTA, -1,           A_BOLD | A_UNDERLINE,  A_BOLD | A_UNDERLINE) \
+	X(ERROR,       COLOR_RED,     -1,           A_BOLD,                A_BOLD) \
+	X(GOOD,        COLOR_GREEN,   -1,           A_BOLD,                A_BOLD) \
+	X(DIM,         COLOR_BLUE,    -1,           A_NORMAL,              A_NORMAL) \
+	X(KEY,         COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD) \
+	X(STATUS,      COLOR_BLACK,   COLOR_CYAN,   A_NORMAL,              A_REVERSE) \
+	X(STATUS_MARK, COLOR_RED,     COLOR_CYAN,   A_BOLD,                A_REVERSE | A_BOLD) \
+	X(DIALOG,      -1,            -1,           A_NORMAL,              A_NORMAL) \
+	X(FIELD,       COLOR_BLACK,   COLOR_WHITE,  A_NORMAL,              A_UNDERLINE) \
+	X(MENU_SEL,    COLOR_BLACK,   COLOR_YELLOW, A_NORMAL,              A_REVERSE)
+
+enum tui_role {
+#define TUI_ROLE_ENUM(name, fg, bg, cattr, mattr) ROLE_##name,
+	TUI_ROLES(TUI_ROLE_ENUM)
+#undef TUI_ROLE_ENUM
+	N_ROLES
+};
+
+enum pane { PANE_MAP, PANE_UNIT, PANE_DICE, PANE_LOG, N_PANES };
+
+struct rect {
+	int y, x, h, w;
+};
+
+/* What the user can ask for: each key of the binding table and each menu item
+ * is one of these (tui-keys.c carries them out). */
+enum tui_action {
+	ACT_NONE,
+	ACT_COMMAND,            /* the binding's command, as it stands */
+	ACT_CURSOR_DIR,         /* one of the six hex directions (arg) */
+	ACT_CURSOR_LEFT, ACT_CURSOR_RIGHT, ACT_CURSOR_UP, ACT_CURSOR_DOWN,
+	ACT_PAINT_DIR,          /* apply the brush, then move (arg: direction) */
+	ACT_ACT,                /* the obvious thing at the cursor */
+	ACT_SELECT, ACT_CANCEL,
+	ACT_FIRE, ACT_MELEE, ACT_BATTLE, ACT_WORDS, ACT_ROLL, ACT_ENTER_DICE,
+	ACT_HIT, ACT_ACT_ON_HEX, ACT_DAMAGE,
+	ACT_PROMPT,             /* type a command */
+	ACT_GOTO,               /* put the cursor on a hex or unit named */
+	ACT_NOTE,
+	ACT_SAVE, ACT_SAVE_AS, ACT_OPEN, ACT_NEW, ACT_EXPORT_LOG, ACT_QUIT,
+	ACT_LEGEND, ACT_FOCUS, ACT_ZOOM, ACT_LOG_UP, ACT_LOG_DOWN, ACT_HELP, ACT_MENU,
+	ACT_REDRAW,
+	ACT_BRUSH, ACT_PAINT, ACT_LEVEL, ACT_HEXSIDE,
+	ACT_TOKEN_ADD, ACT_TOKEN_REMOVE, ACT_STRUCTURE,
+	ACT_UNIT_ADD, ACT_UNIT_EDIT, ACT_UNIT_REMOVE,
+};
+
+/* The brush of map editing: what `.` and the capital direction keys paint. */
+enum brush_kind { BRUSH_NONE, BRUSH_TERRAIN, BRUSH_TOKEN, BRUSH_LEVEL, BRUSH_HEXSIDE,
+	          BRUSH_ERASE };
+
+/* A battle being set up in the dice pane: the command word (fire, melee,
+ * battle), attacker and target ids, and the players' words (dice=2 charge...). */
+struct pending_battle {
+	bool active;
+	char verb[8];
+	char *attacker, *target;
+	char *words;
+};
+
+/* A line the interface adds to the log pane: a command that failed, a warning.
+ * It is shown after the game log's line number `after`. */
+struct tui_note {
+	size_t after;
+	bool error;
+	char *text;
+};
+
+struct tui {
+	struct session *s;
+	SCREEN *screen;
+	bool color, utf8, mouse;
+	attr_t attr[N_ROLES];
+
+	/* layout */
+	WINDOW *win[N_PANES];
+	PANEL *panel[N_PANES];
+	struct rect rect[N_PANES];
+	WINDOW *statuswin;
+	PANEL *statuspanel;
+	bool too_small;
+	int focus;              /* a pane */
+	int zoom;               /* the pane shown alone, or -1 */
+	bool legend;
+
+	/* the map */
+	struct hex cursor;
+	int top, left;          /* first map line and column in view */
+	char **map_lines;
+	size_t nmap_lines;
+	unsigned long map_gen;  /* the game generation the map text is of */
+
+	/* what the commands said, for the panes */
+	unsigned long gen;      /* bumped by every change */
+	unsigned long derived_gen;
+	int derived_sel;
+	bool *reach, *reach_stop; /* per hex: in the selected unit's range */
+	bool *target;           /* per unit: the selected unit may battle it */
+	char *range_line;       /* the first line of `range` */
+	struct hex *los_hexes;  /* the line from the selected unit to the cursor */
+	size_t nlos;
+	int los_block;          /* index in los_hexes of the hex that blocks, or -1 */
+	char *los_text;         /* the verdict and its reason */
+
+	struct pending_battle battle;
+	struct strlist dice_lines; /* what the dice pane shows */
+	bool dice_failed;       /* those lines are an answer that failed */
+	bool dice_rolled;       /* they are a roll's result */
+	int dice_top;
+
+	struct tui_note *notes;
+	size_t nnotes, cap_notes;
+	int log_back;           /* lines scrolled back from the newest */
+
+	char *state_line;       /* where the game stands, from show state */
+	char *reminder;         /* the phase's reminder, or NULL */
+	char *message;          /* the message line */
+	bool message_error;
+
+	enum brush_kind brush;
+	char *brush_id;         /* terrain, token or feature id; level as text */
+
+	char *journal_warning;  /* the journal could not be kept */
+	char *journal_lock;     /* the lock taken on a scenario's journal */
+	bool no_game;           /* no session yet: draw nothing behind dialogs */
+	bool quit;
+};
+
+/* tui.c */
+attr_t tui_attr(const struct tui *t, enum tui_role role);
+void tui_draw(struct tui *t);
+/* Run a command as the user would; its first answer line goes to the message
+ * line, a failure's lines to the log. True when it worked. */
+bool tui_command(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Run a question; free res with command_result_free. */
+bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tui_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tui_note(struct tui *t, bool error, const char *text);
+/* Draw text clipped to `width` cells (non-ASCII shown as '?' outside UTF-8). */
+void tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width);
+/* Break text into lines of at most `width` cells at spaces; lines after the
+ * first are indented by the text's own leading blanks plus `hang`. */
+void tui_wrap(const char *text, int width, int hang, struct strlist *out);
+/* The label of a hex, or of the cursor's hex. */
+void tui_hex_label(const struct tui *t, struct hex h, char buf[HEX_LABEL_SIZE]);
+/* The unit standing at the cursor, or -1. */
+int tui_unit_at_cursor(const struct tui *t);
+/* The selected unit, or -1. */
+int tui_selected(const struct tui *t);
+/* Forget what was worked out from the game (after a change or a new game). */
+void tui_game_changed(struct tui *t);
+/* Read an input key, handling resize and signals; ERR on timeout. */
+int tui_getch(struct tui *t, WINDOW *w);
+bool tui_interrupted(void);
+
+/* tui-open.c */
+/* Load a scenario or saved game; diagnostics go to *errors (free it). */
+bool tui_load_game(const char *path, struct game *g, char **errors);
+/* The default demo scenario's path (free it), or NULL. */
+char *tui_default_scenario(void);
+/* Start a session on a loaded game (taken over): its journal, and the offer to
+ * recover what a journal left holds. False (with *err) when another hexaid
+ * plays the saved game; the session is then ended. */
+bool tui_start_session(struct tui *t, struct session *s, struct game *g, char **err);
+/* Where a game's journal is kept (free it). */
+char *tui_journal_path(const struct game *g);
+/* Scenario files along the data path (free with strlist_free). */
+void tui_list_scenarios(struct strlist *out);
+/* The directory saves go to by default, created if need be (free it); NULL. */
+char *tui_save_dir(void);
+
+/* tui-layout.c */
+void tui_layout(struct tui *t);
+void tui_layout_free(struct tui *t);
+void tui_draw_too_small(struct tui *t);
+/* Draw a pane's box and title. */
+void tui_frame(struct tui *t, int pane, const char *title);
+
+/* pane-map.c */
+/* The eight ways the cursor keys point (vi and roguelike keys: k u l n j b h y).
+ * Six are hex directions on a board; the other two step a row (pointy-top) or a
+ * column (flat-top). */
+enum compass { COMPASS_N, COMPASS_NE, COMPASS_E, COMPASS_SE, COMPASS_S, COMPASS_SW, COMPASS_W,
+	       COMPASS_NW };
+void pane_map_draw(struct tui *t);
+/* Move the cursor; false at the edge of the board. */
+bool map_go(struct tui *t, int compass);
+/* The hex direction a compass point is on this board, or -1. */
+int map_compass_dir(const struct tui *t, int compass);
+/* Put the cursor on the hex at a screen position; false when none is there. */
+bool map_click(struct tui *t, int y, int x);
+/* Work out again what the highlights show, if the game or selection changed. */
+void map_derive(struct tui *t);
+void map_free(struct tui *t);
+
+/* pane-unit.c */
+void pane_unit_draw(struct tui *t);
+
+/* pane-dice.c */
+void pane_dice_draw(struct tui *t);
+bool pane_dice_key(struct tui *t, int ch);
+void pending_clear(struct tui *t);
+/* Set up a battle (verb: fire, melee or battle) with the unit at the cursor. */
+void pending_prepare(struct tui *t, const char *verb);
+void pending_explain(struct tui *t);
+void pending_roll(struct tui *t, const char *values);
+void pending_enter(struct tui *t);
+void pending_words(struct tui *t);
+
+/* pane-log.c */
+void pane_log_draw(struct tui *t);
+bool pane_log_key(struct tui *t, int ch);
+void log_scroll(struct tui *t, int lines);
+
+/* tui-status.c */
+/* Ask `show state` again, for the status line and the map's edge. */
+void status_derive(struct tui *t);
+void tui_status_draw(struct tui *t);
+
+/* tui-keys.c */
+void tui_key(struct tui *t, int ch);
+void tui_do(struct tui *t, enum tui_action a, int arg, const char *command);
+void tui_help(struct tui *t);
+/* The keys bound to an action (and command), as the help shows them; "". */
+const char *tui_key_names(enum tui_action a, const char *command);
+
+/* tui-menu.c */
+void tui_menu(struct tui *t);
+
+/* tui-dialog.c */
+/* A line of text; false when cancelled. *out is set (free it) on true. */
+bool dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
+                  char **out);
+/* One of `n` items; its index, or -1 when cancelled. */
+int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
+/* A question with answers given by their keys ("yn", "ync"); the key, or 0 when
+ * cancelled (Esc). */
+int dialog_ask(struct tui *t, const char *title, const char *question, const char *keys);
+/* Lines to read, scrolled with the arrows; any other key closes. */
+void dialog_text(struct tui *t, const char *title, const struct strlist *lines);
+
+#endif

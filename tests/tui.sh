@@ -1,0 +1,669 @@
+#!/bin/sh
+# tui.sh: the terminal interface, end to end. The real hexaid runs in a detached
+# tmux session on a private server (its own socket and TMUX_TMPDIR under the
+# test's temporary directory), at 80x24 and larger; keys go in with send-keys, and
+# each check polls capture-pane until the text it expects is on the screen (every
+# 0.05 s, up to a time limit), never a fixed sleep. Games, saves and journals go
+# to the temporary directory (XDG_DATA_HOME), never to the source tree.
+. "$top_srcdir/tests/tap.sh"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	tap_skip "the terminal interface in tmux" "tmux is not installed (./bootstrap check installs it)"
+	tap_done
+fi
+
+tap_tmpdir
+mkdir -p "$tap_tmp/tmux" "$tap_tmp/data"
+TMUX_TMPDIR=$tap_tmp/tmux
+export TMUX_TMPDIR
+unset TMUX TMUX_PANE
+sock=hexaid-tui-$$
+trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tap_tmp"' EXIT
+
+demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
+limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
+# ncurses' panel library keeps 32 bytes to the end (see tests/lsan.supp)
+lsan="LSAN_OPTIONS=suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+env_base="XDG_DATA_HOME=$tap_tmp/data HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
+sess=
+
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+
+# start NAME WIDTH HEIGHT [VAR=VALUE...] -- [HEXAID ARGUMENT...]: hexaid in a new
+# session, through a shell that writes its pid to $tap_tmp/NAME.pid and, when it
+# ends, its exit status to $tap_tmp/NAME.status. (A non-interactive shell gives a
+# command run with & /dev/null for input: it reads the terminal by name.)
+start() {
+	name=$1 w=$2 h=$3
+	shift 3
+	vars=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		vars="$vars $1"
+		shift
+	done
+	[ "${1:-}" = -- ] && shift
+	rm -f "$tap_tmp/$name.status" "$tap_tmp/$name.pid"
+	T new-session -d -s "$name" -x "$w" -y "$h" "sh -c 'env $env_base $vars $HEXAID $* \
+</dev/tty & echo \$! >$tap_tmp/$name.pid; wait \$!; echo \$? >$tap_tmp/$name.status; \
+sleep 600'"
+	sess=$name
+}
+
+pid_of() {
+	i=0
+	while [ ! -s "$tap_tmp/$1.pid" ] && [ $i -lt "$limit" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	cat "$tap_tmp/$1.pid"
+}
+
+screen() { T capture-pane -p -t "$sess"; }
+keys() { T send-keys -t "$sess" "$@"; }
+
+# Type a command at the ':' prompt.
+command_line() {
+	keys :
+	wait_for "Command" || return 1
+	keys -l "$1"
+	keys Enter
+}
+
+# wait_for TEXT: poll the screen until it holds TEXT (a fixed string).
+wait_for() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		screen 2>/dev/null | grep -qF -- "$1" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_re REGEX: poll until a line of the screen matches the extended regex.
+wait_re() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		screen 2>/dev/null | grep -qE -- "$1" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone TEXT: poll until the screen no longer holds TEXT.
+wait_gone() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		screen 2>/dev/null | grep -qF -- "$1" || return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_status NAME: poll until hexaid in session NAME has ended; print its status.
+wait_status() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		if [ -s "$tap_tmp/$1.status" ]; then
+			cat "$tap_tmp/$1.status"
+			return 0
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo timeout
+}
+
+# check_status DESCRIPTION TEXT: TEXT in the status and message lines (the last two).
+check_status() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		if screen 2>/dev/null | tail -n 2 | grep -qF -- "$2"; then
+			tap_ok 0 "$1"
+			return
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	tap_ok 1 "$1"
+	echo "#   waited for, in the last two lines: $2"
+	screen | sed 's/^/#   | /'
+}
+
+# check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
+check() {
+	if wait_for "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
+check_gone() {
+	if wait_gone "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for this to go: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
+# What `hexaid script` answers: the last line of the output of the commands.
+script_last() {
+	printf '%s\n' "$@" | "$HEXAID" script --keep-going --seed 2 "$demo" | tail -n 1
+}
+
+# phase_next N: N lines of "phase next".
+phase_next() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		echo "phase next"
+		i=$((i + 1))
+	done
+}
+
+# phases_before COMMAND...: how many times phase next goes on before the commands
+# all work, as `hexaid script` finds it: the card's sequence of play decides where
+# a command is allowed, and this test does not know the card's phases.
+phases_before() {
+	n=0
+	while [ $n -lt 10 ]; do
+		if { phase_next $n; printf '%s\n' "$@"; } |
+			"$HEXAID" script --seed 2 "$demo" >/dev/null 2>&1; then
+			echo $n
+			return
+		fi
+		n=$((n + 1))
+	done
+	echo 0
+}
+
+# --- refusals: no terminal ---------------------------------------------------------
+"$HEXAID" </dev/null >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 2 "not a terminal: exit 2"
+grep -q 'not a terminal' "$tap_tmp/err"
+tap_ok $? "not a terminal: one line says so"
+tap_is "$(wc -l <"$tap_tmp/err" | tr -d ' ')" 1 "not a terminal: one line only"
+
+for term in dumb nosuchterm; do
+	start refuse-$term 80 24 TERM=$term --
+	tap_is "$(wait_status refuse-$term)" 2 "TERM=$term: exit 2"
+done
+
+# --- start-up ------------------------------------------------------------------------
+start main 80 24 -- --seed 2
+check "start-up: the map pane with the scenario's title" "Map: No Man's Land (demo)"
+check "start-up: the map shows units and terrain" "T C1 T C2 T C3"
+check "start-up: the hex labels on the edges" "01   02   03   04   05"
+check "start-up: the unit pane" "Unit A1"
+check "start-up: the dice pane" "Dice"
+check "start-up: the log pane" "Log"
+check_status "start-up: the status line" "turn 1, Allies to act"
+check "start-up: the cursor on the first unit of the side to act" "[T A1]"
+reminder=$(printf 'show state\n' | "$HEXAID" script "$demo" | sed -n '3s/^  //p')
+case $reminder in
+""|sequence:*) tap_skip "start-up: the phase's reminder" "the demo's card gives none" ;;
+*) check "start-up: the phase's reminder on the map's edge" "$(printf '%s' "$reminder" | cut -c 1-60)" ;;
+esac
+
+# --- the cursor and selection -----------------------------------------------------------
+keys l
+check "l moves the cursor east" "[T A2]"
+keys h
+check "h moves it back" "[T A1]"
+keys Enter
+check "Enter selects the unit at the cursor" "A1 selected, in 0507"
+check "the unit pane shows the selected unit" "Unit A1 (selected)"
+check "the unit pane: side, class, strength" "strength 4/4"
+check "the unit pane: what its hex does" "protection:"
+
+# --- movement range, line of sight ---------------------------------------------------
+check "the selected unit's movement range is marked on the map" ". ++"
+check "the range is said on the map's edge" "A1 can reach 15 hexes"
+keys k k k
+check "the line of sight to the cursor, with its verdict" "LOS 0507 to 0504: clear"
+
+# --- battle: fire with the dice pane ---------------------------------------------------
+command_line "unit set A4 hex=0906"
+check "a command typed at the prompt runs" "A4: 4/4"
+command_line "unit set C4 hex=0904"
+keys /
+wait_for "Go to"
+keys -l A4
+keys Enter
+check "/ puts the cursor on a unit" "[. A4]"
+keys Enter
+check "A4 selected" "A4 selected"
+keys /
+wait_for "Go to"
+keys -l C4
+keys Enter
+check "the cursor on the target" "[. C4]"
+check "the unit pane shows the target" "Unit C4 (target)"
+keys f
+check "f: the dice pane shows the battle" "Dice: fire A4 C4"
+check "the dice pane shows the dice" "dice: 2"
+check "the dice pane shows the exact odds" "odds of hits: 0: 44.4%"
+keys Tab Tab z
+check "Tab Tab z: the dice pane zoomed, the steps whole with their card lines" \
+	"2  base dice: infantry, ranged combat at 2 hexes  [great-war.yaml:27]"
+keys z Tab Tab
+check_gone "z again: the panes as they were" "[Dice: fire A4 C4]"
+check "the focus back on the map" "[Map: No Man"
+battle_setup="unit set A4 hex=0906
+unit set C4 hex=0904
+unit set A2 hex=0703"
+phases=$(phases_before "$battle_setup" "fire A4 C4" "melee A2 C3 roll=s,d,f")
+i=0
+while [ $i -lt "$phases" ]; do
+	keys p
+	i=$((i + 1))
+done
+want=$(script_last "$battle_setup" "$(phase_next "$phases")" "fire A4 C4")
+if [ "$phases" -gt 0 ]; then
+	check_status "on to the phase where battles are fought ($phases phase next)" \
+		"$(script_last "$(phase_next "$phases")" | cut -c 1-70)"
+else
+	tap_ok 0 "battles are fought in the first phase"
+fi
+keys r
+check "r rolls: the dice rolled are shown" "A4 rolls 2 dice:"
+check "r rolls: the result is what hexaid script gives with the same seed" "$want"
+case $want in *"strength 4/4"*) r=1 ;; *) r=0 ;; esac
+tap_ok $r "the roll changes the target's strength (seed 2)"
+strength=$(printf '%s\n' "$want" | sed 's/.*strength //')
+check "the unit pane shows the target's new strength" "strength $strength"
+check "the log has the battle" "A4 rolls"
+
+# --- physical dice -------------------------------------------------------------------
+command_line "unit set A2 hex=0703"
+keys /
+wait_for "Go to"
+keys -l A2
+keys Enter
+keys s
+check "s selects" "A2 selected"
+keys /
+wait_for "Go to"
+keys -l C3
+keys Enter
+keys m
+check "m: a melee set up" "Dice: melee A2 C3"
+check "the melee's dice" "dice: 3"
+keys e
+check "e asks for the dice rolled on the table" "Enter the dice"
+check "the dialog names the faces of the card's die" "soldier"
+keys -l "s d f"
+keys Enter
+check "the dice entered are the dice of the battle" "A2 rolls 3 dice:"
+check "the faces entered, by name" "soldier, deadly, flag"
+check "and their result applied" "C3: 1 hit, 0 flags: strength 3/4"
+keys Escape
+check "Esc deselects" "no unit selected"
+
+# --- placing a token -----------------------------------------------------------------
+keys /
+wait_for "Go to"
+keys -l 0505
+keys Enter
+check "the cursor on an empty hex" "Hex 0505"
+keys t
+check "t offers the card's tokens" "Place a token"
+keys -l Wi
+keys Enter
+check "the token's command answers" "wire"
+check "the token is on the map" "[.x  ]"
+check "the unit pane shows it in the hex" "Wire"
+
+# --- painting with a held key; undo and redo; the legend -------------------------------------
+keys P
+check "P: what to paint with" "Paint with"
+keys Enter
+check "the card's terrain to choose from" "Forest (forest, f)"
+keys -l Fo
+keys Enter
+check "the brush is on the status line" "PAINT forest"
+keys l l
+check "each move paints the hex it reaches" ".x   f   [f   ]"
+keys Escape
+check_gone "Esc stops painting" "PAINT forest"
+keys U
+check "U undoes the last change" "undone: terrain 0705 forest"
+check "the map shows it undone" ".x   f   [.   ]"
+keys R
+check "R redoes it" ".x   f   [f   ]"
+keys i
+check "i shows the legend in the log pane" "Legend (i hides it)"
+check "the legend names the card's glyphs" "Key: . Countryside"
+keys i
+check_gone "i hides it again" "Legend (i hides it)"
+
+# --- a mouse click -----------------------------------------------------------------------
+# X10 mouse report: ESC [ M, then 32 + button (3: released), 32 + column and 32 +
+# row, counted from 1. A4 is in 0906: map line 6, column 3 + 2 + 8 x 5 = 45, so
+# the screen's column 46 and row 7 from 0 (inside the pane's border).
+char() { printf "\\$(printf '%03o' "$1")"; }
+click="$(char $((32 + 47)))$(char $((32 + 8)))"
+keys -l "$(printf '\033[M ')$click"
+keys -l "$(printf '\033[M#')$click"
+check "a click on a unit puts the cursor there and selects it" "A4 selected, in 0906"
+
+# --- next phase, end of turn -----------------------------------------------------------
+phase=$(script_last "$(phase_next $((phases + 1)))" | cut -c 1-70)   # the line may be cut
+keys p
+check_status "p: next phase, on the status lines as the engine says it" "$phase"
+keys T
+check_status "T: the turn ends; the status line shows the side to act" "turn 1, Central Powers to act"
+check_status "the unsaved-changes mark" "[+] unsaved"
+
+# --- help and menus ------------------------------------------------------------------
+keys ?
+check "? opens the help, made from the key table" "Moving the cursor"
+keys G
+check "the help scrolls; it lists every key of the table" "quit (asks first when there are unsaved"
+keys Escape
+check_gone "Esc closes the help" "Moving the cursor"
+keys F10
+check "F10 opens the menu bar" "Game   Map   Units   Turn"
+check "the game menu" "Save as..."
+keys Right
+check "Right: the next menu" "Paint with a brush..."
+keys Escape
+check_gone "Esc closes the menu" "Paint with a brush..."
+
+# --- quitting with unsaved changes asks; saving; reopening ------------------------------
+keys q
+check "q with unsaved changes asks" "The game has unsaved changes"
+keys Escape
+check_gone "Esc goes back to the game" "The game has unsaved changes"
+keys w
+check "w asks where to save the first time" "Save the game to the file:"
+keys Enter
+save="$tap_tmp/data/hexaid/saves/great-war-demo.sav"
+check "the game is saved" "saved to $save"
+check_gone "the unsaved-changes mark goes" "[+] unsaved"
+keys q
+tap_is "$(wait_status main)" 0 "q quits; exit 0"
+T kill-session -t main 2>/dev/null
+test -f "$save"
+tap_ok $? "the save is where the dialog said"
+test -f "$save.journal"
+tap_ok $? "the journal is kept beside the save"
+test -z "$(ls "$save.lock" "$tap_tmp"/data/hexaid/journals/*.lock 2>/dev/null)"
+tap_ok $? "no lock is left behind"
+
+start reopen 80 24 -- "$save"
+check "the saved game reopens" "Map: No Man's Land (demo)"
+check "the reopened game: the side to act" "turn 1, Central Powers to act"
+check "the reopened game: the token and the painted forest" "B    B    .x   f    f"
+keys /
+wait_for "Go to"
+keys -l C4
+keys Enter
+check "the reopened game: the target's strength" "strength $strength"
+check "the reopened game: the log" "set-up: 0705 is now"
+keys q
+tap_is "$(wait_status reopen)" 0 "an unchanged game quits without asking"
+T kill-session -t reopen 2>/dev/null
+
+# --- a saved game killed: its journal beside it is offered on the next start ----------------
+start crash 80 24 -- "$save"
+check "crash: the saved game" "turn 1, Central Powers to act"
+keys p
+check "crash: a change" "[+] unsaved"
+kill -KILL "$(pid_of crash)"
+tap_is "$(wait_status crash)" 137 "crash: killed"
+T kill-session -t crash 2>/dev/null
+start crash2 80 24 -- "$save"
+check "the next start offers the journal's commands" "Recover the game?"
+check "and says how many" "holds 1 command made after"
+keys y
+check "recovered" "recovered 1 of 1 commands"
+check "the recovered game is unsaved" "[+] unsaved"
+keys w
+check "w saves to the file it came from" "saved to $save"
+keys q
+tap_is "$(wait_status crash2)" 0 "quits"
+T kill-session -t crash2 2>/dev/null
+
+# --- units added, changed, removed; the log exported; a new game; a large map ---------------
+start menus 80 24 --
+check "menus: started" "[T A1]"
+keys "#"
+check "# asks for a note" "A note for the game log"
+keys -l "Österreich vorwärts"
+keys Enter
+check "a note in the players' own language reaches the log" "note: Österreich vorwärts"
+keys /
+wait_for "Go to"
+keys -l 0505
+keys Enter
+keys A
+check "A asks for the new unit's id" "The new unit's id"
+keys -l Z9
+keys Enter
+check "then its side" "Its side"
+keys Enter
+check "then its class" "Its class"
+keys -l inf
+keys Enter
+check "then its strength" "Its strength"
+keys Enter
+check "the unit is added" "Z9 (Allies infantry) placed in 0505"
+check "the new unit is on the map" "[. Z9]"
+keys c
+check "c changes the unit at the cursor" "Change a unit"
+keys C-u
+keys -l strength=2
+keys Enter
+check "its new strength in the unit pane" "strength 2/4"
+keys D
+check "D asks first" "Remove Z9 from the board?"
+keys y
+check "the unit is removed" "Z9 removed"
+check "and gone from the map" "[.   ]"
+command_line "unit set A1 hex=0606"
+acts=$(phases_before "unit set A1 hex=0606" "act A1 clear_wire")
+i=0
+while [ $i -lt "$acts" ]; do
+	keys p
+	i=$((i + 1))
+done
+keys /
+wait_for "Go to"
+keys -l A1
+keys Enter
+keys a
+check "a offers the card's actions" "The action"
+keys Enter
+check "the action is done, as hexaid script does it" \
+	"$(script_last "unit set A1 hex=0606" "$(phase_next "$acts")" "act A1 clear_wire" | cut -c 1-60)"
+keys F10
+check "the Game menu" "Export the log..."
+keys Down Down Down Down Enter
+check "export: where to" "Write the log and the dice statistics to"
+keys Enter
+log="$tap_tmp/data/hexaid/saves/great-war-demo-log.txt"
+check "export: done" "the log was written to"
+grep -q 'Z9 removed$' "$log" && grep -q '^Dice:$' "$log"
+tap_ok $? "the exported log has the game's log and the dice statistics"
+keys F10
+wait_for "New game from a scenario..."
+keys Enter
+check "a new game: the scenarios found" "tricorne-demo.yaml"
+keys -l tri
+keys Enter
+check "the game has unsaved changes: asked first" "The game has unsaved changes"
+keys y
+check "y: saved first, asking where" "Save the game to the file:"
+keys C-u
+keys -l "$tap_tmp/menus.sav"
+keys Enter
+check "the new game is open" "Map: Brandon's Ford (demo)"
+test -f "$tap_tmp/menus.sav" && test -f "$tap_tmp/menus.sav.journal"
+tap_ok $? "the game left was saved, its journal beside it"
+keys q
+tap_is "$(wait_status menus)" 0 "quits"
+T kill-session -t menus 2>/dev/null
+
+# A 13x11 board whole in 80x24: the demo with two more rows (its card is found
+# along the card path).
+awk '/^  rows: 9$/ { print "  rows: 11"; next } { print }
+	/^map:/ { map = 1 } map && /^    - "/ { n++; if (n == 9) {
+		print "    - \". . . . . . . . . . . . .\""
+		print "    - \". . . . . . . . . . . . .\"" } }' "$demo" >"$tap_tmp/big.yaml"
+start big 80 24 -- "$tap_tmp/big.yaml"
+check "a 13x11 board: its first row" "01 .    .    f    f"
+check "and its eleventh, in the same 80x24 screen" "11 .    .    .    ."
+check "and the panes below it" "Unit A1"
+keys q
+tap_is "$(wait_status big)" 0 "quits"
+T kill-session -t big 2>/dev/null
+
+start flat 80 24 -- "$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml"
+check "a flat-top board" "Map: The Heights of Kreuzberg (demo)"
+keys / 
+wait_for "Go to"
+keys -l 0608
+keys Enter
+check "the map scrolls to the cursor" "[.   ]"
+check "the row numbers stay on the left" "08 ."
+check "the column numbers stay on top" "01   02   03   04"
+check_gone "the first rows have scrolled out" "01 .         w"
+keys q
+tap_is "$(wait_status flat)" 0 "quits"
+T kill-session -t flat 2>/dev/null
+
+# --- resizing ---------------------------------------------------------------------------
+start resize 80 24 --
+check "resize: started" "Map: No Man's Land (demo)"
+for size in 20x5 1x1 79x23; do
+	T resize-window -t resize -x "${size%x*}" -y "${size#*x}"
+	if [ "$size" = 1x1 ]; then
+		# nothing readable fits in one cell: once the pane is that size, hexaid lives
+		i=0
+		while [ "$(T display -p -t resize '#{pane_width}x#{pane_height}')" != 1x1 ] &&
+			[ $i -lt "$limit" ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		kill -0 "$(pid_of resize)" 2>/dev/null
+		tap_ok $? "resize to 1x1 does not crash"
+	else
+		check "resize to $size: the too-small screen" "too small"
+	fi
+done
+T resize-window -t resize -x 20 -y 5
+check "20x5 says what it has" "20×5"
+T resize-window -t resize -x 80 -y 24
+check "back to 80x24: the map again" "Map: No Man's Land (demo)"
+check_gone "back to 80x24: the too-small screen is gone" "too small"
+T resize-window -t resize -x 120 -y 40
+wait_re "Map: No Man's Land.*Unit A1"
+tap_ok $? "120x40: the unit pane beside the map"
+keys q
+tap_is "$(wait_status resize)" 0 "quit after resizing"
+T kill-session -t resize 2>/dev/null
+
+# --- outside UTF-8, ASCII only ------------------------------------------------------------
+start ascii 80 24 LC_ALL=C --
+check "LC_ALL=C: started" "Map: No Man's Land"
+keys Enter
+check "LC_ALL=C: selected" "A1 selected"
+n=$(T capture-pane -p -t ascii | LC_ALL=C grep -c "$(printf '[\200-\377]')")
+tap_is "$n" 0 "LC_ALL=C: nothing but ASCII on the screen (lines drawn with the terminal's own set)"
+keys q
+tap_is "$(wait_status ascii)" 0 "LC_ALL=C: quits"
+T kill-session -t ascii 2>/dev/null
+
+# --- monochrome: NO_COLOR and TERM=vt100 -------------------------------------------------
+# SGR colour parameters (30-38, 40-48, 90-107) in a captured screen, one a line.
+colours() {
+	T capture-pane -p -e -t "$sess" | LC_ALL=C awk '{
+		s = $0
+		while (match(s, /\033\[[0-9;]*m/)) {
+			n = split(substr(s, RSTART + 2, RLENGTH - 3), p, ";")
+			for (i = 1; i <= n; i++)
+				if ((p[i] >= 30 && p[i] <= 38) || (p[i] >= 40 && p[i] <= 48) ||
+				    (p[i] >= 90 && p[i] <= 107)) print p[i]
+			s = substr(s, RSTART + RLENGTH)
+		}
+	}'
+}
+attributes() {
+	T capture-pane -p -e -t "$sess" | LC_ALL=C grep -c "$(printf '\033')\[[0-9;]*[17]m"
+}
+
+start colour 80 24 --
+check "colour: started" "[T A1]"
+keys Enter
+check "colour: selected" "A1 selected"
+test -n "$(colours)"
+tap_ok $? "a colour terminal gets colours (the check below can see them)"
+keys q
+wait_status colour >/dev/null
+T kill-session -t colour 2>/dev/null
+
+for how in NO_COLOR=1 TERM=vt100; do
+	start mono 80 24 "$how" --
+	check "$how: started" "[T A1]"
+	keys Enter
+	check "$how: the selection and range still show as glyphs" ". ++"
+	tap_is "$(colours | head -n 3)" "" "$how: no colour codes on the screen"
+	test "$(attributes)" -gt 0
+	tap_ok $? "$how: attributes (bold, reverse) mark what colour would"
+	keys q
+	tap_is "$(wait_status mono)" 0 "$how: quits"
+	T kill-session -t mono 2>/dev/null
+done
+
+# --- a signal restores the terminal; the journal keeps the game ---------------------------
+# (SIGINT and SIGQUIT are ignored by a command a script runs in the background, as
+# here, and hexaid leaves them so; they take the same way out as TERM and HUP. ABRT
+# stands for a crash: the handler puts the terminal back with what is safe there.)
+for sig in TERM:15 HUP:1 ABRT:6; do
+	signum=${sig#*:}
+	sig=${sig%:*}
+	rm -f "$tap_tmp/sig.status" "$tap_tmp/sig.pid" "$tap_tmp/sig.exit"
+	T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
+env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait \$!; \
+echo \$? >$tap_tmp/sig.exit; stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; \
+sleep 600'"
+	sess=sig
+	check "SIG$sig: started" "[T A1]"
+	keys Enter
+	check "SIG$sig: selected" "A1 selected"
+	command_line "unit set A1 hex=0506"
+	check "SIG$sig: a change is made" "(. A1)"
+	kill -"$sig" "$(pid_of sig)"
+	tap_is "$(wait_status sig)" done "SIG$sig: hexaid ends"
+	tap_is "$(cat "$tap_tmp/sig.exit")" $((128 + signum)) \
+		"SIG$sig: it dies of the signal, the terminal put back first"
+	cmp -s "$tap_tmp/before" "$tap_tmp/after"
+	tap_ok $? "SIG$sig: the terminal's modes are as before (stty -g)"
+	T kill-session -t sig 2>/dev/null
+
+	start recover 80 24 --
+	check "after SIG$sig, the next start offers to recover" "Recover the game?"
+	keys y
+	keys /
+	wait_for "Go to"
+	keys -l A1
+	keys Enter
+	check "the recovered game has the change" "in 0506"
+	check "and says what it recovered" "recovered 1 of 1 commands"
+	keys q
+	check "the recovered game is unsaved: q asks" "The game has unsaved changes"
+	keys n
+	tap_is "$(wait_status recover)" 0 "quit without saving"
+	T kill-session -t recover 2>/dev/null
+	# start the next one afresh
+	rm -f "$tap_tmp"/data/hexaid/journals/great-war-demo.journal
+done
+
+tap_done
