@@ -110,7 +110,7 @@ first_line(const char *base, char **err)
 	char *head, *line;
 
 	if (strncmp(base, "save=", 5) != 0)
-		head = xasprintf(JOURNAL_MAGIC "%s", base);
+		head = xasprintf(JOURNAL_MAGIC "%s", base);   /* a scenario, or "crc=... save=" */
 	else if (journal_file_crc(base + 5, &crc, err))
 		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
 	else
@@ -336,6 +336,12 @@ journal_read(const char *path, struct journal_contents *out, char **err)
 		return false;
 	}
 	return true;
+}
+
+char *
+journal_contents_base(const struct journal_contents *jc)
+{
+	return jc->has_crc ? xasprintf("crc=%08lx %s", jc->base_crc, jc->base) : xstrdup(jc->base);
 }
 
 void
