@@ -138,7 +138,7 @@ card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj)
 	if (!yis_mapping(doc, n, "resolution"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
-		struct resolution r = { .table = -1, .odds_table = -1 };
+		struct resolution r = { .table = -1, .odds_table = -1 }, *slot;
 		int combat;
 
 		if (!card_read_name(doc, card, n->keys[i], FT_COMBAT, &combat)) {
@@ -157,15 +157,18 @@ card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj)
 			continue;
 		}
 		/* given again (by a card that extends another), it replaces the first */
-		for (size_t k = 0; k < card->nresolutions; k++)
-			if (card->resolutions[k].combat == combat) {
-				card_resolution_free(&card->resolutions[k]);
-				card->resolutions[k] = r;
-				r.combat = -1;
-			}
-		if (r.combat >= 0)
-			*(struct resolution *)xgrow(&card->resolutions, &card->nresolutions,
-			                            &card->cap_resolutions, sizeof r) = r;
+		slot = NULL;
+		for (size_t k = 0; k < card->nresolutions && slot == NULL; k++)
+			if (card->resolutions[k].combat == combat)
+				slot = &card->resolutions[k];
+		if (slot != NULL)
+			card_resolution_free(slot);
+		else
+			slot = xgrow(&card->resolutions, &card->nresolutions, &card->cap_resolutions,
+			             sizeof *slot);
+		/* memcpy, not `*slot = r`: clang 14's analyzer then reads back the pointers
+		 * the last pass freed and reports a double free that cannot happen */
+		memcpy(slot, &r, sizeof r);
 	}
 	return ok;
 }

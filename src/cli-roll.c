@@ -51,7 +51,7 @@ card_kinds_free(struct card_kinds *ck)
 static void
 print_value(const struct card *card, const struct dice_term *t, int v, bool kept)
 {
-	if (t->named >= 0) {
+	if (t->named >= 0 && card != NULL) {
 		const struct die_kind *d = &card->dice[t->named];
 		if (d->sides > 0)
 			printf(" %d", v + 1);
@@ -88,7 +88,7 @@ word_value(const struct card *card, const struct dice_term *t, const char *w, in
 {
 	char *end;
 
-	if (t->named >= 0 && card->dice[t->named].nfaces > 0) {
+	if (t->named >= 0 && card != NULL && card->dice[t->named].nfaces > 0) {
 		int f = die_face_named(&card->dice[t->named], w);
 		if (f < 0)
 			return false;
@@ -120,7 +120,7 @@ take_values(const char *text, const struct dice_expr *e, const struct card *card
 				break;
 			if (!word_value(card, t, words[d], &values[d])) {
 				fprintf(stderr, "hexaid: roll: '%s' is not a face of %s\n", words[d],
-				        t->named >= 0 ? card->dice[t->named].id : "this die");
+				        t->named >= 0 && card != NULL ? card->dice[t->named].id : "this die");
 				return EXIT_INVALID;
 			}
 		}
@@ -186,7 +186,7 @@ print_face_odds(const char *text, const struct dice_expr *e, const struct card *
 		const struct die_kind *d;
 		double chance[DICE_MAX_DICE + 1];
 
-		if (t->named < 0 || card->dice[t->named].nfaces == 0) {
+		if (t->named < 0 || card == NULL || card->dice[t->named].nfaces == 0) {
 			fprintf(stderr, "hexaid: roll: mix symbol dice with no other dice for --odds\n");
 			return EXIT_INVALID;
 		}

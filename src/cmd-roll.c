@@ -217,7 +217,7 @@ cmd_roll_symbols(struct battle *bt, struct command_result *res)
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);
 	const char *type = card->words[WL_COMBAT].words[bt->combat];
-	int faces[64], n = bt->b.dice > 64 ? 64 : (int)bt->b.dice;
+	int faces[64] = { 0 }, n = bt->b.dice > 64 ? 64 : (int)bt->b.dice;
 
 	if (!bt->b.base_known && !bt->commit) {
 		cmd_say(res, "the card gives %s no dice for %s combat: give dice=N",

@@ -263,9 +263,14 @@ announce_victory(struct game *g, struct command_result *res)
 	         v->name ? v->name : "victory points");
 }
 
+/* How dispatch runs a line: added to g->done when it changes the game; a
+ * replay (of a save or a journal) runs only changes, undo and redo. */
+enum { RUN_RECORD = 1, RUN_REPLAY = 2 };
+
 static bool
-dispatch(struct game *g, const char *line, struct command_result *res, bool record)
+dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
 {
+	bool record = (how & RUN_RECORD) != 0;
 	char *copy = xstrdup(line), *words[MAX_WORDS];
 	const struct command_entry *c;
 	const char *why = NULL;
@@ -287,6 +292,12 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 	if ((c = find_command(words[0], res)) == NULL) {
 		free(copy);
 		return false;
+	}
+	/* a query changes nothing, and one (save) writes a file a replayed line must
+	 * never choose: a save or journal from elsewhere could name any file */
+	if ((how & RUN_REPLAY) && c->kind == COMMAND_QUERY) {
+		free(copy);
+		return cmd_fail(res, "%s: only changes are replayed", c->name);
 	}
 	/* --force, last: do it even where the turn says no; the record keeps it */
 	g->forcing = n > 1 && strcmp(words[n - 1], "--force") == 0;
@@ -331,7 +342,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, bool reco
 bool
 command_run(struct game *g, const char *line, struct command_result *res)
 {
-	return dispatch(g, line, res, true);
+	return dispatch(g, line, res, RUN_RECORD);
 }
 
 /* Rebuild the game from its start and the changes in g->done. */
@@ -346,7 +357,7 @@ rebuild(struct game *g, size_t *bad)
 	g->replaying = true;
 	for (size_t i = 0; i < lines.count; i++) {
 		struct command_result res;
-		if (!dispatch(g, lines.items[i], &res, false)) {
+		if (!dispatch(g, lines.items[i], &res, RUN_REPLAY)) {
 			ok = false;
 			if (bad != NULL)
 				*bad = i;
@@ -366,7 +377,7 @@ command_replay(struct game *g, const struct strlist *lines, size_t *bad)
 {
 	for (size_t i = 0; i < lines->count; i++) {
 		struct command_result res;
-		bool ok = command_run(g, lines->items[i], &res);
+		bool ok = dispatch(g, lines->items[i], &res, RUN_RECORD | RUN_REPLAY);
 
 		command_result_free(&res);
 		if (!ok && res.kind != COMMAND_QUERY) {
@@ -418,7 +429,7 @@ cmd_redo(struct game *g, int argc, char **argv, struct command_result *res)
 	line = g->undone.items[--g->undone.count];
 	undone = g->undone;
 	memset(&g->undone, 0, sizeof g->undone);
-	ok = dispatch(g, line, &again, true);
+	ok = dispatch(g, line, &again, RUN_RECORD | RUN_REPLAY);
 	g->undone = undone;
 	for (size_t i = 0; i < again.lines.count; i++)
 		strlist_add(&res->lines, again.lines.items[i]);

@@ -298,16 +298,14 @@ read_base(struct journal_contents *out, const char *text)
 	out->base = xstrdup(text);
 }
 
-bool
-journal_read(const char *path, struct journal_contents *out, char **err)
+/* Split buf (len bytes, NUL-terminated, changed in place) into the journal's
+ * lines; frees buf. `path` names it in messages. */
+static bool
+parse(char *buf, size_t len, const char *path, struct journal_contents *out, char **err)
 {
-	size_t len, lineno = 0;
-	char *buf = read_all(path, &len, err), *p, *text;
+	size_t lineno = 0;
+	char *p = buf, *text;
 
-	memset(out, 0, sizeof *out);
-	if (buf == NULL)
-		return false;
-	p = buf;
 	while (p < buf + len) {
 		char *nl = memchr(p, '\n', (size_t)(buf + len - p));
 		lineno++;
@@ -336,6 +334,24 @@ journal_read(const char *path, struct journal_contents *out, char **err)
 		return false;
 	}
 	return true;
+}
+
+bool
+journal_read(const char *path, struct journal_contents *out, char **err)
+{
+	size_t len;
+	char *buf = read_all(path, &len, err);
+
+	memset(out, 0, sizeof *out);
+	return buf != NULL && parse(buf, len, path, out, err);
+}
+
+bool
+journal_parse(const char *text, size_t len, const char *name, struct journal_contents *out,
+              char **err)
+{
+	memset(out, 0, sizeof *out);
+	return parse(xstrndup(text, len), len, name, out, err);
 }
 
 char *

@@ -45,6 +45,9 @@ struct journal_contents {
 };
 
 bool journal_read(const char *path, struct journal_contents *out, char **err);
+/* The same from text already read; `name` stands for the file in messages. */
+bool journal_parse(const char *text, size_t len, const char *name, struct journal_contents *out,
+                   char **err);
 
 /* What a journal replays onto, checksum and all, for journal_create to start a
  * copy of it that names the same save (free it). */

@@ -401,46 +401,47 @@ replay_save(struct ydoc *doc, struct game *g, const struct strlist *commands,
 	g->replaying = false;
 	if (!ok)
 		yerror(doc, at, "command %zu of this save no longer applies: %s", bad + 1,
-		       commands->items[bad]);
+		       bad < commands->count ? commands->items[bad] : "");
 	return ok;
 }
 
-bool
-save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl)
+/* Read a save already parsed into doc (or not: doc.root NULL after an error). */
+static bool
+load_doc(struct game *g, struct ydoc *doc, bool parsed, const struct cardpath *cp,
+         struct diag_list *dl)
 {
 	struct strlist commands = { 0 }, undone = { 0 }, log = { 0 };
 	const struct ynode *file, *text, *kind;
 	struct scenario sc;
-	struct ydoc doc;
 	bool ok = false;
 
 	memset(g, 0, sizeof *g);
-	if (!ydoc_load_file(&doc, path, &ylimits_save, dl))
+	if (!parsed)
 		goto out;
-	if (!yis_mapping(&doc, doc.root, "a saved game"))
+	if (!yis_mapping(doc, doc->root, "a saved game"))
 		goto out;
-	kind = ymap_find(doc.root, "kind");
+	kind = ymap_find(doc->root, "kind");
 	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "save") != 0) {
-		yerror(&doc, kind ? kind : doc.root, "this file is not a saved game ('kind: save')");
+		yerror(doc, kind ? kind : doc->root, "this file is not a saved game ('kind: save')");
 		goto out;
 	}
-	file = ymap_find(doc.root, "scenario_file");
-	text = ymap_find(doc.root, "scenario");
-	if (!check_save_keys(&doc) || file == NULL || text == NULL || file->kind != YNODE_SCALAR ||
+	file = ymap_find(doc->root, "scenario_file");
+	text = ymap_find(doc->root, "scenario");
+	if (!check_save_keys(doc) || file == NULL || text == NULL || file->kind != YNODE_SCALAR ||
 	    text->kind != YNODE_SCALAR) {
-		yerror(&doc, doc.root, "a saved game gives scenario_file and scenario");
+		yerror(doc, doc->root, "a saved game gives scenario_file and scenario");
 		goto out;
 	}
-	if (!read_list(&doc, ymap_find(doc.root, "commands"), &commands) ||
-	    !read_list(&doc, ymap_find(doc.root, "undone"), &undone) ||
-	    !read_list(&doc, ymap_find(doc.root, "log"), &log))
+	if (!read_list(doc, ymap_find(doc->root, "commands"), &commands) ||
+	    !read_list(doc, ymap_find(doc->root, "undone"), &undone) ||
+	    !read_list(doc, ymap_find(doc->root, "log"), &log))
 		goto out;
 	if (!scenario_load_text(&sc, file->text, text->text, text->len, cp, dl)) {
-		yerror(&doc, text, "the scenario in this save is not valid");
+		yerror(doc, text, "the scenario in this save is not valid");
 		goto out;
 	}
 	game_start(g, &sc);
-	if (!replay_save(&doc, g, &commands, ymap_find(doc.root, "commands"))) {
+	if (!replay_save(doc, g, &commands, ymap_find(doc->root, "commands"))) {
 		game_free(g);
 		goto out;
 	}
@@ -453,9 +454,28 @@ save_load(struct game *g, const char *path, const struct cardpath *cp, struct di
 	g->dirty = false;
 	ok = true;
 out:
-	ydoc_free(&doc);
+	ydoc_free(doc);
 	strlist_free(&commands);
 	strlist_free(&undone);
 	strlist_free(&log);
 	return ok;
+}
+
+bool
+save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct ydoc doc;
+	bool parsed = ydoc_load_file(&doc, path, &ylimits_save, dl);
+
+	return load_doc(g, &doc, parsed, cp, dl);
+}
+
+bool
+save_load_text(struct game *g, const char *name, const char *text, size_t len,
+               const struct cardpath *cp, struct diag_list *dl)
+{
+	struct ydoc doc;
+	bool parsed = ydoc_load_string(&doc, name, text, len, &ylimits_save, dl);
+
+	return load_doc(g, &doc, parsed, cp, dl);
 }

@@ -7,6 +7,7 @@
 #define HEXAID_SAVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "diag.h"
 #include "game.h"
@@ -23,6 +24,9 @@ char *save_text(const struct game *g);
 
 /* Load a save into a new game; problems go to dl. */
 bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
+/* The same from text already read; `name` is where it came from, for messages. */
+bool save_load_text(struct game *g, const char *name, const char *text, size_t len,
+                    const struct cardpath *cp, struct diag_list *dl);
 
 /* The file among `path` and its backups (.bak.1 to .bak.3) whose bytes have the
  * checksum `crc` (journal_crc), newest first: its name (free it), or NULL. A

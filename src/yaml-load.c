@@ -7,6 +7,7 @@
  * offers the typed accessors schema code reads that tree with. */
 #include "config.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -192,8 +193,9 @@ place_node(struct builder *b, struct ynode *n)
 
 	if (b->depth == 0) {
 		if (b->doc->root != NULL) {
+			int line = n->line, col = n->col;
 			ynode_free(n);
-			return error_at(b->doc, n->line, n->col, "more than one top-level value");
+			return error_at(b->doc, line, col, "more than one top-level value");
 		}
 		b->doc->root = n;
 		return true;
@@ -292,7 +294,10 @@ check_duplicate_keys(struct builder *b, const struct ynode *map)
 static bool
 close_collection(struct builder *b)
 {
-	struct ynode *n = b->stack[--b->depth];
+	struct ynode *n;
+
+	assert(b->depth > 0); /* libyaml ends only what it started */
+	n = b->stack[--b->depth];
 
 	if (n->kind == YNODE_MAPPING) {
 		if (n->count > 0 && n->items[n->count - 1] == NULL)
@@ -528,8 +533,8 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 
 /* ---- reading the tree ------------------------------------------------- */
 
-bool
-yerror(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
+void
+yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 {
 	struct diag_source src = ydoc_source(doc);
 	va_list ap;
@@ -548,7 +553,6 @@ yerror(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	else
 		diag_file(doc->diags, DIAG_ERROR, &src, "%s", msg);
 	free(msg);
-	return false;
 }
 
 void

@@ -55,9 +55,13 @@ bool ydoc_load_string(struct ydoc *doc, const char *name, const char *text, size
 void ydoc_free(struct ydoc *doc);
 struct diag_source ydoc_source(const struct ydoc *doc);
 
-/* Report a problem at a node. Returns false, so handlers can `return yerror(...)`. */
-bool yerror(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
+/* Report a problem at a node. Its value is false, so handlers can `return
+ * yerror(...)`. A macro, so that clang's static analyzer (which does not look
+ * into variadic functions) sees the false, and that what such a handler leaves
+ * unset on that path is never read. */
+void yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+#define yerror(doc, at, ...) __extension__({ yreport((doc), (at), __VA_ARGS__); false; })
 void ynote(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

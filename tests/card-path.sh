@@ -56,6 +56,8 @@ tap_ok $? "the valid cards are still listed"
 cp "$HEXAID" "$tap_tmp/hexaid-copy"
 if [ -d "$(sed -n 's/^pkgdatadir = //p' "$top_builddir/Makefile")/cards" ]; then
 	tap_skip "a copy outside the build tree finds no cards" "hexaid is installed here"
+elif [ "$(head -c 2 "$HEXAID")" = "#!" ]; then
+	tap_skip "a copy outside the build tree finds no cards" "HEXAID is a wrapper script (make check-valgrind)"
 else
 	HOME=/nonexistent "$tap_tmp/hexaid-copy" cards >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
 	tap_is "$st:$(head -n 1 "$tap_tmp/err")" "1:hexaid: no rule cards found; searched:" \

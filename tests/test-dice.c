@@ -228,6 +228,47 @@ test_odds(void **state)
 	assert_false(dice_odds(&e, &o, msg));
 }
 
+/* Plain dice are added a die at a time by a sliding sum: a die of many faces, a
+ * negative die, the most dice of the most faces (which took seconds face by face). */
+static void
+test_odds_many_faces(void **state)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	double sum = 0.0;
+	char msg[160];
+
+	(void)state;
+	parse_ok("d20-d20", &e);
+	assert_true(dice_odds(&e, &o, msg));
+	assert_int_equal(o.min, -19);
+	assert_int_equal(o.max, 19);
+	assert_int_equal(o.outcomes, 400);
+	assert_int_equal(o.ways[0 - o.min], 20);
+	assert_int_equal(o.ways[19 - o.min], 1);
+	dice_odds_free(&o);
+
+	parse_ok("6d1000", &e);                       /* 10^18 rolls: still whole counts */
+	assert_true(dice_odds(&e, &o, msg));
+	assert_true(o.exact);
+	assert_int_equal(o.ways[0], 1);
+	assert_int_equal(o.ways[1], 6);
+	dice_odds_free(&o);
+
+	parse_ok("64d1000", &e);                      /* too many rolls to count: chances */
+	assert_true(dice_odds(&e, &o, msg));
+	assert_false(o.exact);
+	assert_int_equal(o.min, 64);
+	assert_int_equal(o.max, 64000);
+	for (long i = 0; i <= o.max - o.min; i++) {
+		assert_true(o.chance[i] >= 0.0);
+		assert_true(fabs(o.chance[i] - o.chance[o.max - o.min - i]) < 1e-12);
+		sum += o.chance[i];
+	}
+	assert_true(fabs(sum - 1.0) < 1e-9);
+	dice_odds_free(&o);
+}
+
 int
 main(void)
 {
@@ -239,6 +280,7 @@ main(void)
 		cmocka_unit_test(test_keep_and_successes),
 		cmocka_unit_test(test_physical_dice),
 		cmocka_unit_test(test_odds),
+		cmocka_unit_test(test_odds_many_faces),
 	};
 	return RUN_TESTS("dice", tests);
 }

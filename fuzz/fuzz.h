@@ -1,0 +1,37 @@
+/* fuzz.h: what the fuzz harnesses share. Each fuzz/fuzz-NAME.c defines
+ * LLVMFuzzerTestOneInput; linked with libFuzzer (clang -fsanitize=fuzzer) it is a
+ * fuzzer, linked with fuzz/replay.c (any compiler) it runs the files it is given,
+ * which is how `make check` replays fuzz/regress/NAME/. */
+#ifndef HEXAID_FUZZ_H
+#define HEXAID_FUZZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cardpath.h"
+#include "diag.h"
+#include "game.h"
+
+/* The entry point libFuzzer calls with each input; returns 0. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The source tree's data/ folder (cards, scenarios), as built in. */
+const char *fuzz_datadir(void);
+
+/* A card path of data/ alone, whatever the environment says. */
+void fuzz_cardpath(struct cardpath *cp);
+
+/* The path of one of data/'s demo scenarios: the one whose name (such as
+ * "great-war") occurs in text[0..len), the Tricorne demo when none does. Free it. */
+char *fuzz_demo_path(const char *text, size_t len);
+
+/* Start a game on that demo, with dice seeded so that runs repeat. Aborts when
+ * the demo cannot be loaded: the harness is broken, not the input. */
+void fuzz_demo_game(struct game *g, const char *text, size_t len);
+
+/* Print the diagnostics (into memory, thrown away), so that quoting the lines
+ * of hostile input is exercised too, and free the list. */
+void fuzz_diag_done(struct diag_list *dl);
+
+#endif
