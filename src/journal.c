@@ -110,7 +110,7 @@ first_line(const char *base, char **err)
 	char *head, *line;
 
 	if (strncmp(base, "save=", 5) != 0)
-		head = xasprintf(JOURNAL_MAGIC "%s", base);
+		head = xasprintf(JOURNAL_MAGIC "%s", base);   /* a scenario, or "crc=... save=" */
 	else if (journal_file_crc(base + 5, &crc, err))
 		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
 	else
@@ -352,6 +352,12 @@ journal_parse(const char *text, size_t len, const char *name, struct journal_con
 {
 	memset(out, 0, sizeof *out);
 	return parse(xstrndup(text, len), len, name, out, err);
+}
+
+char *
+journal_contents_base(const struct journal_contents *jc)
+{
+	return jc->has_crc ? xasprintf("crc=%08lx %s", jc->base_crc, jc->base) : xstrdup(jc->base);
 }
 
 void

@@ -17,7 +17,8 @@ struct journal {
 };
 
 /* Start a journal at `path` with a first line naming what it replays onto:
- * "scenario=PATH" or "save=PATH" (a save with the checksum of its bytes). The
+ * "scenario=PATH" or "save=PATH" (a save with the checksum of its bytes now), or
+ * "crc=XXXXXXXX save=PATH" (a save as it was, as journal_contents_base gives). The
  * new journal is written beside and flushed, then put in place of any file at
  * `path`, so that a crash leaves the old journal or the new one, whole. On
  * false, *err says why and nothing changed; on true, *err may hold a warning
@@ -47,6 +48,10 @@ bool journal_read(const char *path, struct journal_contents *out, char **err);
 /* The same from text already read; `name` stands for the file in messages. */
 bool journal_parse(const char *text, size_t len, const char *name, struct journal_contents *out,
                    char **err);
+
+/* What a journal replays onto, checksum and all, for journal_create to start a
+ * copy of it that names the same save (free it). */
+char *journal_contents_base(const struct journal_contents *jc);
 void journal_contents_free(struct journal_contents *c);
 
 /* The checksum written after each line (CRC-32, as in zlib). */

@@ -122,15 +122,24 @@ session_journal_move(struct session *s, const char *path, char **err)
 {
 	struct journal_contents jc;
 	struct journal moved = { .fd = -1 };
+	char *base;
+	bool created;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
 		return true;
 	if (!journal_read(s->journal_path, &jc, err))
 		return false;
-	if (!journal_create(&moved, path, s->base, err)) {
+	/* the copy names the save the journal began from, not the file there now */
+	base = journal_contents_base(&jc);
+	created = journal_create(&moved, path, base, err);
+	free(base);
+	if (!created) {
 		journal_contents_free(&jc);
 		return false;
 	}
+	/* a directory that could not be flushed: the copy is in place all the same */
+	free(*err);
+	*err = NULL;
 	for (size_t i = 0; i < jc.lines.count; i++) {
 		if (!journal_append(&moved, jc.lines.items[i], err)) {
 			journal_close(&moved);

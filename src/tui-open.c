@@ -249,9 +249,32 @@ journal_to_recover(const char *path, const char *base, struct journal_contents *
 	return false;
 }
 
+/* Keep a journal aside as JOURNAL.discarded, for `hexaid recover`, before the
+ * session starts the journal afresh; it names the same save. */
+static void
+keep_aside(struct tui *t, const char *path, const struct journal_contents *jc, const char *why)
+{
+	struct journal aside = { .fd = -1 };
+	char *aside_path = xasprintf("%s.discarded", path), *base = journal_contents_base(jc);
+	char *err = NULL;
+	bool ok;
+
+	ok = journal_create(&aside, aside_path, base, &err);
+	for (size_t i = 0; ok && i < jc->lines.count; i++)
+		ok = journal_append(&aside, jc->lines.items[i], &err);
+	journal_close(&aside);
+	if (ok)
+		tui_message(t, why != NULL, "%sthe old journal was kept as %s", why ? why : "", aside_path);
+	else
+		tui_message(t, true, "%s", err);
+	free(err);
+	free(base);
+	free(aside_path);
+}
+
 /* Ask whether to recover, before the session starts the journal afresh; a
- * declined journal is kept aside as JOURNAL.discarded, for `hexaid recover`.
- * 'y', 'n', or 0 when hexaid is stopped while asking. */
+ * declined journal is kept aside. 'y', 'n', or 0 when hexaid is stopped while
+ * asking. */
 static int
 ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 {
@@ -260,28 +283,44 @@ ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 	                    "y: recover them, replaying them now\n"
 	                    "n: start from the file (the journal is kept as .discarded)",
 	                    path, jc->lines.count, jc->lines.count == 1 ? "" : "s");
-	struct journal aside = { .fd = -1 };
-	char *aside_path, *err = NULL;
 	int answer = 0;
-	bool ok;
 
 	while (answer == 0 && !tui_interrupted())
 		answer = dialog_ask(t, "Recover the game?", q, "yn");
 	free(q);
-	if (answer != 'n')
-		return answer;
-	aside_path = xasprintf("%s.discarded", path);
-	ok = journal_create(&aside, aside_path, jc->base, &err);
-	for (size_t i = 0; ok && i < jc->lines.count; i++)
-		ok = journal_append(&aside, jc->lines.items[i], &err);
-	journal_close(&aside);
-	if (ok)
-		tui_message(t, false, "the old journal was kept as %s", aside_path);
-	else
-		tui_message(t, true, "%s", err);
-	free(err);
-	free(aside_path);
+	if (answer == 'n')
+		keep_aside(t, path, jc, NULL);
 	return answer;
+}
+
+/* A journal names its save by the checksum of its bytes. When a later save took
+ * the name (hexaid stopped between a save and its new journal, or the journal
+ * could not start again), its commands follow the backup that is that save:
+ * the game is opened from it, under the save's name, so that they are replayed
+ * onto what they followed and not a second time. False when no file is that
+ * save; the game is then as it was. */
+static bool
+onto_its_save(const struct journal_contents *jc, struct game *g)
+{
+	char *file, *errors = NULL;
+	struct game older;
+	bool ok;
+
+	if (!jc->has_crc || g->save_path == NULL || strncmp(jc->base, "save=", 5) != 0)
+		return true;
+	if ((file = save_find_version(jc->base + 5, jc->base_crc)) == NULL)
+		return false;
+	ok = strcmp(file, jc->base + 5) == 0 || tui_load_game(file, &older, &errors);
+	if (ok && strcmp(file, jc->base + 5) != 0) {
+		free(older.save_path);
+		older.save_path = g->save_path;
+		g->save_path = NULL;
+		game_free(g);
+		*g = older;
+	}
+	free(errors);
+	free(file);
+	return ok;
 }
 
 static void
@@ -363,6 +402,17 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 			free(jpath);
 			free(base);
 			return false;
+		}
+	}
+	if (recover && answer == 'y') {
+		if (onto_its_save(&jc, g)) {
+			/* the new journal names the save the game was opened from */
+			free(base);
+			base = journal_contents_base(&jc);
+		} else {
+			keep_aside(t, jpath, &jc, "the journal began from a save of this game that is "
+			                          "no longer here, nor among its backups; ");
+			answer = 'n';
 		}
 	}
 	if (!session_start(s, g, jpath, base, &serr)) {

@@ -37,7 +37,11 @@ unset HEXAID_FAULT HEXAID_FAULT_LOG
 sweep=${HEXAID_FAULT_SWEEP:-sample}
 sample=${HEXAID_FAULT_SAMPLE:-60}
 seed=${HEXAID_FAULT_SEED:-$(date +%j | sed 's/^0*//')}
-echo "# sweep: $sweep; allocations of the demo-sized cases: about $sample points from offset seed $seed"
+if [ "$sweep" = full ]; then
+	echo "# every point of every case"
+else
+	echo "# allocations of the demo-sized cases: about $sample points from offset seed $seed"
+fi
 
 # ---- the games --------------------------------------------------------------------
 mkdir -p path/cards

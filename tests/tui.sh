@@ -431,6 +431,24 @@ keys q
 tap_is "$(wait_status crash2)" 0 "quits"
 T kill-session -t crash2 2>/dev/null
 
+# --- a journal from the save before: replayed onto that save, not the newer one -----------
+# As hexaid stopped between putting a save in place and starting its journal again
+# leaves them: the journal names the save before by its checksum (it is .bak.1 now).
+cw="$tap_tmp/cw.sav"
+printf 'note first\nsave %s\n' "$cw" | "$HEXAID" script "$demo" - >/dev/null
+printf 'note once\n' | "$HEXAID" script --journal "$cw.journal" "$cw" - >/dev/null
+printf 'note once\nsave\n' | "$HEXAID" script "$cw" - >/dev/null
+start cw 80 24 -- "$cw"
+check "a journal of the save before: offered" "Recover the game?"
+keys y
+check "recovered onto the save before" "recovered 1 of 1 commands"
+keys w
+check "saved" "saved to $cw"
+keys q
+tap_is "$(wait_status cw)" 0 "quits"
+T kill-session -t cw 2>/dev/null
+tap_is "$("$HEXAID" log "$cw" | grep -c '^note: once$')" 1 "the journal's command is in the game once, not twice"
+
 # --- units added, changed, removed; the log exported; a new game; a large map ---------------
 start menus 80 24 --
 check "menus: started" "[T A1]"
