@@ -329,7 +329,7 @@ line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation 
 				tset_add(&sit->zone, f);
 			}
 		}
-		if (i + 1 < n)
+		if (i + 1 < n && hex_on_board(game_board(g), line[i]))
 			for (size_t t = 0; t < game_hex(g, line[i])->count; t++)
 				tset_add(&sit->zone, game_hex(g, line[i])->items[t]);
 	}
@@ -510,7 +510,8 @@ game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, b
 }
 
 /* One trace of a line: its hexes as the engine's line-of-sight input; a unit
- * in `unseen` (if any) is looked over. */
+ * in `unseen` (if any) is looked over. A line along the edge of the board has a
+ * trace off it, where nothing stands. */
 static void
 trace_los(const struct game *g, const struct hex *line, size_t n, const struct hex *unseen,
           struct los_answer *out)
@@ -518,6 +519,8 @@ trace_los(const struct game *g, const struct hex *line, size_t n, const struct h
 	struct los_hex *hexes = xcalloc(n, sizeof *hexes);
 
 	for (size_t i = 0; i < n; i++) {
+		if (!hex_on_board(game_board(g), line[i]))
+			continue;
 		hexes[i].terrain = *game_hex(g, line[i]);
 		hexes[i].unit = game_unit_at(g, line[i]) >= 0 &&
 		                (unseen == NULL || !hex_eq(*unseen, line[i]));
