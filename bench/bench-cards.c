@@ -103,13 +103,13 @@ run_tree(void *ctx, size_t batch)
 		}
 }
 
-static double
+static struct timing
 time_it(void (*run)(void *, size_t), struct cards *c, const struct bench_options *o)
 {
-	struct timed t = { run, c, 1, false, 0 };
+	struct timed t = { run, c, 1 };
 
 	t.batch = measure_batch_for(&t, 5 * MS);
-	return measure_median(&t, o->runs);
+	return measure(&t, o->runs);
 }
 
 static void
@@ -117,8 +117,7 @@ process_rows(struct results *t, const struct bench_options *o, const struct card
 {
 	const char **argv = xcalloc((size_t)c->count + 3, sizeof *argv);
 	const char *version[] = { o->hexaid, "--version", NULL };
-	double start, check;
-	long kib, start_kib;
+	struct timing start;
 	struct row *r;
 
 	argv[0] = o->hexaid;
@@ -126,12 +125,10 @@ process_rows(struct results *t, const struct bench_options *o, const struct card
 	for (int i = 0; i < c->count; i++)
 		argv[i + 2] = c->files[i];
 	r = results_add(t, "`hexaid check` of the cards (a process)");
-	r->failed = !measure_process_median(version, o->runs, &start, &start_kib) ||
-	            !measure_process_median(argv, o->runs, &check, &kib);
-	r->value = check;
-	r->peak_kib = kib;
+	r->failed = !measure_process(version, o->runs, &start) ||
+	            !measure_process(argv, o->runs, &r->t);
 	snprintf(r->ref, sizeof r->ref, "`hexaid --version`");
-	r->ref_value = start;
+	r->ref_value = start.cpu;
 	free(argv);
 }
 
@@ -139,7 +136,7 @@ void
 bench_cards(struct results *t, const struct bench_options *o)
 {
 	struct cards c;
-	double load, bare, tree;
+	struct timing load, bare, tree;
 	char what[96];
 	struct row *r;
 
@@ -154,17 +151,17 @@ bench_cards(struct results *t, const struct bench_options *o)
 	results_section(t, "Rule cards");
 	snprintf(what, sizeof what, "load and validate the %d cards (`card_load`)", c.count);
 	r = results_add(t, what);
-	r->value = load;
+	r->t = load;
 	r->budget = 20 * MS;
 	snprintf(r->ref, sizeof r->ref, "bare libyaml parse");
-	r->ref_value = bare;
+	r->ref_value = bare.cpu;
 	r->ratio_budget = 3.0;
 	r = results_add(t, "… of which hexaid's YAML tree (`ydoc_load_string`)");
-	r->value = tree;
+	r->t = tree;
 	snprintf(r->ref, sizeof r->ref, "bare libyaml parse");
-	r->ref_value = bare;
+	r->ref_value = bare.cpu;
 	r = results_add(t, "bare libyaml parse of the same bytes (events only)");
-	r->value = bare;
+	r->t = bare;
 	process_rows(t, o, &c);
 	for (int i = 0; i < c.count; i++)
 		free(c.text[i]);

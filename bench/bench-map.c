@@ -242,13 +242,22 @@ run_map_pane(void *ctx, size_t batch)
 
 /* ---- rows ------------------------------------------------------------------------------ */
 
-static double
-timed(void (*run)(void *, size_t), void *ctx, bool cpu, double sample, int runs)
+static struct timing
+timed(void (*run)(void *, size_t), void *ctx, int runs)
 {
-	struct timed t = { run, ctx, 1, cpu, 0 };
+	struct timed t = { run, ctx, 1 };
 
-	t.batch = measure_batch_for(&t, sample);
-	return measure_median(&t, runs);
+	t.batch = measure_batch_for(&t, 20 * MS);
+	return measure(&t, runs);
+}
+
+/* The time of one of `n` things done in each run. */
+static struct timing
+each(struct timing t, int n)
+{
+	t.cpu /= n;
+	t.wall /= n;
+	return t;
 }
 
 static void
@@ -256,16 +265,13 @@ process_row(struct results *t, const struct bench_options *o, struct map_ctx *m,
 {
 	const char *render[] = { o->hexaid, "render", m->path, NULL };
 	const char *version[] = { o->hexaid, "--version", NULL };
-	double start, s;
-	long kib, start_kib;
+	struct timing start;
 	struct row *r = results_add(t, "`hexaid render` (a process)");
 
-	r->failed = !measure_process_median(version, o->runs, &start, &start_kib) ||
-	            !measure_process_median(render, o->runs, &s, &kib);
-	r->value = s;
-	r->peak_kib = kib;
+	r->failed = !measure_process(version, o->runs, &start) ||
+	            !measure_process(render, o->runs, &r->t);
 	snprintf(r->ref, sizeof r->ref, "`hexaid --version`");
-	r->ref_value = start;
+	r->ref_value = start.cpu;
 	if (budgets) {
 		r->budget = 50 * MS;
 		r->peak_budget_kib = 16 * 1024;
@@ -275,18 +281,18 @@ process_row(struct results *t, const struct bench_options *o, struct map_ctx *m,
 static void
 key_rows(struct results *t, const struct bench_options *o, struct map_ctx *m, bool budgets)
 {
-	double pane = timed(run_map_pane, m, true, 20 * MS, o->runs);
+	struct timing pane = timed(run_map_pane, m, o->runs);
 
 	for (int k = 0; k < N_KEY_KINDS; k++) {
 		struct key_ctx kc = { m, (enum key_kind)k };
-		char what[96];
+		char what[112];
 		struct row *r;
 
-		snprintf(what, sizeof what, "key: %s, CPU", key_names[k]);
+		snprintf(what, sizeof what, "key: %s", key_names[k]);
 		r = results_add(t, what);
-		r->value = timed(run_key, &kc, true, 20 * MS, o->runs);
+		r->t = timed(run_key, &kc, o->runs);
 		snprintf(r->ref, sizeof r->ref, "the map alone");
-		r->ref_value = pane;
+		r->ref_value = pane.cpu;
 		r->budget = budgets ? 2 * MS : 0;
 	}
 }
@@ -294,7 +300,7 @@ key_rows(struct results *t, const struct bench_options *o, struct map_ctx *m, bo
 static void
 section(struct results *t, const struct map_ctx *m)
 {
-	char title[96];
+	char title[112];
 
 	snprintf(title, sizeof title, "Map %d×%d (%s): %zu units, %zu hexside entries",
 	         m->g.sc.board.columns, m->g.sc.board.rows, game_card(&m->g)->id, m->g.nunits,
@@ -302,11 +308,31 @@ section(struct results *t, const struct map_ctx *m)
 	results_section(t, title);
 }
 
+static void
+line_rows(struct results *t, const struct bench_options *o, struct map_ctx *m, bool budgets)
+{
+	char what[112];
+	struct row *r;
+
+	snprintf(what, sizeof what, "line of sight, %d hexes (`game_los`, %d lines)", LOS_LENGTH,
+	         m->npairs);
+	r = results_add(t, what);
+	r->t = each(timed(run_los, m, o->runs), m->npairs);
+	snprintf(r->ref, sizeof r->ref, "the line's hexes alone");
+	r->ref_value = each(timed(run_line, m, o->runs), m->npairs).cpu;
+	r->budget = budgets ? 20 * US : 0;
+	snprintf(what, sizeof what, "line of sight between all pairs of %d units (%d lines)", m->nunits,
+	         m->nunits * (m->nunits - 1) / 2);
+	r = results_add(t, what);
+	r->t = timed(run_all_pairs, m, o->runs);
+	r->budget = budgets ? 100 * MS : 0;
+}
+
 void
 bench_map(struct results *t, const struct bench_options *o, const char *path, bool budgets)
 {
 	struct map_ctx m = { .path = path };
-	char what[96];
+	char what[112];
 	struct row *r;
 
 	bench_open(path, &m.g);
@@ -316,27 +342,16 @@ bench_map(struct results *t, const struct bench_options *o, const char *path, bo
 	section(t, &m);
 	process_row(t, o, &m, budgets);
 	r = results_add(t, "open the scenario (`scenario_load`, `game_start`)");
-	r->value = timed(run_open, &m, false, 20 * MS, o->runs);
+	r->t = timed(run_open, &m, o->runs);
 	r = results_add(t, "draw the map with its key (`render_map`)");
-	r->value = timed(run_render, &m, false, 20 * MS, o->runs);
+	r->t = timed(run_render, &m, o->runs);
 	snprintf(what, sizeof what, "movement range, %ld points (`%s`)", m.points, m.range_line);
 	r = results_add(t, what);
-	r->value = timed(run_range, &m, false, 20 * MS, o->runs);
+	r->t = timed(run_range, &m, o->runs);
 	snprintf(r->ref, sizeof r->ref, "search without rules");
-	r->ref_value = timed(run_dijkstra, &m, false, 20 * MS, o->runs);
+	r->ref_value = timed(run_dijkstra, &m, o->runs).cpu;
 	r->budget = budgets ? 1 * MS : 0;
-	snprintf(what, sizeof what, "line of sight, %d hexes (`game_los`, %d lines)", LOS_LENGTH,
-	         m.npairs);
-	r = results_add(t, what);
-	r->value = timed(run_los, &m, false, 20 * MS, o->runs) / m.npairs;
-	snprintf(r->ref, sizeof r->ref, "the line's hexes alone");
-	r->ref_value = timed(run_line, &m, false, 20 * MS, o->runs) / m.npairs;
-	r->budget = budgets ? 20 * US : 0;
-	snprintf(what, sizeof what, "line of sight between all pairs of %d units (%d lines)", m.nunits,
-	         m.nunits * (m.nunits - 1) / 2);
-	r = results_add(t, what);
-	r->value = timed(run_all_pairs, &m, false, 20 * MS, o->runs);
-	r->budget = budgets ? 100 * MS : 0;
+	line_rows(t, o, &m, budgets);
 	key_rows(t, o, &m, budgets);
 	game_free(&m.g);
 }

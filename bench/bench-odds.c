@@ -116,13 +116,13 @@ table_situation(const struct card *card, const struct resolution *how, struct si
 		}
 }
 
-static double
+static struct timing
 timed(void (*run)(void *, size_t), struct odds_ctx *c, int runs)
 {
-	struct timed t = { run, c, 1, false, 0 };
+	struct timed t = { run, c, 1 };
 
 	t.batch = measure_batch_for(&t, 5 * MS);
-	return measure_median(&t, runs);
+	return measure(&t, runs);
 }
 
 static void
@@ -139,7 +139,7 @@ table_row(struct results *t, const struct bench_options *o, const struct card *c
 	         how->opposed ? "each, the difference" : "+ modifiers", card->tables[how->table].id,
 	         card->id);
 	r = results_add(t, what);
-	r->value = timed(run_table_odds, &c, o->runs);
+	r->t = timed(run_table_odds, &c, o->runs);
 	r->budget = 1 * MS;
 }
 
@@ -169,7 +169,7 @@ bench_odds(struct results *t, const struct bench_options *o)
 			snprintf(what, sizeof what, "%d battle dice after protection (%s, `combat_hit_odds`)",
 			         SYMBOL_DICE, card->id);
 			r = results_add(t, what);
-			r->value = timed(run_symbol_odds, &c, o->runs);
+			r->t = timed(run_symbol_odds, &c, o->runs);
 			r->budget = 1 * MS;
 			symbol = true;
 		}

@@ -210,21 +210,20 @@ journal_rows(struct results *t, const struct bench_options *o, struct game *g, c
 	char *abs = realpath(map, NULL), *base = xasprintf("scenario=%s", abs ? abs : map);
 	const char *recover[] = { o->hexaid, "recover", journal, NULL };
 	struct replay_ctx rc = { journal, map, 0, false };
-	struct timed tm = { run_recover, &rc, 1, false, 0 };
-	char what[96];
+	struct timed tm = { run_recover, &rc, 1 };
+	char what[112];
 	struct row *r;
-	long kib;
 
 	snprintf(what, sizeof what, "replay a journal of %zu commands (`journal_read`, `command_replay`)",
 	         g->done.count);
 	r = results_add(t, what);
 	r->failed = !write_journal(g, journal, base);
-	r->value = r->failed ? 0 : measure_median(&tm, o->runs);
+	if (!r->failed)
+		r->t = measure(&tm, o->runs);
 	r->failed = r->failed || !rc.ok || rc.commands != g->done.count;
 	r->budget = 1.0;
 	r = results_add(t, "… `hexaid recover` of that journal (a process)");
-	r->failed = !measure_process_median(recover, o->runs, &r->value, &kib);
-	r->peak_kib = kib;
+	r->failed = !measure_process(recover, o->runs, &r->t);
 	r->budget = 1.0;
 	free(journal);
 	free(abs);
@@ -310,13 +309,13 @@ run_load(void *ctx, size_t batch)
 	}
 }
 
-static double
+static struct timing
 timed(void (*run)(void *, size_t), struct save_ctx *s, int runs)
 {
-	struct timed t = { run, s, 1, false, 0 };
+	struct timed t = { run, s, 1 };
 
 	t.batch = measure_batch_for(&t, 20 * MS);
-	return measure_median(&t, runs);
+	return measure(&t, runs);
 }
 
 /* A game played until its log holds LOG_ENTRIES lines, saved and loaded. */
@@ -326,8 +325,8 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 {
 	struct game g;
 	struct save_ctx s = { &g, xasprintf("%s/bench.save", o->scratch), NULL, true };
-	double save, flush;
-	char what[128];
+	struct timing save, flush;
+	char what[112];
 	struct row *r;
 
 	bench_open(map, &g);
@@ -341,16 +340,19 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 	snprintf(what, sizeof what, "save, %zu log entries, %zu commands, %zu KiB, less the flush",
 	         g.log.count, g.done.count, strlen(s.text) / 1024);
 	r = results_add(t, what);
-	r->value = save - flush > 0 ? save - flush : 1e-9;
+	r->t.cpu = save.cpu - flush.cpu > 0 ? save.cpu - flush.cpu : 1e-9;
+	r->t.wall = save.wall - flush.wall > 0 ? save.wall - flush.wall : 1e-9;
+	r->by_wall = true;
 	r->budget = 10 * MS;
 	r = results_add(t, "… the whole `save_write` (atomic, flushed, three backups kept)");
-	r->value = save;
+	r->t = save;
+	r->by_wall = true;
 	snprintf(r->ref, sizeof r->ref, "the same bytes flushed alone");
-	r->ref_value = flush;
+	r->ref_value = flush.wall;
 	r = results_add(t, "… of which the text (`save_text`)");
-	r->value = timed(run_save_text, &s, o->runs);
+	r->t = timed(run_save_text, &s, o->runs);
 	r = results_add(t, "load that save (`save_load`: read, replay)");
-	r->value = timed(run_load, &s, o->runs);
+	r->t = timed(run_load, &s, o->runs);
 	r->failed = !s.ok;
 	free(s.text);
 	free(s.path);

@@ -1,7 +1,8 @@
-/* measure.c: timing and the results table of the benchmarks: wall or CPU
- * clocks, medians of repeated samples, programs run as children with their peak
- * memory (wait4's rusage), and the table printed in Markdown with each row's
- * budget, its ratio to the reference measured beside it, and a verdict. */
+/* measure.c: timing and the results table of the benchmarks: CPU and wall
+ * clocks, medians of repeated samples, programs run as children with their CPU
+ * time and peak memory (wait4's rusage), and the table printed in Markdown with
+ * each row's budget, its ratio to the reference measured beside it, and a
+ * verdict. */
 #include "config.h"
 
 #include <fcntl.h>
@@ -19,12 +20,12 @@
 
 extern char **environ;
 
-double
-measure_now(bool cpu)
+static double
+now(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -45,46 +46,61 @@ measure_median_of(double *values, size_t n)
 	return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
 }
 
-static double
-sample(const struct timed *t)
+/* One sample: the CPU and wall time of one of the batch. */
+static void
+sample(const struct timed *t, double *cpu, double *wall)
 {
-	double t0 = measure_now(t->cpu);
+	double c0 = now(CLOCK_THREAD_CPUTIME_ID), w0 = now(CLOCK_MONOTONIC);
 
 	t->run(t->ctx, t->batch);
-	return (measure_now(t->cpu) - t0) / (double)t->batch;
+	*cpu = (now(CLOCK_THREAD_CPUTIME_ID) - c0) / (double)t->batch;
+	*wall = (now(CLOCK_MONOTONIC) - w0) / (double)t->batch;
 }
 
 static int
-runs_for(double warm_up, int runs)
+runs_for(double one, int runs)
 {
-	return warm_up * (double)runs > LONG_RUN * LONG_RUNS && runs > LONG_RUNS ? LONG_RUNS : runs;
+	return one * (double)runs > LONG_TOTAL && runs > LONG_RUNS ? LONG_RUNS : runs;
 }
 
-double
-measure_median(struct timed *t, int runs)
+/* The medians of n samples of each clock into *out. */
+static void
+medians(double *cpu, double *wall, int n, struct timing *out)
 {
-	double *v = xcalloc((size_t)runs, sizeof *v), m;
+	out->cpu = measure_median_of(cpu, (size_t)n);
+	out->wall = measure_median_of(wall, (size_t)n);
+	out->runs = n;
+}
 
-	runs = t->runs_used = runs_for(sample(t) * (double)t->batch, runs);
+struct timing
+measure(const struct timed *t, int runs)
+{
+	double *cpu = xcalloc((size_t)runs + 1, sizeof *cpu);
+	double *wall = xcalloc((size_t)runs + 1, sizeof *wall);
+	struct timing out = { 0, 0, -1, 0 };
+
+	sample(t, &cpu[0], &wall[0]);
+	runs = runs_for(wall[0] * (double)t->batch, runs);
 	for (int i = 0; i < runs; i++)
-		v[i] = sample(t);
-	m = measure_median_of(v, (size_t)runs);
-	free(v);
-	return m;
+		sample(t, &cpu[i], &wall[i]);
+	medians(cpu, wall, runs, &out);
+	free(cpu);
+	free(wall);
+	return out;
 }
 
 size_t
 measure_batch_for(const struct timed *t, double target)
 {
 	struct timed once = *t;
-	double one;
+	double cpu, wall;
 
 	once.batch = 1;
-	sample(&once);
-	one = sample(&once);
-	if (one <= 0.0 || one >= target)
+	sample(&once, &cpu, &wall);
+	sample(&once, &cpu, &wall);
+	if (wall <= 0.0 || wall >= target)
 		return 1;
-	return (size_t)(target / one) + 1;
+	return (size_t)(target / wall) + 1;
 }
 
 /* ---- child processes -------------------------------------------------------------- */
@@ -112,45 +128,55 @@ free_args(char **args)
 	free(args);
 }
 
-bool
-measure_process(const char *const args[], double *seconds, long *peak_kib)
+static double
+seconds(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+/* One run: its CPU (user and system) and wall time, and its peak memory. */
+static bool
+run_child(char **argv, double *cpu, double *wall, long *peak_kib)
 {
 	posix_spawn_file_actions_t fa;
-	char **argv = copy_args(args);
 	struct rusage ru;
-	double t0;
+	double w0;
 	pid_t pid;
 	int status, rc;
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	t0 = measure_now(false);
+	w0 = now(CLOCK_MONOTONIC);
 	rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	free_args(argv);
 	if (rc != 0 || wait4(pid, &status, 0, &ru) != pid)
 		return false;
-	*seconds = measure_now(false) - t0;
+	*wall = now(CLOCK_MONOTONIC) - w0;
+	*cpu = seconds(ru.ru_utime) + seconds(ru.ru_stime);
 	*peak_kib = ru.ru_maxrss;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 bool
-measure_process_median(const char *const argv[], int runs, double *seconds, long *peak_kib)
+measure_process(const char *const args[], int runs, struct timing *out)
 {
-	double *v = xcalloc((size_t)runs + 1, sizeof *v), s;
-	long kib, most = 0;
-	bool ok = measure_process(argv, &s, &kib); /* warm-up: the page cache */
+	char **argv = copy_args(args);
+	double *cpu = xcalloc((size_t)runs + 1, sizeof *cpu);
+	double *wall = xcalloc((size_t)runs + 1, sizeof *wall);
+	long kib;
+	bool ok = run_child(argv, &cpu[0], &wall[0], &kib); /* warm-up: the page cache */
 
-	runs = runs_for(s, runs);
+	out->peak_kib = 0;
+	runs = runs_for(wall[0], runs);
 	for (int i = 0; ok && i < runs; i++) {
-		ok = measure_process(argv, &v[i], &kib);
-		most = kib > most ? kib : most;
+		ok = run_child(argv, &cpu[i], &wall[i], &kib);
+		out->peak_kib = kib > out->peak_kib ? kib : out->peak_kib;
 	}
-	*seconds = measure_median_of(v, (size_t)runs);
-	*peak_kib = most;
-	free(v);
+	medians(cpu, wall, runs, out);
+	free_args(argv);
+	free(cpu);
+	free(wall);
 	return ok;
 }
 
@@ -162,7 +188,7 @@ results_add(struct results *t, const char *what)
 	struct row *r = xgrow(&t->rows, &t->count, &t->cap, sizeof *r);
 
 	snprintf(r->what, sizeof r->what, "%s", what);
-	r->peak_kib = -1;
+	r->t.peak_kib = -1;
 	return r;
 }
 
@@ -170,6 +196,12 @@ void
 results_section(struct results *t, const char *title)
 {
 	results_add(t, title)->section = true;
+}
+
+double
+row_value(const struct row *r)
+{
+	return r->by_wall ? r->t.wall : r->t.cpu;
 }
 
 /* A time in the unit that suits it: "412 µs", "3.2 ms", "1.05 s". */
@@ -196,36 +228,47 @@ static const char *
 verdict(const struct row *r)
 {
 	bool judged = r->budget > 0.0 || r->ratio_budget > 0.0 || r->peak_budget_kib > 0;
+	double v = row_value(r);
 
 	if (r->failed)
 		return "FAILED";
 	if (!judged)
 		return "-";
-	if ((r->budget > 0.0 && r->value > r->budget) ||
-	    (r->ratio_budget > 0.0 && r->ref_value > 0.0 && r->value / r->ref_value > r->ratio_budget) ||
-	    (r->peak_budget_kib > 0 && r->peak_kib > r->peak_budget_kib))
+	if ((r->budget > 0.0 && v > r->budget) ||
+	    (r->ratio_budget > 0.0 && r->ref_value > 0.0 && v / r->ref_value > r->ratio_budget) ||
+	    (r->peak_budget_kib > 0 && r->t.peak_kib > r->peak_budget_kib))
 		return "MISS";
 	return "ok";
+}
+
+/* "20.0 ms", "10.0 ms wall", "50.0 ms, 16 MiB" */
+static void
+format_budget(const struct row *r, char *buf, size_t size)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s%s", format_time(r->budget, b), r->by_wall && r->budget > 0 ? " wall" : "");
+	if (r->peak_budget_kib > 0)
+		snprintf(buf + strlen(buf), size - strlen(buf), ", %.0f MiB",
+		         (double)r->peak_budget_kib / 1024.0);
 }
 
 static void
 print_row(const struct row *r)
 {
-	char v[32], b[32], rv[32], ratio[48] = "-", peak[32] = "-", budget[64];
+	char cpu[32], wall[32], rv[32], ratio[48] = "-", peak[32] = "-", budget[64];
 
+	if (r->ref[0] != '\0' && r->ref_value > 0.0)
+		snprintf(ratio, sizeof ratio, "%.2f×", row_value(r) / r->ref_value);
 	if (r->ref[0] != '\0' && r->ref_value > 0.0 && r->ratio_budget > 0.0)
-		snprintf(ratio, sizeof ratio, "%.2f× (≤ %.0f×)", r->value / r->ref_value,
+		snprintf(ratio + strlen(ratio), sizeof ratio - strlen(ratio), " (≤ %.0f×)",
 		         r->ratio_budget);
-	else if (r->ref[0] != '\0' && r->ref_value > 0.0)
-		snprintf(ratio, sizeof ratio, "%.2f×", r->value / r->ref_value);
-	if (r->peak_kib >= 0)
-		snprintf(peak, sizeof peak, "%.1f MiB", (double)r->peak_kib / 1024.0);
-	snprintf(budget, sizeof budget, "%s", format_time(r->budget, b));
-	if (r->peak_budget_kib > 0)
-		snprintf(budget + strlen(budget), sizeof budget - strlen(budget), ", %.0f MiB",
-		         (double)r->peak_budget_kib / 1024.0);
-	printf("| %s | %s | %s | %s%s%s | %s | %s | %s |\n", r->what,
-	       r->failed ? "-" : format_time(r->value, v), budget, r->ref[0] ? r->ref : "-",
+	if (r->t.peak_kib >= 0)
+		snprintf(peak, sizeof peak, "%.1f MiB", (double)r->t.peak_kib / 1024.0);
+	format_budget(r, budget, sizeof budget);
+	printf("| %s | %s | %s | %s | %s%s%s | %s | %s | %s |\n", r->what,
+	       r->failed ? "-" : format_time(r->t.cpu, cpu),
+	       r->failed ? "-" : format_time(r->t.wall, wall), budget, r->ref[0] ? r->ref : "-",
 	       r->ref[0] ? " " : "", r->ref[0] ? format_time(r->ref_value, rv) : "", ratio, peak,
 	       verdict(r));
 }
@@ -235,12 +278,12 @@ results_print(const struct results *t)
 {
 	int missed = 0;
 
-	puts("| measurement | median | budget | reference | ratio | peak memory | verdict |");
-	puts("|---|--:|--:|---|--:|--:|---|");
+	puts("| measurement | CPU | wall | budget | reference | ratio | peak memory | verdict |");
+	puts("|---|--:|--:|--:|---|--:|--:|---|");
 	for (size_t i = 0; i < t->count; i++) {
 		const struct row *r = &t->rows[i];
 		if (r->section) {
-			printf("| **%s** | | | | | | |\n", r->what);
+			printf("| **%s** | | | | | | | |\n", r->what);
 			continue;
 		}
 		print_row(r);

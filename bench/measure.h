@@ -6,47 +6,51 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One thing measured. `run` does it `batch` times; the median of `runs`
- * samples, divided by the batch, is the time of one. */
+/* One thing measured. `run` does it `batch` times; a sample is the time of
+ * one, the batch's time divided by its size. */
 struct timed {
 	void (*run)(void *ctx, size_t batch);
 	void *ctx;
 	size_t batch;
-	bool cpu;            /* CPU time of this thread instead of wall time */
-	int runs_used;       /* set by measure_median: fewer when one run is long */
 };
 
-/* Seconds now: monotonic wall time, or this thread's CPU time. */
-double measure_now(bool cpu);
+/* What was measured: the medians of the samples' CPU time (this thread's, or a
+ * child's user and system time) and wall time, in seconds; and a child's peak
+ * resident memory in KiB (-1 for what runs in this process). */
+struct timing {
+	double cpu, wall;
+	long peak_kib;
+	int runs;
+};
 
-/* One warm-up, then `runs` samples (LONG_RUNS when the warm-up took over
- * LONG_RUN seconds); the median time of one, in seconds. */
-#define LONG_RUN 0.5
+/* Samples taken: `runs`, or LONG_RUNS when `runs` would take over LONG_TOTAL
+ * seconds by the warm-up's time. */
+#define LONG_TOTAL 5.0
 #define LONG_RUNS 5
-double measure_median(struct timed *t, int runs);
 
-/* A batch that makes one sample last about `target` seconds (at least 1). */
+/* One warm-up, then the samples. */
+struct timing measure(const struct timed *t, int runs);
+
+/* A batch that makes one sample take about `target` seconds (at least 1). */
 size_t measure_batch_for(const struct timed *t, double target);
 
-/* A program run to its end with its output thrown away: wall seconds, and its
- * peak resident memory in KiB. False when it could not run or failed. */
-bool measure_process(const char *const argv[], double *seconds, long *peak_kib);
-
-/* The median wall time and the largest peak memory of `runs` runs (fewer for
- * long runs, as measure_median). */
-bool measure_process_median(const char *const argv[], int runs, double *seconds, long *peak_kib);
+/* A program run to its end, its output thrown away, as many times: medians and
+ * the largest peak memory. False when it could not run or failed. */
+bool measure_process(const char *const argv[], int runs, struct timing *out);
 
 double measure_median_of(double *values, size_t n);
 
-/* One row of the results table. Times in seconds; 0 where a column is empty. */
+/* One row of the results table. Times in seconds; 0 where a column is empty. A
+ * row is judged by its CPU time, or by its wall time where the budget says so
+ * (what waits for the disk). */
 struct row {
-	char what[96];
-	double value;
+	char what[112];
+	struct timing t;
+	bool by_wall;
 	double budget;
-	char ref[64];        /* what the value is compared with, or "" */
-	double ref_value;
-	double ratio_budget; /* the most value / ref_value may be, or 0 */
-	long peak_kib;       /* -1: not measured */
+	char ref[64];        /* what the row is compared with, or "" */
+	double ref_value;    /* ... its time, by the same clock */
+	double ratio_budget; /* the most the row may take against it, or 0 */
 	long peak_budget_kib;
 	bool failed;         /* the measurement itself went wrong */
 	bool section;        /* a heading, not a measurement */
@@ -60,7 +64,10 @@ struct results {
 struct row *results_add(struct results *t, const char *what);
 void results_section(struct results *t, const char *title);
 
-/* Print the rows as a Markdown table; returns how many budgets were missed. */
+/* The time a row is judged by. */
+double row_value(const struct row *r);
+
+/* Print the rows as a Markdown table; returns how many missed their budgets. */
 int results_print(const struct results *t);
 void results_free(struct results *t);
 
