@@ -286,6 +286,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);
 	u->hex = path[n - 1];
+	game_units_changed(g);
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.road;
 	u->moved_cost += pc.cost;
