@@ -599,7 +599,6 @@ trace_los(const struct game *g, const struct hex *line, size_t n, const struct h
 		hexes[i].terrain = *game_hex(g, line[i]);
 		hexes[i].unit = game_unit_at(g, line[i]) >= 0 &&
 		                (unseen == NULL || !hex_eq(*unseen, line[i]));
-		hexes[i].hill_group = game_hill_group(g, line[i]);
 		hexes[i].level = game_hex_level(g, line[i]);
 	}
 	terrain_los(game_card(g), hexes, n, out);

@@ -74,7 +74,6 @@ void terrain_move(const struct card *card, const struct situation *sit, struct m
 struct los_hex {
 	struct tset terrain;
 	bool unit;                /* a unit stands here */
-	int hill_group;           /* connected hill hexes share a number; 0: not a hill */
 	int level;                /* a level the map gives the hex beside its terrain's */
 };
 
