@@ -52,7 +52,7 @@ reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 {
 	struct step_check *sc = ctx;
 	struct move_answer m;
-	long cost = game_step_cost(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
+	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
 
 	explain_free(&m.why);
 	return cost;

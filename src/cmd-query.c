@@ -245,7 +245,7 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 
 	if (ctx->road && !along_road(ctx->g, from, to))
 		return -1;
-	cost = game_step_cost(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
+	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
 	explain_free(&m.why);
 	return cost;
 }
@@ -256,7 +256,7 @@ may_end_in(struct game *g, int unit, struct hex from, struct hex h)
 {
 	struct move_answer m;
 	bool stop;
-	long cost = game_step_cost(g, unit, from, h, false, &stop, &m);
+	long cost = game_step_cost_quiet(g, unit, from, h, false, &stop, &m);
 	bool ok = cost >= 0 && !m.cannot_stop_here && game_unit_at(g, h) < 0;
 
 	explain_free(&m.why);

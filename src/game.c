@@ -564,15 +564,16 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
 }
 
-long
-game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
-               bool *stop_after, struct move_answer *m)
+static long
+step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road, bool quiet,
+          bool *stop_after, struct move_answer *m)
 {
 	struct situation sit;
 	int other = game_unit_at(g, to);
 	long cost;
 
 	game_step_situation(g, unit, from, to, road, &sit);
+	sit.quiet = quiet;
 	terrain_move(game_card(g), &sit, m);
 	*stop_after = m->must_stop;
 	if (m->prohibited)
@@ -582,6 +583,20 @@ game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, b
 		return -1;
 	cost = m->has_cost ? m->cost : 2;
 	return m->half_rate ? cost * 2 : cost;
+}
+
+long
+game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+               bool *stop_after, struct move_answer *m)
+{
+	return step_cost(g, unit, from, to, road, false, stop_after, m);
+}
+
+long
+game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+                     bool *stop_after, struct move_answer *m)
+{
+	return step_cost(g, unit, from, to, road, true, stop_after, m);
 }
 
 /* One trace of a line: its hexes as the engine's line-of-sight input; a unit

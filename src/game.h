@@ -140,6 +140,10 @@ void game_step_situation(const struct game *g, int unit, struct hex from, struct
  * the card's answer: free m->why. `road`: the whole move follows a road. */
 long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
                     bool *stop_after, struct move_answer *m);
+/* The same with the card's answer not put in words (m->why is quiet): for
+ * searches that ask it of many steps. Free m->why all the same. */
+long game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to,
+                          bool road, bool *stop_after, struct move_answer *m);
 
 /* Line of sight for a unit's fire: as game_los, but a unit the card lets fire
  * over an adjacent lower friend (fire_over_friends) does so. */
