@@ -93,7 +93,7 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 		}
 		if (hex_direction_to(start, to) < 0) {
 			reached = xcalloc(cap, sizeof *reached);
-			count = hex_reach(b, start, 1000000, reach_cost, sc, reached, cap);
+			count = hex_reach_to(b, start, to, 1000000, reach_cost, sc, reached, cap);
 			*path = xcalloc(cap + 1, sizeof **path);
 			n = hex_reach_path(b, reached, count, to, *path, cap + 1);
 			free(reached);
