@@ -52,7 +52,7 @@ reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 {
 	struct step_check *sc = ctx;
 	struct move_answer m;
-	long cost = game_step_cost(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
+	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
 
 	explain_free(&m.why);
 	return cost;
@@ -93,7 +93,7 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 		}
 		if (hex_direction_to(start, to) < 0) {
 			reached = xcalloc(cap, sizeof *reached);
-			count = hex_reach(b, start, 1000000, reach_cost, sc, reached, cap);
+			count = hex_reach_to(b, start, to, 1000000, reach_cost, sc, reached, cap);
 			*path = xcalloc(cap + 1, sizeof **path);
 			n = hex_reach_path(b, reached, count, to, *path, cap + 1);
 			free(reached);
@@ -286,6 +286,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);
 	u->hex = path[n - 1];
+	game_units_changed(g);
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.road;
 	u->moved_cost += pc.cost;

@@ -245,7 +245,7 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 
 	if (ctx->road && !along_road(ctx->g, from, to))
 		return -1;
-	cost = game_step_cost(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
+	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
 	explain_free(&m.why);
 	return cost;
 }
@@ -256,7 +256,7 @@ may_end_in(struct game *g, int unit, struct hex from, struct hex h)
 {
 	struct move_answer m;
 	bool stop;
-	long cost = game_step_cost(g, unit, from, h, false, &stop, &m);
+	long cost = game_step_cost_quiet(g, unit, from, h, false, &stop, &m);
 	bool ok = cost >= 0 && !m.cannot_stop_here && game_unit_at(g, h) < 0;
 
 	explain_free(&m.why);
@@ -293,7 +293,7 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	const struct hex_board *b = game_board(g);
 	const struct card *card = game_card(g);
 	struct range_ctx ctx = { g, -1, false };
-	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0;
+	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0, len = 0;
 	bool *reached, *stops;
 	long budget = 2;
 	char *list, pts[24];
@@ -313,18 +313,21 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	reached = xcalloc(cells, sizeof *reached);
 	stops = xcalloc(cells, sizeof *stops);
 	reach_both(&ctx, budget, reached, stops);
-	list = xstrdup("");
+	/* " LABEL!" for each hex reached, row by row */
+	for (size_t i = 0; i < cells; i++)
+		count += reached[i];
+	list = xmalloc(count * (HEX_LABEL_SIZE + 2) + 1);
+	list[0] = '\0';
+	count = 0;
 	for (int r = 0; r < b->rows; r++)
 		for (int c = 0; c < b->columns; c++) {
 			struct hex h = hex_from_offset(b, c, r);
 			size_t idx = scenario_hex_index(&g->sc, h);
-			char at[HEX_LABEL_SIZE], *next;
+			char at[HEX_LABEL_SIZE];
 			if (!reached[idx])
 				continue;
 			hex_label(b, h, at);
-			next = xasprintf("%s %s%s", list, at, stops[idx] ? "!" : "");
-			free(list);
-			list = next;
+			len += (size_t)sprintf(list + len, " %s%s", at, stops[idx] ? "!" : "");
 			count++;
 		}
 	cmd_say(res, "%s can reach %zu %s with %s%s:%s", g->units[ctx.unit].id, count,

@@ -124,6 +124,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	g->stats[g->units[a].side].hits_expected += combat_expected_hits(card, sit, n);
 	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
 	target->eliminated = target->strength == 0;
+	game_units_changed(g);
 	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
 	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");

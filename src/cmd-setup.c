@@ -294,6 +294,7 @@ unit_add(struct game *g, int argc, char **argv, struct command_result *res)
 	u->hex = h;
 	u->strength = u->max_strength = (int)strength;
 	u->formation = -1;
+	game_units_changed(g);
 	label(g, h, buf);
 	cmd_say(res, "%s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
 	game_log(g, "set-up: %s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
@@ -364,6 +365,7 @@ unit_set(struct game *g, int argc, char **argv, struct command_result *res)
 		*eq = '=';
 	}
 	g->units[u] = changed;
+	game_units_changed(g);
 	cmd_say(res, "%s: %d/%d%s", g->units[u].id, g->units[u].strength, g->units[u].max_strength,
 	        g->units[u].eliminated ? ", eliminated" : "");
 	game_log(g, "%s changed: %d/%d%s", g->units[u].id, g->units[u].strength,
@@ -384,6 +386,7 @@ unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
 	memmove(&g->units[u], &g->units[u + 1], (g->nunits - (size_t)u - 1) * sizeof *g->units);
 	g->nunits--;
 	g->selected = -1;
+	game_units_changed(g);
 	cmd_say(res, "%s removed", argv[2]);
 	game_log(g, "set-up: %s removed", argv[2]);
 	return true;

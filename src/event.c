@@ -129,11 +129,10 @@ destroy(struct game *g, const struct scen_structure *st)
 		struct scen_hexside *s = &g->sides[i];
 		if (!hexside_eq(s->side, hexside_of(st->hex, st->dir)) || s->feature != st->terrain)
 			continue;
-		if (becomes >= 0) {
+		if (becomes >= 0)
 			s->feature = becomes;
-		} else {
-			g->sides[i] = g->sides[--g->nsides];
-		}
+		else
+			game_side_remove(g, s->side, st->terrain);
 		return;
 	}
 }

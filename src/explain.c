@@ -37,6 +37,9 @@ explain_add(struct explanation *ex, long value, const char *file, int line, cons
 	int n;
 
 	s->value = value;
+	s->assumed = assumed;
+	if (ex->quiet)
+		return;
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
@@ -46,7 +49,6 @@ explain_add(struct explanation *ex, long value, const char *file, int line, cons
 	va_end(ap);
 	s->ref = file != NULL ? xasprintf("%s:%d", file, line) : NULL;
 	s->seed = seed != NULL ? xstrdup(seed) : NULL;
-	s->assumed = assumed;
 }
 
 void

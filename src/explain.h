@@ -19,6 +19,9 @@ struct step {
 struct explanation {
 	struct step *steps;
 	size_t count, cap;
+	bool quiet;       /* steps keep their values but no words (text, ref and seed are
+	                     NULL): for searches that ask many questions and read only
+	                     the numbers; such an explanation is never printed */
 };
 
 void explain_init(struct explanation *ex);

@@ -46,6 +46,70 @@ free_state(struct game *g)
 		free(g->units[i].id);
 	free(g->units);
 	free(g->stats);
+	free(g->unit_at);
+	free(g->side_first);
+	free(g->side_next);
+	g->unit_at = g->side_first = g->side_next = NULL;
+}
+
+/* ---- indexes ------------------------------------------------------------------ */
+
+/* Hexsides are stored from a hex of the board or one next to it: the board and a
+ * margin of one hex all round, three sides each, and a last slot for any other. */
+static size_t
+side_slots(const struct game *g)
+{
+	return ((size_t)g->sc.board.columns + 2) * ((size_t)g->sc.board.rows + 2) * 3 + 1;
+}
+
+static size_t
+side_slot(const struct game *g, struct hexside s)
+{
+	const struct hex_board *b = game_board(g);
+	int col, row;
+
+	hex_to_offset(b, s.a, &col, &row);
+	if (col < -1 || row < -1 || col > b->columns || row > b->rows || s.dir < 0 || s.dir > 2)
+		return side_slots(g) - 1;
+	return ((size_t)(row + 1) * ((size_t)b->columns + 2) + (size_t)(col + 1)) * 3 + (size_t)s.dir;
+}
+
+/* Rebuild the lists of entries per hexside, each in the order of `sides`. */
+static void
+index_sides(struct game *g)
+{
+	size_t slots = side_slots(g);
+
+	g->side_first = xreallocarray(g->side_first, slots, sizeof *g->side_first);
+	for (size_t i = 0; i < slots; i++)
+		g->side_first[i] = -1;
+	g->side_next = xreallocarray(g->side_next, g->nsides + 1, sizeof *g->side_next);
+	for (size_t i = g->nsides; i-- > 0;) {
+		size_t slot = side_slot(g, g->sides[i].side);
+		g->side_next[i] = g->side_first[slot];
+		g->side_first[slot] = (int)i;
+	}
+}
+
+/* The first entry that may lie on side s (compare it: the last slot is shared). */
+static int
+side_first(const struct game *g, struct hexside s)
+{
+	return g->side_first[side_slot(g, s)];
+}
+
+void
+game_units_changed(struct game *g)
+{
+	size_t n = cells(g);
+
+	g->unit_at = xreallocarray(g->unit_at, n, sizeof *g->unit_at);
+	for (size_t i = 0; i < n; i++)
+		g->unit_at[i] = -1;
+	/* the first unit in the list wins a hex two share */
+	for (size_t i = g->nunits; i-- > 0;)
+		if (!g->units[i].eliminated && hex_on_board(game_board(g), g->units[i].hex))
+			g->unit_at[scenario_hex_index(&g->sc, g->units[i].hex)] = (int)i;
 }
 
 /* Copy the scenario's starting state into the game's current state. */
@@ -90,6 +154,8 @@ load_state(struct game *g)
 	g->winner = -1;
 	g->selected = -1;
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
+	index_sides(g);
+	game_units_changed(g);
 }
 
 void
@@ -185,10 +251,9 @@ game_unit_find(const struct game *g, const char *id)
 int
 game_unit_at(const struct game *g, struct hex h)
 {
-	for (size_t i = 0; i < g->nunits; i++)
-		if (!g->units[i].eliminated && hex_eq(g->units[i].hex, h))
-			return (int)i;
-	return -1;
+	if (!hex_on_board(game_board(g), h))
+		return -1;
+	return g->unit_at[scenario_hex_index(&g->sc, h)];
 }
 
 struct tset *
@@ -216,9 +281,19 @@ void
 game_side_features(const struct game *g, struct hexside side, struct tset *out)
 {
 	out->count = 0;
-	for (size_t i = 0; i < g->nsides; i++)
+	for (int i = side_first(g, side); i >= 0; i = g->side_next[i])
 		if (hexside_eq(g->sides[i].side, side) && !tset_has(out, g->sides[i].feature))
 			tset_add(out, g->sides[i].feature);
+}
+
+/* The entry of `feature` on a side, or -1. */
+static int
+side_entry(const struct game *g, struct hexside side, int feature)
+{
+	for (int i = side_first(g, side); i >= 0; i = g->side_next[i])
+		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature)
+			return i;
+	return -1;
 }
 
 bool
@@ -227,13 +302,13 @@ game_side_add(struct game *g, struct hex owner, int dir, int feature)
 	struct hexside side = hexside_of(owner, dir);
 	struct scen_hexside *s;
 
-	for (size_t i = 0; i < g->nsides; i++)
-		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature)
-			return false;
+	if (side_entry(g, side, feature) >= 0)
+		return false;
 	s = xgrow(&g->sides, &g->nsides, &g->cap_sides, sizeof *s);
 	s->side = side;
 	s->owner = owner;
 	s->feature = feature;
+	index_sides(g);
 	return true;
 }
 
@@ -243,7 +318,7 @@ game_side_entries(const struct game *g, struct hexside side, const struct scen_h
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < g->nsides; i++)
+	for (int i = side_first(g, side); i >= 0; i = g->side_next[i])
 		if (hexside_eq(g->sides[i].side, side) && n < cap)
 			out[n++] = &g->sides[i];
 	return n;
@@ -252,13 +327,13 @@ game_side_entries(const struct game *g, struct hexside side, const struct scen_h
 bool
 game_side_remove(struct game *g, struct hexside side, int feature)
 {
-	for (size_t i = 0; i < g->nsides; i++) {
-		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature) {
-			g->sides[i] = g->sides[--g->nsides];
-			return true;
-		}
-	}
-	return false;
+	int i = side_entry(g, side, feature);
+
+	if (i < 0)
+		return false;
+	g->sides[i] = g->sides[--g->nsides];
+	index_sides(g);
+	return true;
 }
 
 /* Hill groups: hexes above level 0 joined with their neighbours of the same level;
@@ -329,7 +404,7 @@ line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation 
 				tset_add(&sit->zone, f);
 			}
 		}
-		if (i + 1 < n)
+		if (i + 1 < n && hex_on_board(game_board(g), line[i]))
 			for (size_t t = 0; t < game_hex(g, line[i])->count; t++)
 				tset_add(&sit->zone, game_hex(g, line[i])->items[t]);
 	}
@@ -489,15 +564,16 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
 }
 
-long
-game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
-               bool *stop_after, struct move_answer *m)
+static long
+step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road, bool quiet,
+          bool *stop_after, struct move_answer *m)
 {
 	struct situation sit;
 	int other = game_unit_at(g, to);
 	long cost;
 
 	game_step_situation(g, unit, from, to, road, &sit);
+	sit.quiet = quiet;
 	terrain_move(game_card(g), &sit, m);
 	*stop_after = m->must_stop;
 	if (m->prohibited)
@@ -509,8 +585,23 @@ game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, b
 	return m->half_rate ? cost * 2 : cost;
 }
 
+long
+game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+               bool *stop_after, struct move_answer *m)
+{
+	return step_cost(g, unit, from, to, road, false, stop_after, m);
+}
+
+long
+game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to, bool road,
+                     bool *stop_after, struct move_answer *m)
+{
+	return step_cost(g, unit, from, to, road, true, stop_after, m);
+}
+
 /* One trace of a line: its hexes as the engine's line-of-sight input; a unit
- * in `unseen` (if any) is looked over. */
+ * in `unseen` (if any) is looked over. A line along the edge of the board has a
+ * trace off it, where nothing stands. */
 static void
 trace_los(const struct game *g, const struct hex *line, size_t n, const struct hex *unseen,
           struct los_answer *out)
@@ -518,10 +609,11 @@ trace_los(const struct game *g, const struct hex *line, size_t n, const struct h
 	struct los_hex *hexes = xcalloc(n, sizeof *hexes);
 
 	for (size_t i = 0; i < n; i++) {
+		if (!hex_on_board(game_board(g), line[i]))
+			continue;
 		hexes[i].terrain = *game_hex(g, line[i]);
 		hexes[i].unit = game_unit_at(g, line[i]) >= 0 &&
 		                (unseen == NULL || !hex_eq(*unseen, line[i]));
-		hexes[i].hill_group = game_hill_group(g, line[i]);
 		hexes[i].level = game_hex_level(g, line[i]);
 	}
 	terrain_los(game_card(g), hexes, n, out);

@@ -73,6 +73,12 @@ struct game {
 	bool forcing;                /* the command runs with --force */
 	struct rng rng;              /* the dice hexaid rolls */
 	struct dice_stats *stats;    /* per side */
+	/* Indexes kept by game.c, so that a search of the board asks in constant time:
+	 * the unit standing in each hex (-1: none), and the entries of `sides` on each
+	 * hexside, as a list through side_next (-1 ends it). */
+	int *unit_at;                /* per hex */
+	int *side_first;             /* per hexside of the board and its margin */
+	int *side_next;              /* per entry of sides */
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */
@@ -93,6 +99,10 @@ const struct hex_board *game_board(const struct game *g);
 
 int game_unit_find(const struct game *g, const char *id);
 int game_unit_at(const struct game *g, struct hex h);   /* a unit standing there, or -1 */
+
+/* Say that units were added, removed, moved, eliminated or brought back: call it
+ * after any such change, before the board is asked again (game_unit_at). */
+void game_units_changed(struct game *g);
 struct tset *game_hex_terrain(struct game *g, struct hex h);
 const struct tset *game_hex(const struct game *g, struct hex h);
 int game_hex_level(const struct game *g, struct hex h);
@@ -130,6 +140,10 @@ void game_step_situation(const struct game *g, int unit, struct hex from, struct
  * the card's answer: free m->why. `road`: the whole move follows a road. */
 long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
                     bool *stop_after, struct move_answer *m);
+/* The same with the card's answer not put in words (m->why is quiet): for
+ * searches that ask it of many steps. Free m->why all the same. */
+long game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to,
+                          bool road, bool *stop_after, struct move_answer *m);
 
 /* Line of sight for a unit's fire: as game_los, but a unit the card lets fire
  * over an adjacent lower friend (fire_over_friends) does so. */

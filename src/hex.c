@@ -497,6 +497,7 @@ cell_hex(const struct hex_board *board, int cell)
 
 struct reach_search {
 	const struct hex_board *board;
+	int target;		/* the cell sought, or -1: every cell within budget */
 	long budget;
 	hex_cost_fn step_cost;
 	void *ctx;
@@ -592,15 +593,18 @@ reach_collect(const struct reach_search *search, int cells, struct hex_reached *
 	return count;
 }
 
-size_t
-hex_reach(const struct hex_board *board, struct hex start, long budget, hex_cost_fn cost,
-	  void *ctx, struct hex_reached *out, size_t cap)
+/* The search; with a target it stops once every node as cheap as the target's
+ * cheapest has been settled, which is all the way there needs. */
+static size_t
+reach(const struct hex_board *board, struct hex start, int target, long budget,
+      hex_cost_fn cost, void *ctx, struct hex_reached *out, size_t cap)
 {
 	int cells = board->columns * board->rows;
 	int start_cell = cell_of(board, start);
 	struct reach_search search = {
-		.board = board, .budget = budget, .step_cost = cost, .ctx = ctx,
+		.board = board, .target = target, .budget = budget, .step_cost = cost, .ctx = ctx,
 	};
+	long target_cost = LONG_MAX;
 	size_t count;
 
 	if (start_cell < 0 || budget < 0)
@@ -615,6 +619,10 @@ hex_reach(const struct hex_board *board, struct hex start, long budget, hex_cost
 		struct reach_item it = heap_pop(&search.heap);
 		if (search.done[it.node] || it.cost != search.cost[it.node])
 			continue;
+		if (it.cost > target_cost)
+			break;
+		if (it.node / 2 == target)
+			target_cost = it.cost;
 		search.done[it.node] = true;
 		if (it.node % 2 == 0)
 			reach_expand(&search, it.node / 2, it.cost);
@@ -625,6 +633,24 @@ hex_reach(const struct hex_board *board, struct hex start, long budget, hex_cost
 	free(search.from);
 	free(search.done);
 	return count;
+}
+
+size_t
+hex_reach(const struct hex_board *board, struct hex start, long budget, hex_cost_fn cost,
+	  void *ctx, struct hex_reached *out, size_t cap)
+{
+	return reach(board, start, -1, budget, cost, ctx, out, cap);
+}
+
+size_t
+hex_reach_to(const struct hex_board *board, struct hex start, struct hex to, long budget,
+	     hex_cost_fn cost, void *ctx, struct hex_reached *out, size_t cap)
+{
+	int target = cell_of(board, to);
+
+	if (target < 0)
+		return 0;
+	return reach(board, start, target, budget, cost, ctx, out, cap);
 }
 
 /* Follow a path back from `to`: the entry's `from` first, then `pass_from`, until

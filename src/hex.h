@@ -139,8 +139,16 @@ struct hex_reached {
 size_t hex_reach(const struct hex_board *board, struct hex start, long budget,
 		 hex_cost_fn cost, void *ctx, struct hex_reached *out, size_t cap);
 
-/* The path from the start of a full hex_reach list to `to`, start and `to`
- * included; 0 when `to` is not in the list. */
+/* The same search for the way to one hex: it stops once `to` is reached as
+ * cheaply as it can be and every hex as cheap is settled. The list then holds
+ * those hexes and others only partly searched (their costs may be too high):
+ * it is for hex_reach_path to `to`, which finds the same way in it as in a
+ * full list. 0 when `to` is off the board. */
+size_t hex_reach_to(const struct hex_board *board, struct hex start, struct hex to, long budget,
+		    hex_cost_fn cost, void *ctx, struct hex_reached *out, size_t cap);
+
+/* The path from the start of a full hex_reach list (or a hex_reach_to list) to
+ * `to`, start and `to` included; 0 when `to` is not in the list. */
 size_t hex_reach_path(const struct hex_board *board, const struct hex_reached *reached,
 		      size_t count, struct hex to, struct hex *path, size_t cap);
 

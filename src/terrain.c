@@ -247,8 +247,13 @@ static void
 step_for(struct explanation *why, const struct card *card, const struct terrain *t,
          const struct rule *r, const char *where, long value, const char *effect_words)
 {
-	char *conds = terrain_describe_conds(card, r);
+	char *conds;
 
+	if (why->quiet) {
+		explain_add(why, value, NULL, 0, NULL, r->assumed, "%s", "");
+		return;
+	}
+	conds = terrain_describe_conds(card, r);
 	explain_add(why, value, r->file, r->line, r->seed, r->assumed,
 	            "%s%s%s: %s%s%s%s%s", t == NULL ? "Modifier" : t->name ? t->name : t->id,
 	            where[0] ? " " : "", where,
@@ -746,6 +751,7 @@ terrain_move(const struct card *card, const struct situation *sit, struct move_a
 {
 	memset(out, 0, sizeof *out);
 	out->allowance = -1;
+	out->why.quiet = sit->quiet;
 	move_allowance(card, sit, out);
 	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(entered)", move_visit, out);
 	each_rule(card, sit, &sit->crossed, SECTION_MOVE, true, "(crossed)", move_visit, out);

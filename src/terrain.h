@@ -28,6 +28,8 @@ struct situation {
 	bool base_given;          /* the question counts dice (else only modifiers) */
 	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
 	int base_distance;        /* the distance they were read at */
+	bool quiet;               /* only the numbers are wanted: the answer's steps are
+	                             not put in words (see struct explanation) */
 };
 
 void situation_init(struct situation *sit);
@@ -74,7 +76,6 @@ void terrain_move(const struct card *card, const struct situation *sit, struct m
 struct los_hex {
 	struct tset terrain;
 	bool unit;                /* a unit stands here */
-	int hill_group;           /* connected hill hexes share a number; 0: not a hill */
 	int level;                /* a level the map gives the hex beside its terrain's */
 };
 

@@ -875,6 +875,51 @@ test_reach_large_board(void **state)
 	free(out);
 }
 
+/* Rough ground: entering a hex costs 1 to 4 by its place, some hexes are
+ * impassable and some stop the move (ties and detours aplenty). */
+static long
+rough_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
+{
+	const struct hex_board *board = ctx;
+	int col, row, kind;
+
+	(void)from;
+	hex_to_offset(board, to, &col, &row);
+	kind = (col * 7 + row * 13 + col * row) % 11;
+	*stop_after = kind == 5;
+	return kind == 3 ? -1 : 1 + kind % 4;
+}
+
+/* The way hex_reach_to finds is the way of the full search, for every target. */
+static void
+test_reach_to_same_way(void **state)
+{
+	struct hex_board board = { 12, 10, HEX_FLAT, HEX_ODD, 1, 1 };
+	struct hex start = at(&board, "0605"), full_path[128], to_path[128];
+	struct hex_reached full[120], part[120];
+	size_t nfull, npart;
+	int fewer = 0;
+
+	(void)state;
+	nfull = hex_reach(&board, start, 1000, rough_cost, &board, full, 120);
+	for (int col = 0; col < board.columns; col++)
+		for (int row = 0; row < board.rows; row++) {
+			struct hex to = hex_from_offset(&board, col, row);
+			size_t a = hex_reach_path(&board, full, nfull, to, full_path, 128), b;
+			npart = hex_reach_to(&board, start, to, 1000, rough_cost, &board, part,
+			                     120);
+			b = hex_reach_path(&board, part, npart, to, to_path, 128);
+			assert_int_equal(a, b);
+			for (size_t i = 0; i < a; i++)
+				assert_true(hex_eq(full_path[i], to_path[i]));
+			fewer += npart < nfull;
+		}
+	/* Near targets are found without searching the whole board. */
+	assert_true(fewer > 0);
+	assert_int_equal(hex_reach_to(&board, start, hex_from_offset(&board, 12, 0), 1000,
+	                              rough_cost, &board, part, 120), 0);
+}
+
 int
 main(void)
 {
@@ -900,6 +945,7 @@ main(void)
 		cmocka_unit_test(test_reach_stop),
 		cmocka_unit_test(test_reach_stop_then_pass),
 		cmocka_unit_test(test_reach_large_board),
+		cmocka_unit_test(test_reach_to_same_way),
 	};
 	return RUN_TESTS("hex", tests);
 }

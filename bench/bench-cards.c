@@ -1,0 +1,171 @@
+/* bench-cards.c: loading the five rule cards, against a bare libyaml parse of
+ * the same bytes measured beside it (the budget: 20 ms in all, at most 3x the
+ * bare parse), with hexaid's own YAML tree in between to show where the time
+ * goes, and `hexaid check` of the five as a process. The bare parse is the
+ * benchmark's own: libhexaid keeps <yaml.h> to src/yaml-load.c. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "bench.h"
+#include "card.h"
+#include "xmalloc.h"
+#include "yaml-load.h"
+
+struct cards {
+	char **files;
+	int count;
+	char **text;             /* each file's bytes */
+	size_t *len;
+};
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+		fprintf(stderr, "hexaid-bench: %s: cannot read\n", path);
+		exit(2);
+	}
+	buf = xmalloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void
+run_card_load(void *ctx, size_t batch)
+{
+	const struct cards *c = ctx;
+
+	for (size_t b = 0; b < batch; b++)
+		for (int i = 0; i < c->count; i++) {
+			struct diag_list dl;
+			struct card card;
+			diag_list_init(&dl, DIAG_MAX_ERRORS);
+			if (card_load(&card, c->files[i], NULL, &dl))
+				card_free(&card);
+			else
+				diag_print(&dl, stderr);
+			diag_list_free(&dl);
+		}
+}
+
+/* Every event of one document, and nothing done with them. */
+static void
+bare_parse(const char *text, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	bool done = false;
+
+	if (!yaml_parser_initialize(&parser))
+		return;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	while (!done && yaml_parser_parse(&parser, &ev)) {
+		done = ev.type == YAML_STREAM_END_EVENT;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+}
+
+static void
+run_bare_parse(void *ctx, size_t batch)
+{
+	const struct cards *c = ctx;
+
+	for (size_t b = 0; b < batch; b++)
+		for (int i = 0; i < c->count; i++)
+			bare_parse(c->text[i], c->len[i]);
+}
+
+static void
+run_tree(void *ctx, size_t batch)
+{
+	const struct cards *c = ctx;
+
+	for (size_t b = 0; b < batch; b++)
+		for (int i = 0; i < c->count; i++) {
+			struct diag_list dl;
+			struct ydoc doc;
+			diag_list_init(&dl, DIAG_MAX_ERRORS);
+			ydoc_load_string(&doc, c->files[i], c->text[i], c->len[i], &ylimits_card, &dl);
+			ydoc_free(&doc);
+			diag_list_free(&dl);
+		}
+}
+
+static struct timing
+time_it(void (*run)(void *, size_t), struct cards *c, const struct bench_options *o)
+{
+	struct timed t = { run, c, 1 };
+
+	t.batch = measure_batch_for(&t, 5 * MS);
+	return measure(&t, o->runs);
+}
+
+static void
+process_rows(struct results *t, const struct bench_options *o, const struct cards *c)
+{
+	const char **argv = xcalloc((size_t)c->count + 3, sizeof *argv);
+	const char *version[] = { o->hexaid, "--version", NULL };
+	struct timing start;
+	struct row *r;
+
+	argv[0] = o->hexaid;
+	argv[1] = "check";
+	for (int i = 0; i < c->count; i++)
+		argv[i + 2] = c->files[i];
+	r = results_add(t, "`hexaid check` of the cards (a process)");
+	r->failed = !measure_process(version, o->runs, &start) ||
+	            !measure_process(argv, o->runs, &r->t);
+	snprintf(r->ref, sizeof r->ref, "`hexaid --version`");
+	r->ref_value = start.cpu;
+	free(argv);
+}
+
+void
+bench_cards(struct results *t, const struct bench_options *o)
+{
+	struct cards c;
+	struct timing load, bare, tree;
+	char what[96];
+	struct row *r;
+
+	c.files = bench_card_files(o->cards, &c.count);
+	c.text = xcalloc((size_t)c.count + 1, sizeof *c.text);
+	c.len = xcalloc((size_t)c.count + 1, sizeof *c.len);
+	for (int i = 0; i < c.count; i++)
+		c.text[i] = read_file(c.files[i], &c.len[i]);
+	load = time_it(run_card_load, &c, o);
+	bare = time_it(run_bare_parse, &c, o);
+	tree = time_it(run_tree, &c, o);
+	results_section(t, "Rule cards");
+	snprintf(what, sizeof what, "load and validate the %d cards (`card_load`)", c.count);
+	r = results_add(t, what);
+	r->t = load;
+	r->budget = 20 * MS;
+	snprintf(r->ref, sizeof r->ref, "bare libyaml parse");
+	r->ref_value = bare.cpu;
+	r->ratio_budget = 3.0;
+	r = results_add(t, "… of which hexaid's YAML tree (`ydoc_load_string`)");
+	r->t = tree;
+	snprintf(r->ref, sizeof r->ref, "bare libyaml parse");
+	r->ref_value = bare.cpu;
+	r = results_add(t, "bare libyaml parse of the same bytes (events only)");
+	r->t = bare;
+	process_rows(t, o, &c);
+	for (int i = 0; i < c.count; i++)
+		free(c.text[i]);
+	free(c.text);
+	free(c.len);
+	bench_free_list(c.files, c.count);
+}

@@ -1,0 +1,39 @@
+/* bench.h: the parts of hexaid-bench (bench/README.md): each adds its rows to
+ * the results table. */
+#ifndef HEXAID_BENCH_BENCH_H
+#define HEXAID_BENCH_BENCH_H
+
+#include <stdbool.h>
+
+#include "game.h"
+#include "measure.h"
+
+#define MS 1e-3
+#define US 1e-6
+
+struct bench_options {
+	int runs;                /* samples per measurement (heavy ones take fewer) */
+	const char *hexaid;      /* the program, for the rows that run it */
+	const char *cards;       /* the directory of the five cards */
+	const char *scratch;     /* a directory for journals and saves */
+	const char *const *maps; /* generated scenarios; the first is the 100x100 one */
+	int nmaps;
+};
+
+/* Open a scenario file as a new game, seeded (1) so that rolls repeat. Exits
+ * on failure: a benchmark without its input has nothing to say. */
+void bench_open(const char *path, struct game *g);
+
+/* The card files of the directory, sorted; free with bench_free_list. */
+char **bench_card_files(const char *dir, int *count);
+void bench_free_list(char **list, int count);
+
+/* Run one command; false (and its first line on stderr) when it fails. */
+bool bench_command(struct game *g, const char *line);
+
+void bench_cards(struct results *t, const struct bench_options *o);
+void bench_map(struct results *t, const struct bench_options *o, const char *map, bool budgets);
+void bench_odds(struct results *t, const struct bench_options *o);
+void bench_record(struct results *t, const struct bench_options *o, const char *map);
+
+#endif

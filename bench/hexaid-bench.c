@@ -1,0 +1,194 @@
+/* hexaid-bench.c: the benchmark program `make bench` runs (bench/README.md):
+ * reads its options, opens the inputs, runs each part (cards, odds, each
+ * generated map, the journal and saves) and prints one table of medians against
+ * the budgets. A missed budget is reported, never an error: the exit status is 0
+ * unless a measurement could not be made at all. */
+#include "config.h"
+
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cardpath.h"
+#include "command.h"
+#include "scenario.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+void
+bench_open(const char *path, struct game *g)
+{
+	struct diag_list dl;
+	struct scenario sc;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (!scenario_load(&sc, path, NULL, &dl)) {
+		diag_print(&dl, stderr);
+		fprintf(stderr, "hexaid-bench: %s: cannot open the scenario\n", path);
+		exit(2);
+	}
+	diag_list_free(&dl);
+	game_start(g, &sc);
+	rng_seed(&g->rng, 1);
+}
+
+bool
+bench_command(struct game *g, const char *line)
+{
+	struct command_result res;
+	bool ok = command_run(g, line, &res);
+
+	if (!ok)
+		fprintf(stderr, "hexaid-bench: %s: %s\n", line,
+		        res.lines.count ? res.lines.items[0] : "failed");
+	command_result_free(&res);
+	return ok;
+}
+
+static int
+compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+bench_card_files(const char *dir, int *count)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **list = NULL;
+	size_t n = 0, cap = 0;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
+			*(char **)xgrow(&list, &n, &cap, sizeof *list) = xasprintf("%s/%s", dir, e->d_name);
+	}
+	if (d != NULL)
+		closedir(d);
+	if (n > 0)
+		qsort(list, n, sizeof *list, compare_names);
+	*count = (int)n;
+	return list;
+}
+
+void
+bench_free_list(char **list, int count)
+{
+	for (int i = 0; i < count; i++)
+		free(list[i]);
+	free(list);
+}
+
+static void
+print_machine(const struct bench_options *o)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256], model[256] = "unknown CPU";
+
+	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+		char *colon = strchr(line, ':');
+		if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
+			snprintf(model, sizeof model, "%s", colon + 2);
+			model[strcspn(model, "\n")] = '\0';
+			break;
+		}
+	}
+	if (f != NULL)
+		fclose(f);
+	printf("hexaid-bench: %s, %ld CPU(s) online; medians of %d runs\n\n", model,
+	       sysconf(_SC_NPROCESSORS_ONLN), o->runs);
+}
+
+/* Is the part named in the --only list (or is there none)? */
+static bool
+wanted(const char *only, const char *part)
+{
+	size_t n = strlen(part);
+
+	for (const char *p = only; p != NULL; p = strchr(p, ','), p = p ? p + 1 : NULL)
+		if (strncmp(p, part, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	return only == NULL;
+}
+
+static void
+usage(void)
+{
+	fputs("usage: hexaid-bench [--runs N] [--only PART,...] --hexaid PROGRAM --cards DIR\n"
+	      "                    --scratch DIR MAP...\n"
+	      "  PART: cards, odds, maps, record (all by default)\n"
+	      "  MAP: scenarios from gen-scenario; the first is the 100x100 one the\n"
+	      "  journal and save rows use; budgets apply to 100x100 maps\n",
+	      stderr);
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "runs", required_argument, NULL, 'r' },
+		{ "hexaid", required_argument, NULL, 'h' },
+		{ "cards", required_argument, NULL, 'c' },
+		{ "scratch", required_argument, NULL, 's' },
+		{ "only", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct bench_options o = { .runs = 21 };
+	struct results t = { NULL, 0, 0 };
+	const char *only = NULL;
+	long runs;
+	int c, missed;
+
+	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			if (!str_long(optarg, 1, 1001, &runs))
+				usage();
+			o.runs = (int)runs;
+			break;
+		case 'h':
+			o.hexaid = optarg;
+			break;
+		case 'c':
+			o.cards = optarg;
+			break;
+		case 's':
+			o.scratch = optarg;
+			break;
+		case 'o':
+			only = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (o.hexaid == NULL || o.cards == NULL || o.scratch == NULL || optind >= argc)
+		usage();
+	o.maps = (const char *const *)argv + optind;
+	o.nmaps = argc - optind;
+	print_machine(&o);
+	if (wanted(only, "cards"))
+		bench_cards(&t, &o);
+	if (wanted(only, "odds"))
+		bench_odds(&t, &o);
+	for (int i = 0; wanted(only, "maps") && i < o.nmaps; i++) {
+		struct game g;
+		bool budgets;
+		bench_open(o.maps[i], &g);
+		budgets = g.sc.board.columns <= 100 && g.sc.board.rows <= 100;
+		game_free(&g);
+		bench_map(&t, &o, o.maps[i], budgets);
+	}
+	if (wanted(only, "record"))
+		bench_record(&t, &o, o.maps[0]);
+	missed = results_print(&t);
+	printf("\n%d budget(s) missed\n", missed);
+	results_free(&t);
+	return 0;
+}
