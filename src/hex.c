@@ -98,9 +98,8 @@ hex_on_board(const struct hex_board *board, struct hex h)
 	return offset_on_board(board, col, row);
 }
 
-/* Digits in each half of a label: two, or what the largest number needs. */
-static int
-label_width(const struct hex_board *board)
+int
+hex_label_width(const struct hex_board *board)
 {
 	int last_col = board->first_column + board->columns - 1;
 	int last_row = board->first_row + board->rows - 1;
@@ -129,7 +128,7 @@ label_number(const char *s, int width)
 bool
 hex_from_label(const struct hex_board *board, const char *label, struct hex *out)
 {
-	int width = label_width(board);
+	int width = hex_label_width(board);
 	int col_number, row_number, col, row;
 
 	if (strlen(label) != 2 * (size_t)width)
@@ -149,7 +148,7 @@ hex_from_label(const struct hex_board *board, const char *label, struct hex *out
 void
 hex_label(const struct hex_board *board, struct hex h, char buf[HEX_LABEL_SIZE])
 {
-	int width = label_width(board);
+	int width = hex_label_width(board);
 	int col, row;
 
 	hex_to_offset(board, h, &col, &row);

@@ -53,6 +53,10 @@ bool hex_from_label(const struct hex_board *board, const char *label, struct hex
 /* The hex's label, or "off-board" for a hex that is not on the board. */
 void hex_label(const struct hex_board *board, struct hex h, char buf[HEX_LABEL_SIZE]);
 
+/* Digits in each half of a board's labels: two, or what its largest column or
+ * row number needs. */
+int hex_label_width(const struct hex_board *board);
+
 int hex_distance(struct hex a, struct hex b);
 
 /* Directions are numbered 0..5 clockwise: flat-top n ne se s sw nw, pointy-top

@@ -93,15 +93,6 @@ append(char **buf, size_t *len, size_t *cap, const char *s)
 	*len += n;
 }
 
-static int
-label_width(const struct hex_board *b)
-{
-	char l[HEX_LABEL_SIZE];
-
-	hex_label(b, hex_from_offset(b, 0, 0), l);
-	return (int)strlen(l) / 2;
-}
-
 /* The column numbers over the map. */
 static void
 column_header(const struct hex_board *b, int lw, char **buf, size_t *len, size_t *cap)
@@ -130,7 +121,7 @@ static void
 render_flat(const struct game *g, char **buf, size_t *len, size_t *cap)
 {
 	const struct hex_board *b = game_board(g);
-	int lw = label_width(b);
+	int lw = hex_label_width(b);
 	char cell[CELL + 1], num[16];
 
 	for (int r = 0; r < b->rows; r++) {
@@ -159,7 +150,7 @@ static void
 render_pointy(const struct game *g, char **buf, size_t *len, size_t *cap)
 {
 	const struct hex_board *b = game_board(g);
-	int lw = label_width(b);
+	int lw = hex_label_width(b);
 	char cell[CELL + 1], num[16];
 
 	for (int r = 0; r < b->rows; r++) {
@@ -233,7 +224,7 @@ render_legend(const struct game *g, char **buf, size_t *len, size_t *cap)
 void
 render_hex_origin(const struct hex_board *b, struct hex h, int *line, int *col)
 {
-	int lw = label_width(b), c, r;
+	int lw = hex_label_width(b), c, r;
 
 	hex_to_offset(b, h, &c, &r);
 	if (b->orientation == HEX_FLAT) {
@@ -249,7 +240,7 @@ render_hex_origin(const struct hex_board *b, struct hex h, int *line, int *col)
 void
 render_map_size(const struct hex_board *b, int *lines, int *cols)
 {
-	int lw = label_width(b);
+	int lw = hex_label_width(b);
 
 	if (b->orientation == HEX_FLAT) {
 		*lines = 1 + 2 * b->rows;
@@ -268,7 +259,7 @@ render_map(const struct game *g, bool legend)
 	char *buf = xmalloc(cap);
 
 	buf[0] = '\0';
-	column_header(b, label_width(b), &buf, &len, &cap);
+	column_header(b, hex_label_width(b), &buf, &len, &cap);
 	if (b->orientation == HEX_FLAT)
 		render_flat(g, &buf, &len, &cap);
 	else
