@@ -93,45 +93,35 @@ show_state(struct game *g, struct command_result *res)
 		cmd_say(res, "  %s%s", card->phases[g->phase].reminder,
 		        card->phases[g->phase].assumed ? " (assumed: check your rulebook)" : "");
 	if (g->phase >= 0) {
-		char *seq = xstrdup("");
-		for (size_t i = 0; i < card->nphases; i++) {
-			char *next = xasprintf("%s%s%s%s%s", seq, i ? " > " : "",
-			                       (int)i == g->phase ? "[" : "", card->phases[i].name,
-			                       (int)i == g->phase ? "]" : "");
-			free(seq);
-			seq = next;
-		}
-		cmd_say(res, "  sequence: %s", seq);
-		free(seq);
+		struct strbuf seq = { NULL, 0, 0 };
+		for (size_t i = 0; i < card->nphases; i++)
+			strbuf_addf(&seq, "%s%s%s%s", i ? " > " : "", (int)i == g->phase ? "[" : "",
+			            card->phases[i].name, (int)i == g->phase ? "]" : "");
+		cmd_say(res, "  sequence: %s", seq.text != NULL ? seq.text : "");
+		free(seq.text);
 	}
 	if (v->target > 0) {
-		char *score = xstrdup("");
-		for (size_t s = 0; s < g->sc.nteams; s++) {
-			char *next = xasprintf("%s%s%s %d", score, s ? ", " : "", g->sc.teams[s].name,
-			                       turn_points(g, (int)s));
-			free(score);
-			score = next;
-		}
+		struct strbuf score = { NULL, 0, 0 };
+		for (size_t s = 0; s < g->sc.nteams; s++)
+			strbuf_addf(&score, "%s%s %d", s ? ", " : "", g->sc.teams[s].name,
+			            turn_points(g, (int)s));
 		cmd_say(res, "  %s (%d to win): %s%s%s", v->name ? v->name : "victory points", v->target,
-		        score, g->winner >= 0 ? "; won by the " : "",
+		        score.text != NULL ? score.text : "", g->winner >= 0 ? "; won by the " : "",
 		        g->winner >= 0 ? g->sc.teams[g->winner].name : "");
-		free(score);
+		free(score.text);
 	}
 	for (size_t s = 0; s < g->sc.nteams; s++) {
-		char *list = xstrdup("");
+		struct strbuf list = { NULL, 0, 0 };
 		for (size_t i = 0; i < g->nunits; i++) {
-			char at[HEX_LABEL_SIZE], *next;
+			char at[HEX_LABEL_SIZE];
 			if (g->units[i].side != (int)s)
 				continue;
 			hex_label(game_board(g), g->units[i].hex, at);
-			next = xasprintf("%s %s%s%s(%d)", list, g->units[i].id,
-			                 g->units[i].eliminated ? "" : "@",
-			                 g->units[i].eliminated ? "eliminated" : at, g->units[i].strength);
-			free(list);
-			list = next;
+			strbuf_addf(&list, " %s%s%s(%d)", g->units[i].id, g->units[i].eliminated ? "" : "@",
+			            g->units[i].eliminated ? "eliminated" : at, g->units[i].strength);
 		}
-		cmd_say(res, "%s:%s", g->sc.teams[s].name, list[0] ? list : " no units");
-		free(list);
+		cmd_say(res, "%s:%s", g->sc.teams[s].name, list.text != NULL ? list.text : " no units");
+		free(list.text);
 	}
 	cmd_say(res, "commands in force: %zu", g->done.count);
 }
