@@ -125,8 +125,8 @@ process_rows(struct results *t, const struct bench_options *o, const struct card
 	for (int i = 0; i < c->count; i++)
 		argv[i + 2] = c->files[i];
 	r = results_add(t, "`hexaid check` of the cards (a process)");
-	r->failed = !measure_process(version, o->runs, &start) ||
-	            !measure_process(argv, o->runs, &r->t);
+	r->failed = !measure_process(o->spawner, version, o->runs, &start) ||
+	            !measure_process(o->spawner, argv, o->runs, &r->t);
 	snprintf(r->ref, sizeof r->ref, "`hexaid --version`");
 	r->ref_value = start.cpu;
 	free(argv);

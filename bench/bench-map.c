@@ -268,8 +268,8 @@ process_row(struct results *t, const struct bench_options *o, struct map_ctx *m,
 	struct timing start;
 	struct row *r = results_add(t, "`hexaid render` (a process)");
 
-	r->failed = !measure_process(version, o->runs, &start) ||
-	            !measure_process(render, o->runs, &r->t);
+	r->failed = !measure_process(o->spawner, version, o->runs, &start) ||
+	            !measure_process(o->spawner, render, o->runs, &r->t);
 	snprintf(r->ref, sizeof r->ref, "`hexaid --version`");
 	r->ref_value = start.cpu;
 	if (budgets) {

@@ -223,7 +223,7 @@ journal_rows(struct results *t, const struct bench_options *o, struct game *g, c
 	r->failed = r->failed || !rc.ok || rc.commands != g->done.count;
 	r->budget = 1.0;
 	r = results_add(t, "… `hexaid recover` of that journal (a process)");
-	r->failed = !measure_process(recover, o->runs, &r->t);
+	r->failed = !measure_process(o->spawner, recover, o->runs, &r->t);
 	r->budget = 1.0;
 	free(journal);
 	free(abs);

@@ -18,6 +18,7 @@ struct bench_options {
 	const char *scratch;     /* a directory for journals and saves */
 	const char *const *maps; /* generated scenarios; the first is the 100x100 one */
 	int nmaps;
+	const struct spawner *spawner; /* starts the programs measured */
 };
 
 /* Open a scenario file as a new game, seeded (1) so that rolls repeat. Exits
@@ -34,6 +35,7 @@ bool bench_command(struct game *g, const char *line);
 void bench_cards(struct results *t, const struct bench_options *o);
 void bench_map(struct results *t, const struct bench_options *o, const char *map, bool budgets);
 void bench_odds(struct results *t, const struct bench_options *o);
+void bench_tui(struct results *t, const struct bench_options *o, const char *map, bool budgets);
 void bench_record(struct results *t, const struct bench_options *o, const char *map);
 
 #endif

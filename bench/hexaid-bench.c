@@ -121,7 +121,7 @@ usage(void)
 {
 	fputs("usage: hexaid-bench [--runs N] [--only PART,...] --hexaid PROGRAM --cards DIR\n"
 	      "                    --scratch DIR MAP...\n"
-	      "  PART: cards, odds, maps, record (all by default)\n"
+	      "  PART: cards, odds, maps, tui, record (all by default)\n"
 	      "  MAP: scenarios from gen-scenario; the first is the 100x100 one the\n"
 	      "  journal and save rows use; budgets apply to 100x100 maps\n",
 	      stderr);
@@ -140,11 +140,17 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bench_options o = { .runs = 21 };
+	struct spawner spawner;
 	struct results t = { NULL, 0, 0 };
 	const char *only = NULL;
 	long runs;
 	int c, missed;
 
+	if (!spawner_start(&spawner)) {
+		perror("hexaid-bench: fork");
+		return 1;
+	}
+	o.spawner = &spawner;
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -185,10 +191,19 @@ main(int argc, char **argv)
 		game_free(&g);
 		bench_map(&t, &o, o.maps[i], budgets);
 	}
+	for (int i = 0; wanted(only, "tui") && i < o.nmaps; i++) {
+		struct game g;
+		bool budgets;
+		bench_open(o.maps[i], &g);
+		budgets = g.sc.board.columns <= 100 && g.sc.board.rows <= 100;
+		game_free(&g);
+		bench_tui(&t, &o, o.maps[i], budgets);
+	}
 	if (wanted(only, "record"))
 		bench_record(&t, &o, o.maps[0]);
 	missed = results_print(&t);
 	printf("\n%d budget(s) missed\n", missed);
 	results_free(&t);
+	spawner_stop(&spawner);
 	return 0;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* One thing measured. `run` does it `batch` times; a sample is the time of
  * one, the batch's time divided by its size. */
@@ -34,9 +35,20 @@ struct timing measure(const struct timed *t, int runs);
 /* A batch that makes one sample take about `target` seconds (at least 1). */
 size_t measure_batch_for(const struct timed *t, double target);
 
+/* What starts the programs measured: a small process of its own, forked
+ * before the benchmark grows, so that a child's peak memory is its own
+ * (measure.c says why). */
+struct spawner {
+	pid_t pid;
+	int to, from;
+};
+bool spawner_start(struct spawner *s);
+void spawner_stop(struct spawner *s);
+
 /* A program run to its end, its output thrown away, as many times: medians and
  * the largest peak memory. False when it could not run or failed. */
-bool measure_process(const char *const argv[], int runs, struct timing *out);
+bool measure_process(const struct spawner *s, const char *const argv[], int runs,
+                     struct timing *out);
 
 double measure_median_of(double *values, size_t n);
 

@@ -6,7 +6,7 @@
 # line of sight), checks them with hexaid, then prints hexaid-bench's table.
 #
 #   make bench [BENCH_RUNS=N] [BENCH_ONLY=PART,...]   (N runs per median, default 21;
-#                                      parts: cards, odds, maps, record)
+#                                      parts: cards, odds, maps, tui, record)
 #   bench/run.sh                       (from a build in ./build)
 set -eu
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
