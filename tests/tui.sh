@@ -641,18 +641,45 @@ for how in NO_COLOR=1 TERM=vt100; do
 done
 
 # --- a signal restores the terminal; the journal keeps the game ---------------------------
-# (SIGINT and SIGQUIT are ignored by a command a script runs in the background, as
-# here, and hexaid leaves them so; they take the same way out as TERM and HUP. ABRT
-# stands for a crash: the handler puts the terminal back with what is safe there.)
-for sig in TERM:15 HUP:1 ABRT:6; do
+# hexaid runs in the foreground of a script (a command a script runs with & would
+# have SIGINT and SIGQUIT ignored, and hexaid leaves them so). INT, TERM, HUP and
+# QUIT take the player's way out; SEGV and ABRT stand for a crash: the handler puts
+# the terminal back with what is safe there, then dies of the signal.
+# start_foreground [VAR=VALUE...]: hexaid in session "sig" in the foreground of a
+# script that keeps `stty -g` from before and after it in $tap_tmp/before and
+# after, its exit status in sig.exit, and says done in sig.status.
+start_foreground() {
+	rm -f "$tap_tmp/sig.status" "$tap_tmp/sig.pid" "$tap_tmp/sig.exit"
+	cat >"$tap_tmp/sig.sh" <<EOF
+stty -g >"$tap_tmp/before"
+sh -c 'echo \$\$ >"$tap_tmp/sig.pid"; exec env $env_base $* $HEXAID'
+echo \$? >"$tap_tmp/sig.exit"
+stty -g >"$tap_tmp/after"
+echo done >"$tap_tmp/sig.status"
+sleep 600
+EOF
+	T new-session -d -s sig -x 80 -y 24 "sh $tap_tmp/sig.sh"
+	sess=sig
+}
+
+start_foreground
+check "quit: started" "[T A1]"
+keys q
+tap_is "$(wait_status sig)" done "quit: hexaid ends"
+tap_is "$(cat "$tap_tmp/sig.exit")" 0 "quit: with status 0"
+cmp -s "$tap_tmp/before" "$tap_tmp/after"
+tap_ok $? "quit: the terminal's modes are as before (stty -g)"
+T kill-session -t sig 2>/dev/null
+
+for sig in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 	signum=${sig#*:}
 	sig=${sig%:*}
-	rm -f "$tap_tmp/sig.status" "$tap_tmp/sig.pid" "$tap_tmp/sig.exit"
-	T new-session -d -s sig -x 80 -y 24 "sh -c 'stty -g >$tap_tmp/before; \
-env $env_base $HEXAID </dev/tty & echo \$! >$tap_tmp/sig.pid; wait \$!; \
-echo \$? >$tap_tmp/sig.exit; stty -g >$tap_tmp/after; echo done >$tap_tmp/sig.status; \
-sleep 600'"
-	sess=sig
+	# (under AddressSanitizer, SEGV is its own unless it is told to leave it)
+	if [ "$sig" = SEGV ]; then
+		start_foreground "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0"
+	else
+		start_foreground
+	fi
 	check "SIG$sig: started" "[T A1]"
 	keys Enter
 	check "SIG$sig: selected" "A1 selected"
