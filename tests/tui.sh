@@ -64,7 +64,7 @@ keys() { T send-keys -t "$sess" "$@"; }
 # Type a command at the ':' prompt.
 command_line() {
 	keys :
-	wait_for "Command" || return 1
+	wait_for "A command, as hexaid script takes it" || return 1
 	keys -l "$1"
 	keys Enter
 }
