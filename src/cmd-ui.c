@@ -18,15 +18,13 @@ cmd_line(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	struct hex from, to, *left, *right;
-	char *list = xstrdup(""), *next;
+	struct strbuf list = { NULL, 0, 0 };
 	size_t n;
 	bool split = false;
 
 	(void)argc;
-	if (!cmd_hex(g, argv[1], &from, res) || !cmd_hex(g, argv[2], &to, res)) {
-		free(list);
+	if (!cmd_hex(g, argv[1], &from, res) || !cmd_hex(g, argv[2], &to, res))
 		return false;
-	}
 	n = (size_t)hex_distance(from, to) + 1;
 	left = xcalloc(n, sizeof *left);
 	right = xcalloc(n, sizeof *right);
@@ -37,14 +35,12 @@ cmd_line(struct game *g, int argc, char **argv, struct command_result *res)
 		hex_label(b, left[i], l);
 		hex_label(b, right[i], r);
 		if (hex_eq(left[i], right[i]))
-			next = xasprintf("%s %s", list, l);
+			strbuf_addf(&list, " %s", l);
 		else
-			next = xasprintf("%s %s|%s", list, l, r);
-		free(list);
-		list = next;
+			strbuf_addf(&list, " %s|%s", l, r);
 	}
-	cmd_say(res, "line %s to %s:%s", argv[1], argv[2], list);
-	free(list);
+	cmd_say(res, "line %s to %s:%s", argv[1], argv[2], list.text);
+	free(list.text);
 	free(left);
 	free(right);
 	return true;
@@ -57,14 +53,13 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct battle_words w;
 	struct strlist found = { 0 };
-	char *ids = xstrdup(""), *next;
+	struct strbuf ids = { NULL, 0, 0 };
+	char *next;
 	int a;
 
 	(void)argc;
-	if (!cmd_unit(g, argv[1], &a, res)) {
-		free(ids);
+	if (!cmd_unit(g, argv[1], &a, res))
 		return false;
-	}
 	memset(&w, 0, sizeof w);
 	memset(w.given, -1, sizeof w.given);
 	w.dice = w.att_value = w.def_value = -1;
@@ -76,9 +71,7 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 			continue;
 		memset(&one, 0, sizeof one);
 		if (cmd_battle_between(g, a, (int)t, &w, false, &one) && one.lines.count >= 2) {
-			next = xasprintf("%s %s", ids, g->units[t].id);
-			free(ids);
-			ids = next;
+			strbuf_addf(&ids, " %s", g->units[t].id);
 			next = xasprintf("  %s; %s", one.lines.items[0], one.lines.items[1]);
 			strlist_add(&found, next);
 			free(next);
@@ -86,11 +79,11 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 		command_result_free(&one);
 	}
 	cmd_say(res, "%s can battle %zu unit%s:%s", g->units[a].id, found.count,
-	        found.count == 1 ? "" : "s", ids);
+	        found.count == 1 ? "" : "s", ids.text != NULL ? ids.text : "");
 	for (size_t i = 0; i < found.count; i++)
 		strlist_add(&res->lines, found.items[i]);
 	strlist_free(&found);
-	free(ids);
+	free(ids.text);
 	return true;
 }
 
