@@ -44,6 +44,7 @@ static struct {
 	int err;
 	bool sticky;
 	const char *to;
+	const char *also;      /* a second call that fails every time (errno EIO) */
 	int yaml_script;       /* a scripted libyaml event sequence, or 0 */
 	int yaml_step;
 } fault;
@@ -68,6 +69,10 @@ disarm(void)
 static bool
 hit(const char *call)
 {
+	if (fault.also != NULL && strcmp(fault.also, call) == 0) {
+		fault.err = EIO;
+		return true;
+	}
 	if (fault.call == NULL || strcmp(fault.call, call) != 0)
 		return false;
 	if (fault.nth > 1) {
@@ -93,6 +98,8 @@ int __real_fdatasync(int fd);
 int __wrap_fdatasync(int fd);
 int __real_rename(const char *from, const char *to);
 int __wrap_rename(const char *from, const char *to);
+int __real_ftruncate(int fd, off_t length);
+int __wrap_ftruncate(int fd, off_t length);
 int __real_yaml_parser_initialize(yaml_parser_t *p);
 int __wrap_yaml_parser_initialize(yaml_parser_t *p);
 int __real_yaml_parser_parse(yaml_parser_t *p, yaml_event_t *ev);
@@ -152,6 +159,12 @@ int
 __wrap_fdatasync(int fd)
 {
 	return hit("fdatasync") ? (int)failed() : __real_fdatasync(fd);
+}
+
+int
+__wrap_ftruncate(int fd, off_t length)
+{
+	return hit("ftruncate") ? (int)failed() : __real_ftruncate(fd, length);
 }
 
 int
@@ -785,6 +798,57 @@ test_journal_read_errors(void **state)
 	rmtree(dir);
 }
 
+/* A journal of a save starts with the save's checksum: reading the save may be
+ * interrupted (read again) or fail (no journal, and why). */
+static void
+test_journal_of_a_save(void **state)
+{
+	char *dir = tmpdir(), save[PATH_MAX], path[PATH_MAX], base[PATH_MAX + 8], *err = NULL;
+	struct journal_contents jc;
+	struct journal j;
+
+	(void)state;
+	snprintf(save, sizeof save, "%s/game.sav", dir);
+	snprintf(path, sizeof path, "%s/game.sav.journal", dir);
+	snprintf(base, sizeof base, "save=%s", save);
+	write_file(save, "kind: save\n");
+	arm("read", 1, FAIL, EINTR);
+	assert_true(journal_create(&j, path, base, &err));
+	journal_close(&j);
+	assert_true(journal_read(path, &jc, &err));
+	assert_string_equal(jc.base, base);
+	journal_contents_free(&jc);
+
+	arm("read", 1, FAIL, EIO);
+	assert_false(journal_create(&j, path, base, &err));
+	assert_contains(err, "/game.sav: cannot read: Input/output error");
+	free(err);
+	rmtree(dir);
+}
+
+/* A line that cannot be written is cut back out; when even that fails, the
+ * journal is closed and the message says the command may still be in it. */
+static void
+test_journal_cannot_cut_back(void **state)
+{
+	char *dir = tmpdir(), path[PATH_MAX], *err = NULL;
+	struct journal j;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/j", dir);
+	assert_true(journal_create(&j, path, "scenario=x", &err));
+	arm("write", 1, FAIL, ENOSPC);
+	fault.also = "ftruncate";
+	assert_false(journal_append(&j, "note a", &err));
+	disarm();
+	assert_contains(err, "/j: cannot write the journal: No space left on device, nor take the "
+	                     "line back out: Input/output error; the journal is closed");
+	assert_int_equal(j.fd, -1);
+	free(err);
+	journal_close(&j);
+	rmtree(dir);
+}
+
 static void
 test_journal_not_a_journal(void **state)
 {
@@ -847,6 +911,8 @@ main(void)
 		TEST(test_save_lock),
 		TEST(test_journal_write_errors),
 		TEST(test_journal_read_errors),
+		TEST(test_journal_of_a_save),
+		TEST(test_journal_cannot_cut_back),
 		TEST(test_journal_not_a_journal),
 	};
 	return RUN_TESTS("failures", tests);
