@@ -285,15 +285,16 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	struct range_ctx ctx = { g, -1, false };
 	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0, len = 0;
 	bool *reached, *stops;
-	long budget = 2;
-	char *list, pts[24];
+	long budget = 2, spent;
+	char *list, pts[24], moved[24], whole[24], *why;
 	int from;
 
 	if (!cmd_unit(g, argv[1], &ctx.unit, res))
 		return false;
+	spent = g->units[ctx.unit].moved_cost;
 	from = card_class_move_from(card, g->units[ctx.unit].cls);
 	if (from >= 0)
-		budget = card->classes[from].move;
+		budget = card->classes[from].move > spent ? card->classes[from].move - spent : 0;
 	if (argc == 3) {
 		if (!str_long(argv[2], 1, 1000, &budget))
 			return cmd_fail(res, "range %s: give the points (or hexes) to spend, 1 to 1000",
@@ -320,9 +321,19 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 			len += (size_t)sprintf(list + len, " %s%s", at, stops[idx] ? "!" : "");
 			count++;
 		}
+	if (argc == 3)
+		why = xstrdup("");
+	else if (from < 0)
+		why = xstrdup(" (give a number)");
+	else if (spent > 0)
+		why = xasprintf(" (its class's move, %s, less the %s it moved this turn)",
+		                explain_points(card->classes[from].move, false, whole),
+		                explain_points(spent, false, moved));
+	else
+		why = xstrdup(" (its class's move)");
 	cmd_say(res, "%s can reach %zu %s with %s%s:%s", g->units[ctx.unit].id, count,
-	        count == 1 ? "hex" : "hexes", explain_points(budget, false, pts),
-	        argc == 3 ? "" : from >= 0 ? " (its class's move)" : " (give a number)", list);
+	        count == 1 ? "hex" : "hexes", explain_points(budget, false, pts), why, list);
+	free(why);
 	cmd_say(res, "(! marks a hex where the unit must stop)");
 	free(list);
 	free(reached);
