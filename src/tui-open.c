@@ -304,14 +304,15 @@ onto_its_save(const struct journal_contents *jc, struct game *g)
 {
 	char *file, *errors = NULL;
 	struct game older;
-	bool ok;
+	bool ok, same;
 
 	if (!jc->has_crc || g->save_path == NULL || strncmp(jc->base, "save=", 5) != 0)
 		return true;
 	if ((file = save_find_version(jc->base + 5, jc->base_crc)) == NULL)
 		return false;
-	ok = strcmp(file, jc->base + 5) == 0 || tui_load_game(file, &older, &errors);
-	if (ok && strcmp(file, jc->base + 5) != 0) {
+	same = strcmp(file, jc->base + 5) == 0;
+	ok = same || tui_load_game(file, &older, &errors);
+	if (ok && !same) {
 		free(older.save_path);
 		older.save_path = g->save_path;
 		g->save_path = NULL;
