@@ -246,6 +246,22 @@ read_instead_of_battle(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ybool(doc, n, &ctx->rule->instead_of_battle);
 }
 
+/* `roll: 1`: an enter event's battle dice, rolled when a unit enters to see
+ * whether its `rolled:` faces come up. */
+static bool
+read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule_ctx *ctx = obj;
+	long v;
+
+	if (ctx->section != SECTION_EVENTS)
+		return yerror(doc, n, "'roll' belongs in an event rule");
+	if (!yint(doc, n, 1, 64, &v))
+		return false;
+	ctx->rule->roll = (int)v;
+	return true;
+}
+
 /* `with: shell_crater`: what a `replace:` puts in place of the terrain. */
 static bool
 read_with(struct ydoc *doc, const struct ynode *n, void *obj)
@@ -361,6 +377,7 @@ static const struct yfield rule_fields[] = {
 	{ "rolled", false, read_rolled },
 	{ "with", false, read_with },
 	{ "instead_of_battle", false, read_instead_of_battle },
+	{ "roll", false, read_roll },
 	{ "assumed", false, read_assumed },
 #define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
 #include "list-effects.h"
@@ -461,6 +478,25 @@ card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
+/* An enter event (`on: enter`) is tried for each hex a move enters; only it may
+ * make the unit lose strength, and only it rolls dice (`roll:`, one when it names
+ * `rolled:` faces and no count). */
+static bool
+check_enter_event(struct ydoc *doc, const struct ynode *n, struct rule *r)
+{
+	bool enter = r->on != NULL && strcmp(r->on, "enter") == 0;
+
+	if (!enter && r->effect == EFFECT_LOSE)
+		return yerror(doc, n, "'lose' is for a unit entering a hex: on: enter");
+	if (!enter && r->roll > 0)
+		return yerror(doc, n, "'roll' is for a unit entering a hex: on: enter");
+	if (enter && r->roll > 0 && r->nrolled == 0)
+		return yerror(doc, n, "say which faces of the roll make the rule apply: rolled: FACE");
+	if (enter && r->nrolled > 0 && r->roll == 0)
+		r->roll = 1;
+	return true;
+}
+
 /* `events:` what battles do to hexes: rules with `on:` (the event), conditions,
  * `rolled:` faces, and one effect (place, remove, replace, nothing, a structure
  * roll). For each event, the first rule that applies acts. */
@@ -488,6 +524,7 @@ card_read_events(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = yerror(doc, n->items[i], "say what replaces it: with: TERRAIN");
 		if (r->effect != EFFECT_REPLACE && r->with >= 0)
 			ok = yerror(doc, n->items[i], "'with' goes with 'replace'");
+		ok = check_enter_event(doc, n->items[i], r) && ok;
 	}
 	return ok;
 }

@@ -123,6 +123,7 @@ struct rule {
 	int rolled_line, rolled_col;
 	int with;         /* an event rule that replaces: the terrain put instead, or -1 */
 	bool instead_of_battle; /* an action: the unit does it instead of battling */
+	int roll;         /* an enter event with `rolled:`: battle dice rolled on entering */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
 };

@@ -654,6 +654,8 @@ print_event(const struct card *card, const struct query *q, bool json)
 		what = xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
 	else if (r->effect == EFFECT_STRUCTURE_HIT_ON)
 		what = xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
+	else if (r->effect == EFFECT_LOSE)
+		what = xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
 	else
 		what = xasprintf("nothing happens (an exception)");
 	if (json) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "event.h"
 #include "strutil.h"
 #include "turn.h"
 #include "xmalloc.h"
@@ -170,6 +171,144 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	return ok;
 }
 
+/* ---- entering hexes: the card's enter events ------------------------------------- */
+
+#define MAX_ENTER_DICE 64
+
+/* What entering one hex of the move does: the enter event that acts (-1: none),
+ * and the faces rolled for it (a slice of the plan's faces). */
+struct entered {
+	size_t at;
+	int rule;
+	int first, count;
+};
+
+struct enter_plan {
+	struct entered *steps;
+	size_t nsteps, cap;
+	int faces[MAX_ENTER_DICE];
+	int nfaces;
+	size_t stop;           /* the hex of the path the move ends in */
+	bool typed;            /* the faces are the players' (roll=) */
+};
+
+/* The faces of one enter roll: the next of the typed ones, or rolled now. */
+static bool
+enter_faces(struct game *g, struct enter_plan *p, int need, const int *typed, int ntyped,
+            int *used, struct command_result *res)
+{
+	if (p->nfaces + need > MAX_ENTER_DICE)
+		return cmd_fail(res, "this move rolls more than %d dice", MAX_ENTER_DICE);
+	if (!p->typed)
+		return cmd_battle_faces(g, need, NULL, &p->faces[p->nfaces], res);
+	if (*used + need > ntyped)
+		return cmd_fail(res, "roll=: this move rolls at least %d %s as it enters its hexes; "
+		                     "give a face for each", *used + need, *used + need == 1 ? "die" : "dice");
+	memcpy(&p->faces[p->nfaces], &typed[*used], (size_t)need * sizeof *typed);
+	*used += need;
+	return true;
+}
+
+/* Work out what each hex the move enters does, before anything changes: the
+ * first enter event whose conditions hold; when it names faces, its dice are
+ * rolled (or taken from roll=) and the first rule that holds for the faces acts.
+ * A rule that makes the unit lose strength ends the move in that hex. */
+static bool
+plan_entering(struct step_check *sc, const struct hex *path, size_t n, const char *typed_words,
+              struct enter_plan *p, struct command_result *res)
+{
+	const struct card *card = game_card(sc->g);
+	int typed[MAX_ENTER_DICE], ntyped = 0, used = 0;
+
+	p->stop = n - 1;
+	p->typed = typed_words != NULL;
+	if (p->typed) {
+		ntyped = 1;
+		for (const char *c = typed_words; *c != '\0'; c++)
+			ntyped += *c == ',';
+		if (ntyped > MAX_ENTER_DICE)
+			return cmd_fail(res, "roll=%s: at most %d dice", typed_words, MAX_ENTER_DICE);
+		if (!cmd_battle_faces(sc->g, ntyped, typed_words, typed, res))
+			return false;
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct situation sit;
+		struct entered *e;
+		int k, first = p->nfaces;
+		uint64_t bits = 0;
+
+		game_step_situation(sc->g, sc->unit, path[i - 1], path[i], sc->road, &sit);
+		k = event_rule_for(card, "enter", &sit, ~UINT64_C(0));
+		if (k < 0)
+			continue;
+		if (card->events.items[k].rolled != 0) {
+			int need = card->events.items[k].roll;
+			if (!enter_faces(sc->g, p, need, typed, ntyped, &used, res))
+				return false;
+			for (int f = first; f < first + need; f++)
+				bits |= p->faces[f] < 64 ? UINT64_C(1) << p->faces[f] : 0;
+			p->nfaces += need;
+			k = event_rule_for(card, "enter", &sit, bits);
+		}
+		e = xgrow(&p->steps, &p->nsteps, &p->cap, sizeof *e);
+		*e = (struct entered){ i, k, first, p->nfaces - first };
+		if (k >= 0 && card->events.items[k].effect == EFFECT_LOSE) {
+			p->stop = i;
+			break;
+		}
+	}
+	if (p->typed && used == 0)
+		return cmd_fail(res, "roll=%s: this move rolls no dice: it enters no hex where the card "
+		                     "rolls", typed_words);
+	if (p->typed && used != ntyped)
+		return cmd_fail(res, "roll=%s: this move rolls %d %s as it enters its hexes; give %d",
+		                typed_words, used, used == 1 ? "die" : "dice", used);
+	return true;
+}
+
+/* Say and do what one entered hex's event does. */
+static void
+apply_entered(struct game *g, int unit, const struct hex *path, const struct enter_plan *p,
+              const struct entered *e, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct rule *r = e->rule >= 0 ? &card->events.items[e->rule] : NULL;
+	struct game_unit *u = &g->units[unit];
+	char at[HEX_LABEL_SIZE], ref[96], *what = NULL;
+
+	hex_label(game_board(g), path[e->at], at);
+	if (e->count > 0) {
+		char *words = cmd_faces_words(&card->dice[card->battle_die], &p->faces[e->first],
+		                              e->count, ", ");
+		cmd_say(res, "%s enters %s: rolls %d %s: %s%s", u->id, at, e->count,
+		        e->count == 1 ? "die" : "dice", words, p->typed ? " (the dice on the table)" : "");
+		game_log(g, "%s enters %s: rolls %s", u->id, at, words);
+		free(words);
+	}
+	if (r == NULL) {
+		cmd_say(res, "    nothing happens: no enter event of the card holds for that roll");
+		return;
+	}
+	snprintf(ref, sizeof ref, "%s:%d%s%s", r->file, r->line, r->seed ? ", seed " : "",
+	         r->seed ? r->seed : "");
+	if (r->effect == EFFECT_LOSE) {
+		u->strength -= (int)(r->amount < u->strength ? r->amount : u->strength);
+		u->eliminated = u->strength == 0;
+		game_units_changed(g);
+		cmd_say(res, "    %s loses %ld: strength %d/%d%s; its move ends in %s  [%s]", u->id,
+		        r->amount, u->strength, u->max_strength, u->eliminated ? ", eliminated" : "", at,
+		        ref);
+		game_log(g, "%s loses %ld entering %s (%d/%d)%s", u->id, r->amount, at, u->strength,
+		         u->max_strength, u->eliminated ? ", eliminated" : "");
+		return;
+	}
+	event_apply(g, path[e->at], r, &what);
+	cmd_say(res, "    %s  [%s]", what, ref);
+	if (r->effect != EFFECT_NOTHING)
+		game_log(g, "%s", what);
+	free(what);
+}
+
 /* A unit that must stop after leaving its hex (a mine crater) moves one hex. */
 static bool
 check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct command_result *res)
@@ -256,19 +395,41 @@ cmd_may_act(struct game *g, int unit, struct command_result *res)
 	                g->sc.teams[g->side].name);
 }
 
+/* The move's words without roll=, which it returns (NULL: none). */
+static const char *
+take_roll_word(int *argc, char **argv)
+{
+	const char *rolled = NULL;
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		if (i >= 2 && rolled == NULL && strncmp(argv[i], "roll=", 5) == 0)
+			rolled = argv[i] + 5;
+		else
+			argv[n++] = argv[i];
+	}
+	*argc = n;
+	return rolled;
+}
+
 bool
 cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	struct step_check sc = { g, -1, false };
+	struct enter_plan plan;
 	struct path_cost pc;
 	struct game_unit *u;
 	struct hex *path = NULL;
 	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24];
+	const char *rolled = take_roll_word(&argc, argv);
 	size_t n;
+	bool ok;
 
 	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_act(g, sc.unit, res))
 		return false;
+	if (argc < 3)
+		return cmd_fail(res, "usage: move UNIT HEX [HEX...] [roll=FACES]");
 	u = &g->units[sc.unit];
 	n = move_path(g, &sc, argc, argv, &path, res);
 	if (n < 2) {
@@ -278,11 +439,22 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	sc.road = along_path(g, path[0], path[1]);
 	for (size_t i = 2; i < n; i++)
 		sc.road = sc.road && along_path(g, path[i - 1], path[i]);
-	if (!check_leaving(&sc, path, n, res) || !check_path(&sc, path, n, &pc, res) ||
-	    !check_allowance(&sc, &pc, res)) {
+	memset(&plan, 0, sizeof plan);
+	ok = check_leaving(&sc, path, n, res) && check_path(&sc, path, n, &pc, res) &&
+	     check_allowance(&sc, &pc, res) && plan_entering(&sc, path, n, rolled, &plan, res);
+	if (ok && plan.stop + 1 < n) {
+		/* a loss on the way ends the move there: it costs what it took to get there */
+		struct command_result scratch;
+		memset(&scratch, 0, sizeof scratch);
+		check_path(&sc, path, plan.stop + 1, &pc, &scratch);
+		command_result_free(&scratch);
+	}
+	if (!ok) {
+		free(plan.steps);
 		free(path);
 		return false;
 	}
+	n = plan.stop + 1;
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);
 	u->hex = path[n - 1];
@@ -297,7 +469,17 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
 	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
-	disorder(g, u, pc.disorder, res);
+	for (size_t i = 0; i < plan.nsteps; i++)
+		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
+	if (!plan.typed && plan.nfaces > 0) {
+		char *list = cmd_faces_words(&game_card(g)->dice[game_card(g)->battle_die], plan.faces,
+		                             plan.nfaces, ",");
+		res->record_extra = xasprintf("roll=%s", list);
+		free(list);
+	}
+	if (!u->eliminated)
+		disorder(g, u, pc.disorder, res);
+	free(plan.steps);
 	free(path);
 	return true;
 }

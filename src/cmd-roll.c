@@ -36,8 +36,9 @@ face_choices(const struct die_kind *d)
 
 /* The faces of the dice: typed (`roll=a,b,c`, names or short forms, any order),
  * or rolled by hexaid. False with the reason when the typed ones do not fit. */
-static bool
-battle_faces(struct game *g, int n, const char *rolled, int *faces, struct command_result *res)
+bool
+cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
+                 struct command_result *res)
 {
 	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
 	char *copy, *save = NULL;
@@ -80,8 +81,8 @@ battle_faces(struct game *g, int n, const char *rolled, int *faces, struct comma
 }
 
 /* The faces as words, for the record and for people. */
-static char *
-faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
+char *
+cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
 {
 	char *s = xstrdup("");
 
@@ -107,13 +108,13 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	const struct die_kind *d = &card->dice[card->battle_die];
 	struct game_unit *target = &g->units[t];
 	struct combat_result c;
-	char *words = faces_words(d, faces, n, ", ");
+	char *words = cmd_faces_words(d, faces, n, ", ");
 	int r;
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
 	if (!typed) {
-		char *list = faces_words(d, faces, n, ",");
+		char *list = cmd_faces_words(d, faces, n, ",");
 		res->record_extra = xasprintf("roll=%s", list);
 		free(list);
 	}
@@ -194,12 +195,12 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
                struct command_result *res)
 {
 	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
-	char *words = faces_words(d, faces, n, ", ");
+	char *words = cmd_faces_words(d, faces, n, ", ");
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
 	if (!typed) {
-		char *list = faces_words(d, faces, n, ",");
+		char *list = cmd_faces_words(d, faces, n, ",");
 		res->record_extra = xasprintf("roll=%s", list);
 		free(list);
 	}
@@ -234,7 +235,7 @@ cmd_roll_symbols(struct battle *bt, struct command_result *res)
 			say_odds(g, &bt->sit, &bt->b, &bt->p, res);
 		return true;
 	}
-	if (n > 0 && !battle_faces(g, n, bt->w->rolled, faces, res))
+	if (n > 0 && !cmd_battle_faces(g, n, bt->w->rolled, faces, res))
 		return false;
 	cmd_battle_fought(bt);
 	for (int i = 0; i < n && card->dice[card->battle_die].nfaces > 0; i++)

@@ -83,6 +83,12 @@ bool cmd_act(struct game *g, int argc, char **argv, struct command_result *res);
 
 /* cmd-roll.c: roll (or take) the battle dice and apply them, or give the odds. */
 bool cmd_roll_symbols(struct battle *bt, struct command_result *res);
+/* n faces of the card's battle die: typed (`roll=a,b,c`, names or short forms;
+ * false with the reason when they do not fit) or, when `rolled` is NULL, rolled. */
+bool cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
+                      struct command_result *res);
+/* The faces as words, joined by sep; the caller frees it. */
+char *cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep);
 /* cmd-roll.c: settle the battle on the card's table, or give the odds of each row. */
 bool cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res);
 

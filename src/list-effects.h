@@ -44,3 +44,5 @@ EFFECT(NOTHING, "nothing", EFFECT_FLAG, SEC_EVENTS,
        "nothing happens to the hex (an exception to the rules after it)")
 EFFECT(STRUCTURE_HIT_ON, "structure_hit_on", EFFECT_INT, SEC_EVENTS,
        "roll one more d6 for the structure the target defends: this or more is a hit")
+EFFECT(LOSE, "lose", EFFECT_INT, SEC_EVENTS,
+       "an enter event: the unit that enters loses this much strength, and its move ends there")
