@@ -126,7 +126,23 @@ struct path_cost {
 	long allowance;        /* the worst category's, in halves; -1: none */
 	long road_bonus;       /* hexes added to the allowance along a road */
 	long disorder;         /* levels of disorder the move brings */
+	char halt[112];        /* the last hex is one the unit must stop in: where and why */
 };
+
+/* "in 0304: Marsh (entered): must stop (card.yaml:40)": the step of the
+ * card's answer that stops the unit. */
+static void
+halt_reason(char *out, size_t size, const char *at, const struct move_answer *m)
+{
+	for (size_t i = 0; i < m->why.count; i++) {
+		const struct step *why = &m->why.steps[i];
+		if (strstr(why->text, "must stop") != NULL) {
+			snprintf(out, size, "in %s: %s (%s)", at, why->text, why->ref ? why->ref : "the card");
+			return;
+		}
+	}
+	snprintf(out, size, "in %s", at);
+}
 
 /* Check each step of the path and add up its cost. */
 static bool
@@ -142,6 +158,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->allowance = -1;
 	pc->road_bonus = 0;
 	pc->disorder = 0;
+	pc->halt[0] = '\0';
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
@@ -155,6 +172,8 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 			ok = cmd_fail(res, "%s cannot enter %s: %s is there", id, at, sc->g->units[other].id);
 		else if (stop && i + 1 < n)
 			ok = refuse(res, id, "must stop in", at, &m, "must stop");
+		else if (stop)
+			halt_reason(pc->halt, sizeof pc->halt, at, &m);
 		else if (m.cannot_stop_here && i + 1 == n)
 			ok = refuse(res, id, "may not end its move in", at, &m, "may not stop");
 		else if (other >= 0 && i + 1 == n)
@@ -298,6 +317,8 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 		cmd_say(res, "    %s loses %ld: strength %d/%d%s; its move ends in %s  [%s]", u->id,
 		        r->amount, u->strength, u->max_strength, u->eliminated ? ", eliminated" : "", at,
 		        ref);
+		snprintf(u->halted, sizeof u->halted, "in %s: it lost %ld entering it (%.60s)", at,
+		         r->amount, ref);
 		game_log(g, "%s loses %ld entering %s (%d/%d)%s", u->id, r->amount, at, u->strength,
 		         u->max_strength, u->eliminated ? ", eliminated" : "");
 		return;
@@ -431,6 +452,9 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (argc < 3)
 		return cmd_fail(res, "usage: move UNIT HEX [HEX...] [roll=FACES]");
 	u = &g->units[sc.unit];
+	if (u->halted[0] != '\0' && !g->forcing)
+		return cmd_fail(res, "%s had to stop %s; it moves no further this turn (--force moves "
+		                     "it, and the log says so)", u->id, u->halted);
 	n = move_path(g, &sc, argc, argv, &path, res);
 	if (n < 2) {
 		free(path);
@@ -462,6 +486,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.road;
 	u->moved_cost += pc.cost;
+	memcpy(u->halted, pc.halt, sizeof u->halted);
 	explain_points(pc.cost, false, cost);
 	cmd_say(res, "%s moves %s to %s: %zu %s, costing %s%s%s", u->id, from, to, n - 1,
 	        n == 2 ? "hex" : "hexes", cost, sc.road ? ", along the road" : "",

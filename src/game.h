@@ -29,6 +29,7 @@ struct game_unit {
 	bool road_move;     /* it moved along a road the whole way */
 	bool battled;       /* it battled */
 	long moved_cost;    /* what its moves cost this turn, in halves */
+	char halted[112];   /* where and why its move had to end this turn, or "" */
 };
 
 struct strlist {
