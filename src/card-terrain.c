@@ -5,6 +5,7 @@
  * `extra_costs:`) expand into ordinary rules. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,56 @@ read_setting_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx
 	return ok;
 }
 
+/* One distance: "3", "1-2" or "6+", as the pair (min, max). */
+static bool
+read_one_distance(struct ydoc *doc, const struct ynode *n, int *min, int *max)
+{
+	const char *s = n->kind == YNODE_SCALAR ? n->text : NULL;
+	long a, b;
+	char *dash, *copy;
+	bool ok;
+
+	if (s == NULL)
+		return yerror(doc, n, "a distance is a number, A-B or N+ (such as 3, 1-2 or 6+)");
+	copy = xstrdup(s);
+	dash = strchr(copy, '-');
+	if (dash != NULL)
+		*dash = '\0';
+	if (copy[0] != '\0' && copy[strlen(copy) - 1] == '+' && dash == NULL) {
+		copy[strlen(copy) - 1] = '\0';
+		ok = str_long(copy, 0, 10000, &a);
+		b = INT_MAX;
+	} else {
+		ok = str_long(copy, 0, 10000, &a) &&
+		     (dash == NULL ? (b = a, true) : str_long(dash + 1, 0, 10000, &b)) && a <= b;
+	}
+	free(copy);
+	if (!ok)
+		return yerror(doc, n, "'%s' is not a distance: a number, A-B (A at most B) or N+, "
+		                      "0 to 10000", s);
+	*min = (int)a;
+	*max = (int)b;
+	return true;
+}
+
+/* `distance: 3`, `distance: 1-2`, `distance: 6+` or a list of them. */
+static bool
+read_distance_cond(struct ydoc *doc, const struct ynode *n, struct cond *c)
+{
+	size_t count = n->kind == YNODE_SEQUENCE ? n->count : 1;
+	bool ok = true;
+
+	c->values = xcalloc(2 * count, sizeof *c->values);
+	for (size_t k = 0; k < count; k++) {
+		const struct ynode *one = n->kind == YNODE_SEQUENCE ? n->items[k] : n;
+		if (read_one_distance(doc, one, &c->values[c->nvalues], &c->values[c->nvalues + 1]))
+			c->nvalues += 2;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
 static bool
 read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fact fact)
 {
@@ -111,6 +162,8 @@ read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fa
 	c->negated = ctx->negated;
 	if (fact_info[fact].type == FT_BOOL)
 		return ybool(doc, n, &c->truth);
+	if (fact_info[fact].type == FT_DISTANCE)
+		return read_distance_cond(doc, n, c);
 	return read_cond_values(doc, ctx, c, n);
 }
 

@@ -298,6 +298,7 @@ const char *const card_vocabulary_what[] = {
 	[FT_FORMATION] = "formation",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
+	[FT_DISTANCE] = "distance",
 	[FT_CATEGORY] = "movement category",
 };
 

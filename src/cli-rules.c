@@ -87,6 +87,7 @@ static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
 	"attacker_status", "target_status", "attacker_formation", "target_formation",
 	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
+	"distance",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -116,6 +117,7 @@ static const char *const type_what[] = {
 	[FT_FORMATION] = "formation",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
+	[FT_DISTANCE] = "distance",
 	[FT_CATEGORY] = "movement category",
 };
 
@@ -323,6 +325,20 @@ unknown_key(const char *key)
 	return EXIT_USAGE;
 }
 
+/* distance=3: how far the target is. */
+static int
+read_distance(const char *value, int *out)
+{
+	long v;
+
+	if (!str_long(value, 0, 10000, &v)) {
+		fprintf(stderr, "hexaid: explain: distance=%s: give a whole number, 0 to 10000\n", value);
+		return EXIT_INVALID;
+	}
+	*out = (int)v;
+	return EXIT_OK;
+}
+
 /* rolled=burst,soldier: faces of the card's battle die. */
 static int
 read_faces(const struct card *card, const char *value, uint64_t *mask)
@@ -371,6 +387,8 @@ read_word(const struct card *card, char *word, struct query *q)
 		return lookup(card, word, value, FT_CLASS, &sit->target);
 	if (strcmp(word, "unit") == 0)
 		return lookup(card, word, value, FT_CLASS, &sit->unit);
+	if (strcmp(word, "distance") == 0)
+		return read_distance(value, &sit->distance);
 	if (strcmp(word, "combat") == 0)
 		return lookup(card, word, value, FT_COMBAT, &sit->combat);
 	if (strcmp(word, "fire") == 0)

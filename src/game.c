@@ -507,6 +507,7 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->facts[FACT_FROM_LOWER] = la < lt;
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
+	sit->distance = hex_distance(a->hex, th);
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
 }
 

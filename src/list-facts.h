@@ -15,6 +15,8 @@ FACT(ATTACKER_FORMATION, "attacker_formation", FT_FORMATION, "the attacker is in
 FACT(TARGET_FORMATION, "target_formation", FT_FORMATION, "the target is in this formation")
 FACT(ATTACKER_ON, "attacker_on", FT_TERRAIN, "the attacker's hex holds this terrain")
 FACT(TARGET_ON, "target_on", FT_TERRAIN, "the target's hex holds this terrain")
+FACT(DISTANCE, "distance", FT_DISTANCE,
+     "the target is this far from the attacker (hexes, or the card's unit): N, A-B or N+")
 FACT(MOVED_ONTO, "moved_onto", FT_BOOL, "the attacker moved onto its hex this turn")
 FACT(ROAD_MOVE, "road_move", FT_BOOL, "the unit used road movement this turn")
 FACT(BATTLED, "battled", FT_BOOL, "the unit has battled this turn")

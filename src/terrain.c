@@ -7,6 +7,7 @@
  * applies once; protection takes the best figure the target's terrain offers. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ situation_init(struct situation *sit)
 	sit->attacker = sit->target = sit->unit = -1;
 	sit->combat = sit->fire = -1;
 	sit->attacker_formation = sit->target_formation = -1;
+	sit->distance = -1;
 	for (int i = 0; i < MAX_SETTINGS; i++)
 		sit->settings[i] = -1;
 }
@@ -132,6 +134,10 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		                                        : card->settings[c->setting].def;
 		holds = any_value(c, match_index, &chosen);
 		break;
+	case FT_DISTANCE:
+		for (size_t v = 0; v + 1 < c->nvalues && sit->distance >= 0; v += 2)
+			holds = holds || (sit->distance >= c->values[v] && sit->distance <= c->values[v + 1]);
+		break;
 	case FT_CATEGORY:
 		break;
 	}
@@ -187,6 +193,23 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
 	return true;
 }
 
+/* "distance 1-2/6+" */
+static char *
+describe_distance(const struct cond *c)
+{
+	struct strbuf s = { NULL, 0, 0 };
+
+	strbuf_addf(&s, "distance ");
+	for (size_t v = 0; v + 1 < c->nvalues; v += 2) {
+		strbuf_addf(&s, "%s%d", v ? "/" : "", c->values[v]);
+		if (c->values[v + 1] == INT_MAX)
+			strbuf_addf(&s, "+");
+		else if (c->values[v + 1] != c->values[v])
+			strbuf_addf(&s, "-%d", c->values[v + 1]);
+	}
+	return s.text;
+}
+
 /* One condition in words: "attacker class_a/class_b", "not moved_onto". */
 static char *
 describe_cond(const struct card *card, const struct cond *c)
@@ -196,6 +219,8 @@ describe_cond(const struct card *card, const struct cond *c)
 
 	if (fact_info[c->fact].type == FT_BOOL)
 		return xasprintf("%s%s", c->truth ? "" : "not ", key);
+	if (fact_info[c->fact].type == FT_DISTANCE)
+		return describe_distance(c);
 	if (fact_info[c->fact].type == FT_SETTING)
 		part = xasprintf("%s %s ", key, card->settings[c->setting].id);
 	else

@@ -28,6 +28,7 @@ struct situation {
 	bool base_given;          /* the question counts dice (else only modifiers) */
 	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
 	int base_distance;        /* the distance they were read at */
+	int distance;             /* attacker to target, or -1 when not known */
 	bool quiet;               /* only the numbers are wanted: the answer's steps are
 	                             not put in words (see struct explanation) */
 };
