@@ -92,14 +92,9 @@ cmd_say(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	strlist_add(&res->lines, s);
 	free(s);
@@ -110,14 +105,9 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	strlist_add(&res->lines, s);
 	free(s);

@@ -110,8 +110,6 @@ diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source 
           int line, int col, const char *fmt, va_list ap)
 {
 	struct diag *d;
-	va_list ap2;
-	int n;
 
 	if (level == DIAG_ERROR) {
 		dl->errors++;
@@ -125,11 +123,7 @@ diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source 
 	d->file = src && src->name ? xstrdup(src->name) : NULL;
 	d->line = line;
 	d->col = col;
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	d->message = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	vsnprintf(d->message, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	d->message = xvasprintf(fmt, ap);
 	d->quote = line > 0 ? quote_line(src, line) : NULL;
 	return !diag_full(dl);
 }

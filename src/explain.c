@@ -34,18 +34,13 @@ explain_add(struct explanation *ex, long value, const char *file, int line, cons
 {
 	struct step *s = xgrow(&ex->steps, &ex->count, &ex->cap, sizeof *s);
 	va_list ap;
-	int n;
 
 	s->value = value;
 	s->assumed = assumed;
 	if (ex->quiet)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s->text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(s->text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	s->text = xvasprintf(fmt, ap);
 	va_end(ap);
 	s->ref = file != NULL ? xasprintf("%s:%d", file, line) : NULL;
 	s->seed = seed != NULL ? xstrdup(seed) : NULL;

@@ -180,16 +180,11 @@ game_log(struct game *g, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	if (g->replaying)
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	strlist_add(&g->log, s);
 	free(s);

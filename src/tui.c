@@ -273,14 +273,9 @@ tui_message(struct tui *t, bool error, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	free(t->message);
 	t->message = s;
@@ -304,21 +299,6 @@ tui_game_changed(struct tui *t)
 	t->gen++;
 }
 
-static char *
-vformat(const char *fmt, va_list ap)
-{
-	va_list copy;
-	char *s;
-	int n;
-
-	va_copy(copy, ap);
-	n = vsnprintf(NULL, 0, fmt, copy);
-	va_end(copy);
-	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
-	return s;
-}
-
 bool
 tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 {
@@ -327,7 +307,7 @@ tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	bool ok;
 
 	va_start(ap, fmt);
-	line = vformat(fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	ok = session_run(t->s, line, res);
 	free(line);
@@ -343,7 +323,7 @@ tui_command(struct tui *t, const char *fmt, ...)
 	bool ok;
 
 	va_start(ap, fmt);
-	line = vformat(fmt, ap);
+	line = xvasprintf(fmt, ap);
 	va_end(ap);
 	ok = session_run(t->s, line, &res);
 	if (res.kind != COMMAND_QUERY || res.saved)

@@ -72,20 +72,30 @@ xstrndup(const char *s, size_t n)
 }
 
 char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *s;
+	int n;
+
+	va_copy(copy, ap);
+	n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0)
+		out_of_memory(0);
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		out_of_memory(0);
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }

@@ -58,14 +58,9 @@ error_at(struct ydoc *doc, int line, int col, const char *fmt, ...)
 	struct diag_source src = ydoc_source(doc);
 	char *msg;
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	diag_add(doc->diags, DIAG_ERROR, &src, line, col, "%s", msg);
 	free(msg);
@@ -539,14 +534,9 @@ yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	struct diag_source src = ydoc_source(doc);
 	va_list ap;
 	char *msg;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (at != NULL)
 		diag_add(doc->diags, DIAG_ERROR, &src, at->line, at->col, "%s", msg);
@@ -561,14 +551,9 @@ ynote(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	struct diag_source src = ydoc_source(doc);
 	va_list ap;
 	char *msg;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	diag_add(doc->diags, DIAG_NOTE, &src, at ? at->line : 0, at ? at->col : 0, "%s", msg);
 	free(msg);
