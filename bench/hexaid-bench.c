@@ -104,6 +104,19 @@ print_machine(const struct bench_options *o)
 	       sysconf(_SC_NPROCESSORS_ONLN), o->runs);
 }
 
+/* The budgets are for maps of at most 100x100; larger ones are reported. */
+static bool
+budgets_apply(const char *map)
+{
+	struct game g;
+	bool small;
+
+	bench_open(map, &g);
+	small = g.sc.board.columns <= 100 && g.sc.board.rows <= 100;
+	game_free(&g);
+	return small;
+}
+
 /* Is the part named in the --only list (or is there none)? */
 static bool
 wanted(const char *only, const char *part)
@@ -183,22 +196,10 @@ main(int argc, char **argv)
 		bench_cards(&t, &o);
 	if (wanted(only, "odds"))
 		bench_odds(&t, &o);
-	for (int i = 0; wanted(only, "maps") && i < o.nmaps; i++) {
-		struct game g;
-		bool budgets;
-		bench_open(o.maps[i], &g);
-		budgets = g.sc.board.columns <= 100 && g.sc.board.rows <= 100;
-		game_free(&g);
-		bench_map(&t, &o, o.maps[i], budgets);
-	}
-	for (int i = 0; wanted(only, "tui") && i < o.nmaps; i++) {
-		struct game g;
-		bool budgets;
-		bench_open(o.maps[i], &g);
-		budgets = g.sc.board.columns <= 100 && g.sc.board.rows <= 100;
-		game_free(&g);
-		bench_tui(&t, &o, o.maps[i], budgets);
-	}
+	for (int i = 0; wanted(only, "maps") && i < o.nmaps; i++)
+		bench_map(&t, &o, o.maps[i], budgets_apply(o.maps[i]));
+	for (int i = 0; wanted(only, "tui") && i < o.nmaps; i++)
+		bench_tui(&t, &o, o.maps[i], budgets_apply(o.maps[i]));
 	if (wanted(only, "record"))
 		bench_record(&t, &o, o.maps[0]);
 	missed = results_print(&t);
