@@ -21,42 +21,16 @@
 #   make check TESTS=tests/soak.sh   (SOAK_ROUNDS=200 unless set; part of make check)
 . "$top_srcdir/tests/tap.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "the soak test in tmux" "tmux is not installed (./bootstrap check installs it)"
-	tap_done
-fi
-
 rounds=${SOAK_ROUNDS:-200}
 save_every=50
 per_command_limit=${SOAK_BYTES_PER_COMMAND:-1024}
-tap_tmpdir
-mkdir -p "$tap_tmp/tmux" "$tap_tmp/data"
-TMUX_TMPDIR=$tap_tmp/tmux
-export TMUX_TMPDIR
-unset TMUX TMUX_PANE
-sock=hexaid-soak-$$
-trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tap_tmp"' EXIT
-
+tmux_test="the soak test in tmux"
+poll=0.01
+limit=${TUI_TEST_WAIT:-2000}    # polls of 0.01 s: 20 s
+sess=soak
+. "$top_srcdir/tests/tmux.sh"
 demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
 save="$tap_tmp/evening.sav"
-limit=${TUI_TEST_WAIT:-2000}    # polls of 0.01 s: 20 s
-lsan="LSAN_OPTIONS=suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-env_base="XDG_DATA_HOME=$tap_tmp/data HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
-
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-screen() { T capture-pane -p -t soak; }
-keys() { T send-keys -t soak "$@"; }
-
-# wait_for TEXT: poll the screen until it holds TEXT (a fixed string).
-wait_for() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.01
-		i=$((i + 1))
-	done
-	return 1
-}
 
 # Type a command at the ':' prompt and wait until the prompt has closed; then C-l,
 # which closes the window an answer of more than one line opens (any key does, and
@@ -68,17 +42,6 @@ command_line() {
 	keys Enter
 	wait_gone "A command, as hexaid script takes it"
 	keys C-l
-}
-
-# wait_gone TEXT: poll until the screen no longer holds TEXT.
-wait_gone() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" || return 0
-		sleep 0.01
-		i=$((i + 1))
-	done
-	return 1
 }
 
 alive() { kill -0 "$pid" 2>/dev/null; }

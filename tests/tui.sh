@@ -7,27 +7,10 @@
 # to the temporary directory (XDG_DATA_HOME), never to the source tree.
 . "$top_srcdir/tests/tap.sh"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "the terminal interface in tmux" "tmux is not installed (./bootstrap check installs it)"
-	tap_done
-fi
-
-tap_tmpdir
-mkdir -p "$tap_tmp/tmux" "$tap_tmp/data"
-TMUX_TMPDIR=$tap_tmp/tmux
-export TMUX_TMPDIR
-unset TMUX TMUX_PANE
-sock=hexaid-tui-$$
-trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tap_tmp"' EXIT
-
-demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
+tmux_test="the terminal interface in tmux"
 limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
-# ncurses' panel library keeps 32 bytes to the end (see tests/lsan.supp)
-lsan="LSAN_OPTIONS=suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-env_base="XDG_DATA_HOME=$tap_tmp/data HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
-sess=
-
-T() { tmux -L "$sock" -f /dev/null "$@"; }
+. "$top_srcdir/tests/tmux.sh"
+demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
 
 # start NAME WIDTH HEIGHT [VAR=VALUE...] -- [HEXAID ARGUMENT...]: hexaid in a new
 # session, through a shell that writes its pid to $tap_tmp/NAME.pid and, when it
@@ -58,9 +41,6 @@ pid_of() {
 	cat "$tap_tmp/$1.pid"
 }
 
-screen() { T capture-pane -p -t "$sess"; }
-keys() { T send-keys -t "$sess" "$@"; }
-
 # Type a command at the ':' prompt.
 command_line() {
 	keys :
@@ -69,33 +49,11 @@ command_line() {
 	keys Enter
 }
 
-# wait_for TEXT: poll the screen until it holds TEXT (a fixed string).
-wait_for() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # wait_re REGEX: poll until a line of the screen matches the extended regex.
 wait_re() {
 	i=0
 	while [ $i -lt "$limit" ]; do
 		screen 2>/dev/null | grep -qE -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# wait_gone TEXT: poll until the screen no longer holds TEXT.
-wait_gone() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" || return 0
 		sleep 0.05
 		i=$((i + 1))
 	done

@@ -1,0 +1,54 @@
+# tmux.sh: the private tmux server that the terminal-interface tests (tui.sh,
+# soak.sh) run hexaid in; source it after tap.sh, with tmux_test naming the test
+# and, if wanted, poll (seconds between looks, 0.05) and limit (looks, 200) set.
+# It skips the test when tmux is missing; makes $tap_tmp with tmux/ and data/; a
+# server on its own socket ($sock, killed at exit); and env_base, the environment
+# hexaid runs with (games and journals under $tap_tmp, never the source tree).
+#
+#   T ARGS...            tmux on that server
+#   screen, keys ARGS    the screen of session $sess / keys sent to it
+#   wait_for TEXT        poll until the screen holds TEXT (a fixed string)
+#   wait_gone TEXT       poll until it no longer does
+# Each wait returns 1 after $limit looks; nothing sleeps a fixed time instead.
+if ! command -v tmux >/dev/null 2>&1; then
+	tap_skip "$tmux_test" "tmux is not installed (./bootstrap check installs it)"
+	tap_done
+fi
+
+poll=${poll:-0.05}
+limit=${limit:-200}
+tap_tmpdir
+mkdir -p "$tap_tmp/tmux" "$tap_tmp/data"
+TMUX_TMPDIR=$tap_tmp/tmux
+export TMUX_TMPDIR
+unset TMUX TMUX_PANE
+sock=hexaid-test-$$
+trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tap_tmp"' EXIT
+# ncurses' panel library keeps 32 bytes to the end (see tests/lsan.supp)
+lsan="LSAN_OPTIONS=suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+env_base="XDG_DATA_HOME=$tap_tmp/data HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
+sess=${sess:-}
+
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+screen() { T capture-pane -p -t "$sess"; }
+keys() { T send-keys -t "$sess" "$@"; }
+
+wait_for() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		screen 2>/dev/null | grep -qF -- "$1" && return 0
+		sleep "$poll"
+		i=$((i + 1))
+	done
+	return 1
+}
+
+wait_gone() {
+	i=0
+	while [ $i -lt "$limit" ]; do
+		screen 2>/dev/null | grep -qF -- "$1" || return 0
+		sleep "$poll"
+		i=$((i + 1))
+	done
+	return 1
+}
