@@ -109,13 +109,7 @@ pending_roll(struct tui *t, const char *values)
 		tui_message(t, false, "%s", res.lines.count ? res.lines.items[res.lines.count - 1] : line);
 		pending_clear(t);
 	} else {
-		char *what = xasprintf("error: %s", line);
-		tui_note(t, true, what);
-		free(what);
-		for (size_t i = 0; i < res.lines.count; i++)
-			tui_note(t, true, res.lines.items[i]);
-		tui_message(t, true, "%s", res.lines.count ? res.lines.items[res.lines.count - 1]
-		                                           : "the battle failed");
+		tui_report_failure(t, line, &res, "the battle failed");
 	}
 	command_result_free(&res);
 	free(line);

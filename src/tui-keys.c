@@ -296,17 +296,10 @@ prompt(struct tui *t)
 	} else {
 		if (res.kind != COMMAND_QUERY || res.saved)
 			tui_game_changed(t);
-		if (res.ok) {
+		if (res.ok)
 			tui_message(t, false, "%s", res.lines.count ? res.lines.items[0] : line);
-		} else {
-			char *what = xasprintf("error: %s", line);
-			tui_note(t, true, what);
-			free(what);
-			for (size_t i = 0; i < res.lines.count; i++)
-				tui_note(t, true, res.lines.items[i]);
-			tui_message(t, true, "%s", res.lines.count ? res.lines.items[res.lines.count - 1]
-			                                           : "the command failed");
-		}
+		else
+			tui_report_failure(t, line, &res, "the command failed");
 	}
 	command_result_free(&res);
 	free(line);

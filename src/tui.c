@@ -294,6 +294,20 @@ tui_note(struct tui *t, bool error, const char *text)
 }
 
 void
+tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
+                   const char *otherwise)
+{
+	char *what = xasprintf("error: %s", line);
+
+	tui_note(t, true, what);
+	free(what);
+	for (size_t i = 0; i < res->lines.count; i++)
+		tui_note(t, true, res->lines.items[i]);
+	tui_message(t, true, "%s", res->lines.count > 0 ? res->lines.items[res->lines.count - 1]
+	                                                : otherwise);
+}
+
+void
 tui_game_changed(struct tui *t)
 {
 	t->gen++;
@@ -328,17 +342,10 @@ tui_command(struct tui *t, const char *fmt, ...)
 	ok = session_run(t->s, line, &res);
 	if (res.kind != COMMAND_QUERY || res.saved)
 		tui_game_changed(t);
-	if (ok) {
+	if (ok)
 		tui_message(t, false, "%s", res.lines.count > 0 ? res.lines.items[0] : line);
-	} else {
-		char *what = xasprintf("error: %s", line);
-		tui_note(t, true, what);
-		free(what);
-		for (size_t i = 0; i < res.lines.count; i++)
-			tui_note(t, true, res.lines.items[i]);
-		tui_message(t, true, "%s", res.lines.count > 0 ? res.lines.items[res.lines.count - 1]
-		                                               : "the command failed");
-	}
+	else
+		tui_report_failure(t, line, &res, "the command failed");
 	command_result_free(&res);
 	free(line);
 	return ok;

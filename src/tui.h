@@ -196,6 +196,10 @@ bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tui_note(struct tui *t, bool error, const char *text);
+/* A command that failed: "error: LINE" and its answer in the log, its last line
+ * (or `otherwise`) on the message line. */
+void tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
+                        const char *otherwise);
 /* Draw text clipped to `width` cells (non-ASCII shown as '?' outside UTF-8). */
 void tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width);
 /* Break text into lines of at most `width` cells at spaces; lines after the
