@@ -25,28 +25,37 @@
 #include "xmalloc.h"
 
 /* Load a scenario or a saved game into a new game; prints the diagnostics. */
-int
-cli_open_game(const char *path, struct game *g)
+bool
+cli_open_game_into(const char *path, struct game *g, struct diag_list *dl)
 {
 	struct cardpath cp;
-	struct diag_list dl;
 	struct scenario sc;
 	bool ok;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
 	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
-	if (hexfile_kind(path, &dl) == HEXFILE_SAVE) {
-		ok = save_load(g, path, &cp, &dl);
+	if (hexfile_kind(path, dl) == HEXFILE_SAVE) {
+		ok = save_load(g, path, &cp, dl);
 		if (ok)
 			g->save_path = xstrdup(path);
 	} else {
-		ok = diag_error_count(&dl) == 0 && scenario_load(&sc, path, &cp, &dl);
+		ok = diag_error_count(dl) == 0 && scenario_load(&sc, path, &cp, dl);
 		if (ok)
 			game_start(g, &sc);
 	}
+	cardpath_free(&cp);
+	return ok;
+}
+
+int
+cli_open_game(const char *path, struct game *g)
+{
+	struct diag_list dl;
+	bool ok;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	ok = cli_open_game_into(path, g, &dl);
 	diag_print(&dl, stderr);
 	diag_list_free(&dl);
-	cardpath_free(&cp);
 	return ok ? EXIT_OK : EXIT_INVALID;
 }
 

@@ -2,6 +2,8 @@
 #ifndef HEXAID_CLI_H
 #define HEXAID_CLI_H
 
+#include <stdbool.h>
+
 /* Exit statuses, as hexaid.6 documents them. */
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -16,8 +18,12 @@ int cli_recover(int argc, char **argv);
 int cli_roll(int argc, char **argv);
 
 struct game;
-/* Open a scenario as a new game; prints what went wrong; returns the exit status. */
+struct diag_list;
+/* Open a saved game, or a scenario as a new game; prints what went wrong;
+ * returns the exit status. */
 int cli_open_game(const char *path, struct game *g);
+/* The same, with what went wrong added to dl; true when the game is open. */
+bool cli_open_game_into(const char *path, struct game *g, struct diag_list *dl);
 
 struct card;
 /* Load a card named by its id (searched along the card path) or by its path;

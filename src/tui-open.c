@@ -16,10 +16,8 @@
 #include "cardpath.h"
 #include "cli.h"
 #include "diag.h"
-#include "hexfile.h"
 #include "journal.h"
 #include "save.h"
-#include "scenario.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -144,25 +142,14 @@ tui_list_scenarios(struct strlist *out)
 bool
 tui_load_game(const char *path, struct game *g, char **errors)
 {
-	struct cardpath cp;
 	struct diag_list dl;
-	struct scenario sc;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
 	bool ok;
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
-	if (hexfile_kind(path, &dl) == HEXFILE_SAVE) {
-		ok = save_load(g, path, &cp, &dl);
-		if (ok)
-			g->save_path = xstrdup(path);
-	} else {
-		ok = diag_error_count(&dl) == 0 && scenario_load(&sc, path, &cp, &dl);
-		if (ok)
-			game_start(g, &sc);
-	}
+	ok = cli_open_game_into(path, g, &dl);
 	mem = open_memstream(&buf, &len);
 	if (mem != NULL) {
 		diag_print(&dl, mem);
@@ -170,7 +157,6 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	}
 	*errors = buf;
 	diag_list_free(&dl);
-	cardpath_free(&cp);
 	return ok;
 }
 
