@@ -7,15 +7,7 @@
 static bool
 read_card(const char *text, struct card *card, struct diag_list *dl)
 {
-	struct ydoc doc;
-	bool ok;
-
-	memset(card, 0, sizeof *card); /* card_free is safe whatever happens */
-	diag_list_init(dl, 20);
-	ok = ydoc_load_string(&doc, "c.yaml", text, strlen(text), &ylimits_card, dl) &&
-	     card_read(card, &doc);
-	ydoc_free(&doc);
-	return ok;
+	return test_read_card("c.yaml", text, card, dl);
 }
 
 static void

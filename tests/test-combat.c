@@ -45,17 +45,12 @@ static int
 load_card(void **state)
 {
 	struct diag_list dl;
-	struct ydoc doc;
 	bool ok;
 
 	(void)state;
-	diag_list_init(&dl, 20);
-	ok = ydoc_load_string(&doc, "test.yaml", card_text, sizeof card_text - 1, &ylimits_card,
-	                      &dl) &&
-	     card_read(&card, &doc);
+	ok = test_read_card("test.yaml", card_text, &card, &dl);
 	if (!ok)
 		diag_print(&dl, stderr);
-	ydoc_free(&doc);
 	diag_list_free(&dl);
 	return ok ? 0 : -1;
 }

@@ -12,7 +12,9 @@
 
 #include <cmocka.h>
 
+#include "card.h"
 #include "diag.h"
+#include "yaml-load.h"
 
 /* Everything a diagnostic list would print, as one string to free. */
 static inline char *
@@ -34,6 +36,23 @@ diag_text(const struct diag_list *dl)
 		assert_string_equal(got_, (want)); \
 		free(got_);                        \
 	} while (0)
+
+/* Read a card from text (`name` in its diagnostics) into *card, zeroed first so
+ * that card_free is safe whatever happens; dl is made here, for the caller to
+ * read and free. */
+static inline bool
+test_read_card(const char *name, const char *text, struct card *card, struct diag_list *dl)
+{
+	struct ydoc doc;
+	bool ok;
+
+	memset(card, 0, sizeof *card);
+	diag_list_init(dl, 20);
+	ok = ydoc_load_string(&doc, name, text, strlen(text), &ylimits_card, dl) &&
+	     card_read(card, &doc);
+	ydoc_free(&doc);
+	return ok;
+}
 
 static inline int
 run_tests_tap(const char *name, const struct CMUnitTest *tests, size_t count)
