@@ -59,18 +59,6 @@ cli_open_game(const char *path, struct game *g)
 	return ok ? EXIT_OK : EXIT_INVALID;
 }
 
-/* "scenario=/abs/path" or "save=/abs/path": what a journal of this game replays onto. */
-static char *
-journal_base(const struct game *g)
-{
-	const char *path = g->save_path ? g->save_path : g->sc.path;
-	char *abs = realpath(path, NULL);
-	char *base = xasprintf("%s=%s", g->save_path ? "save" : "scenario", abs ? abs : path);
-
-	free(abs);
-	return base;
-}
-
 int
 cli_render(int argc, char **argv)
 {
@@ -230,7 +218,7 @@ cli_script(int argc, char **argv)
 	if ((status = cli_open_game(argv[optind], &g)) == EXIT_OK) {
 		if (opt.seed >= 0)
 			rng_seed(&g.rng, (uint64_t)opt.seed);
-		base = journal_base(&g);
+		base = session_base_of(&g);
 		if (session_start(&session, &g, opt.journal, base, &err)) {
 			if (err != NULL)
 				fprintf(stderr, "hexaid: warning: %s\n", err);

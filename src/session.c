@@ -170,3 +170,14 @@ session_end(struct session *s)
 	memset(s, 0, sizeof *s);
 	s->journal.fd = -1;
 }
+
+char *
+session_base_of(const struct game *g)
+{
+	const char *path = g->save_path ? g->save_path : g->sc.path;
+	char *abs = realpath(path, NULL);
+	char *base = xasprintf("%s=%s", g->save_path ? "save" : "scenario", abs ? abs : path);
+
+	free(abs);
+	return base;
+}

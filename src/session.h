@@ -27,6 +27,10 @@ struct session {
 bool session_start(struct session *s, struct game *g, const char *journal_path,
                    const char *base, char **err);
 
+/* "scenario=/abs/path" or "save=/abs/path": what a journal of this game replays
+ * onto, for session_start (free it). */
+char *session_base_of(const struct game *g);
+
 /* Run one command. A change is on disk in the journal when this returns; if it
  * cannot be written, the change is taken back and the result says so. */
 bool session_run(struct session *s, const char *line, struct command_result *res);

@@ -160,18 +160,6 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	return ok;
 }
 
-/* "scenario=/abs/path" or "save=/abs/path": what the game's journal replays onto. */
-static char *
-journal_base(const struct game *g)
-{
-	const char *path = g->save_path ? g->save_path : g->sc.path;
-	char *abs = realpath(path, NULL);
-	char *base = xasprintf("%s=%s", g->save_path ? "save" : "scenario", abs ? abs : path);
-
-	free(abs);
-	return base;
-}
-
 /* A scenario's journal: NAME.journal under the journals directory, or NAME-2
  * and on when another hexaid plays the same scenario (each holds a lock). */
 static char *
@@ -370,7 +358,7 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 		game_free(g);
 		return false;
 	}
-	base = journal_base(g);
+	base = session_base_of(g);
 	jpath = g->save_path ? tui_journal_path(g) : scenario_journal(g, &locked);
 	recover = journal_to_recover(jpath, base, &jc);
 	if (recover) {
