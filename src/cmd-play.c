@@ -496,12 +496,9 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	         g->forcing ? " (forced)" : "");
 	for (size_t i = 0; i < plan.nsteps; i++)
 		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
-	if (!plan.typed && plan.nfaces > 0) {
-		char *list = cmd_faces_words(&game_card(g)->dice[game_card(g)->battle_die], plan.faces,
-		                             plan.nfaces, ",");
-		res->record_extra = xasprintf("roll=%s", list);
-		free(list);
-	}
+	if (!plan.typed && plan.nfaces > 0)
+		cmd_record_faces(res, &game_card(g)->dice[game_card(g)->battle_die], plan.faces,
+		                 plan.nfaces);
 	if (!u->eliminated)
 		disorder(g, u, pc.disorder, res);
 	free(plan.steps);

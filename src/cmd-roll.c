@@ -81,6 +81,16 @@ cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
 }
 
 /* The faces as words, for the record and for people. */
+void
+cmd_record_faces(struct command_result *res, const struct die_kind *d, const int *faces, int n)
+{
+	char *list = cmd_faces_words(d, faces, n, ",");
+
+	free(res->record_extra);
+	res->record_extra = xasprintf("roll=%s", list);
+	free(list);
+}
+
 char *
 cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
 {
@@ -113,11 +123,8 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
-	if (!typed) {
-		char *list = cmd_faces_words(d, faces, n, ",");
-		res->record_extra = xasprintf("roll=%s", list);
-		free(list);
-	}
+	if (!typed)
+		cmd_record_faces(res, d, faces, n);
 	combat_score(card, sit, faces, n, p, &c);
 	cmd_say_steps(res, &c.why);
 	g->stats[g->units[a].side].symbol_dice += n;
@@ -199,11 +206,8 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
-	if (!typed) {
-		char *list = cmd_faces_words(d, faces, n, ",");
-		res->record_extra = xasprintf("roll=%s", list);
-		free(list);
-	}
+	if (!typed)
+		cmd_record_faces(res, d, faces, n);
 	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
 	             "rulebook, and give the hits with: hit UNIT N");
 	count_pips(&g->stats[g->units[a].side], faces, n, d->sides, true);

@@ -87,6 +87,10 @@ bool cmd_roll_symbols(struct battle *bt, struct command_result *res);
  * false with the reason when they do not fit) or, when `rolled` is NULL, rolled. */
 bool cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
                       struct command_result *res);
+/* Keep the faces hexaid rolled in the command's record (roll=a,b,c), so that undo,
+ * replay and recovery apply the same dice. */
+void cmd_record_faces(struct command_result *res, const struct die_kind *d, const int *faces,
+                      int n);
 /* The faces as words, joined by sep; the caller frees it. */
 char *cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep);
 /* cmd-roll.c: settle the battle on the card's table, or give the odds of each row. */
