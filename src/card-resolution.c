@@ -95,6 +95,36 @@ read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
+read_tie_read_as(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return yint(doc, n, 0, 999, &((struct resolution *)obj)->tie_reads_as);
+}
+
+static bool
+read_tie_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct resolution *)obj)->tie_seed);
+}
+
+static const struct yfield tie_fields[] = {
+	{ "read_as", true, read_tie_read_as },
+	{ "seed", false, read_tie_seed },
+};
+
+/* `ties: { read_as: 1, seed: ... }`: an opposed roll's tie that the card's `tie`
+ * rules decide is read as this difference. */
+static bool
+read_ties(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct resolution *r = obj;
+
+	r->tie_line = n->line;
+	r->tie_col = n->col;
+	return yis_mapping(doc, n, "ties") &&
+	       ymap_read(doc, n, tie_fields, sizeof tie_fields / sizeof tie_fields[0], "ties", r);
+}
+
+static bool
 read_note(struct ydoc *doc, const struct ynode *n, void *obj)
 {
 	return card_read_text(doc, n, &((struct resolution *)obj)->note);
@@ -113,6 +143,7 @@ static const struct yfield resolution_fields[] = {
 	{ "add", false, read_add },
 	{ "opposed", false, read_opposed },
 	{ "values", false, read_values },
+	{ "ties", false, read_ties },
 	{ "seed", false, read_seed },
 	{ "note", false, read_note },
 	{ "assumed", false, read_assumed },
@@ -125,6 +156,7 @@ card_resolution_free(struct resolution *r)
 	free(r->odds_id);
 	free(r->roll);
 	free(r->values);
+	free(r->tie_seed);
 	free(r->seed);
 	free(r->note);
 }
@@ -198,6 +230,10 @@ card_resolve_resolutions(struct ydoc *doc, struct card *card)
 			ok = yerror(doc, &at, "table %s is by %s; %s resolution reads a table by %s",
 			            card->tables[r->table].id, table_by_names[card->tables[r->table].by],
 			            r->opposed ? "an opposed" : "this", table_by_names[want]);
+		if (r->tie_line > 0 && !r->opposed) {
+			struct ynode tie = { .line = r->tie_line, .col = r->tie_col };
+			ok = yerror(doc, &tie, "ties: only an opposed resolution (opposed: true) has ties");
+		}
 		if (r->odds_id != NULL) {
 			r->odds_table = card_table(card, r->odds_id);
 			if (r->odds_table < 0 || card->tables[r->odds_table].by != TABLE_BY_ODDS)

@@ -363,6 +363,19 @@ key_of(const struct ynode *map, const struct ynode *value)
 	return value;
 }
 
+/* attacker or defender: the side a tie goes to, as 1 or -1. */
+static bool
+read_side(struct ydoc *doc, const struct ynode *n, long *amount)
+{
+	static const char *const sides[] = { "attacker", "defender" };
+	int k;
+
+	if (!yenum(doc, n, sides, 2, "side", &k))
+		return false;
+	*amount = k == 0 ? 1 : -1;
+	return true;
+}
+
 static bool
 read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum effect e,
             const struct ynode *map)
@@ -391,6 +404,8 @@ read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum 
 		ctx->rule->amount = t;
 		return true;
 	}
+	if (effect_info[e].value == EFFECT_SIDE)
+		return read_side(doc, n, &ctx->rule->amount);
 	if (!ybool(doc, n, &flag))
 		return false;
 	if (!flag)

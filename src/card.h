@@ -48,7 +48,8 @@ enum fact {
 	N_FACTS
 };
 
-enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG, EFFECT_TERRAIN };
+/* EFFECT_SIDE: the word attacker (amount 1) or defender (amount -1). */
+enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG, EFFECT_TERRAIN, EFFECT_SIDE };
 
 enum section {
 	SECTION_MOVE,        /* a unit enters or crosses the terrain */
@@ -263,6 +264,11 @@ struct resolution {
 	bool add_strength;    /* the attacker's strength is added to the roll */
 	bool opposed;         /* both sides roll; the difference is read */
 	char *values;         /* opposed: what each side's value is, when the players give it */
+	/* opposed: a tie the card's `tie` rules give to one side is read as this
+	 * difference (ties.read_as), from this line and seed; tie_line 0: not said */
+	long tie_reads_as;
+	int tie_line, tie_col;
+	char *tie_seed;
 	char *seed;
 	char *note;
 	bool assumed;

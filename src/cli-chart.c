@@ -87,6 +87,8 @@ effect_words(const struct rule *r)
 		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
 	if (e->value == EFFECT_INT)
 		return xasprintf("%s %ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	if (e->value == EFFECT_SIDE)
+		return xasprintf("%s to the %s", e->key, r->amount > 0 ? "attacker" : "defender");
 	if (e->value == EFFECT_POINTS)
 		return xasprintf("%s %s%s", e->key,
 		                 explain_points(r->amount, r->effect == EFFECT_COST_ADD, num),

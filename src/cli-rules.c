@@ -12,6 +12,7 @@
 #include "cardpath.h"
 #include "cli.h"
 #include "event.h"
+#include "settle.h"
 #include "strutil.h"
 #include "table.h"
 #include "terrain.h"
@@ -445,8 +446,8 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 	terrain_battle(card, sit, &a);
 	if (json) {
 		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"defense\":%ld,"
-		       "\"steps\":",
-		       a.may_battle ? "true" : "false", a.dice, a.drm, a.defense);
+		       "\"tie\":%ld,\"steps\":",
+		       a.may_battle ? "true" : "false", a.dice, a.drm, a.defense, a.tie);
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
@@ -456,14 +457,16 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 			fputs("battle: may not battle", stdout);
 		else if (a.counts_dice)
 			printf("battle: %ld %s", a.dice, a.dice == 1 ? "die" : "dice");
-		else if (a.drm == 0 && a.defense == 0)
+		else if (a.drm == 0 && a.defense == 0 && a.tie == 0)
 			fputs("battle: no modifier", stdout);
 		else
 			fputs("battle", stdout), sep = ": ";
 		if (a.drm != 0)
 			printf("%sdie-roll modifier %+ld", sep, a.drm), sep = ", ";
 		if (a.defense != 0)
-			printf("%sdefender %+ld", sep, a.defense);
+			printf("%sdefender %+ld", sep, a.defense), sep = ", ";
+		if (a.tie != 0)
+			printf("%sa tie goes to the %s", sep, a.tie > 0 ? "attacker" : "defender");
 		putchar('\n');
 		explain_print(&a.why, true, stdout);
 	}
@@ -573,6 +576,36 @@ print_los(const struct card *card, const struct query *q, bool json)
 	explain_free(&a.why);
 }
 
+/* The resolution that settles battles on table t, if one does. */
+static const struct resolution *
+resolution_reading(const struct card *card, int table)
+{
+	for (size_t i = 0; i < card->nresolutions; i++)
+		if (card->resolutions[i].table == table)
+			return &card->resolutions[i];
+	return NULL;
+}
+
+/* A difference of 0 on a table by difference: the card's tie rules may give it
+ * to a side (the entry's sign says which). */
+static void
+decide_tie(const struct card *card, const struct query *q, long *entry, struct explanation *why)
+{
+	const struct resolution *how = resolution_reading(card, q->table);
+	struct battle_answer b;
+	int winner = 0;
+
+	if (how == NULL || !how->opposed)
+		return;
+	terrain_battle(card, &q->sit, &b);
+	for (size_t i = 0; i < b.why.count; i++)
+		if (strstr(b.why.steps[i].text, ": a tie goes to the"))
+			explain_copy(why, &b.why.steps[i]);
+	settle_tie(how, b.tie, b.tie_rules, &winner, entry, why);
+	*entry *= winner;
+	explain_free(&b.why);
+}
+
 /* The number a table is entered with, and the steps that made it. */
 static bool
 table_entry(const struct card *card, const struct query *q, const struct table *t, long *entry,
@@ -596,7 +629,7 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 		terrain_battle(card, &q->sit, &b);
 		*entry = q->roll + b.drm;
 		explain_set(why, q->roll, "roll");
-		for (size_t i = 1; i < b.why.count; i++)
+		for (size_t i = 0; i < b.why.count; i++)
 			if (strstr(b.why.steps[i].text, "die-roll modifier"))
 				explain_copy(why, &b.why.steps[i]);
 		if (q->has_defender_roll) {
@@ -610,6 +643,8 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 	} else {
 		return false;
 	}
+	if (t->by == TABLE_BY_DIFFERENCE && *entry == 0)
+		decide_tie(card, q, entry, why);
 	snprintf(words, nwords, "%ld", *entry);
 	return true;
 }
@@ -647,7 +682,7 @@ print_table(const struct card *card, const struct query *q, bool json)
 		fputc('}', stdout);
 	} else {
 		printf("table %s: %s%s\n", t->id, words,
-		       t->by == TABLE_BY_DIFFERENCE && entry < 0 ? " (the defender is the higher)" : "");
+		       t->by == TABLE_BY_DIFFERENCE && entry < 0 ? " (the defender wins)" : "");
 		explain_print(&why, true, stdout);
 	}
 	free(words);

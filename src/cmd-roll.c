@@ -283,15 +283,18 @@ settle_values(const struct battle *bt, const struct resolution *how, struct sett
 
 /* "F1 wins (winner M+1, loser M+1R)" for an opposed roll, or the row's cells. */
 static char *
-outcome_words(const struct battle *bt, const struct table *t, int row, int winner, bool opposed)
+outcome_words(const struct battle *bt, const struct resolution *how, int row, int winner)
 {
+	const struct table *t = &game_card(bt->g)->tables[how->table];
 	const char *a = bt->g->units[bt->a].id, *d = bt->g->units[bt->t].id;
 	char *cells = row >= 0 ? table_row_words(t, row) : xstrdup("no row of the table");
 	char *s;
 
-	if (!opposed)
+	if (!how->opposed)
 		return cells;
-	if (winner == 0)
+	if (winner == 0 && how->tie_line > 0)
+		s = xasprintf("a tie (%s)", cells);
+	else if (winner == 0)
 		s = xasprintf("a tie (%s; the table's note says who takes a tie)", cells);
 	else
 		s = xasprintf("%s wins, %s loses (%s)", winner > 0 ? a : d, winner > 0 ? d : a, cells);
@@ -321,7 +324,7 @@ say_settle_odds(const struct battle *bt, const struct settle_question *q, long e
 
 			if (p < 0.00005)
 				continue;
-			words = outcome_words(bt, t, row < t->nrows ? (int)row : -1, w, q->how->opposed);
+			words = outcome_words(bt, q->how, row < t->nrows ? (int)row : -1, w);
 			if (last != NULL && strcmp(words, last) != 0) {
 				cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
 				sum = 0.0;
@@ -448,7 +451,7 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
 	settle_read(card, q, extra, ra.total, rd.total, &r);
 	cmd_say_steps(res, &r.why);
-	words = outcome_words(bt, t, r.row, r.winner, how->opposed);
+	words = outcome_words(bt, how, r.row, r.winner);
 	cmd_say(res, "result: %s", words);
 	game_log_steps(g, &r.why);
 	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
@@ -467,6 +470,8 @@ cmd_settle(struct battle *bt, const struct resolution *how, struct command_resul
 		.how = how,
 		.drm = bt->b.drm,
 		.defense = bt->b.defense,
+		.tie = bt->b.tie,
+		.tie_rules = bt->b.tie_rules,
 		.att_strength = g->units[bt->a].strength,
 		.def_strength = g->units[bt->t].strength,
 	};

@@ -3,7 +3,7 @@
  * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
  * value is read: EFFECT_INT a whole number, EFFECT_POINTS a number of movement
  * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true, EFFECT_TERRAIN a
- * terrain id of the card. SECTIONS are the sections the effect may stand in. */
+ * terrain id of the card, EFFECT_SIDE the word attacker or defender. SECTIONS are the sections the effect may stand in. */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
 EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
        "movement allowance through it, instead of its category's")
@@ -29,6 +29,9 @@ EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER | SEC_MODIFIERS,
 EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "added to the attacker's die roll")
 EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
        "added to the defender's value, where both sides roll")
+EFFECT(TIE, "tie", EFFECT_SIDE, SEC_BATTLE | SEC_MODIFIERS,
+       "where both sides roll, a tie goes to this side (attacker or defender); rules "
+       "for both sides cancel out, one for one")
 EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
        "hit symbols the target ignores")
 EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION, "flags the target ignores")

@@ -60,6 +60,24 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 }
 
 void
+settle_tie(const struct resolution *how, long tie, int tie_rules, int *winner, long *value,
+           struct explanation *why)
+{
+	if (tie_rules == 0)
+		return;
+	if (tie == 0) {
+		explain_add(why, 0, how->file, how->tie_line, how->tie_seed, how->assumed,
+		            "the tie rules for each side cancel each other: the tie stands");
+		return;
+	}
+	*winner = tie > 0 ? 1 : -1;
+	*value = how->tie_reads_as;
+	explain_add(why, *value, how->file, how->tie_line, how->tie_seed, how->assumed,
+	            "a tie, the tie rules give it to the %s: read as a difference of %ld",
+	            tie > 0 ? "attacker" : "defender", *value);
+}
+
+void
 settle_read(const struct card *card, const struct settle_question *q, long extra, long att_roll,
             long def_roll, struct settle_result *out)
 {
@@ -89,10 +107,13 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 		            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value, q->defense,
 		            def_roll);
 		explain_as_start(&out->why);
-		snprintf(entry, sizeof entry, "difference %ld, %s", out->value,
+		if (out->winner == 0)
+			settle_tie(r, q->tie, q->tie_rules, &out->winner, &out->value, &out->why);
+		snprintf(entry, sizeof entry, "difference %ld, %s%s", out->value,
 		         out->winner > 0   ? "the attacker wins"
 		         : out->winner < 0 ? "the defender wins"
-		                           : "a tie (the card's note says who takes it)");
+		                           : "a tie",
+		         out->winner != 0 && out->att_total == out->def_total ? " the tie" : "");
 	}
 	out->row = table_row_for_value(t, out->value);
 	table_explain(t, out->row, entry, &out->why);

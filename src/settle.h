@@ -15,6 +15,8 @@ struct settle_question {
 	long defense;             /* the defender's modifiers (opposed) */
 	long att_strength, def_strength;
 	long att_value, def_value; /* opposed: each side's value before modifiers */
+	long tie;                 /* opposed: the card's tie rules, summed (battle_answer) */
+	int tie_rules;            /* ... and how many applied */
 };
 
 struct settle_result {
@@ -34,6 +36,13 @@ bool settle_extra(const struct card *card, const struct settle_question *q, long
 /* Read the table for the rolls (the defender's is used only when opposed). */
 void settle_read(const struct card *card, const struct settle_question *q, long extra,
                  long att_roll, long def_roll, struct settle_result *out);
+
+/* A tie of an opposed roll: the card's tie rules (tie > 0 the attacker's,
+ * < 0 the defender's; tie_rules of them applied) give it to a side, which wins
+ * with the difference the resolution's ties name; rules for both sides cancel.
+ * Sets *winner and *value when the tie is decided; the step goes to why. */
+void settle_tie(const struct resolution *how, long tie, int tie_rules, int *winner, long *value,
+                struct explanation *why);
 
 /* The exact chance of each row of the table (and, opposed, of which side wins
  * it): chance[row * 3 + winner + 1], rows of the table; the last three entries

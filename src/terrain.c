@@ -461,6 +461,12 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 		step_for(&out->why, card, a->by, r, a->where, r->amount,
 		         "added to the defender's value");
 		break;
+	case EFFECT_TIE:
+		out->tie += r->amount;
+		out->tie_rules++;
+		step_for(&out->why, card, a->by, r, a->where, 0,
+		         r->amount > 0 ? "a tie goes to the attacker" : "a tie goes to the defender");
+		break;
 	default:
 		break;
 	}

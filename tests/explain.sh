@@ -12,6 +12,16 @@ tap_is "$(sed -n 2p "$tap_tmp/out")" "     4  base dice (given)" "then the given
 grep -q '^    -1  Forest (attacker.s hex): dice removed (moved_onto, attacker infantry)  \[tricorne.yaml:[0-9]*, seed 001:6\]$' "$tap_tmp/out"
 tap_ok $? "each step names its rule, card line and seed line"
 
+# A table answer's steps add up to the number the table is read with: the
+# first modifier counts as well as the others (003:52, 003:52a: heavy artillery
+# at short range, +1 and +1).
+"$HEXAID" explain ud-napoleonic table=artillery roll=3 attacker=heavy_artillery \
+	combat=artillery_fire distance=1 >"$tap_tmp/out"
+sum=$(awk '/^ *[-+]?[0-9]+  / { s += $1 } END { print s }' "$tap_tmp/out")
+read_as=$(sed -n 's/.*Artillery fire results, \(-*[0-9]*\):.*/\1/p' "$tap_tmp/out")
+tap_is "$sum" "$read_as" "the steps of a table answer add up to the number read"
+tap_is "$(grep -c 'die-roll modifier' "$tap_tmp/out")" 2 "every modifier is a step"
+
 "$HEXAID" explain --json great-war target_on=trench combat=ranged >"$tap_tmp/out"; st=$?
 tap_is "$st" 0 "--json exits 0"
 tap_is "$(wc -l <"$tap_tmp/out" | tr -d ' ')" 1 "--json prints one line"

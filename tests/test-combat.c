@@ -1,13 +1,14 @@
 /* test-combat.c: scoring a roll of the battle dice on a small card written here:
  * faces scored by the rules that apply, protection taking hits and flags off,
  * hits protection cannot cancel, and the exact odds checked against sums done
- * by hand. */
+ * by hand. And an opposed roll's ties, decided by a second card's tie rules. */
 #include "config.h"
 
 #include <math.h>
 
 #include "card.h"
 #include "combat.h"
+#include "settle.h"
 #include "terrain.h"
 #include "testutil.h"
 
@@ -173,6 +174,102 @@ test_odds_match_sums_by_hand(void **state)
 	free(chance);
 }
 
+/* Both sides roll 1d6 on a table by difference; a side without the status
+ * `elite` loses ties, a defender in a fort wins them, a decided tie reads 1. */
+static const char opposed_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: duel\n"
+	"title: Duel\n"
+	"classes:\n"
+	"  foot: {}\n"
+	"combat_types: [close]\n"
+	"statuses: [elite]\n"
+	"terrain:\n"
+	"  plain: { name: Plain }\n"
+	"  fort:\n"
+	"    name: Fort\n"
+	"    battle_into:\n"
+	"      - { tie: defender }\n"
+	"modifiers:\n"
+	"  - { unless: { attacker_status: elite }, tie: defender }\n"
+	"  - { unless: { target_status: elite }, tie: attacker }\n"
+	"tables:\n"
+	"  result:\n"
+	"    name: Result\n"
+	"    by: difference\n"
+	"    rows:\n"
+	"      - { at: 0, winner: '-', loser: '-' }\n"
+	"      - { at: 1, winner: W1, loser: L1 }\n"
+	"      - { from: 2, winner: W2, loser: L2 }\n"
+	"resolution:\n"
+	"  close: { table: result, roll: 1d6, opposed: true, ties: { read_as: 1 } }\n";
+
+/* Settle equal rolls with the statuses given and the target in a fort or not. */
+static void
+settle_tie_case(const struct card *duel, uint64_t att, uint64_t def, bool fort,
+                struct settle_result *r)
+{
+	struct situation sit;
+	struct battle_answer b;
+	struct settle_question q = { .how = card_resolution(duel, 0) };
+
+	situation_init(&sit);
+	sit.combat = 0;
+	sit.attacker_status = att;
+	sit.target_status = def;
+	tset_add(&sit.target_on, card_terrain(duel, fort ? "fort" : "plain"));
+	terrain_battle(duel, &sit, &b);
+	q.tie = b.tie;
+	q.tie_rules = b.tie_rules;
+	explain_free(&b.why);
+	assert_non_null(q.how);
+	settle_read(duel, &q, 0, 3, 3, r);
+	explain_free(&r->why);
+}
+
+static void
+test_ties_decided_by_the_tie_rules(void **state)
+{
+	struct card duel;
+	struct diag_list dl;
+	struct settle_result r;
+	double *chance;
+
+	(void)state;
+	assert_true(test_read_card("duel.yaml", opposed_text, &duel, &dl));
+	diag_list_free(&dl);
+	/* neither elite: each loses the tie, the two rules cancel */
+	settle_tie_case(&duel, 0, 0, false, &r);
+	assert_int_equal(r.winner, 0);
+	assert_int_equal(r.value, 0);
+	/* only the attacker elite: the defender loses, read as 1 */
+	settle_tie_case(&duel, 1, 0, false, &r);
+	assert_int_equal(r.winner, 1);
+	assert_int_equal(r.value, 1);
+	assert_int_equal(r.row, 1);
+	/* both elite: no rule, the tie stands */
+	settle_tie_case(&duel, 1, 1, false, &r);
+	assert_int_equal(r.winner, 0);
+	/* both elite, the defender in a fort: the defender wins */
+	settle_tie_case(&duel, 1, 1, true, &r);
+	assert_int_equal(r.winner, -1);
+	assert_int_equal(r.value, 1);
+	/* the attacker elite, the defender not but in a fort: they cancel */
+	settle_tie_case(&duel, 1, 0, true, &r);
+	assert_int_equal(r.winner, 0);
+	/* odds with ties given to the attacker: the 6 ties of 36 all go to row 1 */
+	{
+		struct settle_question q = { .how = card_resolution(&duel, 0), .tie = 1, .tie_rules = 1 };
+		chance = settle_odds(&duel, &q, 0);
+		assert_non_null(chance);
+		assert_true(fabs(chance[0 * 3 + 1]) < 1e-12);            /* no tie stands */
+		assert_true(fabs(chance[1 * 3 + 2] - 11.0 / 36) < 1e-12); /* 5 by one, 6 ties */
+		free(chance);
+	}
+	card_free(&duel);
+}
+
 int
 main(void)
 {
@@ -181,6 +278,7 @@ main(void)
 		cmocka_unit_test(test_protection_cancels_what_it_may),
 		cmocka_unit_test(test_every_step_explained),
 		cmocka_unit_test(test_odds_match_sums_by_hand),
+		cmocka_unit_test(test_ties_decided_by_the_tie_rules),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("combat", tests, load_card, free_card);
