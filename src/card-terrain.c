@@ -97,9 +97,10 @@ read_setting_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx
 	return ok;
 }
 
-/* One distance: "3", "1-2" or "6+", as the pair (min, max). */
+/* One number range of a distance or count: "3", "1-2" or "6+", as the pair
+ * (min, max). */
 static bool
-read_one_distance(struct ydoc *doc, const struct ynode *n, int *min, int *max)
+read_one_number(struct ydoc *doc, const struct ynode *n, const char *key, int *min, int *max)
 {
 	const char *s = n->kind == YNODE_SCALAR ? n->text : NULL;
 	long a, b;
@@ -107,7 +108,7 @@ read_one_distance(struct ydoc *doc, const struct ynode *n, int *min, int *max)
 	bool ok;
 
 	if (s == NULL)
-		return yerror(doc, n, "a distance is a number, A-B or N+ (such as 3, 1-2 or 6+)");
+		return yerror(doc, n, "%s: give a number, A-B or N+ (such as 3, 1-2 or 6+)", key);
 	copy = xstrdup(s);
 	dash = strchr(copy, '-');
 	if (dash != NULL)
@@ -122,16 +123,16 @@ read_one_distance(struct ydoc *doc, const struct ynode *n, int *min, int *max)
 	}
 	free(copy);
 	if (!ok)
-		return yerror(doc, n, "'%s' is not a distance: a number, A-B (A at most B) or N+, "
-		                      "0 to 10000", s);
+		return yerror(doc, n, "%s: '%s' is not a number, A-B (A at most B) or N+, "
+		                      "0 to 10000", key, s);
 	*min = (int)a;
 	*max = (int)b;
 	return true;
 }
 
-/* `distance: 3`, `distance: 1-2`, `distance: 6+` or a list of them. */
+/* `distance: 3`, `target_supports: 1-2`, `distance: 6+` or a list of them. */
 static bool
-read_distance_cond(struct ydoc *doc, const struct ynode *n, struct cond *c)
+read_number_cond(struct ydoc *doc, const struct ynode *n, struct cond *c)
 {
 	size_t count = n->kind == YNODE_SEQUENCE ? n->count : 1;
 	bool ok = true;
@@ -139,7 +140,8 @@ read_distance_cond(struct ydoc *doc, const struct ynode *n, struct cond *c)
 	c->values = xcalloc(2 * count, sizeof *c->values);
 	for (size_t k = 0; k < count; k++) {
 		const struct ynode *one = n->kind == YNODE_SEQUENCE ? n->items[k] : n;
-		if (read_one_distance(doc, one, &c->values[c->nvalues], &c->values[c->nvalues + 1]))
+		if (read_one_number(doc, one, fact_info[c->fact].key, &c->values[c->nvalues],
+		                    &c->values[c->nvalues + 1]))
 			c->nvalues += 2;
 		else
 			ok = false;
@@ -162,8 +164,8 @@ read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fa
 	c->negated = ctx->negated;
 	if (fact_info[fact].type == FT_BOOL)
 		return ybool(doc, n, &c->truth);
-	if (fact_info[fact].type == FT_DISTANCE)
-		return read_distance_cond(doc, n, c);
+	if (fact_info[fact].type == FT_NUMBER)
+		return read_number_cond(doc, n, c);
 	return read_cond_values(doc, ctx, c, n);
 }
 

@@ -298,7 +298,7 @@ const char *const card_vocabulary_what[] = {
 	[FT_FORMATION] = "formation",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
-	[FT_DISTANCE] = "distance",
+	[FT_NUMBER] = "number",
 	[FT_CATEGORY] = "movement category",
 };
 

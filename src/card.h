@@ -26,7 +26,7 @@ enum fact_type {
 	FT_FORMATION,  /* a word of its formations */
 	FT_BOOL,       /* true or false */
 	FT_SETTING,    /* a setting and its choices */
-	FT_DISTANCE,   /* a distance: N, A-B or N+ (values hold min, max pairs) */
+	FT_NUMBER,     /* a distance or a count: N, A-B or N+ (values hold min, max pairs) */
 	FT_CATEGORY    /* a movement category (not a fact; for messages) */
 };
 

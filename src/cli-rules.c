@@ -88,7 +88,7 @@ static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
 	"attacker_status", "target_status", "attacker_formation", "target_formation",
 	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
-	"distance",
+	"distance", "attacker_supports", "target_supports",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -118,7 +118,7 @@ static const char *const type_what[] = {
 	[FT_FORMATION] = "formation",
 	[FT_BOOL] = "value",
 	[FT_SETTING] = "setting",
-	[FT_DISTANCE] = "distance",
+	[FT_NUMBER] = "number",
 	[FT_CATEGORY] = "movement category",
 };
 
@@ -326,14 +326,14 @@ unknown_key(const char *key)
 	return EXIT_USAGE;
 }
 
-/* distance=3: how far the target is. */
+/* distance=3: how far the target is; target_supports=2: a count. */
 static int
-read_distance(const char *value, int *out)
+read_count(const char *key, const char *value, int *out)
 {
 	long v;
 
 	if (!str_long(value, 0, 10000, &v)) {
-		fprintf(stderr, "hexaid: explain: distance=%s: give a whole number, 0 to 10000\n", value);
+		fprintf(stderr, "hexaid: explain: %s=%s: give a whole number, 0 to 10000\n", key, value);
 		return EXIT_INVALID;
 	}
 	*out = (int)v;
@@ -389,7 +389,11 @@ read_word(const struct card *card, char *word, struct query *q)
 	if (strcmp(word, "unit") == 0)
 		return lookup(card, word, value, FT_CLASS, &sit->unit);
 	if (strcmp(word, "distance") == 0)
-		return read_distance(value, &sit->distance);
+		return read_count(word, value, &sit->distance);
+	if (strcmp(word, "attacker_supports") == 0)
+		return read_count(word, value, &sit->attacker_supports);
+	if (strcmp(word, "target_supports") == 0)
+		return read_count(word, value, &sit->target_supports);
 	if (strcmp(word, "combat") == 0)
 		return lookup(card, word, value, FT_COMBAT, &sit->combat);
 	if (strcmp(word, "fire") == 0)

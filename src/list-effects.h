@@ -32,9 +32,12 @@ EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
 EFFECT(TIE, "tie", EFFECT_SIDE, SEC_BATTLE | SEC_MODIFIERS,
        "where both sides roll, a tie goes to this side (attacker or defender); rules "
        "for both sides cancel out, one for one")
-EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION,
+EFFECT(IGNORE_HITS, "ignore_hits", EFFECT_INT, SEC_PROTECTION | SEC_MODIFIERS,
        "hit symbols the target ignores")
-EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION, "flags the target ignores")
+EFFECT(IGNORE_FLAGS, "ignore_flags", EFFECT_INT, SEC_PROTECTION | SEC_MODIFIERS,
+       "flags the target ignores")
+EFFECT(SUPPORT, "support", EFFECT_INT, SEC_PROTECTION,
+       "counts as this many supports for the target it shelters (target_supports)")
 EFFECT(HITS, "hits", EFFECT_INT, SEC_SCORING, "hits a face of the battle die scores")
 EFFECT(FLAGS, "flags", EFFECT_INT, SEC_SCORING, "flags (retreats) a face of the battle die scores")
 EFFECT(NO_PROTECTION, "no_protection", EFFECT_FLAG, SEC_PROTECTION | SEC_MODIFIERS,

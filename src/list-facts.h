@@ -15,7 +15,7 @@ FACT(ATTACKER_FORMATION, "attacker_formation", FT_FORMATION, "the attacker is in
 FACT(TARGET_FORMATION, "target_formation", FT_FORMATION, "the target is in this formation")
 FACT(ATTACKER_ON, "attacker_on", FT_TERRAIN, "the attacker's hex holds this terrain")
 FACT(TARGET_ON, "target_on", FT_TERRAIN, "the target's hex holds this terrain")
-FACT(DISTANCE, "distance", FT_DISTANCE,
+FACT(DISTANCE, "distance", FT_NUMBER,
      "the target is this far from the attacker (hexes, or the card's unit): N, A-B or N+")
 FACT(MOVED_ONTO, "moved_onto", FT_BOOL, "the attacker moved onto its hex this turn")
 FACT(ROAD_MOVE, "road_move", FT_BOOL, "the unit used road movement this turn")
@@ -28,6 +28,11 @@ FACT(FROM_FLANK, "from_flank", FT_BOOL, "the attack comes from the target's flan
 FACT(FROM_REAR, "from_rear", FT_BOOL, "the attack comes from the target's rear")
 FACT(ON_TARGET, "on_target", FT_BOOL,
      "the attack's targeting dice were On Target in the number the card's events ask")
+FACT(ATTACKER_SUPPORTS, "attacker_supports", FT_NUMBER,
+     "the attacker has this many supports (friendly units next to it): N, A-B or N+")
+FACT(TARGET_SUPPORTS, "target_supports", FT_NUMBER,
+     "the target has this many supports (friendly units next to it, and terrain "
+     "that counts as support): N, A-B or N+")
 FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
 FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
 FACT(REDEPLOY, "redeploy", FT_BOOL, "the move is a redeployment")

@@ -94,13 +94,27 @@ match_index(const void *arg, int v)
 	return *(const int *)arg == v;
 }
 
+/* The number a distance or count fact tests, or -1 when it is not known. */
+static int
+situation_number(const struct situation *sit, enum fact f)
+{
+	switch (f) {
+	case FACT_ATTACKER_SUPPORTS:
+		return sit->attacker_supports;
+	case FACT_TARGET_SUPPORTS:
+		return sit->target_supports;
+	default:
+		return sit->distance;
+	}
+}
+
 /* Does the condition hold in this situation? */
 static bool
 cond_holds(const struct card *card, const struct situation *sit, const struct cond *c)
 {
 	struct class_match cm = { card, -1 };
 	bool holds = false;
-	int chosen;
+	int chosen, number;
 
 	switch (fact_info[c->fact].type) {
 	case FT_BOOL:
@@ -134,9 +148,10 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		                                        : card->settings[c->setting].def;
 		holds = any_value(c, match_index, &chosen);
 		break;
-	case FT_DISTANCE:
-		for (size_t v = 0; v + 1 < c->nvalues && sit->distance >= 0; v += 2)
-			holds = holds || (sit->distance >= c->values[v] && sit->distance <= c->values[v + 1]);
+	case FT_NUMBER:
+		number = situation_number(sit, c->fact);
+		for (size_t v = 0; v + 1 < c->nvalues && number >= 0; v += 2)
+			holds = holds || (number >= c->values[v] && number <= c->values[v + 1]);
 		break;
 	case FT_CATEGORY:
 		break;
@@ -193,13 +208,13 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
 	return true;
 }
 
-/* "distance 1-2/6+" */
+/* "distance 1-2/6+", "target_supports 2+" */
 static char *
-describe_distance(const struct cond *c)
+describe_number(const struct cond *c)
 {
 	struct strbuf s = { NULL, 0, 0 };
 
-	strbuf_addf(&s, "distance ");
+	strbuf_addf(&s, "%s ", fact_info[c->fact].key);
 	for (size_t v = 0; v + 1 < c->nvalues; v += 2) {
 		strbuf_addf(&s, "%s%d", v ? "/" : "", c->values[v]);
 		if (c->values[v + 1] == INT_MAX)
@@ -219,8 +234,8 @@ describe_cond(const struct card *card, const struct cond *c)
 
 	if (fact_info[c->fact].type == FT_BOOL)
 		return xasprintf("%s%s", c->truth ? "" : "not ", key);
-	if (fact_info[c->fact].type == FT_DISTANCE)
-		return describe_distance(c);
+	if (fact_info[c->fact].type == FT_NUMBER)
+		return describe_number(c);
 	if (fact_info[c->fact].type == FT_SETTING)
 		part = xasprintf("%s %s ", key, card->settings[c->setting].id);
 	else
@@ -381,6 +396,57 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 	}
 }
 
+/* ---- supports ------------------------------------------------------------------ */
+
+/* Does one of the rule's conditions test this fact? */
+static bool
+rule_tests(const struct rule *r, enum fact f)
+{
+	for (size_t i = 0; i < r->nconds; i++)
+		if (r->conds[i].fact == f)
+			return true;
+	return false;
+}
+
+struct support_walk {
+	int added;
+	struct explanation *why;
+};
+
+static void
+support_visit(const struct card *card, const struct terrain *t, const struct rule *r,
+              const char *where, void *arg)
+{
+	struct support_walk *w = arg;
+
+	if (r->effect != EFFECT_SUPPORT)
+		return;
+	w->added += (int)r->amount;
+	step_for(w->why, card, t, r, where, r->amount, "counts as support for the target");
+}
+
+/* Terrain that counts as support for the target (`support:` in its protection)
+ * is added to the target's supports before any rule tests them: *with is the
+ * situation asked, with those supports, that the other rules are weighed in. */
+static void
+add_terrain_supports(const struct card *card, const struct situation *asked,
+                     struct situation *with, struct explanation *why)
+{
+	struct support_walk w = { 0, why };
+
+	*with = *asked;
+	explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s from units next to it",
+	            asked->target_supports, asked->target_supports == 1 ? "" : "s");
+	each_rule(card, asked, &asked->target_on, SECTION_PROTECTION, false, "(target's hex)",
+	          support_visit, &w);
+	each_rule(card, asked, &asked->crossed, SECTION_PROTECTION, true, "(crossed)",
+	          support_visit, &w);
+	with->target_supports += w.added;
+	if (w.added != 0)
+		explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s in all",
+		            with->target_supports, with->target_supports == 1 ? "" : "s");
+}
+
 /* ---- battle ------------------------------------------------------------------- */
 
 #define MAX_APPLIED 128
@@ -514,18 +580,25 @@ base_dice_step(const struct card *card, const struct situation *sit, struct expl
 }
 
 void
-terrain_battle(const struct card *card, const struct situation *sit, struct battle_answer *out)
+terrain_battle(const struct card *card, const struct situation *asked, struct battle_answer *out)
 {
+	struct situation with_supports;
+	const struct situation *sit = &with_supports;
+	struct explanation supports_why;
 	struct battle_walk w;
 	unsigned enclosed;
 
 	memset(out, 0, sizeof *out);
+	out->why.quiet = asked->quiet;
 	w.count = 0;
 	out->may_battle = true;
-	out->dice = sit->base;
-	out->counts_dice = out->base_known = sit->base_given;
-	if (sit->base_given)
-		base_dice_step(card, sit, &out->why);
+	out->dice = asked->base;
+	out->counts_dice = out->base_known = asked->base_given;
+	if (asked->base_given)
+		base_dice_step(card, asked, &out->why);
+	explain_init(&supports_why);
+	supports_why.quiet = asked->quiet;
+	add_terrain_supports(card, asked, &with_supports, &supports_why);
 	enclosed = enclosing_overrides(card, sit);
 	if (!(enclosed & (1u << SECTION_BATTLE_FROM)))
 		each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false,
@@ -546,9 +619,26 @@ terrain_battle(const struct card *card, const struct situation *sit, struct batt
 		          battle_visit, &w);
 	}
 	for (size_t k = 0; k < card->modifiers.count; k++)
-		if (terrain_rule_applies(card, sit, &card->modifiers.items[k]))
+		if ((effect_info[card->modifiers.items[k].effect].sections & SEC_BATTLE) &&
+		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
 			battle_visit(card, NULL, &card->modifiers.items[k], "", &w);
 	weigh_groups(&w);
+	/* the terrain that counts as the target's support is a step of a battle
+	 * only when a rule that applies tests the target's supports */
+	for (size_t i = 0; i < w.count; i++)
+		if (rule_tests(w.items[i].rule, FACT_ATTACKER_SUPPORTS)) {
+			explain_add(&out->why, 0, NULL, 0, NULL, false,
+			            "the attacker has %d support%s from units next to it",
+			            sit->attacker_supports, sit->attacker_supports == 1 ? "" : "s");
+			break;
+		}
+	for (size_t i = 0; i < w.count; i++)
+		if (rule_tests(w.items[i].rule, FACT_TARGET_SUPPORTS)) {
+			for (size_t k = 0; k < supports_why.count; k++)
+				explain_copy(&out->why, &supports_why.steps[k]);
+			break;
+		}
+	explain_free(&supports_why);
 	for (size_t i = 0; i < w.count; i++)
 		if (w.items[i].rule->effect != EFFECT_HALVE)
 			count_rule(card, &w.items[i], out);
@@ -607,17 +697,47 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 	}
 }
 
+/* Does a protection rule the target might use test the target's supports? */
+static bool
+protection_tests_supports(const struct card *card, const struct situation *sit)
+{
+	const struct tset *sets[2] = { &sit->target_on, &sit->crossed };
+
+	for (size_t k = 0; k < card->modifiers.count; k++)
+		if (rule_tests(&card->modifiers.items[k], FACT_TARGET_SUPPORTS))
+			return true;
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < sets[s]->count; i++) {
+			const struct rule_list *rl =
+			        &card->terrain[sets[s]->items[i]].sections[SECTION_PROTECTION];
+			for (size_t k = 0; k < rl->count; k++)
+				if (rule_tests(&rl->items[k], FACT_TARGET_SUPPORTS))
+					return true;
+		}
+	return false;
+}
+
 void
-terrain_protection(const struct card *card, const struct situation *sit,
+terrain_protection(const struct card *card, const struct situation *asked,
                    struct protection_answer *out)
 {
+	struct situation with_supports;
+	const struct situation *sit = &with_supports;
+
+	struct explanation unused = { NULL, 0, 0, true };
+
 	memset(out, 0, sizeof *out);
+	out->why.quiet = asked->quiet;
+	/* the supports are steps of the answer when a rule may test them */
+	add_terrain_supports(card, asked, &with_supports,
+	                     protection_tests_supports(card, asked) ? &out->why : &unused);
+	explain_free(&unused);
 	each_rule(card, sit, &sit->target_on, SECTION_PROTECTION, false, "(target's hex)",
 	          protection_visit, out);
 	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)",
 	          protection_visit, out);
 	for (size_t k = 0; k < card->modifiers.count; k++)
-		if (card->modifiers.items[k].effect == EFFECT_NO_PROTECTION &&
+		if ((effect_info[card->modifiers.items[k].effect].sections & SEC_PROTECTION) &&
 		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
 			protection_visit(card, NULL, &card->modifiers.items[k], "", out);
 	if (out->none) {

@@ -29,6 +29,8 @@ struct situation {
 	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
 	int base_distance;        /* the distance they were read at */
 	int distance;             /* attacker to target, or -1 when not known */
+	int attacker_supports;    /* friendly units next to the attacker, and to the */
+	int target_supports;      /* target (terrain that counts as support is added) */
 	bool quiet;               /* only the numbers are wanted: the answer's steps are
 	                             not put in words (see struct explanation) */
 };

@@ -1,6 +1,7 @@
 /* test-terrain.c: the terrain engine on a small card written here: conditions and
  * `unless`, how effects combine, overrides and cancels, the most specific class,
- * categories, line of sight and result tables. */
+ * categories, line of sight, result tables, and counts of supports with the
+ * terrain that counts as one. */
 #include "config.h"
 
 #include "card.h"
@@ -48,8 +49,13 @@ static const char card_text[] =
 	"  stream: { name: Stream, kind: hexside, move: [ { prohibited: true } ] }\n"
 	"  bridge: { name: Bridge, kind: hexside, cancels: [stream] }\n"
 	"  road: { name: Road, kind: path, cancels: [woods], move: [ { road_bonus: 2 } ] }\n"
+	"  fence: { name: Fence, kind: hexside,\n"
+	"           protection: [ { when: { combat: ranged }, support: 1 } ] }\n"
 	"  trap: { name: Trap, kind: token, overrides: [protection],\n"
 	"          protection: [ { no_protection: true } ] }\n"
+	"modifiers:\n"
+	"  - { when: { target_supports: 2+ }, ignore_flags: 1, may: true }\n"
+	"  - { when: { attacker_supports: 1-2 }, drm: 1 }\n"
 	"tables:\n"
 	"  odds:\n"
 	"    name: Odds\n"
@@ -156,7 +162,8 @@ test_unless_needs_all(void **state)
 	sit.combat = card_word(&card, WL_COMBAT, "ranged");
 	terrain_protection(&card, &sit, &p);
 	assert_int_equal(p.ignore_flags, 0);           /* gun and ranged */
-	assert_int_equal(p.why.count, 0);
+	assert_int_equal(p.why.count, 1);              /* only the target's supports, */
+	assert_int_equal(p.why.steps[0].value, 0);     /* which a modifier tests */
 	explain_free(&p.why);
 }
 
@@ -211,6 +218,42 @@ test_protection_best_and_may(void **state)
 	assert_int_equal(p.ignore_hits, 0);
 	assert_int_equal(p.ignore_flags, 0);
 	explain_free(&p.why);
+}
+
+/* Supports: a count the rules test (N, A-B, N+), to which terrain that counts
+ * as support adds before any rule is weighed. */
+static void
+test_supports_counted_before_the_rules(void **state)
+{
+	struct situation sit;
+	struct protection_answer p;
+	struct battle_answer b;
+
+	(void)state;
+	situation_init(&sit);
+	sit.target = C("foot");
+	sit.combat = card_word(&card, WL_COMBAT, "ranged");
+	sit.target_supports = 1;
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_flags, 0);      /* one support: not enough */
+	explain_free(&p.why);
+	tset_add(&sit.crossed, T("fence"));
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_flags, 1);      /* the fence makes two */
+	assert_true(p.flags_optional);
+	assert_int_equal(p.why.count, 4);         /* units, the fence, the total, the flag */
+	assert_int_equal(p.why.steps[1].value, 1);
+	explain_free(&p.why);
+	sit.combat = card_word(&card, WL_COMBAT, "melee");
+	terrain_protection(&card, &sit, &p);
+	assert_int_equal(p.ignore_flags, 0);      /* the fence counts only against fire */
+	explain_free(&p.why);
+	for (int n = 0; n <= 3; n++) {
+		sit.attacker_supports = n;
+		terrain_battle(&card, &sit, &b);
+		assert_int_equal(b.drm, n >= 1 && n <= 2 ? 1 : 0);
+		explain_free(&b.why);
+	}
 }
 
 static void
@@ -337,6 +380,7 @@ main(void)
 		cmocka_unit_test(test_unless_needs_all),
 		cmocka_unit_test(test_halving_after_sums_per_feature),
 		cmocka_unit_test(test_protection_best_and_may),
+		cmocka_unit_test(test_supports_counted_before_the_rules),
 		cmocka_unit_test(test_move_half_rate_once_and_cancels),
 		cmocka_unit_test(test_most_specific_class),
 		cmocka_unit_test(test_line_of_sight),
