@@ -450,8 +450,8 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 	terrain_battle(card, sit, &a);
 	if (json) {
 		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"defense\":%ld,"
-		       "\"tie\":%ld,\"steps\":",
-		       a.may_battle ? "true" : "false", a.dice, a.drm, a.defense, a.tie);
+		       "\"tie\":%ld,\"disorder\":%ld,\"steps\":",
+		       a.may_battle ? "true" : "false", a.dice, a.drm, a.defense, a.tie, a.disorder);
 		explain_print_json(&a.why, stdout);
 		fputc('}', stdout);
 	} else {
@@ -461,7 +461,7 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 			fputs("battle: may not battle", stdout);
 		else if (a.counts_dice)
 			printf("battle: %ld %s", a.dice, a.dice == 1 ? "die" : "dice");
-		else if (a.drm == 0 && a.defense == 0 && a.tie == 0)
+		else if (a.drm == 0 && a.defense == 0 && a.tie == 0 && a.disorder == 0)
 			fputs("battle: no modifier", stdout);
 		else
 			fputs("battle", stdout), sep = ": ";
@@ -470,7 +470,9 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 		if (a.defense != 0)
 			printf("%sdefender %+ld", sep, a.defense), sep = ", ";
 		if (a.tie != 0)
-			printf("%sa tie goes to the %s", sep, a.tie > 0 ? "attacker" : "defender");
+			printf("%sa tie goes to the %s", sep, a.tie > 0 ? "attacker" : "defender"), sep = ", ";
+		if (a.disorder != 0)
+			printf("%sthe attacker disordered %ld", sep, a.disorder);
 		putchar('\n');
 		explain_print(&a.why, true, stdout);
 	}

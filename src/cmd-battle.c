@@ -145,6 +145,8 @@ battle_outcome(struct battle *bt, struct command_result *res)
 		ok = cmd_roll_symbols(bt, res);
 	else if (bt->commit)
 		cmd_battle_fought(bt);
+	if (ok && bt->fought && bt->b.disorder > 0)
+		cmd_disorder(g, &g->units[bt->a], bt->b.disorder, res);
 	if (ok && bt->fought)
 		cmd_battle_events(bt, res);
 	else if (ok && !bt->commit)

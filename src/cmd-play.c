@@ -381,9 +381,8 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
 }
 
-/* A move that disorders the unit moves it down the card's levels of disorder. */
-static void
-disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res)
+void
+cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	int now = -1;
@@ -500,7 +499,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		cmd_record_faces(res, &game_card(g)->dice[game_card(g)->battle_die], plan.faces,
 		                 plan.nfaces);
 	if (!u->eliminated)
-		disorder(g, u, pc.disorder, res);
+		cmd_disorder(g, u, pc.disorder, res);
 	free(plan.steps);
 	free(path);
 	return true;

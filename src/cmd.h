@@ -22,6 +22,10 @@ bool cmd_unit(const struct game *g, const char *word, int *out, struct command_r
 bool cmd_terrain_id(const struct game *g, const char *word, unsigned kinds, int *out,
                     struct command_result *res);
 
+/* Move a unit down the card's levels of disorder (a move or a battle that
+ * disorders it), saying so and logging it. */
+void cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res);
+
 /* May this unit act now? Its side must be the acting one, unless --force. */
 bool cmd_may_act(struct game *g, int unit, struct command_result *res);
 

@@ -17,7 +17,9 @@ EFFECT(HALF_RATE, "half_rate", EFFECT_FLAG, SEC_MOVE,
 EFFECT(CANNOT_STOP, "cannot_stop", EFFECT_FLAG, SEC_MOVE, "may not end its move here")
 EFFECT(NO_CHARGE, "no_charge", EFFECT_FLAG, SEC_MOVE,
        "may not charge into, through, out of or across it")
-EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE, "levels of disorder on entering")
+EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE | SEC_BATTLE,
+       "levels of disorder: for the unit that enters (move), or for the attacker "
+       "once it has battled (battle)")
 EFFECT(ROAD_BONUS, "road_bonus", EFFECT_INT, SEC_MOVE,
        "extra movement when the whole move follows it")
 EFFECT(ROAD_RATE, "road_rate", EFFECT_INT, SEC_MOVE,

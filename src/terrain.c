@@ -527,6 +527,11 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 		step_for(&out->why, card, a->by, r, a->where, r->amount,
 		         "added to the defender's value");
 		break;
+	case EFFECT_DISORDER:
+		out->disorder += r->amount;
+		step_for(&out->why, card, a->by, r, a->where, r->amount,
+		         "disorder for the attacker once it has battled");
+		break;
 	case EFFECT_TIE:
 		out->tie += r->amount;
 		out->tie_rules++;

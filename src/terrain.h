@@ -46,6 +46,7 @@ struct battle_answer {
 	long dice;                /* final dice, after additions and halvings */
 	long drm;                 /* summed die-roll modifier */
 	long defense;             /* summed addition to the defender's value */
+	long disorder;            /* levels of disorder the attacker takes for battling */
 	long tie;                 /* tie rules: those for the attacker less those for the defender */
 	int tie_rules;            /* how many tie rules apply */
 	struct explanation why;
