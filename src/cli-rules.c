@@ -592,24 +592,29 @@ resolution_reading(const struct card *card, int table)
 	return NULL;
 }
 
+/* Copy the battle's steps whose words hold `what` (its modifiers, its tie rules). */
+static void
+copy_steps(const struct battle_answer *b, const char *what, struct explanation *why)
+{
+	for (size_t i = 0; i < b->why.count; i++)
+		if (strstr(b->why.steps[i].text, what))
+			explain_copy(why, &b->why.steps[i]);
+}
+
 /* A difference of 0 on a table by difference: the card's tie rules may give it
  * to a side (the entry's sign says which). */
 static void
-decide_tie(const struct card *card, const struct query *q, long *entry, struct explanation *why)
+decide_tie(const struct card *card, const struct query *q, const struct battle_answer *b,
+           long *entry, struct explanation *why)
 {
 	const struct resolution *how = resolution_reading(card, q->table);
-	struct battle_answer b;
 	int winner = 0;
 
 	if (how == NULL || !how->opposed)
 		return;
-	terrain_battle(card, &q->sit, &b);
-	for (size_t i = 0; i < b.why.count; i++)
-		if (strstr(b.why.steps[i].text, ": a tie goes to the"))
-			explain_copy(why, &b.why.steps[i]);
-	settle_tie(how, b.tie, b.tie_rules, &winner, entry, why);
+	copy_steps(b, ": a tie goes to the", why);
+	settle_tie(how, b->tie, b->tie_rules, &winner, entry, why);
 	*entry *= winner;
-	explain_free(&b.why);
 }
 
 /* The number a table is entered with, and the steps that made it. */
@@ -628,16 +633,16 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 		*entry = row;
 		return true;
 	}
+	if (!q->has_value && !q->has_roll)
+		return false;
+	terrain_battle(card, &q->sit, &b);
 	if (q->has_value) {
 		*entry = q->value;
 		explain_set(why, q->value, "value");
-	} else if (q->has_roll) {
-		terrain_battle(card, &q->sit, &b);
+	} else {
 		*entry = q->roll + b.drm;
 		explain_set(why, q->roll, "roll");
-		for (size_t i = 0; i < b.why.count; i++)
-			if (strstr(b.why.steps[i].text, "die-roll modifier"))
-				explain_copy(why, &b.why.steps[i]);
+		copy_steps(&b, "die-roll modifier", why);
 		if (q->has_defender_roll) {
 			explain_set(why, q->defender_roll, "defender's roll");
 			if (b.defense != 0)
@@ -645,12 +650,10 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 				            "defender's terrain (subtracted from the difference)");
 			*entry -= q->defender_roll + b.defense;
 		}
-		explain_free(&b.why);
-	} else {
-		return false;
 	}
 	if (t->by == TABLE_BY_DIFFERENCE && *entry == 0)
-		decide_tie(card, q, entry, why);
+		decide_tie(card, q, &b, entry, why);
+	explain_free(&b.why);
 	snprintf(words, nwords, "%ld", *entry);
 	return true;
 }

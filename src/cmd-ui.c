@@ -104,6 +104,7 @@ protection_words(struct game *g, int u, struct hex h, int combat)
 	sit.target_formation = x->formation;
 	sit.target_status = x->status;
 	sit.target_on = *game_hex(g, h);
+	sit.target_supports = game_unit_supports(g, u, h);
 	sit.combat = combat;
 	terrain_protection(card, &sit, &p);
 	if (p.none || (p.ignore_hits == 0 && p.ignore_flags == 0))
@@ -163,9 +164,9 @@ say_entering(struct game *g, int u, struct hex h, struct command_result *res)
 
 /* effects UNIT [HEX]: what the terrain of its hex (or of HEX) does for the unit:
  * its protection in each combat type (one line), and what entering it costs or
- * demands (one line). The
- * hexsides crossed into it and the attacker's kind are not counted: a battle's
- * own answer (explain) is the whole one. */
+ * demands (one line). The units of its side next to that hex are its supports;
+ * the hexsides crossed into it and the attacker's kind are not counted: a
+ * battle's own answer (explain) is the whole one. */
 bool
 cmd_effects(struct game *g, int argc, char **argv, struct command_result *res)
 {

@@ -418,15 +418,14 @@ enemy_next_to(const struct game *g, struct hex h, int side)
 	return false;
 }
 
-/* A unit's supports: the units of its side next to it. */
-static int
-friends_next_to(const struct game *g, const struct game_unit *u)
+int
+game_unit_supports(const struct game *g, int unit, struct hex h)
 {
 	int n = 0;
 
 	for (int d = 0; d < HEX_DIRECTIONS; d++) {
-		int k = game_unit_at(g, hex_neighbor(u->hex, d));
-		n += k >= 0 && &g->units[k] != u && g->units[k].side == u->side;
+		int k = game_unit_at(g, hex_neighbor(h, d));
+		n += k >= 0 && k != unit && g->units[k].side == g->units[unit].side;
 	}
 	return n;
 }
@@ -516,8 +515,8 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
 	sit->distance = hex_distance(a->hex, th);
-	sit->attacker_supports = friends_next_to(g, a);
-	sit->target_supports = t ? friends_next_to(g, t) : 0;
+	sit->attacker_supports = game_unit_supports(g, attacker, a->hex);
+	sit->target_supports = t ? game_unit_supports(g, target, th) : 0;
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
 }
 

@@ -119,6 +119,10 @@ bool game_side_remove(struct game *g, struct hexside side, int feature);
 /* Connected hill hexes share a group number (0: not a hill). */
 int game_hill_group(const struct game *g, struct hex h);
 
+/* A unit's supports, were it in hex h: the other units of its side in the hexes
+ * next to h. */
+int game_unit_supports(const struct game *g, int unit, struct hex h);
+
 /* Fill a situation from the board: the attacker's and target's hexes, what lies
  * between them, their levels and hill groups, the turn's facts, the settings. */
 void game_battle_situation(const struct game *g, int attacker, int target, int combat,

@@ -3,7 +3,8 @@
  * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
  * value is read: EFFECT_INT a whole number, EFFECT_POINTS a number of movement
  * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true, EFFECT_TERRAIN a
- * terrain id of the card, EFFECT_SIDE the word attacker or defender. SECTIONS are the sections the effect may stand in. */
+ * terrain id of the card, EFFECT_SIDE the word attacker or defender. SECTIONS are
+ * the sections the effect may stand in. */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
 EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
        "movement allowance through it, instead of its category's")

@@ -103,8 +103,10 @@ situation_number(const struct situation *sit, enum fact f)
 		return sit->attacker_supports;
 	case FACT_TARGET_SUPPORTS:
 		return sit->target_supports;
-	default:
+	case FACT_DISTANCE:
 		return sit->distance;
+	default:
+		return -1;
 	}
 }
 
@@ -398,6 +400,33 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 
 /* ---- supports ------------------------------------------------------------------ */
 
+#define MAX_APPLIED 128
+
+/* The rules that apply, gathered first: battle rules of one `group:` are
+ * weighed against each other, and the supports are said when a rule tests
+ * them, before any rule is counted. */
+struct rule_walk {
+	struct applied {
+		const struct rule *rule;
+		const struct terrain *by;   /* NULL for a card-wide modifier */
+		const char *where;
+		bool skipped;               /* a better rule of its group applies */
+	} items[MAX_APPLIED];
+	size_t count;
+};
+
+static void
+gather_rule(const struct card *card, const struct terrain *t, const struct rule *r,
+             const char *where, void *arg)
+{
+	struct rule_walk *w = arg;
+
+	(void)card;
+	if (w->count < MAX_APPLIED)
+		w->items[w->count++] = (struct applied){ r, t, where, false };
+}
+
+
 /* Does one of the rule's conditions test this fact? */
 static bool
 rule_tests(const struct rule *r, enum fact f)
@@ -447,37 +476,31 @@ add_terrain_supports(const struct card *card, const struct situation *asked,
 		            with->target_supports, with->target_supports == 1 ? "" : "s");
 }
 
-/* ---- battle ------------------------------------------------------------------- */
-
-#define MAX_APPLIED 128
-
-/* The battle rules that apply, gathered first so that rules of one `group:` can
- * be weighed against each other before any is counted. */
-struct battle_walk {
-	struct applied {
-		const struct rule *rule;
-		const struct terrain *by;   /* NULL for a card-wide modifier */
-		const char *where;
-		bool skipped;               /* a better rule of its group applies */
-	} items[MAX_APPLIED];
-	size_t count;
-};
-
+/* The supports as steps, where a rule that applies tests them: the attacker's,
+ * and the target's with the terrain that counts as support (target_steps). */
 static void
-battle_visit(const struct card *card, const struct terrain *t, const struct rule *r,
-             const char *where, void *arg)
+supports_steps(const struct rule_walk *w, const struct situation *sit,
+               const struct explanation *target_steps, struct explanation *why)
 {
-	struct battle_walk *w = arg;
+	bool attacker = false, target = false;
 
-	(void)card;
-	if (w->count < MAX_APPLIED)
-		w->items[w->count++] = (struct applied){ r, t, where, false };
+	for (size_t i = 0; i < w->count; i++) {
+		attacker = attacker || rule_tests(w->items[i].rule, FACT_ATTACKER_SUPPORTS);
+		target = target || rule_tests(w->items[i].rule, FACT_TARGET_SUPPORTS);
+	}
+	if (attacker)
+		explain_add(why, 0, NULL, 0, NULL, false, "the attacker has %d support%s from units next to it",
+		            sit->attacker_supports, sit->attacker_supports == 1 ? "" : "s");
+	for (size_t k = 0; target && k < target_steps->count; k++)
+		explain_copy(why, &target_steps->steps[k]);
 }
+
+/* ---- battle ------------------------------------------------------------------- */
 
 /* Rules of one group are not cumulative: of those that apply, only the one with
  * the largest amount counts. */
 static void
-weigh_groups(struct battle_walk *w)
+weigh_groups(struct rule_walk *w)
 {
 	for (size_t i = 0; i < w->count; i++) {
 		const struct rule *r = w->items[i].rule;
@@ -590,7 +613,7 @@ terrain_battle(const struct card *card, const struct situation *asked, struct ba
 	struct situation with_supports;
 	const struct situation *sit = &with_supports;
 	struct explanation supports_why;
-	struct battle_walk w;
+	struct rule_walk w;
 	unsigned enclosed;
 
 	memset(out, 0, sizeof *out);
@@ -607,42 +630,28 @@ terrain_battle(const struct card *card, const struct situation *asked, struct ba
 	enclosed = enclosing_overrides(card, sit);
 	if (!(enclosed & (1u << SECTION_BATTLE_FROM)))
 		each_rule(card, sit, &sit->attacker_on, SECTION_BATTLE_FROM, false,
-		          "(attacker's hex)", battle_visit, &w);
+		          "(attacker's hex)", gather_rule, &w);
 	if (!(enclosed & (1u << SECTION_BATTLE_INTO)))
 		each_rule(card, sit, &sit->target_on, SECTION_BATTLE_INTO, false, "(target's hex)",
-		          battle_visit, &w);
-	each_rule(card, sit, &sit->crossed, SECTION_BATTLE_INTO, true, "(crossed)", battle_visit,
+		          gather_rule, &w);
+	each_rule(card, sit, &sit->crossed, SECTION_BATTLE_INTO, true, "(crossed)", gather_rule,
 	          &w);
 	/* Cover: what the target stands in, the features the fire crosses, and those
 	 * between; each feature halves once. */
 	each_rule(card, sit, &sit->target_on, SECTION_COVER, false, "(target's hex)",
-	          battle_visit, &w);
-	each_rule(card, sit, &sit->crossed, SECTION_COVER, true, "(crossed)", battle_visit, &w);
+	          gather_rule, &w);
+	each_rule(card, sit, &sit->crossed, SECTION_COVER, true, "(crossed)", gather_rule, &w);
 	for (size_t i = 0; i < sit->zone.count; i++) {
 		struct tset one = { { sit->zone.items[i] }, 1 };
 		each_rule(card, sit, &one, SECTION_COVER, false, "(in the zone of fire)",
-		          battle_visit, &w);
+		          gather_rule, &w);
 	}
 	for (size_t k = 0; k < card->modifiers.count; k++)
 		if ((effect_info[card->modifiers.items[k].effect].sections & SEC_BATTLE) &&
 		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
-			battle_visit(card, NULL, &card->modifiers.items[k], "", &w);
+			gather_rule(card, NULL, &card->modifiers.items[k], "", &w);
 	weigh_groups(&w);
-	/* the terrain that counts as the target's support is a step of a battle
-	 * only when a rule that applies tests the target's supports */
-	for (size_t i = 0; i < w.count; i++)
-		if (rule_tests(w.items[i].rule, FACT_ATTACKER_SUPPORTS)) {
-			explain_add(&out->why, 0, NULL, 0, NULL, false,
-			            "the attacker has %d support%s from units next to it",
-			            sit->attacker_supports, sit->attacker_supports == 1 ? "" : "s");
-			break;
-		}
-	for (size_t i = 0; i < w.count; i++)
-		if (rule_tests(w.items[i].rule, FACT_TARGET_SUPPORTS)) {
-			for (size_t k = 0; k < supports_why.count; k++)
-				explain_copy(&out->why, &supports_why.steps[k]);
-			break;
-		}
+	supports_steps(&w, sit, &supports_why, &out->why);
 	explain_free(&supports_why);
 	for (size_t i = 0; i < w.count; i++)
 		if (w.items[i].rule->effect != EFFECT_HALVE)
@@ -702,49 +711,33 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 	}
 }
 
-/* Does a protection rule the target might use test the target's supports? */
-static bool
-protection_tests_supports(const struct card *card, const struct situation *sit)
-{
-	const struct tset *sets[2] = { &sit->target_on, &sit->crossed };
-
-	for (size_t k = 0; k < card->modifiers.count; k++)
-		if (rule_tests(&card->modifiers.items[k], FACT_TARGET_SUPPORTS))
-			return true;
-	for (int s = 0; s < 2; s++)
-		for (size_t i = 0; i < sets[s]->count; i++) {
-			const struct rule_list *rl =
-			        &card->terrain[sets[s]->items[i]].sections[SECTION_PROTECTION];
-			for (size_t k = 0; k < rl->count; k++)
-				if (rule_tests(&rl->items[k], FACT_TARGET_SUPPORTS))
-					return true;
-		}
-	return false;
-}
-
 void
 terrain_protection(const struct card *card, const struct situation *asked,
                    struct protection_answer *out)
 {
 	struct situation with_supports;
 	const struct situation *sit = &with_supports;
-
-	struct explanation unused = { NULL, 0, 0, true };
+	struct explanation supports_why;
+	struct rule_walk w;
 
 	memset(out, 0, sizeof *out);
 	out->why.quiet = asked->quiet;
-	/* the supports are steps of the answer when a rule may test them */
-	add_terrain_supports(card, asked, &with_supports,
-	                     protection_tests_supports(card, asked) ? &out->why : &unused);
-	explain_free(&unused);
+	w.count = 0;
+	explain_init(&supports_why);
+	supports_why.quiet = asked->quiet;
+	add_terrain_supports(card, asked, &with_supports, &supports_why);
 	each_rule(card, sit, &sit->target_on, SECTION_PROTECTION, false, "(target's hex)",
-	          protection_visit, out);
-	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)",
-	          protection_visit, out);
+	          gather_rule, &w);
+	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)", gather_rule,
+	          &w);
 	for (size_t k = 0; k < card->modifiers.count; k++)
 		if ((effect_info[card->modifiers.items[k].effect].sections & SEC_PROTECTION) &&
 		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
-			protection_visit(card, NULL, &card->modifiers.items[k], "", out);
+			gather_rule(card, NULL, &card->modifiers.items[k], "", &w);
+	supports_steps(&w, sit, &supports_why, &out->why);
+	explain_free(&supports_why);
+	for (size_t i = 0; i < w.count; i++)
+		protection_visit(card, w.items[i].by, w.items[i].rule, w.items[i].where, out);
 	if (out->none) {
 		out->ignore_hits = out->ignore_flags = 0;
 		out->hits_optional = out->flags_optional = false;
