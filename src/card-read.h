@@ -14,6 +14,11 @@ extern const char *const card_vocabulary_what[];
 bool card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
                     enum fact_type type, int *out);
 bool card_read_text(struct ydoc *doc, const struct ynode *n, char **out);
+/* `notes:` words, or a list of words and `{ say: ..., seed: ..., assumed: true }`;
+ * they replace the list's notes. */
+bool card_read_notes(struct ydoc *doc, const struct ynode *n, struct card *card,
+                     struct note_list *out);
+void card_notes_free(struct note_list *notes);
 
 /* Section readers, for the card's field table (obj is the struct card). */
 bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);

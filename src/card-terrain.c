@@ -408,6 +408,10 @@ read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum 
 	}
 	if (effect_info[e].value == EFFECT_SIDE)
 		return read_side(doc, n, &ctx->rule->amount);
+	if (effect_info[e].value == EFFECT_TEXT) {
+		ctx->rule->amount = 0;
+		return card_read_text(doc, n, &ctx->rule->text);
+	}
 	if (!ybool(doc, n, &flag))
 		return false;
 	if (!flag)
@@ -462,6 +466,7 @@ card_rule_free(struct rule *r)
 	free(r->conds);
 	free(r->seed);
 	free(r->note);
+	free(r->text);
 	free(r->group);
 	free(r->face_id);
 	free(r->on);
@@ -727,25 +732,56 @@ read_terrain_kind(struct ydoc *doc, const struct ynode *n, void *obj)
 static bool
 read_glyph(struct ydoc *doc, const struct ynode *n, void *obj)
 {
+	struct terrain_ctx *ctx = obj;
 	const char *s;
 
 	if (!ystring(doc, n, &s))
 		return false;
 	if (strlen(s) != 1 || s[0] < '!' || s[0] > '~')
 		return yerror(doc, n, "a glyph is one printable ASCII character, such as 'f'");
-	((struct terrain_ctx *)obj)->t->glyph = s[0];
+	for (size_t i = 0; i < ctx->card->nterrain; i++) {
+		const struct terrain *other = &ctx->card->terrain[i];
+
+		if (other != ctx->t && other->glyph == s[0])
+			return yerror(doc, n, "'%c' is already the glyph of %s (%s:%d); give each "
+			              "terrain its own", s[0], other->id, other->file, other->line);
+	}
+	ctx->t->glyph = s[0];
+	return true;
+}
+
+/* `level: 2`, or `level: [2, 4]` where the players set each of its hexes from 2
+ * to 4 (the map's level of the hex), 2 unless they do. */
+static bool
+read_level(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	long level, most;
+
+	if (n->kind == YNODE_SEQUENCE) {
+		if (n->count != 2)
+			return yerror(doc, n, "give one level, or the least and the most: [2, 4]");
+		if (!yint(doc, n->items[0], 0, 9, &level) || !yint(doc, n->items[1], 0, 9, &most))
+			return false;
+		if (level >= most)
+			return yerror(doc, n, "the least comes first, and is less than the most: "
+			                      "[%ld, %ld]", most < level ? most : level, most < level ? level : most);
+	} else if (!yint(doc, n, 0, 9, &level)) {
+		return false;
+	} else {
+		most = 0;
+	}
+	t->level = (int)level;
+	t->level_most = (int)most;
 	return true;
 }
 
 static bool
-read_level(struct ydoc *doc, const struct ynode *n, void *obj)
+read_terrain_notes(struct ydoc *doc, const struct ynode *n, void *obj)
 {
-	long level;
+	struct terrain_ctx *ctx = obj;
 
-	if (!yint(doc, n, 0, 9, &level))
-		return false;
-	((struct terrain_ctx *)obj)->t->level = (int)level;
-	return true;
+	return card_read_notes(doc, n, ctx->card, &ctx->t->notes);
 }
 
 /* `structure: { strength: 8, becomes: rough_ground }`: the terrain can be damaged;
@@ -998,6 +1034,7 @@ static const struct yfield terrain_fields[] = {
 	{ "leaving_zoc", false, read_leaving_zoc },
 	{ "entering_zoc", false, read_entering_zoc },
 	{ "note", false, read_terrain_note },
+	{ "notes", false, read_terrain_notes },
 	{ "category", false, read_category },
 	{ "costs", false, read_costs },
 	{ "extra_costs", false, read_extra_costs },
@@ -1064,6 +1101,7 @@ card_terrain_free(struct terrain *t)
 	free(t->id);
 	free(t->seed);
 	free(t->note);
+	card_notes_free(&t->notes);
 	free(t->name);
 	free(t->cancels);
 	free(t->structure_seed);

@@ -541,8 +541,85 @@ TEXT_READER(title)
 TEXT_READER(publisher)
 TEXT_READER(edition)
 TEXT_READER(based_on)
-TEXT_READER(notes)
 #undef TEXT_READER
+
+/* ---- notes ------------------------------------------------------------------ */
+
+void
+card_notes_free(struct note_list *notes)
+{
+	for (size_t i = 0; i < notes->count; i++) {
+		free(notes->items[i].text);
+		free(notes->items[i].seed);
+	}
+	free(notes->items);
+	memset(notes, 0, sizeof *notes);
+}
+
+static bool
+read_note_say(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct card_note *)obj)->text);
+}
+
+static bool
+read_note_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct card_note *)obj)->seed);
+}
+
+static bool
+read_note_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card_note *)obj)->assumed);
+}
+
+static const struct yfield note_fields[] = {
+	{ "say", true, read_note_say },
+	{ "seed", false, read_note_seed },
+	{ "assumed", false, read_note_assumed },
+};
+
+static bool
+read_one_note(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)
+{
+	struct card_note *note = xgrow(&out->items, &out->count, &out->cap, sizeof *note);
+
+	memset(note, 0, sizeof *note);
+	note->file = card->reading;
+	note->line = n->line;
+	if (n->kind == YNODE_SCALAR) {
+		if (!card_read_text(doc, n, &note->text))
+			return false;
+	} else if (!yis_mapping(doc, n, "note") ||
+	           !ymap_read(doc, n, note_fields, sizeof note_fields / sizeof note_fields[0],
+	                      "note", note)) {
+		return false;
+	}
+	str_trim_end(note->text);
+	return true;
+}
+
+bool
+card_read_notes(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)
+{
+	bool ok = true;
+
+	card_notes_free(out);
+	if (n->kind != YNODE_SEQUENCE)
+		return read_one_note(doc, n, card, out);
+	for (size_t i = 0; i < n->count; i++)
+		ok = read_one_note(doc, n->items[i], card, out) && ok;
+	return ok;
+}
+
+static bool
+read_notes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+
+	return card_read_notes(doc, n, card, &card->notes);
+}
 
 /* ---- classes and types ----------------------------------------------------- */
 
@@ -1169,7 +1246,7 @@ card_free(struct card *card)
 	free(card->edition);
 	free(card->based_on);
 	free(card->extends);
-	free(card->notes);
+	card_notes_free(&card->notes);
 	free(card->fire_over_seed);
 	for (size_t i = 0; i < card->nclasses; i++) {
 		free(card->classes[i].id);

@@ -48,8 +48,10 @@ enum fact {
 	N_FACTS
 };
 
-/* EFFECT_SIDE: the word attacker (amount 1) or defender (amount -1). */
-enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG, EFFECT_TERRAIN, EFFECT_SIDE };
+/* EFFECT_SIDE: the word attacker (amount 1) or defender (amount -1); EFFECT_TEXT:
+ * words kept in the rule's text. */
+enum effect_value { EFFECT_INT, EFFECT_POINTS, EFFECT_FLAG, EFFECT_TERRAIN, EFFECT_SIDE,
+                    EFFECT_TEXT };
 
 enum section {
 	SECTION_MOVE,        /* a unit enters or crosses the terrain */
@@ -113,6 +115,7 @@ struct rule {
 	int line;         /* line of the rule in that file */
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
+	char *text;       /* a reminder's words (EFFECT_TEXT), or NULL */
 	char *group;      /* rules of one group are not cumulative, or NULL */
 	int face;         /* a scoring rule: the face of the battle die it scores, or -1 */
 	char *face_id;    /* ... as written, until the card is read whole */
@@ -128,6 +131,21 @@ struct rule {
 	int roll;         /* an enter event with `rolled:`: battle dice rolled on entering */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
+};
+
+/* Words for the players that no rule reckons with: how terrain is laid out or
+ * shown, what a chart's notation means. Each keeps the seed line it carries. */
+struct card_note {
+	char *text;
+	char *seed;
+	bool assumed;     /* not from the seed: check your rulebook */
+	const char *file;
+	int line;
+};
+
+struct note_list {
+	struct card_note *items;
+	size_t count, cap;
 };
 
 struct rule_list {
@@ -171,6 +189,8 @@ struct terrain {
 	bool on_entering_zoc; /* the hex entered is next to an enemy unit */
 	char *seed;           /* the seed line of its row, for shorthand rules */
 	char *note;
+	struct note_list notes;
+	int level_most;       /* the players may set its hexes up to this level, or 0 */
 	/* a structure: hits that destroy it by default (0: not a structure), and the
 	 * terrain it becomes when destroyed (-1: it is gone) */
 	int structure_strength;
@@ -339,7 +359,7 @@ struct card {
 	char *edition;
 	char *based_on;
 	char *extends;    /* id of the card this one overrides, or NULL */
-	char *notes;
+	struct note_list notes;
 
 	struct uclass *classes;
 	size_t nclasses, cap_classes;

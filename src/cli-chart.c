@@ -87,6 +87,8 @@ effect_words(const struct rule *r)
 		return xasprintf("%s %+ld%s", e->key, r->amount, r->may ? " (may)" : "");
 	if (e->value == EFFECT_INT)
 		return xasprintf("%s %ld%s", e->key, r->amount, r->may ? " (may)" : "");
+	if (e->value == EFFECT_TEXT)
+		return xasprintf("remember: %s", r->text);
 	if (e->value == EFFECT_SIDE)
 		return xasprintf("%s to the %s", e->key, r->amount > 0 ? "attacker" : "defender");
 	if (e->value == EFFECT_POINTS)
@@ -94,6 +96,21 @@ effect_words(const struct rule *r)
 		                 explain_points(r->amount, r->effect == EFFECT_COST_ADD, num),
 		                 r->may ? " (may)" : "");
 	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
+}
+
+/* Notes, each with its seed line; false when there are none. */
+static bool
+chart_notes(const char *label, const struct note_list *notes, bool *any_assumed)
+{
+	for (size_t i = 0; i < notes->count; i++) {
+		const struct card_note *note = &notes->items[i];
+		char *ref = xasprintf("%s%s", note->seed ? note->seed : "", note->assumed ? "*" : "");
+
+		print_wrapped(label, note->text, ref);
+		*any_assumed |= note->assumed;
+		free(ref);
+	}
+	return notes->count == 0;
 }
 
 static void
@@ -112,7 +129,9 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 
 	char level[24] = "";
 
-	if (t->level > 0)
+	if (t->level_most > 0)
+		snprintf(level, sizeof level, "; level %d to %d", t->level, t->level_most);
+	else if (t->level > 0)
 		snprintf(level, sizeof level, "; level %d", t->level);
 	snprintf(head, sizeof head, "%s (%s%s%c%s%s%s%s)", t->name ? t->name : t->id,
 	         terrain_kind_names[t->kind], t->glyph ? " '" : "", t->glyph ? t->glyph : ' ',
@@ -152,6 +171,14 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		print_wrapped("note", t->note, "");
 		empty = false;
 	}
+	if (t->level_most > 0) {
+		char *words = xasprintf("the players set each hex from level %d to %d; %d unless "
+		                        "they do", t->level, t->level_most, t->level);
+		print_wrapped("level", words, "");
+		free(words);
+		empty = false;
+	}
+	empty = chart_notes("note", &t->notes, any_assumed) && empty;
 	if (empty)
 		print_wrapped("", "no effect", "");
 }
@@ -343,6 +370,11 @@ cli_chart(int argc, char **argv)
 	}
 	printf("%s: terrain effects chart\n", card.title);
 	printf("%-*s%s\n\n", CHART_WIDTH - CHART_REF - 1, "", "seed line");
+	if (only < 0 && card.notes.count > 0) {
+		puts("About the card");
+		chart_notes("", &card.notes, &any_assumed);
+		putchar('\n');
+	}
 	for (size_t i = 0; i < card.nterrain; i++) {
 		if (only >= 0 && (size_t)only != i)
 			continue;

@@ -176,7 +176,8 @@ read_tset(const struct card *card, const char *key, const char *value, const cha
 }
 
 /* Hexes from viewer to target, such as "open*,woods,high+token*": each hex's
- * terrain joined by '+', and '*' where a unit stands. */
+ * terrain joined by '+', '*' where a unit stands, '*friend' where a unit of the
+ * viewer's side does. */
 static int
 read_los(const struct card *card, const char *value, struct query *q)
 {
@@ -194,7 +195,10 @@ read_los(const struct card *card, const char *value, struct query *q)
 			break;
 		}
 		h = &q->los[q->nlos++];
-		if (len > 0 && w[len - 1] == '*') {
+		if (len > 7 && strcmp(w + len - 7, "*friend") == 0) {
+			h->unit = h->friend = true;
+			w[len - 7] = '\0';
+		} else if (len > 0 && w[len - 1] == '*') {
 			h->unit = true;
 			w[len - 1] = '\0';
 		}
@@ -568,8 +572,21 @@ static void
 print_los(const struct card *card, const struct query *q, bool json)
 {
 	struct los_answer a;
+	int viewer = q->sit.attacker >= 0 ? q->sit.attacker : q->sit.unit;
 
-	terrain_los(card, q->los, q->nlos, &a);
+	if (q->nlos >= 3 && terrain_fires_over(card, viewer, &q->los[0], &q->los[1])) {
+		struct los_hex over[64];
+
+		memcpy(over, q->los, q->nlos * sizeof over[0]);
+		over[1].unit = false;
+		terrain_los(card, over, q->nlos, &a);
+		explain_add(&a.why, 0, card->fire_over_file, card->fire_over_line,
+		            card->fire_over_seed, false,
+		            "%s fires over the friendly unit on the lower hex next to it",
+		            card->classes[viewer].id);
+	} else {
+		terrain_los(card, q->los, q->nlos, &a);
+	}
 	if (json) {
 		printf("\"los\":{\"clear\":%s,\"blocked_at\":%d,\"steps\":", a.clear ? "true" : "false",
 		       a.blocked_at);

@@ -127,7 +127,27 @@ struct path_cost {
 	long road_bonus;       /* hexes added to the allowance along a road */
 	long disorder;         /* levels of disorder the move brings */
 	char halt[112];        /* the last hex is one the unit must stop in: where and why */
+	char *reminders;       /* the card's reminders for the hexes entered, a line each */
 };
+
+/* The card's reminders among a step's answer ("remember: ..."), each said once. */
+static void
+add_reminders(struct path_cost *pc, const char *at, const struct move_answer *m)
+{
+	for (size_t i = 0; i < m->why.count; i++) {
+		const struct step *why = &m->why.steps[i];
+		const char *words = strstr(why->text, "remember: ");
+		char *line, *all;
+
+		if (words == NULL || (pc->reminders != NULL && strstr(pc->reminders, words) != NULL))
+			continue;
+		line = xasprintf("    in %s, %s  [%s]\n", at, words, why->ref ? why->ref : "the card");
+		all = xasprintf("%s%s", pc->reminders ? pc->reminders : "", line);
+		free(line);
+		free(pc->reminders);
+		pc->reminders = all;
+	}
+}
 
 /* "in 0304: Marsh (entered): must stop (card.yaml:40)": the step of the
  * card's answer that stops the unit. */
@@ -159,6 +179,8 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->road_bonus = 0;
 	pc->disorder = 0;
 	pc->halt[0] = '\0';
+	free(pc->reminders);
+	pc->reminders = NULL;
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
@@ -185,9 +207,23 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 		if (m.road_bonus > pc->road_bonus)
 			pc->road_bonus = m.road_bonus;
 		pc->disorder += m.disorder;
+		add_reminders(pc, at, &m);
 		explain_free(&m.why);
 	}
 	return ok;
+}
+
+/* Each reminder line of a move, for the players. */
+static void
+say_reminders(const char *lines, struct command_result *res)
+{
+	for (const char *p = lines; p != NULL && *p != '\0';) {
+		const char *end = strchr(p, '\n');
+		int len = (int)(end - p);
+
+		cmd_say(res, "%.*s", len, p);
+		p = end + 1;
+	}
 }
 
 /* ---- entering hexes: the card's enter events ------------------------------------- */
@@ -463,6 +499,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	for (size_t i = 2; i < n; i++)
 		sc.road = sc.road && along_path(g, path[i - 1], path[i]);
 	memset(&plan, 0, sizeof plan);
+	memset(&pc, 0, sizeof pc);
 	ok = check_leaving(&sc, path, n, res) && check_path(&sc, path, n, &pc, res) &&
 	     check_allowance(&sc, &pc, res) && plan_entering(&sc, path, n, rolled, &plan, res);
 	if (ok && plan.stop + 1 < n) {
@@ -474,6 +511,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	}
 	if (!ok) {
 		free(plan.steps);
+		free(pc.reminders);
 		free(path);
 		return false;
 	}
@@ -493,6 +531,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
 	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
+	say_reminders(pc.reminders, res);
 	for (size_t i = 0; i < plan.nsteps; i++)
 		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
 	if (!plan.typed && plan.nfaces > 0)
@@ -501,6 +540,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!u->eliminated)
 		cmd_disorder(g, u, pc.disorder, res);
 	free(plan.steps);
+	free(pc.reminders);
 	free(path);
 	return true;
 }

@@ -160,6 +160,25 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* Terrain the players set from one level to another (hills of 2 to 4) keeps its
+ * hexes within that range. */
+static bool
+level_fits(const struct game *g, struct hex h, long level, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct tset *cell = game_hex(g, h);
+
+	for (size_t i = 0; i < cell->count; i++) {
+		const struct terrain *t = &card->terrain[cell->items[i]];
+
+		if (t->level_most > 0 && (level < t->level || level > t->level_most))
+			return cmd_fail(res, "%s is from level %d to %d (%s:%d); give a level in that "
+			                "range", t->name ? t->name : t->id, t->level, t->level_most,
+			                t->file, t->line);
+	}
+	return true;
+}
+
 bool
 cmd_level(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -172,6 +191,8 @@ cmd_level(struct game *g, int argc, char **argv, struct command_result *res)
 		return false;
 	if (!str_long(argv[2], 0, 9, &level))
 		return cmd_fail(res, "level %s: a level is 0 to 9", argv[2]);
+	if (!level_fits(g, h, level, res))
+		return false;
 	g->levels[scenario_hex_index(&g->sc, h)] = (int)level;
 	label(g, h, buf);
 	cmd_say(res, "%s is at level %ld", buf, level);

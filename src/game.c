@@ -644,20 +644,15 @@ game_los(const struct game *g, struct hex a, struct hex b, struct los_answer *ou
 static bool
 fires_over(const struct game *g, int attacker, struct hex next)
 {
-	const struct card *card = game_card(g);
 	const struct game_unit *a = &g->units[attacker];
 	int f = game_unit_at(g, next);
+	struct los_hex from = { .terrain = *game_hex(g, a->hex), .unit = true, .friend = true,
+	                        .level = game_hex_level(g, a->hex) };
+	struct los_hex over = { .terrain = *game_hex(g, next), .unit = f >= 0,
+	                        .friend = f >= 0 && g->units[f].side == a->side,
+	                        .level = game_hex_level(g, next) };
 
-	if (f < 0 || g->units[f].side != a->side ||
-	    game_hex_level(g, next) >= game_hex_level(g, a->hex))
-		return false;
-	for (size_t k = 0; k < game_hex(g, next)->count; k++)
-		if (card->terrain[game_hex(g, next)->items[k]].los_blocks)
-			return false;
-	for (int c = 0; c < 64 && (size_t)c < card->nclasses; c++)
-		if (((card->fire_over_friends >> c) & 1u) && card_class_is(card, a->cls, c))
-			return true;
-	return false;
+	return terrain_fires_over(game_card(g), a->cls, &from, &over);
 }
 
 void

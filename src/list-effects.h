@@ -3,7 +3,8 @@
  * EFFECT(NAME, "key", VALUE, SECTIONS, "what it does"). VALUE says how the key's
  * value is read: EFFECT_INT a whole number, EFFECT_POINTS a number of movement
  * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true, EFFECT_TERRAIN a
- * terrain id of the card, EFFECT_SIDE the word attacker or defender. SECTIONS are
+ * terrain id of the card, EFFECT_SIDE the word attacker or defender, EFFECT_TEXT
+ * words for the players. SECTIONS are
  * the sections the effect may stand in. */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
 EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
@@ -53,5 +54,8 @@ EFFECT(NOTHING, "nothing", EFFECT_FLAG, SEC_EVENTS,
        "nothing happens to the hex (an exception to the rules after it)")
 EFFECT(STRUCTURE_HIT_ON, "structure_hit_on", EFFECT_INT, SEC_EVENTS,
        "roll one more d6 for the structure the target defends: this or more is a hit")
+EFFECT(REMIND, "remind", EFFECT_TEXT,
+       SEC_MOVE | SEC_BATTLE | SEC_PROTECTION | SEC_COVER | SEC_MODIFIERS,
+       "a rule hexaid does not reckon, told to the players where it applies")
 EFFECT(LOSE, "lose", EFFECT_INT, SEC_EVENTS,
        "an enter event: the unit that enters loses this much strength, and its move ends there")

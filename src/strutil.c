@@ -141,3 +141,12 @@ str_utf8_sequence(const unsigned char *p, size_t left)
 		return 0;
 	return need;
 }
+
+void
+str_trim_end(char *s)
+{
+	size_t n = s != NULL ? strlen(s) : 0;
+
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+}

@@ -21,6 +21,9 @@ const char *str_nearest(const char *word, const char *const *candidates, size_t 
 /* "a, b or c": the candidates as one string for a message; free it. */
 char *str_join_choices(const char *const *candidates, size_t count);
 
+/* Cut the blanks and newlines off the end of s, in place; NULL stays NULL. */
+void str_trim_end(char *s);
+
 /* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0 when the
  * bytes there are not valid UTF-8 (overlong forms and surrogates included). */
 size_t str_utf8_sequence(const unsigned char *p, size_t left);

@@ -304,6 +304,17 @@ step_for(struct explanation *why, const struct card *card, const struct terrain 
 	free(conds);
 }
 
+/* A rule hexaid does not reckon: its words, for the players, in the answer. */
+static void
+remind_step(struct explanation *why, const struct card *card, const struct terrain *t,
+            const struct rule *r, const char *where)
+{
+	char *words = xasprintf("remember: %s", r->text);
+
+	step_for(why, card, t, r, where, 0, words);
+	free(words);
+}
+
 /* Visit every rule of section s, of each terrain in `hex` in force, that applies. */
 typedef void (*rule_visit)(const struct card *, const struct terrain *, const struct rule *,
                            const char *where, void *);
@@ -561,6 +572,9 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 		step_for(&out->why, card, a->by, r, a->where, 0,
 		         r->amount > 0 ? "a tie goes to the attacker" : "a tie goes to the defender");
 		break;
+	case EFFECT_REMIND:
+		remind_step(&out->why, card, a->by, r, a->where);
+		break;
 	default:
 		break;
 	}
@@ -706,6 +720,9 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 		if (r->amount >= out->ignore_flags)
 			out->ignore_flags = r->amount;
 		break;
+	case EFFECT_REMIND:
+		remind_step(&out->why, card, t, r, where);
+		break;
 	default:
 		break;
 	}
@@ -730,8 +747,10 @@ terrain_protection(const struct card *card, const struct situation *asked,
 	          gather_rule, &w);
 	each_rule(card, sit, &sit->crossed, SECTION_PROTECTION, true, "(crossed)", gather_rule,
 	          &w);
+	/* the card's reminders are said once, with the battle */
 	for (size_t k = 0; k < card->modifiers.count; k++)
 		if ((effect_info[card->modifiers.items[k].effect].sections & SEC_PROTECTION) &&
+		    card->modifiers.items[k].effect != EFFECT_REMIND &&
 		    terrain_rule_applies(card, sit, &card->modifiers.items[k]))
 			gather_rule(card, NULL, &card->modifiers.items[k], "", &w);
 	supports_steps(&w, sit, &supports_why, &out->why);
@@ -783,6 +802,9 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		if (r->amount > out->road_rate)
 			out->road_rate = r->amount;
 		step_for(&out->why, card, t, r, where, r->amount, "movement allowance along it");
+		return;
+	case EFFECT_REMIND:
+		remind_step(&out->why, card, t, r, where);
 		return;
 	case EFFECT_PROHIBITED:
 		flag = &out->prohibited, words = "may not enter or cross";
@@ -930,6 +952,21 @@ hex_level(const struct card *card, const struct los_hex *h)
 	int own = terrain_level(card, &h->terrain);
 
 	return h->level > own ? h->level : own;
+}
+
+bool
+terrain_fires_over(const struct card *card, int cls, const struct los_hex *from,
+                   const struct los_hex *next)
+{
+	if (cls < 0 || !next->unit || !next->friend || hex_level(card, next) >= hex_level(card, from))
+		return false;
+	for (size_t k = 0; k < next->terrain.count; k++)
+		if (card->terrain[next->terrain.items[k]].los_blocks)
+			return false;
+	for (int c = 0; c < 64 && (size_t)c < card->nclasses; c++)
+		if (((card->fire_over_friends >> c) & 1u) && card_class_is(card, cls, c))
+			return true;
+	return false;
 }
 
 void

@@ -82,6 +82,7 @@ void terrain_move(const struct card *card, const struct situation *sit, struct m
 struct los_hex {
 	struct tset terrain;
 	bool unit;                /* a unit stands here */
+	bool friend;              /* ... of the viewer's side */
 	int level;                /* a level the map gives the hex beside its terrain's */
 };
 
@@ -93,6 +94,12 @@ struct los_answer {
 
 void terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
                  struct los_answer *out);
+
+/* May a unit of class cls on hex `from` fire over the unit on `next`, the hex next
+ * to it on the line: a friend, lower, on terrain that does not block the line, and
+ * the card lets the class (`fire_over_friends`)? */
+bool terrain_fires_over(const struct card *card, int cls, const struct los_hex *from,
+                        const struct los_hex *next);
 
 /* Does a rule apply in this situation (its `when:` holds, its `unless:` not)? And
  * is it overruled by a rule of the same list naming a more specific class? */

@@ -3,9 +3,12 @@
 #
 #   SEED-LINE | KEY=VALUE ... | EXPECTED
 #
-# The case runs `hexaid explain CARD KEY=VALUE ...` (the same code path players use)
-# and passes when EXPECTED is one whole line of the answer (leading blanks ignored),
-# or, when EXPECTED ends in " ...", the start of one (to leave out a card line).
+# The case runs `hexaid explain CARD KEY=VALUE ...` (the same code path players use),
+# or `hexaid chart CARD [TERRAIN]` when the query is `chart [TERRAIN]` (for what the
+# card tells the players rather than reckons: levels, kinds, notes), and passes
+# when EXPECTED is one whole line of the answer (leading blanks ignored, runs of
+# blanks read as one), or, when EXPECTED ends in " ...", the start of one (to
+# leave out a card line).
 # SEED-LINE names the line of the seed document the case checks; '#' starts a comment.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir
@@ -16,10 +19,15 @@ for file in "$top_srcdir"/tests/rules/*.rules; do
 		case $seed in '#'* | '') continue ;; esac
 		seed=$(echo $seed)
 		query=$(echo $query)
-		expected=$(printf '%s' "$expected" | sed 's/^ *//; s/ *$//')
+		expected=$(printf '%s' "$expected" | sed 's/^ *//; s/ *$//' | tr -s ' ')
 		# shellcheck disable=SC2086
-		"$HEXAID" explain "$card" $query >"$tap_tmp/out" 2>&1
-		sed 's/^ *//' "$tap_tmp/out" >"$tap_tmp/trimmed"
+		case $query in
+		chart) set -- chart "$card" ;;
+		chart\ *) set -- chart "$card" ${query#chart } ;;
+		*) set -- explain "$card" $query ;;
+		esac
+		"$HEXAID" "$@" >"$tap_tmp/out" 2>&1
+		sed 's/^ *//' "$tap_tmp/out" | tr -s ' ' >"$tap_tmp/trimmed"
 		case $expected in
 		*' ...') match=$(awk -v p="${expected% ...}" 'index($0, p) == 1 { n++ } END { print n + 0 }' "$tap_tmp/trimmed") ;;
 		*) match=$(grep -Fxc -- "$expected" "$tap_tmp/trimmed") ;;

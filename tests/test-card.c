@@ -28,9 +28,52 @@ test_metadata(void **state)
 	assert_string_equal(card.edition, "2");
 	assert_string_equal(card.based_on, "my rulebook");
 	assert_string_equal(card.extends, "other-game");
-	assert_string_equal(card.notes, "house rules");
+	assert_int_equal(card.notes.count, 1);
+	assert_string_equal(card.notes.items[0].text, "house rules");
+	assert_null(card.notes.items[0].seed);
 	assert_string_equal(card.path, "c.yaml");
 	assert_int_equal(dl.count, 0);
+	card_free(&card);
+	diag_list_free(&dl);
+}
+
+/* Notes carry their seed lines; a terrain's level may be a range the players
+ * choose from. */
+static void
+test_notes_and_level_ranges(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+	const struct terrain *hill;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "notes:\n  - { say: \"placed with sense \", seed: \"0:7\" }\n"
+	                      "  - { say: guessed, assumed: true }\n  - plain words\n"
+	                      "terrain:\n  hill:\n    name: Hill\n    level: [2, 4]\n"
+	                      "    notes: [ { say: counts overhead, seed: \"0:9\" } ]\n",
+	                      &card, &dl));
+	assert_int_equal(card.notes.count, 3);
+	assert_string_equal(card.notes.items[0].text, "placed with sense");
+	assert_string_equal(card.notes.items[0].seed, "0:7");
+	assert_int_equal(card.notes.items[0].line, 6);
+	assert_true(card.notes.items[1].assumed);
+	assert_string_equal(card.notes.items[2].text, "plain words");
+	hill = &card.terrain[card_terrain(&card, "hill")];
+	assert_int_equal(hill->level, 2);
+	assert_int_equal(hill->level_most, 4);
+	assert_int_equal(hill->notes.count, 1);
+	assert_string_equal(hill->notes.items[0].seed, "0:9");
+	card_free(&card);
+	diag_list_free(&dl);
+
+	assert_false(read_card("kind: card\nschema: 1\nid: g\ntitle: G\nnotes: [ { seed: x } ]\n"
+	                       "terrain:\n  hill: { name: Hill, level: [4, 2] }\n", &card, &dl));
+	assert_diag_text(&dl,
+	                 "c.yaml:5:10: error: note has no 'say'; add a line 'say: ...'\n"
+	                 "notes: [ { seed: x } ]\n         ^\n"
+	                 "c.yaml:7:30: error: the least comes first, and is less than the most: "
+	                 "[2, 4]\n  hill: { name: Hill, level: [4, 2] }\n                             ^\n");
 	card_free(&card);
 	diag_list_free(&dl);
 }
@@ -64,6 +107,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_metadata),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_notes_and_level_ranges),
 	};
 	return RUN_TESTS("card", tests);
 }

@@ -1,7 +1,7 @@
 /* test-terrain.c: the terrain engine on a small card written here: conditions and
  * `unless`, how effects combine, overrides and cancels, the most specific class,
- * categories, line of sight, result tables, and counts of supports with the
- * terrain that counts as one. */
+ * categories, line of sight, result tables, counts of supports with the
+ * terrain that counts as one, reminders, and firing over a friend. */
 #include "config.h"
 
 #include "card.h"
@@ -372,6 +372,115 @@ test_tables(void **state)
 	free(w);
 }
 
+/* A second small card: rules hexaid says rather than reckons, and a class that
+ * fires over friends. */
+static const char other_card_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: other\n"
+	"title: Other\n"
+	"classes: { foot: {}, gun: {} }\n"
+	"combat_types: [ranged]\n"
+	"units_block_los: true\n"
+	"fire_over_friends: { attacker: [gun], seed: \"9:1\" }\n"
+	"terrain:\n"
+	"  plain: { name: Plain }\n"
+	"  hill: { name: Hill, level: 1 }\n"
+	"  wood: { name: Wood, blocks_los: true }\n"
+	"  ford:\n"
+	"    name: Ford\n"
+	"    move: [ { when: { unit: foot }, remind: \"wet feet\" } ]\n"
+	"    battle_into: [ { remind: \"slippery\" } ]\n"
+	"    protection: [ { ignore_hits: 1 } ]\n"
+	"modifiers:\n"
+	"  - { when: { combat: ranged }, remind: \"smoke\" }\n";
+
+static bool
+has_step(const struct explanation *why, const char *text)
+{
+	for (size_t i = 0; i < why->count; i++)
+		if (strstr(why->steps[i].text, text) != NULL)
+			return true;
+	return false;
+}
+
+static void
+test_reminders_are_said_not_counted(void **state)
+{
+	struct card other;
+	struct diag_list dl;
+	struct situation sit;
+	struct move_answer m;
+	struct battle_answer b;
+	struct protection_answer p;
+
+	(void)state;
+	assert_true(test_read_card("other.yaml", other_card_text, &other, &dl));
+	diag_list_free(&dl);
+	situation_init(&sit);
+	sit.unit = card_class(&other, "foot");
+	tset_add(&sit.attacker_on, card_terrain(&other, "ford"));
+	terrain_move(&other, &sit, &m);
+	assert_true(has_step(&m.why, "Ford (entered): remember: wet feet (unit foot)"));
+	assert_false(m.prohibited || m.half_rate || m.must_stop || m.has_cost);
+	explain_free(&m.why);
+	sit.unit = card_class(&other, "gun");
+	terrain_move(&other, &sit, &m);
+	assert_int_equal(m.why.count, 0);   /* the rule's when: does not hold */
+	explain_free(&m.why);
+
+	situation_init(&sit);
+	sit.attacker = card_class(&other, "foot");
+	sit.combat = 0;
+	sit.base = 4;
+	sit.base_given = true;
+	tset_add(&sit.target_on, card_terrain(&other, "ford"));
+	terrain_battle(&other, &sit, &b);
+	assert_int_equal(b.dice, 4);
+	assert_true(b.may_battle);
+	assert_true(has_step(&b.why, "Ford (target's hex): remember: slippery"));
+	assert_true(has_step(&b.why, "Modifier: remember: smoke (combat ranged)"));
+	explain_free(&b.why);
+	/* the card's reminders are said with the battle, not again with the protection */
+	terrain_protection(&other, &sit, &p);
+	assert_int_equal(p.ignore_hits, 1);
+	assert_false(has_step(&p.why, "smoke"));
+	explain_free(&p.why);
+	card_free(&other);
+}
+
+static void
+test_fire_over_a_lower_friend(void **state)
+{
+	struct card other;
+	struct diag_list dl;
+	struct los_hex from, next;
+	int gun, foot;
+
+	(void)state;
+	assert_true(test_read_card("other.yaml", other_card_text, &other, &dl));
+	diag_list_free(&dl);
+	gun = card_class(&other, "gun");
+	foot = card_class(&other, "foot");
+	memset(&from, 0, sizeof from);
+	memset(&next, 0, sizeof next);
+	tset_add(&from.terrain, card_terrain(&other, "hill"));
+	from.unit = from.friend = true;
+	tset_add(&next.terrain, card_terrain(&other, "plain"));
+	next.unit = next.friend = true;
+	assert_true(terrain_fires_over(&other, gun, &from, &next));
+	assert_false(terrain_fires_over(&other, foot, &from, &next));  /* not its class */
+	next.friend = false;
+	assert_false(terrain_fires_over(&other, gun, &from, &next));   /* an enemy */
+	next.friend = true;
+	next.level = 1;
+	assert_false(terrain_fires_over(&other, gun, &from, &next));   /* not lower */
+	next.level = 0;
+	tset_add(&next.terrain, card_terrain(&other, "wood"));
+	assert_false(terrain_fires_over(&other, gun, &from, &next));   /* its terrain blocks */
+	card_free(&other);
+}
+
 int
 main(void)
 {
@@ -385,6 +494,8 @@ main(void)
 		cmocka_unit_test(test_most_specific_class),
 		cmocka_unit_test(test_line_of_sight),
 		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_reminders_are_said_not_counted),
+		cmocka_unit_test(test_fire_over_a_lower_friend),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("terrain", tests, load_card, free_card);
