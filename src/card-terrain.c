@@ -340,6 +340,26 @@ read_group(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* `per: beyond_range`: a number fact the rule's amount counts once for each of. */
+static bool
+read_per(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct rule *r = ((struct rule_ctx *)obj)->rule;
+	const char *keys[N_FACTS];
+	size_t nkeys = 0;
+	int k;
+
+	for (int f = 0; f < N_FACTS; f++)
+		if (fact_info[f].type == FT_NUMBER)
+			keys[nkeys++] = fact_info[f].key;
+	if (!yenum(doc, n, keys, nkeys, "count", &k))
+		return false;
+	for (int f = 0; f < N_FACTS; f++)
+		if (strcmp(fact_info[f].key, keys[k]) == 0)
+			r->per = f + 1;
+	return true;
+}
+
 static bool
 read_note(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -444,6 +464,7 @@ static const struct yfield rule_fields[] = {
 	{ "may", false, read_may },
 	{ "seed", false, read_seed },
 	{ "note", false, read_note },
+	{ "per", false, read_per },
 	{ "group", false, read_group },
 	{ "face", false, read_face },
 	{ "beats_protection", false, read_beats_protection },
@@ -498,6 +519,10 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 	if (ok && ec.rule.effects == 0)
 		ok = yerror(doc, n, "this rule has no effect; give one, such as 'dice: -1' or "
 		                    "'must_stop: true' (hexaid(5) lists them)");
+	if (ok && r.per > 0 && r.effect != EFFECT_DICE && r.effect != EFFECT_DRM &&
+	    r.effect != EFFECT_DEFENSE)
+		ok = yerror(doc, n, "'per' counts a 'dice', 'drm' or 'defense' amount, not '%s'",
+		            effect_info[r.effect].key);
 	if (!ok) {
 		card_rule_free(&r);
 		return false;
@@ -776,6 +801,42 @@ read_level(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* `aliases: [vineyards, rocky_ground]`: other names that mean this terrain, on
+ * the map's legend, in commands and questions. */
+static bool
+read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+	struct terrain *t = ctx->t;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "aliases"))
+		return false;
+	for (size_t i = 0; i < t->naliases; i++)
+		free(t->aliases[i]);
+	free(t->aliases);
+	t->naliases = 0;
+	t->aliases = xcalloc(n->count + 1, sizeof *t->aliases);
+	for (size_t i = 0; i < n->count; i++) {
+		const char *id;
+		int other;
+
+		if (!yid(doc, n->items[i], &id)) {
+			ok = false;
+			continue;
+		}
+		other = card_terrain(ctx->card, id);
+		if (other >= 0 && &ctx->card->terrain[other] != t) {
+			ok = yerror(doc, n->items[i], "'%s' already names %s (%s:%d)", id,
+			            ctx->card->terrain[other].id, ctx->card->terrain[other].file,
+			            ctx->card->terrain[other].line) && ok;
+			continue;
+		}
+		t->aliases[t->naliases++] = xstrdup(id);
+	}
+	return ok;
+}
+
 static bool
 read_terrain_notes(struct ydoc *doc, const struct ynode *n, void *obj)
 {
@@ -1035,6 +1096,7 @@ static const struct yfield terrain_fields[] = {
 	{ "entering_zoc", false, read_entering_zoc },
 	{ "note", false, read_terrain_note },
 	{ "notes", false, read_terrain_notes },
+	{ "aliases", false, read_aliases },
 	{ "category", false, read_category },
 	{ "costs", false, read_costs },
 	{ "extra_costs", false, read_extra_costs },
@@ -1102,6 +1164,9 @@ card_terrain_free(struct terrain *t)
 	free(t->seed);
 	free(t->note);
 	card_notes_free(&t->notes);
+	for (size_t i = 0; i < t->naliases; i++)
+		free(t->aliases[i]);
+	free(t->aliases);
 	free(t->name);
 	free(t->cancels);
 	free(t->structure_seed);

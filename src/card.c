@@ -74,6 +74,10 @@ card_terrain(const struct card *card, const char *id)
 	for (size_t i = 0; i < card->nterrain; i++)
 		if (strcmp(card->terrain[i].id, id) == 0)
 			return (int)i;
+	for (size_t i = 0; i < card->nterrain; i++)
+		for (size_t k = 0; k < card->terrain[i].naliases; k++)
+			if (strcmp(card->terrain[i].aliases[k], id) == 0)
+				return (int)i;
 	return -1;
 }
 
@@ -286,6 +290,8 @@ card_vocabulary_find(const struct card *card, enum fact_type type, const char *i
 		if (strcmp(names[i], id) == 0)
 			found = (int)i;
 	free(names);
+	if (found < 0 && type == FT_TERRAIN)
+		found = card_terrain(card, id);
 	return found;
 }
 

@@ -131,6 +131,8 @@ struct rule {
 	int roll;         /* an enter event with `rolled:`: battle dice rolled on entering */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
+	int per;          /* a battle rule's amount counts once for each of this number
+	                     fact (`per: beyond_range`), plus one; 0: once */
 };
 
 /* Words for the players that no rule reckons with: how terrain is laid out or
@@ -190,6 +192,8 @@ struct terrain {
 	char *seed;           /* the seed line of its row, for shorthand rules */
 	char *note;
 	struct note_list notes;
+	char **aliases;       /* other names it answers to (vineyards for rough) */
+	size_t naliases;
 	int level_most;       /* the players may set its hexes up to this level, or 0 */
 	/* a structure: hits that destroy it by default (0: not a structure), and the
 	 * terrain it becomes when destroyed (-1: it is gone) */

@@ -167,6 +167,17 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		free(list);
 		empty = false;
 	}
+	if (t->naliases > 0) {
+		char *list = xstrdup("");
+		for (size_t i = 0; i < t->naliases; i++) {
+			char *next = xasprintf("%s%s%s", list, i ? ", " : "", t->aliases[i]);
+			free(list);
+			list = next;
+		}
+		print_wrapped("also named", list, t->seed ? t->seed : "");
+		free(list);
+		empty = false;
+	}
 	if (t->note != NULL) {
 		print_wrapped("note", t->note, "");
 		empty = false;

@@ -88,7 +88,8 @@ static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
 	"attacker_status", "target_status", "attacker_formation", "target_formation",
 	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
-	"distance", "attacker_supports", "target_supports",
+	"distance", "attacker_supports", "target_supports", "with", "attacker_stack",
+	"target_stack", "beyond_range", "attacker_rating", "target_rating",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -344,6 +345,27 @@ read_count(const char *key, const char *value, int *out)
 	return EXIT_OK;
 }
 
+/* with=cavalry,infantry: the classes of the units attacking with the attacker. */
+static int
+read_with(const struct card *card, const char *value, struct situation *sit)
+{
+	char *copy = xstrdup(value), *save = NULL;
+	int status = EXIT_OK;
+
+	for (char *w = strtok_r(copy, ",+", &save); w != NULL && status == EXIT_OK;
+	     w = strtok_r(NULL, ",+", &save)) {
+		if (sit->nwith == sizeof sit->with / sizeof sit->with[0]) {
+			fputs("hexaid: explain: with: at most 8 units attack with the attacker\n", stderr);
+			status = EXIT_INVALID;
+		} else {
+			status = lookup(card, "with", w, FT_CLASS, &sit->with[sit->nwith]);
+			sit->nwith += status == EXIT_OK;
+		}
+	}
+	free(copy);
+	return status;
+}
+
 /* rolled=burst,soldier: faces of the card's battle die. */
 static int
 read_faces(const struct card *card, const char *value, uint64_t *mask)
@@ -398,6 +420,18 @@ read_word(const struct card *card, char *word, struct query *q)
 		return read_count(word, value, &sit->attacker_supports);
 	if (strcmp(word, "target_supports") == 0)
 		return read_count(word, value, &sit->target_supports);
+	if (strcmp(word, "attacker_stack") == 0)
+		return read_count(word, value, &sit->attacker_stack);
+	if (strcmp(word, "target_stack") == 0)
+		return read_count(word, value, &sit->target_stack);
+	if (strcmp(word, "beyond_range") == 0)
+		return read_count(word, value, &sit->beyond_range);
+	if (strcmp(word, "attacker_rating") == 0)
+		return read_count(word, value, &sit->attacker_rating);
+	if (strcmp(word, "target_rating") == 0)
+		return read_count(word, value, &sit->target_rating);
+	if (strcmp(word, "with") == 0)
+		return read_with(card, value, sit);
 	if (strcmp(word, "combat") == 0)
 		return lookup(card, word, value, FT_COMBAT, &sit->combat);
 	if (strcmp(word, "fire") == 0)
@@ -664,7 +698,7 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 			explain_set(why, q->defender_roll, "defender's roll");
 			if (b.defense != 0)
 				explain_add(why, -b.defense, NULL, 0, NULL, false,
-				            "defender's terrain (subtracted from the difference)");
+				            "the defender's modifiers, subtracted from the difference");
 			*entry -= q->defender_roll + b.defense;
 		}
 	}

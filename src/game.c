@@ -517,6 +517,9 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->distance = hex_distance(a->hex, th);
 	sit->attacker_supports = game_unit_supports(g, attacker, a->hex);
 	sit->target_supports = t ? game_unit_supports(g, target, th) : 0;
+	/* one unit to a hex on hexaid's map */
+	sit->attacker_stack = 1;
+	sit->target_stack = t ? 1 : 0;
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
 }
 

@@ -33,6 +33,25 @@ FACT(ATTACKER_SUPPORTS, "attacker_supports", FT_NUMBER,
 FACT(TARGET_SUPPORTS, "target_supports", FT_NUMBER,
      "the target has this many supports (friendly units next to it, and terrain "
      "that counts as support): N, A-B or N+")
+FACT(ANY_ATTACKER, "any_attacker", FT_CLASS,
+     "the attacker, or a unit attacking with it (with=), is of this class")
+FACT(ALL_ATTACKERS, "all_attackers", FT_CLASS,
+     "the attacker and every unit attacking with it (with=) are of this class")
+FACT(ATTACKER_STACK, "attacker_stack", FT_NUMBER,
+     "this many units attack together from the attacker's hex: N, A-B or N+")
+FACT(TARGET_STACK, "target_stack", FT_NUMBER,
+     "this many units stand in the target's hex (those the card's rule counts): N, A-B or N+")
+FACT(ATTACKER_RATING, "attacker_rating", FT_NUMBER,
+     "the attacking side's rating that the card's rule names (its best cohesion, its "
+     "strength plus morale), from the counters: N, A-B or N+")
+FACT(TARGET_RATING, "target_rating", FT_NUMBER,
+     "the defending side's rating that the card's rule names, from the counters: N, A-B or N+")
+FACT(BEYOND_RANGE, "beyond_range", FT_NUMBER,
+     "the target is this many hexes beyond the firer's efficient range: N, A-B or N+")
+FACT(FRONT_AND_REAR, "from_front_and_rear", FT_BOOL,
+     "the target is attacked at once from one of its front hexes and one of its rear hexes")
+FACT(REAR_EXPOSED, "rear_exposed", FT_BOOL,
+     "one of the attacker's rear hexes is a front hex of an enemy unit not in the battle")
 FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
 FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
 FACT(REDEPLOY, "redeploy", FT_BOOL, "the move is a redeployment")

@@ -24,6 +24,8 @@ situation_init(struct situation *sit)
 	sit->combat = sit->fire = -1;
 	sit->attacker_formation = sit->target_formation = -1;
 	sit->distance = -1;
+	sit->attacker_stack = sit->target_stack = sit->beyond_range = -1;
+	sit->attacker_rating = sit->target_rating = -1;
 	for (int i = 0; i < MAX_SETTINGS; i++)
 		sit->settings[i] = -1;
 }
@@ -105,9 +107,37 @@ situation_number(const struct situation *sit, enum fact f)
 		return sit->target_supports;
 	case FACT_DISTANCE:
 		return sit->distance;
+	case FACT_ATTACKER_STACK:
+		return sit->attacker_stack;
+	case FACT_TARGET_STACK:
+		return sit->target_stack;
+	case FACT_BEYOND_RANGE:
+		return sit->beyond_range;
+	case FACT_ATTACKER_RATING:
+		return sit->attacker_rating;
+	case FACT_TARGET_RATING:
+		return sit->target_rating;
 	default:
 		return -1;
 	}
+}
+
+/* any_attacker: one unit of the attacking group is of a class named; all_attackers:
+ * each one is. The group is the attacker and the units attacking with it. */
+static bool
+group_holds(const struct card *card, const struct situation *sit, const struct cond *c)
+{
+	struct class_match cm = { card, sit->attacker };
+	bool all = c->fact == FACT_ALL_ATTACKERS;
+	bool holds = any_value(c, match_class, &cm);
+
+	if (sit->attacker < 0)
+		return false;
+	for (size_t i = 0; i < sit->nwith && holds == all; i++) {
+		cm.cls = sit->with[i];
+		holds = any_value(c, match_class, &cm);
+	}
+	return holds;
 }
 
 /* Does the condition hold in this situation? */
@@ -123,6 +153,8 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		holds = sit->facts[c->fact] == c->truth;
 		break;
 	case FT_CLASS:
+		if (c->fact == FACT_ANY_ATTACKER || c->fact == FACT_ALL_ATTACKERS)
+			return group_holds(card, sit, c);
 		cm.cls = class_of(sit, c->fact);
 		holds = any_value(c, match_class, &cm);
 		break;
@@ -422,8 +454,10 @@ struct rule_walk {
 		const struct terrain *by;   /* NULL for a card-wide modifier */
 		const char *where;
 		bool skipped;               /* a better rule of its group applies */
+		long amount;                /* the rule's amount, times its `per:` count */
 	} items[MAX_APPLIED];
 	size_t count;
+	const struct situation *sit;
 };
 
 static void
@@ -431,10 +465,11 @@ gather_rule(const struct card *card, const struct terrain *t, const struct rule 
              const char *where, void *arg)
 {
 	struct rule_walk *w = arg;
+	long times = r->per > 0 ? situation_number(w->sit, (enum fact)(r->per - 1)) : 1;
 
 	(void)card;
-	if (w->count < MAX_APPLIED)
-		w->items[w->count++] = (struct applied){ r, t, where, false };
+	if (times > 0 && w->count < MAX_APPLIED)
+		w->items[w->count++] = (struct applied){ r, t, where, false, r->amount * times };
 }
 
 
@@ -523,7 +558,8 @@ weigh_groups(struct rule_walk *w)
 			if (k == i || q->group == NULL || strcmp(q->group, r->group) != 0 ||
 			    q->effect != r->effect || w->items[k].skipped)
 				continue;
-			if (q->amount > r->amount || (q->amount == r->amount && k < i)) {
+			if (w->items[k].amount > w->items[i].amount ||
+			    (w->items[k].amount == w->items[i].amount && k < i)) {
 				w->items[i].skipped = true;
 				break;
 			}
@@ -531,10 +567,22 @@ weigh_groups(struct rule_walk *w)
 	}
 }
 
+/* "die-roll modifier, -2 for each beyond_range" for a rule with `per:`. */
+static const char *
+per_words(const struct rule *r, const char *what, char *buf, size_t size)
+{
+	if (r->per <= 0)
+		return what;
+	snprintf(buf, size, "%s, %+ld for each %s", what, r->amount, fact_info[r->per - 1].key);
+	return buf;
+}
+
 static void
 count_rule(const struct card *card, const struct applied *a, struct battle_answer *out)
 {
 	const struct rule *r = a->rule;
+	long amount = a->amount;
+	char words[160];
 
 	if (a->skipped) {
 		step_for(&out->why, card, a->by, r, a->where, 0, "not counted: not cumulative");
@@ -543,23 +591,24 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 	switch (r->effect) {
 	case EFFECT_DICE:
 		out->counts_dice = true;
-		out->dice += r->amount;
-		out->dice_change += r->amount;
-		step_for(&out->why, card, a->by, r, a->where, r->amount,
-		         r->amount < 0 ? "dice removed" : "dice added");
+		out->dice += amount;
+		out->dice_change += amount;
+		step_for(&out->why, card, a->by, r, a->where, amount,
+		         per_words(r, amount < 0 ? "dice removed" : "dice added", words, sizeof words));
 		break;
 	case EFFECT_NO_BATTLE:
 		out->may_battle = false;
 		step_for(&out->why, card, a->by, r, a->where, 0, "may not battle");
 		break;
 	case EFFECT_DRM:
-		out->drm += r->amount;
-		step_for(&out->why, card, a->by, r, a->where, r->amount, "die-roll modifier");
+		out->drm += amount;
+		step_for(&out->why, card, a->by, r, a->where, amount,
+		         per_words(r, "die-roll modifier", words, sizeof words));
 		break;
 	case EFFECT_DEFENSE:
-		out->defense += r->amount;
-		step_for(&out->why, card, a->by, r, a->where, r->amount,
-		         "added to the defender's value");
+		out->defense += amount;
+		step_for(&out->why, card, a->by, r, a->where, amount,
+		         per_words(r, "added to the defender's value", words, sizeof words));
 		break;
 	case EFFECT_DISORDER:
 		out->disorder += r->amount;
@@ -633,6 +682,7 @@ terrain_battle(const struct card *card, const struct situation *asked, struct ba
 	memset(out, 0, sizeof *out);
 	out->why.quiet = asked->quiet;
 	w.count = 0;
+	w.sit = sit;
 	out->may_battle = true;
 	out->dice = asked->base;
 	out->counts_dice = out->base_known = asked->base_given;
@@ -740,6 +790,7 @@ terrain_protection(const struct card *card, const struct situation *asked,
 	memset(out, 0, sizeof *out);
 	out->why.quiet = asked->quiet;
 	w.count = 0;
+	w.sit = sit;
 	explain_init(&supports_why);
 	supports_why.quiet = asked->quiet;
 	add_terrain_supports(card, asked, &with_supports, &supports_why);

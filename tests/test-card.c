@@ -50,7 +50,7 @@ test_notes_and_level_ranges(void **state)
 	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
 	                      "notes:\n  - { say: \"placed with sense \", seed: \"0:7\" }\n"
 	                      "  - { say: guessed, assumed: true }\n  - plain words\n"
-	                      "terrain:\n  hill:\n    name: Hill\n    level: [2, 4]\n"
+	                      "terrain:\n  hill:\n    name: Hill\n    level: [2, 4]\n    aliases: [mound]\n"
 	                      "    notes: [ { say: counts overhead, seed: \"0:9\" } ]\n",
 	                      &card, &dl));
 	assert_int_equal(card.notes.count, 3);
@@ -64,6 +64,7 @@ test_notes_and_level_ranges(void **state)
 	assert_int_equal(hill->level_most, 4);
 	assert_int_equal(hill->notes.count, 1);
 	assert_string_equal(hill->notes.items[0].seed, "0:9");
+	assert_int_equal(card_terrain(&card, "mound"), card_terrain(&card, "hill"));
 	card_free(&card);
 	diag_list_free(&dl);
 

@@ -1,7 +1,8 @@
 /* test-terrain.c: the terrain engine on a small card written here: conditions and
  * `unless`, how effects combine, overrides and cancels, the most specific class,
  * categories, line of sight, result tables, counts of supports with the
- * terrain that counts as one, reminders, and firing over a friend. */
+ * terrain that counts as one, reminders, firing over a friend, the attacking
+ * group and amounts counted `per:` a count. */
 #include "config.h"
 
 #include "card.h"
@@ -481,6 +482,61 @@ test_fire_over_a_lower_friend(void **state)
 	card_free(&other);
 }
 
+static const char group_card_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: group\n"
+	"title: Group\n"
+	"classes: { foot: {}, horse: {}, heavy: { is: horse } }\n"
+	"combat_types: [shock]\n"
+	"terrain: { plain: { name: Plain } }\n"
+	"modifiers:\n"
+	"  - { when: { any_attacker: heavy }, drm: 3 }\n"
+	"  - { when: { all_attackers: foot }, drm: 10 }\n"
+	"  - { drm: 1, per: attacker_rating }\n"
+	"  - { drm: -1, per: target_rating }\n";
+
+static long
+group_drm(const struct card *c, int attacker, const int *with, size_t nwith, int ar, int tr)
+{
+	struct situation sit;
+	struct battle_answer b;
+
+	situation_init(&sit);
+	sit.attacker = attacker;
+	sit.combat = 0;
+	memcpy(sit.with, with, nwith * sizeof *with);
+	sit.nwith = nwith;
+	sit.attacker_rating = ar;
+	sit.target_rating = tr;
+	terrain_battle(c, &sit, &b);
+	explain_free(&b.why);
+	return b.drm;
+}
+
+static void
+test_attacking_group_and_per(void **state)
+{
+	struct card g;
+	struct diag_list dl;
+	int foot, horse, heavy;
+
+	(void)state;
+	assert_true(test_read_card("group.yaml", group_card_text, &g, &dl));
+	diag_list_free(&dl);
+	foot = card_class(&g, "foot");
+	horse = card_class(&g, "horse");
+	heavy = card_class(&g, "heavy");
+	assert_int_equal(group_drm(&g, foot, NULL, 0, -1, -1), 10);        /* alone */
+	assert_int_equal(group_drm(&g, foot, (int[]){ foot }, 1, -1, -1), 10);
+	assert_int_equal(group_drm(&g, foot, (int[]){ horse }, 1, -1, -1), 0);
+	assert_int_equal(group_drm(&g, foot, (int[]){ horse, heavy }, 2, -1, -1), 3);
+	assert_int_equal(group_drm(&g, heavy, NULL, 0, -1, -1), 3);
+	assert_int_equal(group_drm(&g, horse, NULL, 0, 4, 1), 3);          /* 4 - 1 */
+	assert_int_equal(group_drm(&g, horse, NULL, 0, 0, 2), -2);         /* 0: not counted */
+	card_free(&g);
+}
+
 int
 main(void)
 {
@@ -496,6 +552,7 @@ main(void)
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_reminders_are_said_not_counted),
 		cmocka_unit_test(test_fire_over_a_lower_friend),
+		cmocka_unit_test(test_attacking_group_and_per),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("terrain", tests, load_card, free_card);

@@ -209,7 +209,7 @@ check "the dice pane shows the dice" "dice: 2"
 check "the dice pane shows the exact odds" "odds of hits: 0: 44.4%"
 keys Tab Tab z
 check "Tab Tab z: the dice pane zoomed, the steps whole with their card lines" \
-	"2  base dice: infantry, ranged combat at 2 hexes  [great-war.yaml:27]"
+	"2  base dice: infantry, ranged combat at 2 hexes  [great-war.yaml:29]"
 keys z Tab Tab
 check_gone "z again: the panes as they were" "[Dice: fire A4 C4]"
 check "the focus back on the map" "[Map: No Man"
