@@ -558,8 +558,9 @@ weigh_groups(struct rule_walk *w)
 			if (k == i || q->group == NULL || strcmp(q->group, r->group) != 0 ||
 			    q->effect != r->effect || w->items[k].skipped)
 				continue;
-			if (w->items[k].amount > w->items[i].amount ||
-			    (w->items[k].amount == w->items[i].amount && k < i)) {
+			long theirs = w->items[k].amount, mine = w->items[i].amount;
+
+			if (theirs > mine || (theirs == mine && k < i)) {
 				w->items[i].skipped = true;
 				break;
 			}

@@ -29,6 +29,8 @@ test_metadata(void **state)
 	assert_string_equal(card.based_on, "my rulebook");
 	assert_string_equal(card.extends, "other-game");
 	assert_int_equal(card.notes.count, 1);
+	if (card.notes.items == NULL)
+		return fail();
 	assert_string_equal(card.notes.items[0].text, "house rules");
 	assert_null(card.notes.items[0].seed);
 	assert_string_equal(card.path, "c.yaml");
@@ -54,6 +56,8 @@ test_notes_and_level_ranges(void **state)
 	                      "    notes: [ { say: counts overhead, seed: \"0:9\" } ]\n",
 	                      &card, &dl));
 	assert_int_equal(card.notes.count, 3);
+	if (card.notes.items == NULL)
+		return fail();
 	assert_string_equal(card.notes.items[0].text, "placed with sense");
 	assert_string_equal(card.notes.items[0].seed, "0:7");
 	assert_int_equal(card.notes.items[0].line, 6);

@@ -505,8 +505,8 @@ group_drm(const struct card *c, int attacker, const int *with, size_t nwith, int
 	situation_init(&sit);
 	sit.attacker = attacker;
 	sit.combat = 0;
-	memcpy(sit.with, with, nwith * sizeof *with);
-	sit.nwith = nwith;
+	for (size_t i = 0; i < nwith; i++)
+		sit.with[sit.nwith++] = with[i];
 	sit.attacker_rating = ar;
 	sit.target_rating = tr;
 	terrain_battle(c, &sit, &b);
