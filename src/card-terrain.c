@@ -801,6 +801,16 @@ read_level(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+static void
+free_aliases(struct terrain *t)
+{
+	for (size_t i = 0; i < t->naliases; i++)
+		free(t->aliases[i]);
+	free(t->aliases);
+	t->aliases = NULL;
+	t->naliases = 0;
+}
+
 /* `aliases: [vineyards, rocky_ground]`: other names that mean this terrain, on
  * the map's legend, in commands and questions. */
 static bool
@@ -812,10 +822,7 @@ read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
 
 	if (!yis_sequence(doc, n, "aliases"))
 		return false;
-	for (size_t i = 0; i < t->naliases; i++)
-		free(t->aliases[i]);
-	free(t->aliases);
-	t->naliases = 0;
+	free_aliases(t);
 	t->aliases = xcalloc(n->count + 1, sizeof *t->aliases);
 	for (size_t i = 0; i < n->count; i++) {
 		const char *id;
@@ -1164,9 +1171,7 @@ card_terrain_free(struct terrain *t)
 	free(t->seed);
 	free(t->note);
 	card_notes_free(&t->notes);
-	for (size_t i = 0; i < t->naliases; i++)
-		free(t->aliases[i]);
-	free(t->aliases);
+	free_aliases(t);
 	free(t->name);
 	free(t->cancels);
 	free(t->structure_seed);

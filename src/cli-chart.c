@@ -98,6 +98,20 @@ effect_words(const struct rule *r)
 	return xasprintf("%s%s", e->key, r->may ? " (may)" : "");
 }
 
+/* "a, b, c", to free. */
+static char *
+join_ids(const char *const *ids, size_t n)
+{
+	char *list = xstrdup("");
+
+	for (size_t i = 0; i < n; i++) {
+		char *next = xasprintf("%s%s%s", list, i ? ", " : "", ids[i]);
+		free(list);
+		list = next;
+	}
+	return list;
+}
+
 /* Notes, each with its seed line; false when there are none. */
 static bool
 chart_notes(const char *label, const struct note_list *notes, bool *any_assumed)
@@ -157,23 +171,20 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		}
 	}
 	if (t->ncancels > 0) {
-		char *list = xstrdup("");
-		for (size_t i = 0; i < t->ncancels; i++) {
-			char *next = xasprintf("%s%s%s", list, i ? ", " : "", card->terrain[t->cancels[i]].id);
-			free(list);
-			list = next;
-		}
+		const char **ids = xcalloc(t->ncancels, sizeof *ids);
+		char *list;
+
+		for (size_t i = 0; i < t->ncancels; i++)
+			ids[i] = card->terrain[t->cancels[i]].id;
+		list = join_ids(ids, t->ncancels);
+		free(ids);
 		print_wrapped("cancels", list, "");
 		free(list);
 		empty = false;
 	}
 	if (t->naliases > 0) {
-		char *list = xstrdup("");
-		for (size_t i = 0; i < t->naliases; i++) {
-			char *next = xasprintf("%s%s%s", list, i ? ", " : "", t->aliases[i]);
-			free(list);
-			list = next;
-		}
+		char *list = join_ids((const char *const *)t->aliases, t->naliases);
+
 		print_wrapped("also named", list, t->seed ? t->seed : "");
 		free(list);
 		empty = false;
