@@ -801,6 +801,20 @@ read_level(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
+/* A terrain's id may not be another terrain's alias (a house card's new
+ * terrain named like the base card's alias). */
+static bool
+id_is_no_alias(struct ydoc *doc, const struct card *card, const struct ynode *at, const char *id)
+{
+	for (size_t i = 0; i < card->nterrain; i++)
+		for (size_t k = 0; k < card->terrain[i].naliases; k++)
+			if (strcmp(card->terrain[i].aliases[k], id) == 0)
+				return yerror(doc, at, "'%s' is already another name of %s (%s:%d); give "
+				              "the terrain another id", id, card->terrain[i].id,
+				              card->terrain[i].file, card->terrain[i].line);
+	return true;
+}
+
 static void
 free_aliases(struct terrain *t)
 {
@@ -1139,7 +1153,11 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = false;
 			continue;
 		}
-		ctx.t = &card->terrain[card_terrain(card, id)];
+		if (!id_is_no_alias(doc, card, n->keys[i], id)) {
+			ok = false;
+			continue;
+		}
+		ctx.t = &card->terrain[card_terrain_id(card, id)];
 		ctx.t->file = card->reading;
 		ctx.t->line = n->keys[i]->line;
 		/* The row's seed line is given to the shorthand rules, wherever it stands. */

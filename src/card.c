@@ -69,11 +69,21 @@ card_class(const struct card *card, const char *id)
 }
 
 int
-card_terrain(const struct card *card, const char *id)
+card_terrain_id(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nterrain; i++)
 		if (strcmp(card->terrain[i].id, id) == 0)
 			return (int)i;
+	return -1;
+}
+
+int
+card_terrain(const struct card *card, const char *id)
+{
+	int t = card_terrain_id(card, id);
+
+	if (t >= 0)
+		return t;
 	for (size_t i = 0; i < card->nterrain; i++)
 		for (size_t k = 0; k < card->terrain[i].naliases; k++)
 			if (strcmp(card->terrain[i].aliases[k], id) == 0)
@@ -441,7 +451,7 @@ collect_ids(struct card *card, const struct ynode *root)
 				add_class_id(card, n->keys[i]->text, n->keys[i]->line);
 	if ((n = ymap_find(root, "terrain")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count; i++)
-			if (card_terrain(card, n->keys[i]->text) < 0)
+			if (card_terrain_id(card, n->keys[i]->text) < 0)
 				add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
 	if ((n = ymap_find(root, "settings")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count && card->nsettings < MAX_SETTINGS; i++) {

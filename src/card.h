@@ -436,7 +436,9 @@ void card_free(struct card *card);
 
 /* Index of an id in the card's vocabularies, or -1. */
 int card_class(const struct card *card, const char *id);
+/* A terrain by its id or one of its aliases; card_terrain_id: by its id only. */
 int card_terrain(const struct card *card, const char *id);
+int card_terrain_id(const struct card *card, const char *id);
 int card_word(const struct card *card, enum word_list_id list, const char *id);
 
 /* The ids a fact of this type may take in this card (free the array, not the

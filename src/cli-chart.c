@@ -102,14 +102,11 @@ effect_words(const struct rule *r)
 static char *
 join_ids(const char *const *ids, size_t n)
 {
-	char *list = xstrdup("");
+	struct strbuf list = { NULL, 0, 0 };
 
-	for (size_t i = 0; i < n; i++) {
-		char *next = xasprintf("%s%s%s", list, i ? ", " : "", ids[i]);
-		free(list);
-		list = next;
-	}
-	return list;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&list, "%s%s", i ? ", " : "", ids[i]);
+	return list.text != NULL ? list.text : xstrdup("");
 }
 
 /* Notes, each with its seed line; false when there are none. */

@@ -127,7 +127,7 @@ struct path_cost {
 	long road_bonus;       /* hexes added to the allowance along a road */
 	long disorder;         /* levels of disorder the move brings */
 	char halt[112];        /* the last hex is one the unit must stop in: where and why */
-	char *reminders;       /* the card's reminders for the hexes entered, a line each */
+	struct strlist reminders; /* the card's reminders for the hexes entered, a line each */
 };
 
 /* The card's reminders among a step's answer ("remember: ..."), each said once. */
@@ -137,15 +137,16 @@ add_reminders(struct path_cost *pc, const char *at, const struct move_answer *m)
 	for (size_t i = 0; i < m->why.count; i++) {
 		const struct step *why = &m->why.steps[i];
 		const char *words = strstr(why->text, "remember: ");
-		char *line, *all;
+		bool said = false;
+		char *line;
 
-		if (words == NULL || (pc->reminders != NULL && strstr(pc->reminders, words) != NULL))
+		for (size_t k = 0; words != NULL && k < pc->reminders.count && !said; k++)
+			said = strstr(pc->reminders.items[k], words) != NULL;
+		if (words == NULL || said)
 			continue;
-		line = xasprintf("    in %s, %s  [%s]\n", at, words, why->ref ? why->ref : "the card");
-		all = xasprintf("%s%s", pc->reminders ? pc->reminders : "", line);
+		line = xasprintf("    in %s, %s  [%s]", at, words, why->ref ? why->ref : "the card");
+		strlist_add(&pc->reminders, line);
 		free(line);
-		free(pc->reminders);
-		pc->reminders = all;
 	}
 }
 
@@ -179,8 +180,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->road_bonus = 0;
 	pc->disorder = 0;
 	pc->halt[0] = '\0';
-	free(pc->reminders);
-	pc->reminders = NULL;
+	strlist_free(&pc->reminders);
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
@@ -211,19 +211,6 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 		explain_free(&m.why);
 	}
 	return ok;
-}
-
-/* Each reminder line of a move, for the players. */
-static void
-say_reminders(const char *lines, struct command_result *res)
-{
-	for (const char *p = lines; p != NULL && *p != '\0';) {
-		const char *end = strchr(p, '\n');
-		int len = (int)(end - p);
-
-		cmd_say(res, "%.*s", len, p);
-		p = end + 1;
-	}
 }
 
 /* ---- entering hexes: the card's enter events ------------------------------------- */
@@ -511,7 +498,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	}
 	if (!ok) {
 		free(plan.steps);
-		free(pc.reminders);
+		strlist_free(&pc.reminders);
 		free(path);
 		return false;
 	}
@@ -531,7 +518,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
 	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
-	say_reminders(pc.reminders, res);
+	for (size_t i = 0; i < pc.reminders.count; i++)
+		cmd_say(res, "%s", pc.reminders.items[i]);
 	for (size_t i = 0; i < plan.nsteps; i++)
 		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
 	if (!plan.typed && plan.nfaces > 0)
@@ -540,7 +528,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!u->eliminated)
 		cmd_disorder(g, u, pc.disorder, res);
 	free(plan.steps);
-	free(pc.reminders);
+	strlist_free(&pc.reminders);
 	free(path);
 	return true;
 }

@@ -55,4 +55,12 @@ printf 'kind: card\nschema: 1\nid: c\ntitle: C\nextends: tricorne\nterrain:\n  s
 tap_is "$st" 1 "a new terrain without a name is refused"
 grep -q "c.yaml:8:5: error: terrain entry 'swamp' has no 'name'" "$tap_tmp/err"
 tap_ok $? "and the message says which"
+
+# UD's rough is also called vineyards (003:34): a house card's new terrain may
+# not take that name, or it would quietly stand for both.
+printf 'kind: card\nschema: 1\nid: d\ntitle: D\nextends: ud-napoleonic\nterrain:\n  vineyards: { name: Vineyards }\n' >"$tap_tmp/cards/d.yaml"
+"$HEXAID" check "$tap_tmp/cards/d.yaml" >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 1 "a new terrain named like another's alias is refused"
+grep -q "d.yaml:7:3: error: 'vineyards' is already another name of rough (ud-napoleonic.yaml:[0-9]*)" "$tap_tmp/err"
+tap_ok $? "and the message names the terrain it is an alias of"
 tap_done
