@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "command.h"
 #include "journal.h"
+#include "load.h"
 #include "save.h"
 #include "xmalloc.h"
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "fuzz.h"
+#include "load.h"
 #include "save.h"
 
 int

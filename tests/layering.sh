@@ -1,28 +1,105 @@
 #!/bin/sh
-# layering.sh: layers point one way. Only the YAML loader includes <yaml.h>; only
-# the terminal-interface files include curses headers, and nothing below them
-# includes theirs; no C file names a game, a terrain or a unit class (rules are
-# data); each .c file opens with a comment that says what it is responsible for.
+# layering.sh: layers point one way (HACKING.md, "Layers"). The build enforces it:
+# each layer of src/ is compiled with the include paths of its own layer and the
+# layers below it, and `make` links each layer's library whole with the libraries
+# below it only (src/LAYER/layer-link). This test proves both walls stand, with a
+# deliberate upward #include and a deliberate upward call in a scratch directory,
+# each beside a downward one that must work. Then the rules a grep can check: only
+# the YAML loader includes <yaml.h>; only the ui includes curses headers; no C file
+# names a game, a terrain or a unit class (rules are data); each .c file opens
+# with a comment that says what it is responsible for.
 . "$top_srcdir/tests/tap.sh"
-cd "$top_srcdir/src" || exit 1
+: "${top_builddir:?}" "${CC:?}"
+src=$top_srcdir/src
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hexaid-layers.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
 
-bad=$(grep -l '#include[[:space:]]*<yaml\.h>' ./*.c ./*.h | grep -v '^\./yaml-load\.c$')
-tap_is "$bad" "" "only yaml-load.c includes <yaml.h>"
+# The include path a layer is compiled with (Makefile.am's LAYER_cppflags).
+includes() {
+	case $1 in
+	util) echo "-I$src/util" ;;
+	data) echo "-I$src/util -I$src/data" ;;
+	engine) echo "-I$src/util -I$src/data -I$src/engine" ;;
+	ui) echo "-I$src/util -I$src/data -I$src/engine -I$src/ui" ;;
+	esac
+}
 
-bad=$(grep -lE '#include[[:space:]]*<(n?curses|ncursesw/[a-z]+|panel|menu|form)\.h>' ./*.c ./*.h |
-	grep -vE '^\./(tui|pane|dialog|keys|menu|ui)[^/]*$')
-tap_is "$bad" "" "only the terminal-interface files include curses headers"
+# compiles LAYER HEADER: does a file of LAYER including HEADER compile?
+compiles() {
+	printf '#include "config.h"\n#include "%s"\nint layer_probe;\n' "$2" >"$tmp/probe.c"
+	# shellcheck disable=SC2046,SC2086
+	$CC $LAYER_CFLAGS -I"$top_builddir" $(includes "$1") $YAML_CFLAGS $NCURSES_CFLAGS \
+		-c -o "$tmp/probe.o" "$tmp/probe.c" 2>"$tmp/compile.err"
+}
 
-bad=$(grep -l '#include[[:space:]]*"tui\(-term\)\?\.h"' ./*.c ./*.h |
-	grep -vE '^\./(tui|pane)[^/]*$' | grep -v '^\./main\.c$')
-tap_is "$bad" "" "only the terminal-interface files (and main.c) include tui.h"
+for pair in "data game.h" "util card.h" "engine tui.h" "ui cli.h"; do
+	set -- $pair
+	compiles "$1" "$2"
+	st=$?
+	grep -q "$2: No such file" "$tmp/compile.err"
+	tap_ok $((st == 0 || $? != 0)) "$1: cannot include $2 (a layer above it)"
+done
+for pair in "data strutil.h" "engine card.h" "ui game.h"; do
+	set -- $pair
+	compiles "$1" "$2"
+	tap_ok $? "$1: can include $2 (its own layer or one below)"
+done
 
-bad=$(grep -nEi '"[^"]*(forest|trench|wire|crater|village|hedge|tricorne|great[-_ ]war|mini[-_]nap|cavalry|infantry|artillery)[^"]*"' ./*.c ./*.h)
+# links LAYER FUNCTION LIBS...: linked as `make` links a layer (the layer's
+# library whole, the ones below as needed), does a file of LAYER calling FUNCTION?
+links() {
+	layer=$1 fn=$2
+	shift 2
+	printf 'void %s(void *);\nvoid layer_probe(void *);\nvoid layer_probe(void *p) { %s(p); }\n' \
+		"$fn" "$fn" >"$tmp/call.c"
+	printf 'int main(void) { return 0; }\n' >"$tmp/main.c"
+	cp "$top_builddir/src/$layer/lib$layer.a" "$tmp/lib$layer.a" &&
+		$CC $LAYER_CFLAGS -c -o "$tmp/call.o" "$tmp/call.c" &&
+		ar r "$tmp/lib$layer.a" "$tmp/call.o" 2>/dev/null &&
+		# shellcheck disable=SC2086
+		$CC $LAYER_CFLAGS $LAYER_LDFLAGS -o "$tmp/linked" "$tmp/main.c" \
+			-Wl,--whole-archive "$tmp/lib$layer.a" -Wl,--no-whole-archive "$@" \
+			2>"$tmp/link.err"
+}
+
+lib() { echo "$top_builddir/src/$1/lib$1.a"; }
+# shellcheck disable=SC2086
+links data game_free "$(lib util)" $YAML_LIBS -lm
+st=$?
+grep -q "undefined reference to .game_free" "$tmp/link.err"
+tap_ok $((st == 0 || $? != 0)) "a data file calling game_free (engine) does not link"
+# shellcheck disable=SC2086
+links util card_free -lm
+st=$?
+grep -q "undefined reference to .card_free" "$tmp/link.err"
+tap_ok $((st == 0 || $? != 0)) "a util file calling card_free (data) does not link"
+# shellcheck disable=SC2086
+links engine tui_main "$(lib data)" "$(lib util)" $YAML_LIBS -lm
+st=$?
+grep -q "undefined reference to .tui_main" "$tmp/link.err"
+tap_ok $((st == 0 || $? != 0)) "an engine file calling tui_main (ui) does not link"
+# shellcheck disable=SC2086
+links engine card_free "$(lib data)" "$(lib util)" $YAML_LIBS -lm
+tap_ok $? "an engine file calling card_free (data) links"
+for layer in util data engine ui; do
+	test -x "$top_builddir/src/$layer/layer-link"
+	tap_ok $? "make linked the $layer layer with the layers below it only"
+done
+
+cd "$src" || exit 1
+bad=$(grep -l '#include[[:space:]]*<yaml\.h>' ./*/*.c ./*/*.h | grep -v '^\./data/yaml-load\.c$')
+tap_is "$bad" "" "only data/yaml-load.c includes <yaml.h>"
+
+bad=$(grep -lE '#include[[:space:]]*<(n?curses|ncursesw/[a-z]+|panel|menu|form|term)\.h>' \
+	./*/*.c ./*/*.h | grep -v '^\./ui/')
+tap_is "$bad" "" "only the ui layer includes curses headers"
+
+bad=$(grep -nEi '"[^"]*(forest|trench|wire|crater|village|hedge|tricorne|great[-_ ]war|mini[-_]nap|cavalry|infantry|artillery)[^"]*"' ./*/*.c ./*/*.h)
 tap_is "$bad" "" "no C file names a game, terrain or unit class"
 
 bad=
-for f in ./*.c; do
-	head -n 1 "$f" | grep -q "^/\* ${f#./}: " || bad="$bad ${f#./}"
+for f in ./*/*.c; do
+	head -n 1 "$f" | grep -q "^/\* $(basename "$f"): " || bad="$bad ${f#./}"
 done
 tap_is "$bad" "" "every .c file opens with '/* NAME: what it is for'"
 tap_done

@@ -21,6 +21,7 @@
 extern char **environ;
 
 #include "journal.h"
+#include "load.h"
 #include "save.h"
 #include "scenario.h"
 #include "testutil.h"

@@ -1,11 +1,11 @@
 #!/bin/sh
 # tui-keys.sh: hexaid(6) documents every key of the terminal interface. The keys
-# are read from the binding table in src/tui-keys.c (the table the program reads
+# are read from the binding table in src/ui/tui-keys.c (the table the program reads
 # them with and prints its help from); each must be a tag of a .TP entry in the
 # "Keys:" subsections of the page.
 . "$top_srcdir/tests/tap.sh"
 
-table="$top_srcdir/src/tui-keys.c"
+table="$top_srcdir/src/ui/tui-keys.c"
 page="$top_srcdir/man/hexaid.6"
 
 # The key names of each row of the table: `{ ... }, "h Left", ACT_...`.

@@ -28,4 +28,22 @@ void str_trim_end(char *s);
  * bytes there are not valid UTF-8 (overlong forms and surrogates included). */
 size_t str_utf8_sequence(const unsigned char *p, size_t left);
 
+/* A string built by appending, in time linear in its length. Start it zeroed
+ * ({ NULL, 0, 0 }); `text` is then "" or what was added, and is the caller's to
+ * free. */
+struct strbuf {
+	char *text;
+	size_t len, cap;
+};
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A list of strings, each the list's own copy. Start it zeroed. */
+struct strlist {
+	char **items;
+	size_t count, cap;
+};
+
+void strlist_add(struct strlist *l, const char *s);
+void strlist_free(struct strlist *l);
+
 #endif

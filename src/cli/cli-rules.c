@@ -38,7 +38,7 @@ cli_load_card(const char *name, struct card *card)
 	int status = EXIT_INVALID;
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	cardpath_init(&cp);
 	if (looks_like_path(name)) {
 		status = card_load(card, name, &cp, &dl) ? EXIT_OK : EXIT_INVALID;
 		diag_print(&dl, stderr);

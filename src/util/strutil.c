@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,4 +151,41 @@ str_trim_end(char *s)
 
 	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\t'))
 		s[--n] = '\0';
+}
+
+void
+strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	char *add;
+	size_t n;
+
+	va_start(ap, fmt);
+	add = xvasprintf(fmt, ap);
+	va_end(ap);
+	n = strlen(add);
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = (sb->len + n + 1) * 2;
+		sb->text = xreallocarray(sb->text, sb->cap, 1);
+	}
+	memcpy(sb->text + sb->len, add, n + 1);
+	sb->len += n;
+	free(add);
+}
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	char **slot = xgrow(&l->items, &l->count, &l->cap, sizeof *slot);
+
+	*slot = xstrdup(s);
+}
+
+void
+strlist_free(struct strlist *l)
+{
+	for (size_t i = 0; i < l->count; i++)
+		free(l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof *l);
 }

@@ -12,6 +12,7 @@
 #include "explain.h"
 #include "rng.h"
 #include "scenario.h"
+#include "strutil.h"
 #include "terrain.h"
 
 struct game_unit {
@@ -31,14 +32,6 @@ struct game_unit {
 	long moved_cost;    /* what its moves cost this turn, in halves */
 	char halted[112];   /* where and why its move had to end this turn, or "" */
 };
-
-struct strlist {
-	char **items;
-	size_t count, cap;
-};
-
-void strlist_add(struct strlist *l, const char *s);
-void strlist_free(struct strlist *l);
 
 /* The dice a side has rolled this game, against what they were expected to give:
  * battle dice with faces by the hits they scored, numbered dice by their pips. */

@@ -18,33 +18,12 @@
 #include "render.h"
 #include "hexfile.h"
 #include "journal.h"
+#include "load.h"
 #include "save.h"
 #include "scenario.h"
 #include "session.h"
 #include "strutil.h"
 #include "xmalloc.h"
-
-/* Load a scenario or a saved game into a new game; prints the diagnostics. */
-bool
-cli_open_game_into(const char *path, struct game *g, struct diag_list *dl)
-{
-	struct cardpath cp;
-	struct scenario sc;
-	bool ok;
-
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
-	if (hexfile_kind(path, dl) == HEXFILE_SAVE) {
-		ok = save_load(g, path, &cp, dl);
-		if (ok)
-			g->save_path = xstrdup(path);
-	} else {
-		ok = diag_error_count(dl) == 0 && scenario_load(&sc, path, &cp, dl);
-		if (ok)
-			game_start(g, &sc);
-	}
-	cardpath_free(&cp);
-	return ok;
-}
 
 int
 cli_open_game(const char *path, struct game *g)
@@ -53,7 +32,7 @@ cli_open_game(const char *path, struct game *g)
 	bool ok;
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	ok = cli_open_game_into(path, g, &dl);
+	ok = game_open(g, path, &dl);
 	diag_print(&dl, stderr);
 	diag_list_free(&dl);
 	return ok ? EXIT_OK : EXIT_INVALID;

@@ -8,8 +8,10 @@
 
 struct cardpath;
 
-/* Load and validate one file of any kind hexaid knows; problems go to dl. `cp`
- * is where cards a file names are looked for (may be NULL). */
+/* Load and validate one file of any kind hexaid knows, as far as the data layer
+ * can: a save's file and scenario, not its commands (game_check_file replays
+ * them); problems go to dl. `cp` is where cards a file names are looked for (may
+ * be NULL). */
 bool hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl);
 
 enum hexfile_kind { HEXFILE_UNKNOWN, HEXFILE_CARD, HEXFILE_SCENARIO, HEXFILE_SAVE };

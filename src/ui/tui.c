@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "cli.h"
+#include "diag.h"
 #include "render.h"
 #include "save.h"
 #include "tui-term.h"

@@ -1,6 +1,6 @@
-/* save.h: saved games (engine layer). A save holds the scenario's text, the
- * commands in force and those taken back, and the log; loading it replays the
- * commands, so save, load and save again give the same bytes. Writing is atomic:
+/* save.h: writing saved games (engine layer). A save holds the scenario's text,
+ * the commands in force and those taken back, and the log; loading it (load.h)
+ * replays the commands, so save, load and save again give the same bytes. Writing is atomic:
  * a temporary file beside the save, written and flushed, then renamed over it,
  * and the directory flushed; the three previous saves are kept as .bak.1 to 3. */
 #ifndef HEXAID_SAVE_H
@@ -12,7 +12,6 @@
 #include "diag.h"
 #include "game.h"
 
-struct cardpath;
 
 /* Write the game to `path`. On false *err says why, and the file at `path` is
  * as it was. On true *err may hold a warning: the new file is in place but its
@@ -21,12 +20,6 @@ bool save_write(const struct game *g, const char *path, char **err);
 
 /* The text save_write would write (free it). */
 char *save_text(const struct game *g);
-
-/* Load a save into a new game; problems go to dl. */
-bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
-/* The same from text already read; `name` is where it came from, for messages. */
-bool save_load_text(struct game *g, const char *name, const char *text, size_t len,
-                    const struct cardpath *cp, struct diag_list *dl);
 
 /* The file among `path` and its backups (.bak.1 to .bak.3) whose bytes have the
  * checksum `crc` (journal_crc), newest first: its name (free it), or NULL. A

@@ -14,6 +14,7 @@
 #include "command.h"
 #include "diag.h"
 #include "hexfile.h"
+#include "load.h"
 #include "xmalloc.h"
 
 /* The commands a card's phases allow must be commands of hexaid: the card
@@ -61,12 +62,12 @@ cli_check(int argc, char **argv)
 		fputs("usage: hexaid check FILE...\n", stderr);
 		return EXIT_USAGE;
 	}
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	cardpath_init(&cp);
 	for (int i = 1; i < argc; i++) {
 		struct diag_list dl;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
-		if (!hexfile_check(argv[i], &cp, &dl))
+		if (!game_check_file(argv[i], &cp, &dl))
 			status = EXIT_INVALID;
 		else if (hexfile_kind(argv[i], &dl) == HEXFILE_CARD && !card_commands_exist(argv[i], &cp))
 			status = EXIT_INVALID;
@@ -78,23 +79,6 @@ cli_check(int argc, char **argv)
 	}
 	cardpath_free(&cp);
 	return status;
-}
-
-const char *
-cli_uninstalled_data_dir(void)
-{
-	static char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	char *slash;
-
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (slash == NULL)
-		return NULL;
-	*slash = '\0';
-	return strcmp(exe, HEXAID_BUILDDIR) == 0 ? HEXAID_SRCDATADIR : NULL;
 }
 
 /* Has a card with this id been listed already (so this one is shadowed)? */
@@ -120,7 +104,7 @@ cli_cards(int argc, char **argv)
 		fputs("usage: hexaid cards\n", stderr);
 		return EXIT_USAGE;
 	}
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	cardpath_init(&cp);
 	files = cardpath_files(&cp, &nfiles);
 	ids = xcalloc(nfiles + 1, sizeof *ids);
 	paths = xcalloc(nfiles + 1, sizeof *paths);

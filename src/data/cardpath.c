@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cardpath.h"
 #include "xmalloc.h"
@@ -51,9 +53,30 @@ add_user_dir(struct cardpath *cp)
 	free(dir);
 }
 
-void
-cardpath_init(struct cardpath *cp, const char *installed, const char *uninstalled)
+/* The source tree's data directory when this program runs from the build tree it
+ * was built in (so hexaid finds the cards before `make install`), else NULL. */
+static const char *
+uninstalled_data_dir(void)
 {
+	static char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	return strcmp(exe, HEXAID_BUILDDIR) == 0 ? HEXAID_SRCDATADIR : NULL;
+}
+
+void
+cardpath_init(struct cardpath *cp)
+{
+	const char *installed = PKGDATADIR, *uninstalled = uninstalled_data_dir();
+
 	memset(cp, 0, sizeof *cp);
 	add_path_list(cp, getenv("HEXAID_PATH"));
 	add_user_dir(cp);

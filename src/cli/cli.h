@@ -4,8 +4,7 @@
 
 #include <stdbool.h>
 
-/* Exit statuses, as hexaid.6 documents them. */
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+#include "diag.h"
 
 int cli_check(int argc, char **argv);
 int cli_cards(int argc, char **argv);
@@ -22,16 +21,11 @@ struct diag_list;
 /* Open a saved game, or a scenario as a new game; prints what went wrong;
  * returns the exit status. */
 int cli_open_game(const char *path, struct game *g);
-/* The same, with what went wrong added to dl; true when the game is open. */
-bool cli_open_game_into(const char *path, struct game *g, struct diag_list *dl);
 
 struct card;
 /* Load a card named by its id (searched along the card path) or by its path;
  * prints what went wrong and returns the exit status. */
 int cli_load_card(const char *name, struct card *card);
 
-/* The directory of this program's own source tree data when it runs uninstalled
- * from its build directory, else NULL. */
-const char *cli_uninstalled_data_dir(void);
 
 #endif

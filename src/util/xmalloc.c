@@ -115,24 +115,3 @@ xgrow(void *items_ptr, size_t *count, size_t *cap, size_t elem_size)
 	(*count)++;
 	return slot;
 }
-
-void
-strbuf_addf(struct strbuf *sb, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		out_of_memory(0);
-	if (sb->len + (size_t)n + 1 > sb->cap) {
-		sb->cap = (sb->len + (size_t)n + 1) * 2;
-		sb->text = xreallocarray(sb->text, sb->cap, 1);
-	}
-	va_start(ap, fmt);
-	vsnprintf(sb->text + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
-}

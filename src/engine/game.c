@@ -12,23 +12,6 @@
 #include "game.h"
 #include "xmalloc.h"
 
-void
-strlist_add(struct strlist *l, const char *s)
-{
-	char **slot = xgrow(&l->items, &l->count, &l->cap, sizeof *slot);
-
-	*slot = xstrdup(s);
-}
-
-void
-strlist_free(struct strlist *l)
-{
-	for (size_t i = 0; i < l->count; i++)
-		free(l->items[i]);
-	free(l->items);
-	memset(l, 0, sizeof *l);
-}
-
 static size_t
 cells(const struct game *g)
 {

@@ -62,4 +62,8 @@ void diag_print(const struct diag_list *dl, FILE *out);
 /* Turn a byte offset into a 1-based line and character column. */
 void diag_offset_position(const struct diag_source *src, size_t offset, int *line, int *col);
 
+
+/* Exit statuses, as hexaid.6 documents them: ok, bad input, usage. */
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
 #endif

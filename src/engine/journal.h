@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "game.h"
+#include "strutil.h"
 
 struct journal {
 	int fd;

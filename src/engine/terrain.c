@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strutil.h"
 #include "terrain.h"
 #include "xmalloc.h"
 

@@ -11,7 +11,7 @@
 #include "cardpath.h"
 #include "fault.h"
 #include "hexfile.h"
-#include "save.h"
+#include "savefile.h"
 #include "scenario.h"
 #include "strutil.h"
 #include "yaml-load.h"
@@ -38,14 +38,16 @@ check_scenario(const char *path, const struct cardpath *cp, struct diag_list *dl
 	return ok;
 }
 
+/* A save's file and the scenario it holds; replaying its commands is the
+ * engine's check (game_check_file). */
 static bool
 check_save(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
-	struct game g;
-	bool ok = save_load(&g, path, cp, dl);
+	struct savefile sf;
+	bool ok = savefile_read(&sf, path, cp, dl);
 
 	if (ok)
-		game_free(&g);
+		savefile_free(&sf);
 	return ok;
 }
 

@@ -10,9 +10,9 @@ struct cardpath {
 };
 
 /* The search path: each directory of $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or
- * ~/.local/share/hexaid), the installed data directory, then `uninstalled` (the
- * source tree's data/ when running from the build tree; may be NULL). */
-void cardpath_init(struct cardpath *cp, const char *installed, const char *uninstalled);
+ * ~/.local/share/hexaid), the installed data directory, then the source tree's
+ * data/ when the program runs from the build tree it was built in. */
+void cardpath_init(struct cardpath *cp);
 void cardpath_free(struct cardpath *cp);
 
 /* The card files (the .yaml files in DIR/cards) of every directory, in search order and by

@@ -1,6 +1,6 @@
-/* save.c: writes saved games atomically and reads them back by replaying their
- * commands (engine layer). Nothing here includes <yaml.h>: a save is written as
- * plain text in the YAML subset hexaid reads, and read with the YAML layer. */
+/* save.c: writes saved games atomically, keeps their backups and their lock
+ * (engine layer). A save is written as plain text in the YAML subset hexaid
+ * reads; reading it back is savefile.c (the YAML) and load.c (the replay). */
 #include "config.h"
 
 #include <dirent.h>
@@ -13,16 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "command.h"
 #include "fault.h"
 #include "fileops.h"
 #include "journal.h"
 #include "save.h"
-#include "scenario.h"
+#include "savefile.h"
 #include "xmalloc.h"
-#include "yaml-load.h"
 
-#define SAVE_SCHEMA 1
 #define BACKUPS 3
 
 /* ---- writing the text ------------------------------------------------------- */
@@ -344,138 +341,4 @@ save_unlock(const char *path)
 
 	fio_unlink(lock);
 	free(lock);
-}
-
-/* ---- reading ------------------------------------------------------------------- */
-
-static bool
-read_list(struct ydoc *doc, const struct ynode *n, struct strlist *out)
-{
-	const char *s;
-
-	if (n == NULL)
-		return true;
-	if (!yis_sequence(doc, n, "this list"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		if (!ystring(doc, n->items[i], &s))
-			return false;
-		strlist_add(out, s);
-	}
-	return true;
-}
-
-static bool
-check_save_keys(struct ydoc *doc)
-{
-	static const char *const keys[] = { "kind", "schema", "scenario_file", "commands",
-		                            "undone", "log", "scenario" };
-	const struct ynode *schema = ymap_find(doc->root, "schema");
-	long v;
-	bool ok = true;
-
-	for (size_t i = 0; i < doc->root->count; i++) {
-		bool known = false;
-		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			known |= strcmp(doc->root->keys[i]->text, keys[k]) == 0;
-		if (!known)
-			ok = yerror(doc, doc->root->keys[i], "unknown key '%s' in a saved game",
-			            doc->root->keys[i]->text);
-	}
-	if (schema == NULL || !yint(doc, schema, 1, 1000, &v))
-		return schema ? false : yerror(doc, doc->root, "a saved game has 'schema: 1'");
-	if (v > SAVE_SCHEMA)
-		return yerror(doc, schema, "saved by a newer hexaid (schema %ld); upgrade hexaid", v);
-	return ok;
-}
-
-static bool
-replay_save(struct ydoc *doc, struct game *g, const struct strlist *commands,
-            const struct ynode *at)
-{
-	size_t bad = 0;
-	bool ok;
-
-	g->replaying = true;
-	ok = command_replay(g, commands, &bad);
-	g->replaying = false;
-	if (!ok)
-		yerror(doc, at, "command %zu of this save no longer applies: %s", bad + 1,
-		       bad < commands->count ? commands->items[bad] : "");
-	return ok;
-}
-
-/* Read a save already parsed into doc (or not: doc.root NULL after an error). */
-static bool
-load_doc(struct game *g, struct ydoc *doc, bool parsed, const struct cardpath *cp,
-         struct diag_list *dl)
-{
-	struct strlist commands = { 0 }, undone = { 0 }, log = { 0 };
-	const struct ynode *file, *text, *kind;
-	struct scenario sc;
-	bool ok = false;
-
-	memset(g, 0, sizeof *g);
-	if (!parsed)
-		goto out;
-	if (!yis_mapping(doc, doc->root, "a saved game"))
-		goto out;
-	kind = ymap_find(doc->root, "kind");
-	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "save") != 0) {
-		yerror(doc, kind ? kind : doc->root, "this file is not a saved game ('kind: save')");
-		goto out;
-	}
-	file = ymap_find(doc->root, "scenario_file");
-	text = ymap_find(doc->root, "scenario");
-	if (!check_save_keys(doc) || file == NULL || text == NULL || file->kind != YNODE_SCALAR ||
-	    text->kind != YNODE_SCALAR) {
-		yerror(doc, doc->root, "a saved game gives scenario_file and scenario");
-		goto out;
-	}
-	if (!read_list(doc, ymap_find(doc->root, "commands"), &commands) ||
-	    !read_list(doc, ymap_find(doc->root, "undone"), &undone) ||
-	    !read_list(doc, ymap_find(doc->root, "log"), &log))
-		goto out;
-	if (!scenario_load_text(&sc, file->text, text->text, text->len, cp, dl)) {
-		yerror(doc, text, "the scenario in this save is not valid");
-		goto out;
-	}
-	game_start(g, &sc);
-	if (!replay_save(doc, g, &commands, ymap_find(doc->root, "commands"))) {
-		game_free(g);
-		goto out;
-	}
-	strlist_free(&g->log);
-	g->log = log;
-	memset(&log, 0, sizeof log);
-	strlist_free(&g->undone);
-	g->undone = undone;
-	memset(&undone, 0, sizeof undone);
-	g->dirty = false;
-	ok = true;
-out:
-	ydoc_free(doc);
-	strlist_free(&commands);
-	strlist_free(&undone);
-	strlist_free(&log);
-	return ok;
-}
-
-bool
-save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl)
-{
-	struct ydoc doc;
-	bool parsed = ydoc_load_file(&doc, path, &ylimits_save, dl);
-
-	return load_doc(g, &doc, parsed, cp, dl);
-}
-
-bool
-save_load_text(struct game *g, const char *name, const char *text, size_t len,
-               const struct cardpath *cp, struct diag_list *dl)
-{
-	struct ydoc doc;
-	bool parsed = ydoc_load_string(&doc, name, text, len, &ylimits_save, dl);
-
-	return load_doc(g, &doc, parsed, cp, dl);
 }

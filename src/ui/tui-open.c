@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cardpath.h"
-#include "cli.h"
+#include "load.h"
 #include "diag.h"
 #include "journal.h"
 #include "save.h"
@@ -89,7 +89,7 @@ tui_default_scenario(void)
 	struct cardpath cp;
 	char *found = NULL;
 
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	cardpath_init(&cp);
 	for (size_t i = 0; i < cp.count && found == NULL; i++) {
 		char *p = xasprintf("%s/scenarios/%s", cp.dirs[i], HEXAID_DEFAULT_SCENARIO);
 		if (access(p, R_OK) == 0)
@@ -113,7 +113,7 @@ tui_list_scenarios(struct strlist *out)
 	struct cardpath cp;
 
 	memset(out, 0, sizeof *out);
-	cardpath_init(&cp, PKGDATADIR, cli_uninstalled_data_dir());
+	cardpath_init(&cp);
 	for (size_t i = 0; i < cp.count; i++) {
 		char *dir = xasprintf("%s/scenarios", cp.dirs[i]);
 		DIR *d = opendir(dir);
@@ -149,7 +149,7 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	bool ok;
 
 	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	ok = cli_open_game_into(path, g, &dl);
+	ok = game_open(g, path, &dl);
 	mem = open_memstream(&buf, &len);
 	if (mem != NULL) {
 		diag_print(&dl, mem);

@@ -18,13 +18,5 @@ char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0
  * more; returns the new element's address, zeroed. */
 void *xgrow(void *items_ptr, size_t *count, size_t *cap, size_t elem_size);
 
-/* A string built by appending, in time linear in its length. Start it zeroed
- * ({ NULL, 0, 0 }); `text` is then "" or what was added, and is the caller's to
- * free. */
-struct strbuf {
-	char *text;
-	size_t len, cap;
-};
-void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -1,0 +1,43 @@
+/* savefile.h: the contents of a saved game's file (data layer). Reading a save is
+ * two steps: this file reads the YAML (the scenario's text and the lists of
+ * commands, undone commands and log lines); the engine (load.h) then builds the
+ * game by replaying the commands. */
+#ifndef HEXAID_SAVEFILE_H
+#define HEXAID_SAVEFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "scenario.h"
+#include "strutil.h"
+#include "yaml-load.h"
+
+/* The schema a save is written with, and the newest one this hexaid reads. */
+#define SAVEFILE_SCHEMA 1
+
+struct cardpath;
+
+struct savefile {
+	struct scenario sc;        /* the scenario the save holds, loaded */
+	struct strlist commands;   /* the commands in force, in order */
+	struct strlist undone;     /* commands taken back, for redo */
+	struct strlist log;        /* what happened, for people */
+	struct ydoc doc;           /* the parsed file, for messages about it */
+};
+
+/* Read a save from a file or from text already read (`name` is where it came
+ * from, for messages). On true the save is read and its scenario loaded: free it
+ * with savefile_free. On false problems are in dl and nothing is left to free. */
+bool savefile_read(struct savefile *sf, const char *path, const struct cardpath *cp,
+                   struct diag_list *dl);
+bool savefile_read_text(struct savefile *sf, const char *name, const char *text, size_t len,
+                        const struct cardpath *cp, struct diag_list *dl);
+
+/* Report that command i (from 0) of the save could not be replayed. */
+void savefile_replay_failed(struct savefile *sf, size_t i);
+
+/* Free what savefile_read kept (the scenario too, unless game_start took it). */
+void savefile_free(struct savefile *sf);
+
+#endif

@@ -1,0 +1,96 @@
+/* load.c: opens games (engine layer). A save is read by savefile.c and its
+ * commands replayed here, onto the scenario it holds; game_open and
+ * game_check_file tell a save from a scenario by its `kind:`. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cardpath.h"
+#include "command.h"
+#include "hexfile.h"
+#include "load.h"
+#include "savefile.h"
+#include "xmalloc.h"
+
+/* Replay a save read into sf onto a new game. */
+static bool
+replay(struct game *g, struct savefile *sf)
+{
+	size_t bad = 0;
+	bool ok;
+
+	game_start(g, &sf->sc);
+	g->replaying = true;
+	ok = command_replay(g, &sf->commands, &bad);
+	g->replaying = false;
+	if (!ok) {
+		savefile_replay_failed(sf, bad);
+		game_free(g);
+		memset(g, 0, sizeof *g);
+	} else {
+		strlist_free(&g->log);
+		g->log = sf->log;
+		memset(&sf->log, 0, sizeof sf->log);
+		strlist_free(&g->undone);
+		g->undone = sf->undone;
+		memset(&sf->undone, 0, sizeof sf->undone);
+		g->dirty = false;
+	}
+	savefile_free(sf);
+	return ok;
+}
+
+bool
+save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct savefile sf;
+
+	memset(g, 0, sizeof *g);
+	return savefile_read(&sf, path, cp, dl) && replay(g, &sf);
+}
+
+bool
+save_load_text(struct game *g, const char *name, const char *text, size_t len,
+               const struct cardpath *cp, struct diag_list *dl)
+{
+	struct savefile sf;
+
+	memset(g, 0, sizeof *g);
+	return savefile_read_text(&sf, name, text, len, cp, dl) && replay(g, &sf);
+}
+
+bool
+game_open(struct game *g, const char *path, struct diag_list *dl)
+{
+	struct cardpath cp;
+	struct scenario sc;
+	bool ok;
+
+	cardpath_init(&cp);
+	if (hexfile_kind(path, dl) == HEXFILE_SAVE) {
+		ok = save_load(g, path, &cp, dl);
+		if (ok)
+			g->save_path = xstrdup(path);
+	} else {
+		ok = diag_error_count(dl) == 0 && scenario_load(&sc, path, &cp, dl);
+		if (ok)
+			game_start(g, &sc);
+	}
+	cardpath_free(&cp);
+	return ok;
+}
+
+bool
+game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct game g;
+
+	if (!hexfile_check(path, cp, dl))
+		return false;
+	if (hexfile_kind(path, dl) != HEXFILE_SAVE)
+		return true;
+	if (!save_load(&g, path, cp, dl))
+		return false;
+	game_free(&g);
+	return diag_error_count(dl) == 0;
+}

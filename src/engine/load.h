@@ -1,0 +1,29 @@
+/* load.h: opening games (engine layer): a saved game read and its commands
+ * replayed, a scenario started, or either one told apart by its `kind:`. */
+#ifndef HEXAID_LOAD_H
+#define HEXAID_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "game.h"
+
+struct cardpath;
+
+/* Load a save into a new game; problems go to dl. */
+bool save_load(struct game *g, const char *path, const struct cardpath *cp, struct diag_list *dl);
+/* The same from text already read; `name` is where it came from, for messages. */
+bool save_load_text(struct game *g, const char *name, const char *text, size_t len,
+                    const struct cardpath *cp, struct diag_list *dl);
+
+/* Open the file at `path`, a saved game or a scenario (a new game), with cards
+ * looked for along the card path: true and the game, or false and what went wrong
+ * in dl. A saved game remembers its path as the game's save_path. */
+bool game_open(struct game *g, const char *path, struct diag_list *dl);
+
+/* Check a file of any kind hexaid knows, as `hexaid check` does: a card or a
+ * scenario read and validated, a save read and replayed. */
+bool game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl);
+
+#endif
