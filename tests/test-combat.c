@@ -45,15 +45,8 @@ static struct card card;
 static int
 load_card(void **state)
 {
-	struct diag_list dl;
-	bool ok;
-
 	(void)state;
-	ok = test_read_card("test.yaml", card_text, &card, &dl);
-	if (!ok)
-		diag_print(&dl, stderr);
-	diag_list_free(&dl);
-	return ok ? 0 : -1;
+	return test_group_card(card_text, &card);
 }
 
 static int

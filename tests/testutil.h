@@ -54,6 +54,20 @@ test_read_card(const char *name, const char *text, struct card *card, struct dia
 	return ok;
 }
 
+/* A test group's card, read once before its tests (a cmocka group setup calls
+ * this): 0, or -1 with the diagnostics on stderr. */
+static inline int
+test_group_card(const char *text, struct card *card)
+{
+	struct diag_list dl;
+	bool ok = test_read_card("test.yaml", text, card, &dl);
+
+	if (!ok)
+		diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	return ok ? 0 : -1;
+}
+
 static inline int
 run_tests_tap(const char *name, const struct CMUnitTest *tests, size_t count)
 {
