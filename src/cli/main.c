@@ -18,7 +18,7 @@ struct subcommand {
 	const char *name;
 	const char *args;
 	const char *summary;
-	int (*run)(int argc, char **argv);   /* NULL: not built yet */
+	int (*run)(int argc, char **argv);
 };
 
 static const struct subcommand subcommands[] = {
@@ -57,8 +57,7 @@ print_help(void)
 	puts("\nWith no subcommand, hexaid opens FILE (a scenario or a saved game), or the\n"
 	     "default demo game, in the terminal interface.\n\nSubcommands:");
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
-		printf("  %-9s %s%s\n", subcommands[i].name, subcommands[i].summary,
-		       subcommands[i].run ? "" : " (not built yet)");
+		printf("  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
 	puts("\nOptions:\n"
 	     "  -h, --help     print this help and exit\n"
 	     "  -V, --version  print the version and exit\n"
@@ -80,13 +79,6 @@ find_subcommand(const char *name)
 		if (strcmp(subcommands[i].name, name) == 0)
 			return &subcommands[i];
 	return NULL;
-}
-
-static int
-not_built(const char *what)
-{
-	fprintf(stderr, "hexaid: %s is not built yet in this version\n", what);
-	return EXIT_USAGE;
 }
 
 /* hexaid [--seed N] [FILE]: the terminal interface. */
@@ -152,8 +144,6 @@ main(int argc, char **argv)
 		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
-	if (sub->run == NULL)
-		return not_built(sub->name);
 	optind = 1;
 	return sub->run(argc, argv);
 }
