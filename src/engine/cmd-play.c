@@ -404,40 +404,6 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
 }
 
-void
-cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res)
-{
-	const struct card *card = game_card(g);
-	int now = -1;
-
-	if (levels <= 0 || card->ndisorder_levels == 0)
-		return;
-	for (int i = 0; i < card->ndisorder_levels; i++)
-		if ((u->status >> card->disorder_levels[i]) & 1u)
-			now = i;
-	now += (int)levels;
-	if (now >= card->ndisorder_levels)
-		now = card->ndisorder_levels - 1;
-	for (int i = 0; i < card->ndisorder_levels; i++)
-		u->status &= ~(UINT64_C(1) << card->disorder_levels[i]);
-	u->status |= UINT64_C(1) << card->disorder_levels[now];
-	cmd_say(res, "%s is now in %s (%s:%d)", u->id,
-	        card->words[WL_STATUS].words[card->disorder_levels[now]], card->disorder_file,
-	        card->disorder_line);
-	game_log(g, "%s is now in %s", u->id, card->words[WL_STATUS].words[card->disorder_levels[now]]);
-}
-
-bool
-cmd_may_act(struct game *g, int unit, struct command_result *res)
-{
-	if (g->units[unit].side == g->side || g->forcing)
-		return true;
-	return cmd_fail(res, "%s belongs to the %s, and the %s are acting: end the turn first "
-	                     "(or add --force, which the log records)",
-	                g->units[unit].id, g->sc.teams[g->units[unit].side].name,
-	                g->sc.teams[g->side].name);
-}
-
 /* The move's words without roll=, which it returns (NULL: none). */
 static const char *
 take_roll_word(int *argc, char **argv)

@@ -79,56 +79,6 @@ const struct command_entry command_table[] = {
 
 const size_t command_count = sizeof command_table / sizeof command_table[0];
 
-void
-command_result_free(struct command_result *res)
-{
-	strlist_free(&res->lines);
-	free(res->record_extra);
-	res->record_extra = NULL;
-}
-
-void
-cmd_say(struct command_result *res, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	strlist_add(&res->lines, s);
-	free(s);
-}
-
-bool
-cmd_fail(struct command_result *res, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	strlist_add(&res->lines, s);
-	free(s);
-	res->ok = false;
-	return false;
-}
-
-void
-cmd_say_steps(struct command_result *res, const struct explanation *why)
-{
-	char *buf = explain_text(why);
-
-	for (char *line = buf, *nl; line != NULL && *line != '\0'; line = nl ? nl + 1 : NULL) {
-		nl = strchr(line, '\n');
-		if (nl != NULL)
-			*nl = '\0';
-		strlist_add(&res->lines, line);
-	}
-	free(buf);
-}
-
 /* ---- words ------------------------------------------------------------------ */
 
 #define MAX_WORDS 64
