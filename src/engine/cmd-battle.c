@@ -91,37 +91,6 @@ say_battle_answer(const struct game *g, int a, int t, int combat, const struct b
 	cmd_say_steps(res, &p->why);
 }
 
-/* The battle is fought: the attacker has battled, and the log says so. */
-void
-cmd_battle_fought(struct battle *bt)
-{
-	struct game *g = bt->g;
-
-	const struct battle_words *w = bt->w;
-	char *said = xstrdup("");
-
-	for (int i = 0; i < w->nwith + w->nwithout; i++) {
-		char *next = xasprintf("%s, %s %s", said, i < w->nwith ? "with" : "without",
-		                       i < w->nwith ? w->with[i] : w->without[i - w->nwith]);
-		free(said);
-		said = next;
-	}
-	if (w->drm != 0) {
-		char *next = xasprintf("%s, drm %+ld", said, w->drm);
-		free(said);
-		said = next;
-	}
-	bt->fought = true;
-	g->units[bt->a].battled = true;
-	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id,
-	         bt->t >= 0 ? g->units[bt->t].id : "the structure",
-	         game_card(g)->words[WL_COMBAT].words[bt->combat], said,
-	         g->forcing ? " (forced)" : "");
-	game_log_steps(g, &bt->b.why);
-	game_log_steps(g, &bt->p.why);
-	free(said);
-}
-
 /* After the answer is said: refuse a battle with no dice to count, then settle
  * it on the card's table, or roll its battle dice, or (a card with neither)
  * only record it. Nothing changes until every check has passed. */
