@@ -85,7 +85,7 @@ void cmd_battle_events_preview(struct battle *bt, struct command_result *res);
 bool cmd_damage(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_act(struct game *g, int argc, char **argv, struct command_result *res);
 
-/* cmd-roll.c: roll (or take) the battle dice and apply them, or give the odds. */
+/* cmd-outcome.c: roll (or take) the battle dice and apply them, or give the odds. */
 bool cmd_roll_symbols(struct battle *bt, struct command_result *res);
 /* n faces of the card's battle die: typed (`roll=a,b,c`, names or short forms;
  * false with the reason when they do not fit) or, when `rolled` is NULL, rolled. */
@@ -97,7 +97,7 @@ void cmd_record_faces(struct command_result *res, const struct die_kind *d, cons
                       int n);
 /* The faces as words, joined by sep; the caller frees it. */
 char *cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep);
-/* cmd-roll.c: settle the battle on the card's table, or give the odds of each row. */
+/* cmd-outcome.c: settle the battle on the card's table, or give the odds of each row. */
 bool cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res);
 
 /* Read the words from argv[first] on; false with the reason for a word that fits

@@ -1,8 +1,10 @@
-/* cmd-roll.c: the dice of a battle (engine layer). Symbol dice: the faces typed
- * from the table or rolled, scored by the card and applied to the target. A
- * battle settled on a table: the roll (typed or rolled) with its modifiers read
- * on the table. Both give exact odds before the roll, and journal what was
- * rolled so that a replay applies the same dice. */
+/* cmd-outcome.c: how a battle comes out (engine layer), once cmd-battle.c has
+ * checked it and said its dice and protection. With the card's battle die: the
+ * faces typed from the table or rolled (cmd-faces.c), scored by the card and
+ * applied to the target. Settled on a table: the roll (typed or rolled) with its
+ * modifiers read on the table. Both give exact odds before the roll, and journal
+ * what was rolled so that a replay applies the same dice; a battle whose dice
+ * are good is recorded as fought. */
 #include "config.h"
 
 #include <stdlib.h>
