@@ -165,7 +165,7 @@ cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_re
 }
 
 bool
-cmd_may_act(struct game *g, int unit, struct command_result *res)
+cmd_may_order(struct game *g, int unit, struct command_result *res)
 {
 	if (g->units[unit].side == g->side || g->forcing)
 		return true;

@@ -109,9 +109,9 @@ battle_outcome(struct battle *bt, struct command_result *res)
 		                     "at all)",
 		                g->units[bt->a].id, type, distance, distance == 1 ? "" : "es");
 	if (how != NULL)
-		ok = cmd_settle(bt, how, res);
+		ok = cmd_outcome_on_table(bt, how, res);
 	else if (card->battle_die >= 0)
-		ok = cmd_roll_symbols(bt, res);
+		ok = cmd_outcome_by_dice(bt, res);
 	else if (bt->commit)
 		cmd_battle_fought(bt);
 	if (ok && bt->fought && bt->b.disorder > 0)
@@ -172,7 +172,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 
 	if (g->units[a].side == g->units[t].side)
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
-	if (commit && !cmd_may_act(g, a, res))
+	if (commit && !cmd_may_order(g, a, res))
 		return false;
 	if (commit && g->units[a].battled && !g->forcing)
 		return cmd_fail(res, "%s has battled this turn (a unit battles once a turn; add "
@@ -316,7 +316,7 @@ battle_at_hex(struct game *g, int a, struct hex h, const struct battle_words *w,
 	if (g->units[a].battled && !g->forcing)
 		return cmd_fail(res, "%s has battled this turn (add --force to battle again)",
 		                g->units[a].id);
-	if (!cmd_may_act(g, a, res) ||
+	if (!cmd_may_order(g, a, res) ||
 	    !combat_type(g, w->combat, hex_distance(g->units[a].hex, h) == 1, &bt.combat, res) ||
 	    !class_may_battle(g, a, bt.combat, res))
 		return false;

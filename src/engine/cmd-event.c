@@ -1,8 +1,10 @@
 /* cmd-event.c: what a battle does to the hex it hits (engine layer). After a
  * battle is fought, the first of the card's event rules for "battle" that
- * applies acts on the target's hex (a crater placed, wire removed, a building
+ * holds is done to the target's hex (a crater placed, wire removed, a building
  * turned to rubble), or rolls the damage die of the structure the target
- * defends. `damage` adds structural hits by hand, for what the table says. */
+ * defends. `act` does what the card allows a unit to do to its own hex (an
+ * event rule `on: ACTION`); `damage` adds structural hits by hand, for what the
+ * table says. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -157,7 +159,7 @@ cmd_act(struct game *g, int argc, char **argv, struct command_result *res)
 	int i, k;
 
 	(void)argc;
-	if (!cmd_unit(g, argv[1], &i, res) || !cmd_may_act(g, i, res))
+	if (!cmd_unit(g, argv[1], &i, res) || !cmd_may_order(g, i, res))
 		return false;
 	u = &g->units[i];
 	game_unit_situation(g, i, &sit);

@@ -32,8 +32,8 @@ face_choices(const struct die_kind *d)
 /* The faces of the dice: typed (`roll=a,b,c`, names or short forms, any order),
  * or rolled by hexaid. False with the reason when the typed ones do not fit. */
 bool
-cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
-                 struct command_result *res)
+cmd_faces_take(struct game *g, int n, const char *rolled, int *faces,
+               struct command_result *res)
 {
 	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
 	char *copy, *save = NULL;
@@ -77,7 +77,7 @@ cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
 
 /* The faces as words, for the record and for people. */
 void
-cmd_record_faces(struct command_result *res, const struct die_kind *d, const int *faces, int n)
+cmd_faces_record(struct command_result *res, const struct die_kind *d, const int *faces, int n)
 {
 	char *list = cmd_faces_words(d, faces, n, ",");
 

@@ -66,7 +66,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
 	if (!typed)
-		cmd_record_faces(res, d, faces, n);
+		cmd_faces_record(res, d, faces, n);
 	combat_score(card, sit, faces, n, p, &c);
 	cmd_say_steps(res, &c.why);
 	g->stats[g->units[a].side].symbol_dice += n;
@@ -149,7 +149,7 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
 	if (!typed)
-		cmd_record_faces(res, d, faces, n);
+		cmd_faces_record(res, d, faces, n);
 	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
 	             "rulebook, and give the hits with: hit UNIT N");
 	count_pips(&g->stats[g->units[a].side], faces, n, d->sides, true);
@@ -160,7 +160,7 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
 /* A battle with the card's battle dice: the odds for a question; for a battle
  * fought, the faces (typed or rolled), scored and applied. */
 bool
-cmd_roll_symbols(struct battle *bt, struct command_result *res)
+cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 {
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);
@@ -181,7 +181,7 @@ cmd_roll_symbols(struct battle *bt, struct command_result *res)
 			say_odds(g, &bt->sit, &bt->b, &bt->p, res);
 		return true;
 	}
-	if (n > 0 && !cmd_battle_faces(g, n, bt->w->rolled, faces, res))
+	if (n > 0 && !cmd_faces_take(g, n, bt->w->rolled, faces, res))
 		return false;
 	cmd_battle_fought(bt);
 	for (int i = 0; i < n && card->dice[card->battle_die].nfaces > 0; i++)
@@ -404,7 +404,8 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 }
 
 bool
-cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res)
+cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
+                     struct command_result *res)
 {
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);

@@ -1,6 +1,7 @@
 /* cmd-play.c: the commands of play (engine layer): select, move (along a path the
- * card allows, or to a hex by the cheapest such path), the turn and notes. Battles
- * are in cmd-battle.c. */
+ * card allows, or to a hex by the cheapest such path, with the card's enter
+ * events for the hexes it enters), the turn and notes. Battles are in
+ * cmd-battle.c. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -217,7 +218,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 
 #define MAX_ENTER_DICE 64
 
-/* What entering one hex of the move does: the enter event that acts (-1: none),
+/* What entering one hex of the move does: the enter event that applies (-1: none),
  * and the faces rolled for it (a slice of the plan's faces). */
 struct entered {
 	size_t at;
@@ -242,7 +243,7 @@ enter_faces(struct game *g, struct enter_plan *p, int need, const int *typed, in
 	if (p->nfaces + need > MAX_ENTER_DICE)
 		return cmd_fail(res, "this move rolls more than %d dice", MAX_ENTER_DICE);
 	if (!p->typed)
-		return cmd_battle_faces(g, need, NULL, &p->faces[p->nfaces], res);
+		return cmd_faces_take(g, need, NULL, &p->faces[p->nfaces], res);
 	if (*used + need > ntyped)
 		return cmd_fail(res, "roll=: this move rolls at least %d %s as it enters its hexes; "
 		                     "give a face for each", *used + need, *used + need == 1 ? "die" : "dice");
@@ -253,7 +254,7 @@ enter_faces(struct game *g, struct enter_plan *p, int need, const int *typed, in
 
 /* Work out what each hex the move enters does, before anything changes: the
  * first enter event whose conditions hold; when it names faces, its dice are
- * rolled (or taken from roll=) and the first rule that holds for the faces acts.
+ * rolled (or taken from roll=) and the first rule that holds for the faces applies.
  * A rule that makes the unit lose strength ends the move in that hex. */
 static bool
 plan_entering(struct step_check *sc, const struct hex *path, size_t n, const char *typed_words,
@@ -270,7 +271,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 			ntyped += *c == ',';
 		if (ntyped > MAX_ENTER_DICE)
 			return cmd_fail(res, "roll=%s: at most %d dice", typed_words, MAX_ENTER_DICE);
-		if (!cmd_battle_faces(sc->g, ntyped, typed_words, typed, res))
+		if (!cmd_faces_take(sc->g, ntyped, typed_words, typed, res))
 			return false;
 	}
 	for (size_t i = 1; i < n; i++) {
@@ -435,7 +436,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	size_t n;
 	bool ok;
 
-	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_act(g, sc.unit, res))
+	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_order(g, sc.unit, res))
 		return false;
 	if (argc < 3)
 		return cmd_fail(res, "usage: move UNIT HEX [HEX...] [roll=FACES]");
@@ -489,7 +490,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	for (size_t i = 0; i < plan.nsteps; i++)
 		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
 	if (!plan.typed && plan.nfaces > 0)
-		cmd_record_faces(res, &game_card(g)->dice[game_card(g)->battle_die], plan.faces,
+		cmd_faces_record(res, &game_card(g)->dice[game_card(g)->battle_die], plan.faces,
 		                 plan.nfaces);
 	if (!u->eliminated)
 		cmd_disorder(g, u, pc.disorder, res);

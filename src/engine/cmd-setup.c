@@ -1,7 +1,6 @@
 /* cmd-setup.c: the commands that set up the table (engine layer): terrain,
- * hexside features, levels, tokens, structures and units; and the reading of the
- * arguments every command shares (hexes, units, terrain ids), with messages that
- * say what is wrong and how to put it right. */
+ * hexside features, levels, tokens, structures and units. The arguments every
+ * command shares (hexes, units, terrain ids) are read in cmd-base.c. */
 #include "config.h"
 
 #include <stdlib.h>

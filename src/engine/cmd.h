@@ -7,6 +7,8 @@
 #include "command.h"
 #include "game.h"
 
+/* cmd-base.c: what every command file builds on; it calls no other one. */
+
 void cmd_say(struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Report a failure; returns false so a command can `return cmd_fail(...)`. */
@@ -26,8 +28,9 @@ bool cmd_terrain_id(const struct game *g, const char *word, unsigned kinds, int 
  * disorders it), saying so and logging it. */
 void cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res);
 
-/* May this unit act now? Its side must be the acting one, unless --force. */
-bool cmd_may_act(struct game *g, int unit, struct command_result *res);
+/* May this unit be given an order now (move, battle, act)? Its side must be the
+ * one whose turn it is, unless --force. */
+bool cmd_may_order(struct game *g, int unit, struct command_result *res);
 
 /* cmd-setup.c */
 bool cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res);
@@ -75,7 +78,7 @@ struct battle {
 	uint64_t rolled;          /* faces of the battle die rolled (bits) */
 };
 
-/* cmd-battle.c: the battle is fought: the attacker has battled, the log says so. */
+/* cmd-outcome.c: the battle is fought: the attacker has battled, the log says so. */
 void cmd_battle_fought(struct battle *bt);
 
 /* cmd-event.c: what the fought battle does to the target's hex (the card's event
@@ -86,19 +89,20 @@ bool cmd_damage(struct game *g, int argc, char **argv, struct command_result *re
 bool cmd_act(struct game *g, int argc, char **argv, struct command_result *res);
 
 /* cmd-outcome.c: roll (or take) the battle dice and apply them, or give the odds. */
-bool cmd_roll_symbols(struct battle *bt, struct command_result *res);
-/* n faces of the card's battle die: typed (`roll=a,b,c`, names or short forms;
+bool cmd_outcome_by_dice(struct battle *bt, struct command_result *res);
+/* cmd-faces.c: n faces of the card's battle die: typed (`roll=a,b,c`, names or short forms;
  * false with the reason when they do not fit) or, when `rolled` is NULL, rolled. */
-bool cmd_battle_faces(struct game *g, int n, const char *rolled, int *faces,
-                      struct command_result *res);
+bool cmd_faces_take(struct game *g, int n, const char *rolled, int *faces,
+                    struct command_result *res);
 /* Keep the faces hexaid rolled in the command's record (roll=a,b,c), so that undo,
  * replay and recovery apply the same dice. */
-void cmd_record_faces(struct command_result *res, const struct die_kind *d, const int *faces,
+void cmd_faces_record(struct command_result *res, const struct die_kind *d, const int *faces,
                       int n);
 /* The faces as words, joined by sep; the caller frees it. */
 char *cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep);
 /* cmd-outcome.c: settle the battle on the card's table, or give the odds of each row. */
-bool cmd_settle(struct battle *bt, const struct resolution *how, struct command_result *res);
+bool cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
+                          struct command_result *res);
 
 /* Read the words from argv[first] on; false with the reason for a word that fits
  * nothing. */

@@ -5,8 +5,6 @@
  * decisions are taken back, the record of them is kept. */
 #include "config.h"
 
-#include <ctype.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 

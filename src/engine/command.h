@@ -11,7 +11,7 @@
 enum command_kind {
 	COMMAND_CHANGE,   /* changes the game: journaled, undoable */
 	COMMAND_QUERY,    /* only reads it */
-	COMMAND_META      /* undo, redo: act on the commands themselves */
+	COMMAND_META      /* undo, redo: work on the list of commands itself */
 };
 
 /* What a command answered: lines for people, and whether it worked. */

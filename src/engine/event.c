@@ -1,6 +1,6 @@
 /* event.c: what battles do to the hexes they hit (engine layer). For an event
  * ("battle"), the card's event rules are tried in order and the first whose
- * conditions hold acts: it places, removes or replaces a terrain or token of the
+ * conditions hold applies: it places, removes or replaces a terrain or token of the
  * target's hex, or asks for a structure's damage roll. Structures take hits up
  * to their strength, then become the terrain the card names. */
 #include "config.h"

@@ -54,7 +54,7 @@ struct game {
 	size_t nunits, cap_units;
 	int settings[MAX_SETTINGS];
 	int turn;
-	int side;                    /* the side acting */
+	int side;                    /* the side whose turn it is */
 	int phase;                   /* index in the card's sequence; -1: it gives none */
 	int winner;                  /* the side that reached the victory target, or -1 */
 	int selected;                /* a unit index, or -1 */

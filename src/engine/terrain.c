@@ -415,10 +415,10 @@ terrain_rule_overruled(const struct card *card, const struct situation *sit,
 	return false;
 }
 
-/* Hexside features and conditions act when crossed or met; they stand in the
+/* Hexside features and conditions apply when crossed or met; they stand in the
  * `crossed` set of a situation. */
 static bool
-acts_when_crossed(const struct terrain *t)
+applies_when_crossed(const struct terrain *t)
 {
 	return t->kind == TERRAIN_HEXSIDE || t->kind == TERRAIN_CONDITION;
 }
@@ -432,7 +432,7 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 		const struct terrain *ter = &card->terrain[t];
 		const struct rule_list *rl = &ter->sections[s];
 
-		if (hexsides_only && !acts_when_crossed(ter))
+		if (hexsides_only && !applies_when_crossed(ter))
 			continue;
 		if (!in_force(card, sit, hex, t, s))
 			continue;
@@ -643,7 +643,7 @@ enclosing_overrides(const struct card *card, const struct situation *sit)
 	for (size_t i = 0; i < sit->crossed.count; i++) {
 		const struct terrain *t = &card->terrain[sit->crossed.items[i]];
 
-		if (!acts_when_crossed(t) || !in_force(card, sit, &sit->crossed, sit->crossed.items[i],
+		if (!applies_when_crossed(t) || !in_force(card, sit, &sit->crossed, sit->crossed.items[i],
 		                                       SECTION_BATTLE_INTO))
 			continue;
 		if (sit->facts[FACT_ATTACKING_OUT])
@@ -875,7 +875,7 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 	case EFFECT_CANNOT_STOP:
 		/* on a grid no unit stops on a hexside: a crossed feature's "may not stop"
 		 * is said, but does not keep the unit out of the hex beyond */
-		if (!acts_when_crossed(t))
+		if (!applies_when_crossed(t))
 			out->cannot_stop_here = true;
 		flag = &out->cannot_stop, words = "may not stop here";
 		break;
@@ -937,7 +937,7 @@ allowance_of(const struct card *card, const struct situation *sit, const struct 
 		int cls;
 
 		if (t->category < 0 || !in_force(card, sit, hex, hex->items[i], SECTION_MOVE) ||
-		    crossed != acts_when_crossed(t) || own_allowance(card, sit, t, out))
+		    crossed != applies_when_crossed(t) || own_allowance(card, sit, t, out))
 			continue;
 		cat = &card->categories[t->category];
 		cls = allowance_class(card, cat, sit->unit);

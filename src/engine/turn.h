@@ -19,9 +19,9 @@ const char *turn_phase_name(const struct game *g);
  * turn ended. */
 bool turn_next_phase(struct game *g);
 
-/* End the acting side's turn: its units' facts of the turn are forgotten, the
- * next side acts from the first phase, and after the last side the turn
- * number goes up. */
+/* End the turn of the side whose turn it is: its units' facts of the turn are
+ * forgotten, the next side's turn starts at the first phase, and after the last
+ * side the turn number goes up. */
 void turn_end(struct game *g);
 
 /* A side's victory points now: enemy units eliminated and objectives held. */
