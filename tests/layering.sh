@@ -86,6 +86,84 @@ for layer in util data engine ui; do
 	tap_ok $? "make linked the $layer layer with the layers below it only"
 done
 
+# The command files call one way (HACKING.md, "Commands"): the table (command.o)
+# at the top, cmd-base.o at the bottom, no circle between. command_calls reads
+# `nm` of an archive and prints the command files' calls as "CALLER CALLEE".
+command_calls() {
+	awk '
+	/^[^ ]+:$/ {
+		obj = $0
+		sub(/:$/, "", obj)
+		sub(/^lib[a-z]+_a-/, "", obj)
+		sub(/\.o$/, "", obj)
+		incmd = obj ~ /^(command|cmd-.*)$/
+		next
+	}
+	!incmd { next }
+	NF == 2 && $1 == "U" { used[obj SUBSEP $2] = 1 }
+	NF == 3 && $2 ~ /^[TDRB]$/ { def[$3] = obj }
+	END {
+		for (k in used) {
+			split(k, p, SUBSEP)
+			if ((p[2] in def) && def[p[2]] != p[1])
+				print p[1], def[p[2]]
+		}
+	}' | sort -u
+}
+# call_order: reads "CALLER CALLEE" lines; prints the files bottom up, a file
+# after every file it calls, then "circle:" and the files left, which call in a
+# circle or into one.
+call_order() {
+	awk '
+	{ edge[$1 SUBSEP $2] = 1; node[$1] = 1; node[$2] = 1 }
+	END {
+		do {
+			took = ""
+			for (f in node) {
+				calls = 0
+				for (e in edge) {
+					split(e, p, SUBSEP)
+					if (p[1] == f && (p[2] in node))
+						calls = 1
+				}
+				if (!calls)
+					took = took " " f
+			}
+			n = split(took, list, " ")
+			for (i = 1; i <= n; i++) {
+				delete node[list[i]]
+				order = order (order == "" ? "" : " ") list[i]
+			}
+		} while (n > 0)
+		left = ""
+		for (f in node)
+			left = left " " f
+		print order
+		if (left != "")
+			print "circle:" left
+	}'
+}
+nm_out=$tmp/engine.nm
+if ${NM:-nm} "$top_builddir/src/engine/libengine.a" >"$nm_out" 2>/dev/null; then
+	command_calls <"$nm_out" >"$tmp/calls"
+	grep -q '^command cmd-base$' "$tmp/calls"
+	tap_ok $? "nm sees the command table calling cmd-base"
+	order=$(call_order <"$tmp/calls" | head -n 1)
+	echo "# command files, bottom up: $order"
+	bad=$(call_order <"$tmp/calls" | sed -n 's/^circle: *//p')
+	tap_is "$bad" "" "no command files call each other in a circle"
+	bad=$(awk '$1 == "cmd-base"' "$tmp/calls")
+	tap_is "$bad" "" "cmd-base calls no other command file"
+	bad=$(awk '$2 == "command"' "$tmp/calls")
+	tap_is "$bad" "" "no command file calls the table (command.c)"
+	# the check itself sees a circle: cmd-play -> cmd-faces -> cmd-play
+	printf 'command cmd-play\ncmd-play cmd-faces\ncmd-faces cmd-play\ncmd-faces cmd-base\n' >"$tmp/circle"
+	bad=$(call_order <"$tmp/circle" | sed -n 's/^circle: *//p' | tr ' ' '\n' | sort | tr '\n' ' ')
+	tap_is "$bad" "cmd-faces cmd-play command " "the order check finds a circle it is given"
+else
+	tap_skip "the command files call one way" "no nm"
+fi
+
 cd "$src" || exit 1
 bad=$(grep -l '#include[[:space:]]*<yaml\.h>' ./*/*.c ./*/*.h | grep -v '^\./data/yaml-load\.c$')
 tap_is "$bad" "" "only data/yaml-load.c includes <yaml.h>"
