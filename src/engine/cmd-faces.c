@@ -65,7 +65,7 @@ cmd_faces_take(struct game *g, int n, const char *rolled, int *faces,
 			free(copy);
 			return false;
 		}
-		if (k < 64)
+		if (k < n)
 			faces[k] = f;
 		k++;
 	}

@@ -18,6 +18,9 @@
 #include "table.h"
 #include "xmalloc.h"
 
+/* The most battle dice one battle rolls (or takes from the table). */
+#define BATTLE_MAX_DICE 64
+
 /* The battle is fought: the attacker has battled, and the log says so. */
 void
 cmd_battle_fought(struct battle *bt)
@@ -165,7 +168,7 @@ cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);
 	const char *type = card->words[WL_COMBAT].words[bt->combat];
-	int faces[64] = { 0 }, n = bt->b.dice > 64 ? 64 : (int)bt->b.dice;
+	int faces[BATTLE_MAX_DICE] = { 0 }, n;
 
 	if (!bt->b.base_known && !bt->commit) {
 		cmd_say(res, "the card gives %s no dice for %s combat: give dice=N",
@@ -177,10 +180,15 @@ cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 		                     "dice=N to roll",
 		                card->classes[g->units[bt->a].cls].id, type);
 	if (!bt->commit) {
-		if (n > 0 && card->dice[card->battle_die].nfaces > 0)
+		if (bt->b.dice > 0 && card->dice[card->battle_die].nfaces > 0)
 			say_odds(g, &bt->sit, &bt->b, &bt->p, res);
 		return true;
 	}
+	if (bt->b.dice > BATTLE_MAX_DICE)
+		return cmd_fail(res, "%s would roll %ld dice; hexaid rolls at most %d in one battle: "
+		                     "roll them on the table, and give the hits with: hit %s N",
+		                g->units[bt->a].id, bt->b.dice, BATTLE_MAX_DICE, g->units[bt->t].id);
+	n = (int)bt->b.dice;
 	if (n > 0 && !cmd_faces_take(g, n, bt->w->rolled, faces, res))
 		return false;
 	cmd_battle_fought(bt);
