@@ -79,7 +79,8 @@ const size_t command_count = sizeof command_table / sizeof command_table[0];
 
 /* ---- words ------------------------------------------------------------------ */
 
-#define MAX_WORDS 64
+/* The most words in one command (card.h's MAX_WORDS is a card's word lists). */
+#define COMMAND_MAX_WORDS 64
 
 /* Split a line into words; "double quotes" keep spaces. False on a control
  * character or an unclosed quote, with the reason in *why. */
@@ -100,7 +101,7 @@ split_words(char *line, char **words, const char **why)
 			p++;
 		if (*p == '\0' || *p == '#')
 			break;
-		if (n == MAX_WORDS) {
+		if (n == COMMAND_MAX_WORDS) {
 			*why = "too many words in one command";
 			return -1;
 		}
@@ -209,7 +210,7 @@ static bool
 dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
 {
 	bool record = (how & RUN_RECORD) != 0;
-	char *copy = xstrdup(line), *words[MAX_WORDS];
+	char *copy = xstrdup(line), *words[COMMAND_MAX_WORDS];
 	const struct command_entry *c;
 	const char *why = NULL;
 	int n;
