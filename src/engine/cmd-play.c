@@ -30,19 +30,6 @@ cmd_select(struct game *g, int argc, char **argv, struct command_result *res)
 
 /* ---- moving ------------------------------------------------------------------ */
 
-/* Does the step cross a side that a path (road) runs along? */
-static bool
-along_path(const struct game *g, struct hex from, struct hex to)
-{
-	struct tset feats;
-
-	game_side_features(g, hexside_between(from, to), &feats);
-	for (size_t i = 0; i < feats.count; i++)
-		if (game_card(g)->terrain[feats.items[i]].kind == TERRAIN_PATH)
-			return true;
-	return false;
-}
-
 struct step_check {
 	struct game *g;
 	int unit;
@@ -449,9 +436,9 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		free(path);
 		return false;
 	}
-	sc.road = along_path(g, path[0], path[1]);
+	sc.road = game_along_road(g, path[0], path[1]);
 	for (size_t i = 2; i < n; i++)
-		sc.road = sc.road && along_path(g, path[i - 1], path[i]);
+		sc.road = sc.road && game_along_road(g, path[i - 1], path[i]);
 	memset(&plan, 0, sizeof plan);
 	memset(&pc, 0, sizeof pc);
 	ok = check_leaving(&sc, path, n, res) && check_path(&sc, path, n, &pc, res) &&

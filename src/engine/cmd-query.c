@@ -216,18 +216,6 @@ struct range_ctx {
 	bool road;             /* only steps along a road, as a road move */
 };
 
-static bool
-along_road(const struct game *g, struct hex from, struct hex to)
-{
-	struct tset feats;
-
-	game_side_features(g, hexside_between(from, to), &feats);
-	for (size_t i = 0; i < feats.count; i++)
-		if (game_card(g)->terrain[feats.items[i]].kind == TERRAIN_PATH)
-			return true;
-	return false;
-}
-
 static long
 range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 {
@@ -235,7 +223,7 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 	struct move_answer m;
 	long cost;
 
-	if (ctx->road && !along_road(ctx->g, from, to))
+	if (ctx->road && !game_along_road(ctx->g, from, to))
 		return -1;
 	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
 	explain_free(&m.why);

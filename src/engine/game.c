@@ -264,6 +264,18 @@ game_side_features(const struct game *g, struct hexside side, struct tset *out)
 			tset_add(out, g->sides[i].feature);
 }
 
+bool
+game_along_road(const struct game *g, struct hex from, struct hex to)
+{
+	struct tset feats;
+
+	game_side_features(g, hexside_between(from, to), &feats);
+	for (size_t i = 0; i < feats.count; i++)
+		if (game_card(g)->terrain[feats.items[i]].kind == TERRAIN_PATH)
+			return true;
+	return false;
+}
+
 /* The entry of `feature` on a side, or -1. */
 static int
 side_entry(const struct game *g, struct hexside side, int feature)

@@ -103,6 +103,9 @@ int game_hex_level(const struct game *g, struct hex h);
 
 /* The features on the side between two adjacent hexes. */
 void game_side_features(const struct game *g, struct hexside side, struct tset *out);
+/* Does the step between two adjacent hexes cross a side that a path (a road)
+ * runs along? */
+bool game_along_road(const struct game *g, struct hex from, struct hex to);
 bool game_side_add(struct game *g, struct hex owner, int dir, int feature);
 /* The entries (with their owner hexes) on a side; returns how many, at most cap. */
 size_t game_side_entries(const struct game *g, struct hexside side, const struct scen_hexside **out,
