@@ -265,41 +265,39 @@ static char *
 describe_cond(const struct card *card, const struct cond *c)
 {
 	const char *key = fact_info[c->fact].key;
-	char *part, *next;
+	struct strbuf part = { NULL, 0, 0 };
 
 	if (fact_info[c->fact].type == FT_BOOL)
 		return xasprintf("%s%s", c->truth ? "" : "not ", key);
 	if (fact_info[c->fact].type == FT_NUMBER)
 		return describe_number(c);
 	if (fact_info[c->fact].type == FT_SETTING)
-		part = xasprintf("%s %s ", key, card->settings[c->setting].id);
+		strbuf_addf(&part, "%s %s ", key, card->settings[c->setting].id);
 	else
-		part = xasprintf("%s ", key);
+		strbuf_addf(&part, "%s ", key);
 	for (size_t v = 0; v < c->nvalues; v++) {
 		const char *name = fact_info[c->fact].type == FT_SETTING
 		                           ? card->settings[c->setting].choices[c->values[v]]
 		                           : card_vocabulary_id(card, fact_info[c->fact].type,
 		                                                c->values[v]);
 
-		next = xasprintf("%s%s%s", part, v ? "/" : "", name);
-		free(part);
-		part = next;
+		strbuf_addf(&part, "%s%s", v ? "/" : "", name);
 	}
-	return part;
+	return part.text;
 }
 
 /* The conditions in words: "attacker a, combat b, unless attacker_on c". */
 char *
 terrain_describe_conds(const struct card *card, const struct rule *r)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 	int pos = 0, neg = 0;
 
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < r->nconds; i++) {
 			const struct cond *c = &r->conds[i];
-			char *part, *next;
 			const char *sep;
+			char *part;
 
 			if (c->negated != (pass == 1))
 				continue;
@@ -308,13 +306,11 @@ terrain_describe_conds(const struct card *card, const struct rule *r)
 			else
 				sep = neg++ ? " and " : pos ? ", unless " : "unless ";
 			part = describe_cond(card, c);
-			next = xasprintf("%s%s%s", s, sep, part);
+			strbuf_addf(&s, "%s%s", sep, part);
 			free(part);
-			free(s);
-			s = next;
 		}
 	}
-	return s;
+	return s.text != NULL ? s.text : xstrdup("");
 }
 
 /* Record a rule that applied as a step. */
