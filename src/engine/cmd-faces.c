@@ -15,18 +15,15 @@
 static char *
 face_choices(const struct die_kind *d)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 
 	for (size_t i = 0; i < d->nfaces; i++) {
 		const struct die_face *f = &d->faces[i];
-		char *next = xasprintf("%s%s%s%s%s%s", s,
-		                       i == 0 ? "" : i + 1 == d->nfaces ? " or " : ", ", f->id,
-		                       f->short_name ? " (" : "", f->short_name ? f->short_name : "",
-		                       f->short_name ? ")" : "");
-		free(s);
-		s = next;
+		strbuf_addf(&s, "%s%s%s%s%s", i == 0 ? "" : i + 1 == d->nfaces ? " or " : ", ", f->id,
+		            f->short_name ? " (" : "", f->short_name ? f->short_name : "",
+		            f->short_name ? ")" : "");
 	}
-	return s;
+	return s.text != NULL ? s.text : xstrdup("");
 }
 
 /* The faces of the dice: typed (`roll=a,b,c`, names or short forms, any order),
@@ -89,15 +86,13 @@ cmd_faces_record(struct command_result *res, const struct die_kind *d, const int
 char *
 cmd_faces_words(const struct die_kind *d, const int *faces, int n, const char *sep)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 
 	for (int i = 0; i < n; i++) {
-		char number[16], *next;
+		char number[16];
 
 		snprintf(number, sizeof number, "%d", faces[i] + 1);
-		next = xasprintf("%s%s%s", s, i ? sep : "", d->nfaces ? d->faces[faces[i]].id : number);
-		free(s);
-		s = next;
+		strbuf_addf(&s, "%s%s", i ? sep : "", d->nfaces ? d->faces[faces[i]].id : number);
 	}
-	return s;
+	return s.text != NULL ? s.text : xstrdup("");
 }

@@ -28,28 +28,22 @@ cmd_battle_fought(struct battle *bt)
 	struct game *g = bt->g;
 
 	const struct battle_words *w = bt->w;
-	char *said = xstrdup("");
+	struct strbuf said = { NULL, 0, 0 };
 
-	for (int i = 0; i < w->nwith + w->nwithout; i++) {
-		char *next = xasprintf("%s, %s %s", said, i < w->nwith ? "with" : "without",
-		                       i < w->nwith ? w->with[i] : w->without[i - w->nwith]);
-		free(said);
-		said = next;
-	}
-	if (w->drm != 0) {
-		char *next = xasprintf("%s, drm %+ld", said, w->drm);
-		free(said);
-		said = next;
-	}
+	for (int i = 0; i < w->nwith + w->nwithout; i++)
+		strbuf_addf(&said, ", %s %s", i < w->nwith ? "with" : "without",
+		            i < w->nwith ? w->with[i] : w->without[i - w->nwith]);
+	if (w->drm != 0)
+		strbuf_addf(&said, ", drm %+ld", w->drm);
 	bt->fought = true;
 	g->units[bt->a].battled = true;
 	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id,
 	         bt->t >= 0 ? g->units[bt->t].id : "the structure",
-	         game_card(g)->words[WL_COMBAT].words[bt->combat], said,
+	         game_card(g)->words[WL_COMBAT].words[bt->combat], said.text ? said.text : "",
 	         g->forcing ? " (forced)" : "");
 	game_log_steps(g, &bt->b.why);
 	game_log_steps(g, &bt->p.why);
-	free(said);
+	free(said.text);
 }
 
 /* Score the faces rolled and apply what is left: hits off the target's strength,
@@ -109,24 +103,22 @@ say_odds(struct game *g, const struct situation *sit, const struct battle_answer
 	size_t count;
 	double *chance = combat_hit_odds(game_card(g), sit, (int)b->dice, p, &count);
 	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
-	char *line;
+	struct strbuf line = { NULL, 0, 0 };
 
 	if (chance == NULL) {
 		cmd_say(res, "odds of hits: too many dice to work out");
 		return;
 	}
-	line = xstrdup("odds of hits:");
+	strbuf_addf(&line, "odds of hits:");
 	for (size_t k = 0; k < count; k++) {
-		char *next;
 		if (chance[k] < 0.00005 && k > 0)
 			continue;
-		next = xasprintf("%s %zu: %.1f%%", line, k, 100.0 * chance[k]);
-		free(line);
-		line = next;
+		strbuf_addf(&line, " %zu: %.1f%%", k, 100.0 * chance[k]);
 	}
-	cmd_say(res, "%s%s", line, d->assumed ? " (the die's faces are assumed: check your dice)" : "");
+	cmd_say(res, "%s%s", line.text,
+	        d->assumed ? " (the die's faces are assumed: check your dice)" : "");
 	free(chance);
-	free(line);
+	free(line.text);
 }
 
 /* Numbered dice rolled, for the side's statistics: their pips against the mean.
@@ -309,14 +301,11 @@ side_roll(struct game *g, const struct dice_expr *e, const char *rolled, const i
 static char *
 values_words(const struct dice_roll *r, const char *sep)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 
-	for (int i = 0; i < r->ndice; i++) {
-		char *next = xasprintf("%s%s%d", s, i ? sep : "", r->values[i]);
-		free(s);
-		s = next;
-	}
-	return s;
+	for (int i = 0; i < r->ndice; i++)
+		strbuf_addf(&s, "%s%d", i ? sep : "", r->values[i]);
+	return s.text != NULL ? s.text : xstrdup("");
 }
 
 /* The players' dice from roll=a,b,c: exactly n whole numbers. */

@@ -541,15 +541,12 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_note(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	char *text = xstrdup("");
+	struct strbuf text = { NULL, 0, 0 };
 
-	for (int i = 1; i < argc; i++) {
-		char *next = xasprintf("%s%s%s", text, i > 1 ? " " : "", argv[i]);
-		free(text);
-		text = next;
-	}
-	cmd_say(res, "note: %s", text);
-	game_log(g, "note: %s", text);
-	free(text);
+	for (int i = 1; i < argc; i++)
+		strbuf_addf(&text, "%s%s", i > 1 ? " " : "", argv[i]);
+	cmd_say(res, "note: %s", text.text ? text.text : "");
+	game_log(g, "note: %s", text.text ? text.text : "");
+	free(text.text);
 	return true;
 }

@@ -122,17 +122,16 @@ static void
 say_protection(struct game *g, int u, struct hex h, struct command_result *res)
 {
 	size_t n = game_card(g)->words[WL_COMBAT].count;
-	char *line = xstrdup("protection:");
+	struct strbuf line = { NULL, 0, 0 };
 
+	strbuf_addf(&line, "protection:");
 	for (size_t c = 0; c < n; c++) {
-		char *one = protection_words(g, u, h, (int)c), *next;
-		next = xasprintf("%s%s %s", line, c ? ";" : "", one);
-		free(line);
+		char *one = protection_words(g, u, h, (int)c);
+		strbuf_addf(&line, "%s %s", c ? ";" : "", one);
 		free(one);
-		line = next;
 	}
-	cmd_say(res, "%s", line);
-	free(line);
+	cmd_say(res, "%s", line.text);
+	free(line.text);
 }
 
 static void

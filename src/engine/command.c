@@ -160,16 +160,15 @@ find_command(const char *name, struct command_result *res)
 static char *
 canonical_line(const char *name, int argc, char **argv)
 {
-	char *s = xstrdup(name);
+	struct strbuf s = { NULL, 0, 0 };
 
+	strbuf_addf(&s, "%s", name);
 	for (int i = 1; i < argc; i++) {
 		bool quote = argv[i][0] == '\0' || strchr(argv[i], ' ') != NULL ||
 		             strchr(argv[i], '#') != NULL;
-		char *next = xasprintf("%s %s%s%s", s, quote ? "\"" : "", argv[i], quote ? "\"" : "");
-		free(s);
-		s = next;
+		strbuf_addf(&s, " %s%s%s", quote ? "\"" : "", argv[i], quote ? "\"" : "");
 	}
-	return s;
+	return s.text;
 }
 
 /* Does the command belong to the current phase? Refused, with the phase that

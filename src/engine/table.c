@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strutil.h"
 #include "table.h"
 #include "xmalloc.h"
 
@@ -49,43 +50,38 @@ table_row_for_odds(const struct table *t, long att, long def)
 char *
 table_row_words(const struct table *t, int row)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const char *cell = t->rows[row].cells[c];
-		char *next;
 
 		if (cell == NULL)
 			continue;
 		if (strcmp(t->columns[c], "result") == 0)
-			next = xasprintf("%s%s%s", s, s[0] ? ", " : "", cell);
+			strbuf_addf(&s, "%s%s", s.len ? ", " : "", cell);
 		else
-			next = xasprintf("%s%s%s %s", s, s[0] ? ", " : "", t->columns[c], cell);
-		free(s);
-		s = next;
+			strbuf_addf(&s, "%s%s %s", s.len ? ", " : "", t->columns[c], cell);
 	}
-	return s;
+	return s.text != NULL ? s.text : xstrdup("");
 }
 
 /* "D: one level of disorganisation" for each code of the row the legend knows. */
 static char *
 legend_words(const struct table *t, int row)
 {
-	char *s = xstrdup("");
+	struct strbuf s = { NULL, 0, 0 };
 
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const char *cell = t->rows[row].cells[c];
 		for (size_t k = 0; cell != NULL && k < t->nlegend; k++) {
-			char *next;
-			if (strstr(cell, t->legend[k].code) == NULL || strstr(s, t->legend[k].code))
+			if (strstr(cell, t->legend[k].code) == NULL ||
+			    (s.text != NULL && strstr(s.text, t->legend[k].code)))
 				continue;
-			next = xasprintf("%s%s%s: %s", s, s[0] ? "; " : "", t->legend[k].code,
-			                 t->legend[k].meaning);
-			free(s);
-			s = next;
+			strbuf_addf(&s, "%s%s: %s", s.len ? "; " : "", t->legend[k].code,
+			            t->legend[k].meaning);
 		}
 	}
-	return s;
+	return s.text != NULL ? s.text : xstrdup("");
 }
 
 void
