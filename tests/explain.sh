@@ -57,4 +57,28 @@ out=$("$HEXAID" explain mini-nap attacker=infantry combat=fire fire=small_arms c
 tap_is "$out" "battle: 4 dice" "000:224: by default pre-built earthworks are stone walls"
 out=$("$HEXAID" explain mini-nap attacker=infantry combat=fire fire=small_arms crossed=prebuilt_earthworks dice=8 setting.prebuilt_earthworks=artillery_cover_only | head -n 1)
 tap_is "$out" "battle: 8 dice" "000:226: the other reading, chosen as a setting"
+# A table row's legend says each code once, whatever the meanings before it say:
+# here D's meaning has an R in it, and R is still explained.
+cat >"$tap_tmp/legend.yaml" <<'CARD'
+kind: card
+schema: 1
+id: legend
+title: Legend
+extends: ud-napoleonic
+tables:
+  drill:
+    name: Drill results
+    by: roll
+    dice: 1d6
+    seed: "house"
+    legend:
+      D: "disordered; Rout if again"
+      R: retreat one hex
+    rows:
+      - { upto: 3, result: "-" }
+      - { from: 4, result: DR }
+CARD
+out=$("$HEXAID" explain "$tap_tmp/legend.yaml" table=drill roll=5)
+printf '%s\n' "$out" | grep -q '(D: disordered; Rout if again; R: retreat one hex)'
+tap_ok $? "a row's legend says every code in it"
 tap_done

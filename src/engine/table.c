@@ -70,17 +70,19 @@ static char *
 legend_words(const struct table *t, int row)
 {
 	struct strbuf s = { NULL, 0, 0 };
+	bool *said = xcalloc(t->nlegend + 1, sizeof *said);
 
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const char *cell = t->rows[row].cells[c];
 		for (size_t k = 0; cell != NULL && k < t->nlegend; k++) {
-			if (strstr(cell, t->legend[k].code) == NULL ||
-			    (s.text != NULL && strstr(s.text, t->legend[k].code)))
+			if (said[k] || strstr(cell, t->legend[k].code) == NULL)
 				continue;
+			said[k] = true;
 			strbuf_addf(&s, "%s%s: %s", s.len ? "; " : "", t->legend[k].code,
 			            t->legend[k].meaning);
 		}
 	}
+	free(said);
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
