@@ -156,14 +156,15 @@ static bool
 write_journal(const struct game *g, const char *path, const char *base)
 {
 	struct journal j;
-	char *err = NULL;
+	char *err = NULL, *warning;
 	FILE *f;
 
-	if (!journal_create(&j, path, base, &err)) {
+	if (!journal_create(&j, path, base, &err, &warning)) {
 		fprintf(stderr, "hexaid-bench: %s\n", err);
 		free(err);
 		return false;
 	}
+	free(warning);
 	journal_close(&j);
 	if ((f = fopen(path, "a")) == NULL)
 		return false;
@@ -246,10 +247,12 @@ run_save(void *ctx, size_t batch)
 	struct save_ctx *s = ctx;
 
 	for (size_t i = 0; i < batch; i++) {
-		char *err = NULL;
-		if (!save_write(s->g, s->path, &err)) {
+		char *err = NULL, *warning;
+		if (!save_write(s->g, s->path, &err, &warning)) {
 			fprintf(stderr, "hexaid-bench: %s\n", err);
 			s->ok = false;
+		} else {
+			free(warning);
 		}
 		free(err);
 	}

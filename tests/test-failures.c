@@ -612,9 +612,9 @@ test_save_read_errors(void **state)
 static void
 expect_save_fails(struct game *g, const char *dir, const char *path, const char *want)
 {
-	char *before = read_whole(path), *after, *err = NULL, cmd[PATH_MAX + 64];
+	char *before = read_whole(path), *after, *err = NULL, *warning, cmd[PATH_MAX + 64];
 
-	assert_false(save_write(g, path, &err));
+	assert_false(save_write(g, path, &err, &warning));
 	disarm();
 	assert_non_null(err);
 	assert_contains(err, want);
@@ -631,7 +631,7 @@ expect_save_fails(struct game *g, const char *dir, const char *path, const char 
 static void
 test_save_write_errors(void **state)
 {
-	char *dir = tmpdir(), path[PATH_MAX], bad[PATH_MAX], *err = NULL, *text;
+	char *dir = tmpdir(), path[PATH_MAX], bad[PATH_MAX], *err = NULL, *warning, *text;
 	struct game g;
 
 	(void)state;
@@ -644,10 +644,10 @@ test_save_write_errors(void **state)
 
 	snprintf(path, sizeof path, "%s/g.sav", dir);
 	arm("write", 1, FAIL, EINTR); /* interrupted, then written */
-	assert_true(save_write(&g, path, &err));
+	assert_true(save_write(&g, path, &err, &warning));
 
 	snprintf(bad, sizeof bad, "%s/no/such/dir/g.sav", dir);
-	assert_false(save_write(&g, bad, &err));
+	assert_false(save_write(&g, bad, &err, &warning));
 	assert_contains(err, "cannot create a temporary file beside it: No such file or directory");
 	free(err);
 
@@ -669,15 +669,18 @@ test_save_write_errors(void **state)
 	 * the message says a power loss may bring back the previous one */
 	arm("fsync", 2, FAIL, EIO);
 	err = NULL;
-	assert_true(save_write(&g, path, &err));
-	assert_non_null(err);
-	assert_contains(err, "g.sav: saved, but cannot flush the directory: Input/output error");
-	free(err);
+	assert_true(save_write(&g, path, &err, &warning));
+	assert_null(err);
+	assert_non_null(warning);
+	assert_contains(warning, "g.sav: saved, but cannot flush the directory: Input/output error");
+	free(warning);
 	/* ... while a file system that cannot flush directories is fine */
 	arm("fsync", 2, FAIL, EINVAL);
-	assert_true(save_write(&g, path, &err));
+	assert_true(save_write(&g, path, &err, &warning));
+	assert_null(warning);
 	arm("fsync", 2, FAIL, ENOTSUP);
-	assert_true(save_write(&g, path, &err));
+	assert_true(save_write(&g, path, &err, &warning));
+	assert_null(warning);
 	disarm();
 	game_free(&g);
 	rmtree(dir);
@@ -725,12 +728,12 @@ test_save_lock(void **state)
 static void
 test_journal_write_errors(void **state)
 {
-	char *dir = tmpdir(), path[PATH_MAX], *err = NULL;
+	char *dir = tmpdir(), path[PATH_MAX], *err = NULL, *warning;
 	struct journal j;
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/no/such/dir/j", dir);
-	assert_false(journal_create(&j, path, "scenario=x", &err));
+	assert_false(journal_create(&j, path, "scenario=x", &err, &warning));
 	assert_contains(err, "/no/such/dir/j: cannot create a file beside it: No such file or directory");
 	free(err);
 	assert_false(journal_append(&j, "note x", &err));
@@ -739,12 +742,12 @@ test_journal_write_errors(void **state)
 
 	snprintf(path, sizeof path, "%s/j", dir);
 	arm("write", 1, FAIL, ENOSPC);
-	assert_false(journal_create(&j, path, "scenario=x", &err));
+	assert_false(journal_create(&j, path, "scenario=x", &err, &warning));
 	assert_contains(err, "/j: cannot write: No space left on device");
 	free(err);
 
 	arm("write", 1, FAIL, EINTR); /* interrupted, then written */
-	assert_true(journal_create(&j, path, "scenario=x", &err));
+	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
 	arm("write", 1, SHORT, 0);
 	assert_false(journal_append(&j, "note a", &err));
 	assert_contains(err, "/j: cannot write the journal");
@@ -758,13 +761,25 @@ test_journal_write_errors(void **state)
 	assert_false(journal_append(&j, "note c", &err));
 	assert_string_equal(err, "journal: the journal is not open");
 	free(err);
+
+	/* in place, but the directory cannot be flushed: made, with a warning */
+	arm("fsync", 1, FAIL, EIO);
+	err = NULL;
+	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
+	disarm();
+	assert_null(err);
+	assert_non_null(warning);
+	assert_contains(warning, "/j: in place, but its directory cannot be flushed: Input/output error");
+	free(warning);
+	assert_true(journal_append(&j, "note d", &err));
+	journal_close(&j);
 	rmtree(dir);
 }
 
 static void
 test_journal_read_errors(void **state)
 {
-	char *dir = tmpdir(), path[PATH_MAX], *err = NULL;
+	char *dir = tmpdir(), path[PATH_MAX], *err = NULL, *warning;
 	struct journal_contents jc;
 	struct journal j;
 
@@ -775,7 +790,7 @@ test_journal_read_errors(void **state)
 	free(err);
 
 	snprintf(path, sizeof path, "%s/j", dir);
-	assert_true(journal_create(&j, path, "scenario=x", &err));
+	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
 	assert_true(journal_append(&j, "note a", &err));
 	journal_close(&j);
 
@@ -804,7 +819,7 @@ test_journal_read_errors(void **state)
 static void
 test_journal_of_a_save(void **state)
 {
-	char *dir = tmpdir(), save[PATH_MAX], path[PATH_MAX], base[PATH_MAX + 8], *err = NULL;
+	char *dir = tmpdir(), save[PATH_MAX], path[PATH_MAX], base[PATH_MAX + 8], *err = NULL, *warning;
 	struct journal_contents jc;
 	struct journal j;
 
@@ -814,14 +829,14 @@ test_journal_of_a_save(void **state)
 	snprintf(base, sizeof base, "save=%s", save);
 	write_file(save, "kind: save\n");
 	arm("read", 1, FAIL, EINTR);
-	assert_true(journal_create(&j, path, base, &err));
+	assert_true(journal_create(&j, path, base, &err, &warning));
 	journal_close(&j);
 	assert_true(journal_read(path, &jc, &err));
 	assert_string_equal(jc.base, base);
 	journal_contents_free(&jc);
 
 	arm("read", 1, FAIL, EIO);
-	assert_false(journal_create(&j, path, base, &err));
+	assert_false(journal_create(&j, path, base, &err, &warning));
 	assert_contains(err, "/game.sav: cannot read: Input/output error");
 	free(err);
 	rmtree(dir);
@@ -832,12 +847,12 @@ test_journal_of_a_save(void **state)
 static void
 test_journal_cannot_cut_back(void **state)
 {
-	char *dir = tmpdir(), path[PATH_MAX], *err = NULL;
+	char *dir = tmpdir(), path[PATH_MAX], *err = NULL, *warning;
 	struct journal j;
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/j", dir);
-	assert_true(journal_create(&j, path, "scenario=x", &err));
+	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
 	arm("write", 1, FAIL, ENOSPC);
 	fault.also = "ftruncate";
 	assert_false(journal_append(&j, "note a", &err));

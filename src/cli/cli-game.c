@@ -160,7 +160,7 @@ cli_script(int argc, char **argv)
 	struct script_options opt = { false, false, -1, NULL };
 	struct session session;
 	struct game g;
-	char *err = NULL, *base;
+	char *err = NULL, *warning, *base;
 	FILE *in = stdin;
 	int c, status;
 
@@ -198,9 +198,10 @@ cli_script(int argc, char **argv)
 		if (opt.seed >= 0)
 			rng_seed(&g.rng, (uint64_t)opt.seed);
 		base = session_base_of(&g);
-		if (session_start(&session, &g, opt.journal, base, &err)) {
-			if (err != NULL)
-				fprintf(stderr, "hexaid: warning: %s\n", err);
+		if (session_start(&session, &g, opt.journal, base, &err, &warning)) {
+			if (warning != NULL)
+				fprintf(stderr, "hexaid: warning: %s\n", warning);
+			free(warning);
 			status = run_script(&session, in, &opt);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
@@ -260,7 +261,7 @@ cli_recover(int argc, char **argv)
 	const char *out = NULL;
 	struct game g;
 	size_t bad = 0;
-	char *err = NULL;
+	char *err = NULL, *warning;
 	int status;
 
 	if (argc == 4 && strcmp(argv[2], "-o") == 0)
@@ -294,10 +295,11 @@ cli_recover(int argc, char **argv)
 		puts(res.lines.items[i]);
 	command_result_free(&res);
 	if (out != NULL && status == EXIT_OK) {
-		if (save_write(&g, out, &err)) {
+		if (save_write(&g, out, &err, &warning)) {
 			printf("saved to %s\n", out);
-			if (err != NULL)
-				fprintf(stderr, "hexaid: warning: %s\n", err);
+			if (warning != NULL)
+				fprintf(stderr, "hexaid: warning: %s\n", warning);
+			free(warning);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
 			status = EXIT_INVALID;

@@ -397,11 +397,11 @@ static bool
 cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const char *path = argc == 2 ? argv[1] : g->save_path;
-	char *err = NULL;
+	char *err = NULL, *warning;
 
 	if (path == NULL)
 		return cmd_fail(res, "save: give a file the first time (save FILE)");
-	if (!save_write(g, path, &err)) {
+	if (!save_write(g, path, &err, &warning)) {
 		cmd_fail(res, "%s", err);
 		free(err);
 		return false;
@@ -414,8 +414,8 @@ cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 	g->dirty = false;
 	res->saved = true;
 	cmd_say(res, "saved to %s", g->save_path);
-	if (err != NULL)
-		cmd_say(res, "warning: %s", err);
-	free(err);
+	if (warning != NULL)
+		cmd_say(res, "warning: %s", warning);
+	free(warning);
 	return true;
 }

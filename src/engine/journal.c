@@ -134,7 +134,8 @@ put_first_line(int fd, const char *tmp, const char *path, const char *line)
 }
 
 bool
-journal_create(struct journal *j, const char *path, const char *base, char **err)
+journal_create(struct journal *j, const char *path, const char *base, char **err,
+               char **warning)
 {
 	char *line = first_line(base, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
 	char *dir = fileops_dir_of(path), *own = xstrdup(path);
@@ -143,6 +144,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 
 	memset(j, 0, sizeof *j);
 	j->fd = -1;
+	*warning = NULL;
 	if (line != NULL) {
 		fault_point("journal: before creating");
 		fd = fio_mkostemp(tmp, O_APPEND | O_CLOEXEC);
@@ -151,7 +153,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	if (line != NULL && what == NULL) {
 		fault_point("journal: before flushing the directory");
 		if (!fileops_sync_dir(dir))
-			fail(err, "in place, but its directory cannot be flushed", path);
+			fail(warning, "in place, but its directory cannot be flushed", path);
 		fault_point("journal: created");
 		j->fd = fd;
 		j->path = own;

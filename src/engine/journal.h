@@ -21,9 +21,10 @@ struct journal {
  * "crc=XXXXXXXX save=PATH" (a save as it was, as journal_contents_base gives). The
  * new journal is written beside and flushed, then put in place of any file at
  * `path`, so that a crash leaves the old journal or the new one, whole. On
- * false, *err says why and nothing changed; on true, *err may hold a warning
- * (the directory could not be flushed; free it). */
-bool journal_create(struct journal *j, const char *path, const char *base, char **err);
+ * false, *err says why and nothing changed (free it); on true, *warning is NULL
+ * or says that the directory could not be flushed (free it). */
+bool journal_create(struct journal *j, const char *path, const char *base, char **err,
+                    char **warning);
 
 /* Add one command line; it is on disk when this returns true. On false the
  * journal is cut back to the lines before it, so the line is not there either;

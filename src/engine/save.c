@@ -218,7 +218,7 @@ put_in_place(const struct save_files *files, const char *path, struct save_failu
 }
 
 bool
-save_write(const struct game *g, const char *path, char **err)
+save_write(const struct game *g, const char *path, char **err, char **warning)
 {
 	char *text = save_text(g);
 	struct save_files files;
@@ -226,6 +226,7 @@ save_write(const struct game *g, const char *path, char **err)
 	bool in_place = false;
 	int fd;
 
+	*warning = NULL;
 	files_init(&files, path);
 	fault_point("save: before creating the temporary file");
 	fd = fio_mkstemp(files.tmp);
@@ -240,7 +241,7 @@ save_write(const struct game *g, const char *path, char **err)
 	if (f.what == NULL)
 		return true;
 	if (in_place) {
-		*err = xasprintf("%s: saved, but %s: %s; a power loss may bring back the "
+		*warning = xasprintf("%s: saved, but %s: %s; a power loss may bring back the "
 		                 "previous save", path, f.what, strerror(f.err));
 		return true;
 	}

@@ -13,10 +13,10 @@
 #include "game.h"
 
 
-/* Write the game to `path`. On false *err says why, and the file at `path` is
- * as it was. On true *err may hold a warning: the new file is in place but its
- * directory could not be flushed (free it). */
-bool save_write(const struct game *g, const char *path, char **err);
+/* Write the game to `path`. On false *err says why (free it), and the file at
+ * `path` is as it was. On true *warning is NULL, or says that the new file is in
+ * place but its directory could not be flushed (free it). */
+bool save_write(const struct game *g, const char *path, char **err, char **warning);
 
 /* The text save_write would write (free it). */
 char *save_text(const struct game *g);

@@ -14,8 +14,9 @@
 
 bool
 session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
-              char **err)
+              char **err, char **warning)
 {
+	*warning = NULL;
 	memset(s, 0, sizeof *s);
 	s->journal.fd = -1;
 	s->game = *g;
@@ -33,7 +34,7 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 	s->base = xstrdup(base);
 	/* a journal being started when hexaid was cut off left its new file */
 	save_clean_temps(journal_path);
-	return journal_create(&s->journal, journal_path, base, err);
+	return journal_create(&s->journal, journal_path, base, err, warning);
 }
 
 static void
@@ -68,7 +69,7 @@ static void
 restart_journal(struct session *s, struct command_result *res)
 {
 	struct journal fresh;
-	char *err = NULL, *base;
+	char *err = NULL, *warning, *base;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL)
 		return;
@@ -78,13 +79,14 @@ restart_journal(struct session *s, struct command_result *res)
 		base = xasprintf("save=%s", abs ? abs : s->game.save_path);
 		free(abs);
 	}
-	if (journal_create(&fresh, s->journal_path, base, &err)) {
+	if (journal_create(&fresh, s->journal_path, base, &err, &warning)) {
 		journal_close(&s->journal);
 		s->journal = fresh;
 		free(s->base);
 		s->base = base;
-		if (err != NULL)
-			say_warning(res, err, "");
+		if (warning != NULL)
+			say_warning(res, warning, "");
+		free(warning);
 	} else {
 		free(base);
 		say_warning(res, err, "; the journal goes on from before the save");
@@ -122,7 +124,7 @@ session_journal_move(struct session *s, const char *path, char **err)
 {
 	struct journal_contents jc;
 	struct journal moved = { .fd = -1 };
-	char *base;
+	char *base, *warning;
 	bool created;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
@@ -131,15 +133,14 @@ session_journal_move(struct session *s, const char *path, char **err)
 		return false;
 	/* the copy names the save the journal began from, not the file there now */
 	base = journal_contents_base(&jc);
-	created = journal_create(&moved, path, base, err);
+	created = journal_create(&moved, path, base, err, &warning);
 	free(base);
 	if (!created) {
 		journal_contents_free(&jc);
 		return false;
 	}
 	/* a directory that could not be flushed: the copy is in place all the same */
-	free(*err);
-	*err = NULL;
+	free(warning);
 	for (size_t i = 0; i < jc.lines.count; i++) {
 		if (!journal_append(&moved, jc.lines.items[i], err)) {
 			journal_close(&moved);

@@ -22,10 +22,10 @@ struct session {
 /* Start a session on a game (taken over), journaling to `journal_path` (may be
  * NULL) onto `base` ("scenario=PATH" or "save=PATH"). A saved game is locked
  * against a second hexaid, and temporary files a cut-off save left are removed.
- * On false *err says why; call session_end all the same. On true *err may hold
- * a warning (free it). */
+ * On false *err says why (free it); call session_end all the same. On true
+ * *warning is NULL or says what went wrong without stopping it (free it). */
 bool session_start(struct session *s, struct game *g, const char *journal_path,
-                   const char *base, char **err);
+                   const char *base, char **err, char **warning);
 
 /* "scenario=/abs/path" or "save=/abs/path": what a journal of this game replays
  * onto, for session_start (free it). */

@@ -230,10 +230,12 @@ keep_aside(struct tui *t, const char *path, const struct journal_contents *jc, c
 {
 	struct journal aside = { .fd = -1 };
 	char *aside_path = xasprintf("%s.discarded", path), *base = journal_contents_base(jc);
-	char *err = NULL;
+	char *err = NULL, *warning;
 	bool ok;
 
-	ok = journal_create(&aside, aside_path, base, &err);
+	/* a directory that could not be flushed: the copy is kept all the same */
+	ok = journal_create(&aside, aside_path, base, &err, &warning);
+	free(warning);
 	for (size_t i = 0; ok && i < jc->lines.count; i++)
 		ok = journal_append(&aside, jc->lines.items[i], &err);
 	journal_close(&aside);
@@ -347,7 +349,7 @@ bool
 tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 {
 	struct journal_contents jc;
-	char *jpath = NULL, *base, *locked = NULL, *serr = NULL;
+	char *jpath = NULL, *base, *locked = NULL, *serr = NULL, *swarning = NULL;
 	int answer = 'n';
 	bool recover;
 
@@ -390,10 +392,11 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 			answer = 'n';
 		}
 	}
-	if (!session_start(s, g, jpath, base, &serr)) {
+	if (!session_start(s, g, jpath, base, &serr, &swarning)) {
 		t->journal_warning = xasprintf("no journal is kept: %s", serr ? serr : "no place for it");
 		free(serr);
 	}
+	free(swarning);
 	if (jpath == NULL && t->journal_warning == NULL)
 		t->journal_warning = xstrdup("no journal is kept: set HOME or XDG_DATA_HOME");
 	t->s = s;
