@@ -302,7 +302,8 @@ game_side_add(struct game *g, struct hex owner, int dir, int feature)
 	return true;
 }
 
-size_t
+/* The entries (with their owner hexes) on a side; returns how many, at most cap. */
+static size_t
 game_side_entries(const struct game *g, struct hexside side, const struct scen_hexside **out,
                   size_t cap)
 {
@@ -327,8 +328,9 @@ game_side_remove(struct game *g, struct hexside side, int feature)
 }
 
 /* Hill groups: hexes above level 0 joined with their neighbours of the same level;
- * the group is named by its first hex in reading order, so it is stable. */
-int
+ * the group is named by its first hex in reading order, so it is stable (0: not
+ * a hill). */
+static int
 game_hill_group(const struct game *g, struct hex h)
 {
 	const struct hex_board *b = game_board(g);

@@ -107,13 +107,7 @@ void game_side_features(const struct game *g, struct hexside side, struct tset *
  * runs along? */
 bool game_along_road(const struct game *g, struct hex from, struct hex to);
 bool game_side_add(struct game *g, struct hex owner, int dir, int feature);
-/* The entries (with their owner hexes) on a side; returns how many, at most cap. */
-size_t game_side_entries(const struct game *g, struct hexside side, const struct scen_hexside **out,
-                         size_t cap);
 bool game_side_remove(struct game *g, struct hexside side, int feature);
-
-/* Connected hill hexes share a group number (0: not a hill). */
-int game_hill_group(const struct game *g, struct hex h);
 
 /* A unit's supports, were it in hex h: the other units of its side in the hexes
  * next to h. */
