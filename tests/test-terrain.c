@@ -6,7 +6,7 @@
 #include "config.h"
 
 #include "card.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "terrain.h"
 #include "testutil.h"
 

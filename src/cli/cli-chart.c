@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "explain.h"
 #include "strutil.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "terrain.h"
 #include "xmalloc.h"
 

@@ -14,7 +14,7 @@
 #include "event.h"
 #include "settle.h"
 #include "strutil.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "terrain.h"
 #include "xmalloc.h"
 

@@ -15,7 +15,7 @@
 #include "dice.h"
 #include "settle.h"
 #include "strutil.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "xmalloc.h"
 
 /* The most battle dice one battle rolls (or takes from the table). */

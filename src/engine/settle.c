@@ -9,7 +9,7 @@
 
 #include "dice.h"
 #include "settle.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "xmalloc.h"
 
 /* The whole number in a row's cell of the named column, if there is one. */

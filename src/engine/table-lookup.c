@@ -1,12 +1,13 @@
-/* table.c: finds the row of a card's result table that a number or an odds ratio
- * stands for, and says which row it read and why (engine layer). */
+/* table-lookup.c: finds the row of a card's result table that a number or an
+ * odds ratio stands for, and says which row it read and why (engine layer). The
+ * tables are read from the card by card-tables.c (data layer). */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
-#include "table.h"
+#include "table-lookup.h"
 #include "xmalloc.h"
 
 int

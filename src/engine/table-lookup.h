@@ -1,6 +1,7 @@
-/* table.h: reading a card's result tables (engine layer). */
-#ifndef HEXAID_TABLE_H
-#define HEXAID_TABLE_H
+/* table-lookup.h: looking up the row of a card's result table (engine layer);
+ * card-tables.c (data) reads the tables from the card. */
+#ifndef HEXAID_TABLE_LOOKUP_H
+#define HEXAID_TABLE_LOOKUP_H
 
 #include "card.h"
 #include "explain.h"
