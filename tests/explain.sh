@@ -81,4 +81,12 @@ CARD
 out=$("$HEXAID" explain "$tap_tmp/legend.yaml" table=drill roll=5)
 printf '%s\n' "$out" | grep -q '(D: disordered; Rout if again; R: retreat one hex)'
 tap_ok $? "a row's legend says every code in it"
+# Every number fact of list-facts.h is a key of explain, read from the list
+# itself (no second list of keys to keep), and hexaid(6) names it.
+for key in $(sed -n 's/^NUMBER_FACT([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/src/data/list-facts.h"); do
+	"$HEXAID" explain tricorne "$key=2" >/dev/null 2>"$tap_tmp/err"; st=$?
+	tap_is "$st:$(cat "$tap_tmp/err")" "0:" "explain reads the number fact $key"
+	grep -q "$key" "$top_srcdir/man/hexaid.6"
+	tap_ok $? "hexaid(6) names the key $key"
+done
 tap_done

@@ -227,7 +227,7 @@ test_supports_counted_before_the_rules(void **state)
 	situation_init(&sit);
 	sit.target = C("foot");
 	sit.combat = card_word(&card, WL_COMBAT, "ranged");
-	sit.target_supports = 1;
+	sit.numbers[FACT_TARGET_SUPPORTS] = 1;
 	terrain_protection(&card, &sit, &p);
 	assert_int_equal(p.ignore_flags, 0);      /* one support: not enough */
 	explain_free(&p.why);
@@ -243,7 +243,7 @@ test_supports_counted_before_the_rules(void **state)
 	assert_int_equal(p.ignore_flags, 0);      /* the fence counts only against fire */
 	explain_free(&p.why);
 	for (int n = 0; n <= 3; n++) {
-		sit.attacker_supports = n;
+		sit.numbers[FACT_ATTACKER_SUPPORTS] = n;
 		terrain_battle(&card, &sit, &b);
 		assert_int_equal(b.drm, n >= 1 && n <= 2 ? 1 : 0);
 		explain_free(&b.why);
@@ -500,8 +500,8 @@ group_drm(const struct card *c, int attacker, const int *with, size_t nwith, int
 	sit.combat = 0;
 	for (size_t i = 0; i < nwith; i++)
 		sit.with[sit.nwith++] = with[i];
-	sit.attacker_rating = ar;
-	sit.target_rating = tr;
+	sit.numbers[FACT_ATTACKER_RATING] = ar;
+	sit.numbers[FACT_TARGET_RATING] = tr;
 	terrain_battle(c, &sit, &b);
 	explain_free(&b.why);
 	return b.drm;

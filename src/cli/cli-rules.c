@@ -88,8 +88,7 @@ static const char *const explain_keys[] = {
 	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
 	"attacker_status", "target_status", "attacker_formation", "target_formation",
 	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
-	"distance", "attacker_supports", "target_supports", "with", "attacker_stack",
-	"target_stack", "beyond_range", "attacker_rating", "target_rating",
+	"with",
 };
 #define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
@@ -321,7 +320,7 @@ unknown_key(const char *key)
 	for (size_t i = 0; i < N_EXPLAIN_KEYS; i++)
 		names[n++] = explain_keys[i];
 	for (int f = 0; f < N_FACTS; f++)
-		if (fact_info[f].type == FT_BOOL)
+		if (fact_info[f].type == FT_BOOL || fact_info[f].type == FT_NUMBER)
 			names[n++] = fact_info[f].key;
 	near = str_nearest(key, names, n);
 	fprintf(stderr, "hexaid: explain: unknown key '%s'", key);
@@ -401,6 +400,10 @@ read_word(const struct card *card, char *word, struct query *q)
 	for (int f = 0; f < N_FACTS; f++)
 		if (fact_info[f].type == FT_BOOL && strcmp(word, fact_info[f].key) == 0)
 			return read_bool_fact(word, value, &sit->facts[f]);
+	for (int f = 0; f < N_FACTS; f++)
+		if (fact_info[f].type == FT_NUMBER && value != NULL && *value != '\0' &&
+		    strcmp(word, fact_info[f].key) == 0)
+			return read_count(word, value, &sit->numbers[f]);
 	if (value == NULL || *value == '\0') {
 		if (!strcmp(word, "attacker") || !strcmp(word, "target") || !strcmp(word, "dice"))
 			fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
@@ -414,22 +417,6 @@ read_word(const struct card *card, char *word, struct query *q)
 		return lookup(card, word, value, FT_CLASS, &sit->target);
 	if (strcmp(word, "unit") == 0)
 		return lookup(card, word, value, FT_CLASS, &sit->unit);
-	if (strcmp(word, "distance") == 0)
-		return read_count(word, value, &sit->distance);
-	if (strcmp(word, "attacker_supports") == 0)
-		return read_count(word, value, &sit->attacker_supports);
-	if (strcmp(word, "target_supports") == 0)
-		return read_count(word, value, &sit->target_supports);
-	if (strcmp(word, "attacker_stack") == 0)
-		return read_count(word, value, &sit->attacker_stack);
-	if (strcmp(word, "target_stack") == 0)
-		return read_count(word, value, &sit->target_stack);
-	if (strcmp(word, "beyond_range") == 0)
-		return read_count(word, value, &sit->beyond_range);
-	if (strcmp(word, "attacker_rating") == 0)
-		return read_count(word, value, &sit->attacker_rating);
-	if (strcmp(word, "target_rating") == 0)
-		return read_count(word, value, &sit->target_rating);
 	if (strcmp(word, "with") == 0)
 		return read_with(card, value, sit);
 	if (strcmp(word, "combat") == 0)

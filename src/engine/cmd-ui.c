@@ -104,7 +104,7 @@ protection_words(struct game *g, int u, struct hex h, int combat)
 	sit.target_formation = x->formation;
 	sit.target_status = x->status;
 	sit.target_on = *game_hex(g, h);
-	sit.target_supports = game_unit_supports(g, u, h);
+	sit.numbers[FACT_TARGET_SUPPORTS] = game_unit_supports(g, u, h);
 	sit.combat = combat;
 	terrain_protection(card, &sit, &p);
 	if (p.none || (p.ignore_hits == 0 && p.ignore_flags == 0))

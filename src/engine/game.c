@@ -511,12 +511,12 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->facts[FACT_FROM_LOWER] = la < lt;
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
-	sit->distance = hex_distance(a->hex, th);
-	sit->attacker_supports = game_unit_supports(g, attacker, a->hex);
-	sit->target_supports = t ? game_unit_supports(g, target, th) : 0;
+	sit->numbers[FACT_DISTANCE] = hex_distance(a->hex, th);
+	sit->numbers[FACT_ATTACKER_SUPPORTS] = game_unit_supports(g, attacker, a->hex);
+	sit->numbers[FACT_TARGET_SUPPORTS] = t ? game_unit_supports(g, target, th) : 0;
 	/* one unit to a hex on hexaid's map */
-	sit->attacker_stack = 1;
-	sit->target_stack = t ? 1 : 0;
+	sit->numbers[FACT_ATTACKER_STACK] = 1;
+	sit->numbers[FACT_TARGET_STACK] = t ? 1 : 0;
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
 }
 

@@ -24,9 +24,11 @@ situation_init(struct situation *sit)
 	sit->attacker = sit->target = sit->unit = -1;
 	sit->combat = sit->fire = -1;
 	sit->attacker_formation = sit->target_formation = -1;
-	sit->distance = -1;
-	sit->attacker_stack = sit->target_stack = sit->beyond_range = -1;
-	sit->attacker_rating = sit->target_rating = -1;
+#define FACT(name, key, type, help)
+#define NUMBER_FACT(name, key, unknown, help) sit->numbers[FACT_##name] = unknown;
+#include "list-facts.h"
+#undef NUMBER_FACT
+#undef FACT
 	for (int i = 0; i < MAX_SETTINGS; i++)
 		sit->settings[i] = -1;
 }
@@ -97,32 +99,6 @@ match_index(const void *arg, int v)
 	return *(const int *)arg == v;
 }
 
-/* The number a distance or count fact tests, or -1 when it is not known. */
-static int
-situation_number(const struct situation *sit, enum fact f)
-{
-	switch (f) {
-	case FACT_ATTACKER_SUPPORTS:
-		return sit->attacker_supports;
-	case FACT_TARGET_SUPPORTS:
-		return sit->target_supports;
-	case FACT_DISTANCE:
-		return sit->distance;
-	case FACT_ATTACKER_STACK:
-		return sit->attacker_stack;
-	case FACT_TARGET_STACK:
-		return sit->target_stack;
-	case FACT_BEYOND_RANGE:
-		return sit->beyond_range;
-	case FACT_ATTACKER_RATING:
-		return sit->attacker_rating;
-	case FACT_TARGET_RATING:
-		return sit->target_rating;
-	default:
-		return -1;
-	}
-}
-
 /* any_attacker: one unit of the attacking group is of a class named; all_attackers:
  * each one is. The group is the attacker and the units attacking with it. */
 static bool
@@ -184,7 +160,7 @@ cond_holds(const struct card *card, const struct situation *sit, const struct co
 		holds = any_value(c, match_index, &chosen);
 		break;
 	case FT_NUMBER:
-		number = situation_number(sit, c->fact);
+		number = sit->numbers[c->fact];
 		for (size_t v = 0; v + 1 < c->nvalues && number >= 0; v += 2)
 			holds = holds || (number >= c->values[v] && number <= c->values[v + 1]);
 		break;
@@ -462,7 +438,7 @@ gather_rule(const struct card *card, const struct terrain *t, const struct rule 
              const char *where, void *arg)
 {
 	struct rule_walk *w = arg;
-	long times = r->per > 0 ? situation_number(w->sit, (enum fact)(r->per - 1)) : 1;
+	long times = r->per > 0 ? w->sit->numbers[r->per - 1] : 1;
 
 	(void)card;
 	if (times > 0 && w->count < MAX_APPLIED)
@@ -505,18 +481,19 @@ add_terrain_supports(const struct card *card, const struct situation *asked,
                      struct situation *with, struct explanation *why)
 {
 	struct support_walk w = { 0, why };
+	int *supports = &with->numbers[FACT_TARGET_SUPPORTS];
 
 	*with = *asked;
 	explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s from units next to it",
-	            asked->target_supports, asked->target_supports == 1 ? "" : "s");
+	            *supports, *supports == 1 ? "" : "s");
 	each_rule(card, asked, &asked->target_on, SECTION_PROTECTION, false, "(target's hex)",
 	          support_visit, &w);
 	each_rule(card, asked, &asked->crossed, SECTION_PROTECTION, true, "(crossed)",
 	          support_visit, &w);
-	with->target_supports += w.added;
+	*supports += w.added;
 	if (w.added != 0)
 		explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s in all",
-		            with->target_supports, with->target_supports == 1 ? "" : "s");
+		            *supports, *supports == 1 ? "" : "s");
 }
 
 /* The supports as steps, where a rule that applies tests them: the attacker's,
@@ -526,6 +503,7 @@ supports_steps(const struct rule_walk *w, const struct situation *sit,
                const struct explanation *target_steps, struct explanation *why)
 {
 	bool attacker = false, target = false;
+	int supports = sit->numbers[FACT_ATTACKER_SUPPORTS];
 
 	for (size_t i = 0; i < w->count; i++) {
 		attacker = attacker || rule_tests(w->items[i].rule, FACT_ATTACKER_SUPPORTS);
@@ -533,7 +511,7 @@ supports_steps(const struct rule_walk *w, const struct situation *sit,
 	}
 	if (attacker)
 		explain_add(why, 0, NULL, 0, NULL, false, "the attacker has %d support%s from units next to it",
-		            sit->attacker_supports, sit->attacker_supports == 1 ? "" : "s");
+		            supports, supports == 1 ? "" : "s");
 	for (size_t k = 0; target && k < target_steps->count; k++)
 		explain_copy(why, &target_steps->steps[k]);
 }

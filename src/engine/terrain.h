@@ -28,16 +28,10 @@ struct situation {
 	bool base_given;          /* the question counts dice (else only modifiers) */
 	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
 	int base_distance;        /* the distance they were read at */
-	int distance;             /* attacker to target, or -1 when not known */
-	int attacker_supports;    /* friendly units next to the attacker, and to the */
-	int target_supports;      /* target (terrain that counts as support is added) */
+	int numbers[N_FACTS];     /* the number facts (distance, supports, ...); each is
+	                             the UNKNOWN of list-facts.h until said */
 	int with[8];              /* classes of the units attacking with the attacker */
 	size_t nwith;
-	int attacker_stack;       /* units attacking from the attacker's hex, -1: not known */
-	int target_stack;         /* units in the target's hex, -1: not known */
-	int beyond_range;         /* hexes beyond the firer's efficient range, -1: not known */
-	int attacker_rating;      /* ratings from the counters (cohesion, strength plus */
-	int target_rating;        /* morale), -1: not known */
 	bool quiet;               /* only the numbers are wanted: the answer's steps are
 	                             not put in words (see struct explanation) */
 };
