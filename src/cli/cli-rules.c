@@ -1,6 +1,5 @@
 /* cli-rules.c: `hexaid explain`: one rule question in key=value words, answered
- * with its steps, as text or JSON; and finding a card by its id or path for the
- * subcommands that take one. */
+ * with its steps, as text or JSON. */
 #include "config.h"
 
 #include <stdint.h>
@@ -9,7 +8,6 @@
 #include <string.h>
 
 #include "card.h"
-#include "cardpath.h"
 #include "cli.h"
 #include "event.h"
 #include "settle.h"
@@ -17,57 +15,6 @@
 #include "table-lookup.h"
 #include "terrain.h"
 #include "xmalloc.h"
-
-/* ---- finding a card ------------------------------------------------------------ */
-
-static bool
-looks_like_path(const char *name)
-{
-	size_t n = strlen(name);
-
-	return strchr(name, '/') != NULL || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
-}
-
-int
-cli_load_card(const char *name, struct card *card)
-{
-	struct diag_list dl;
-	struct cardpath cp;
-	char **files;
-	size_t n;
-	int status = EXIT_INVALID;
-
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	cardpath_init(&cp);
-	if (looks_like_path(name)) {
-		status = card_load(card, name, &cp, &dl) ? EXIT_OK : EXIT_INVALID;
-		diag_print(&dl, stderr);
-		diag_list_free(&dl);
-		cardpath_free(&cp);
-		return status;
-	}
-	files = cardpath_files(&cp, &n);
-	for (size_t i = 0; i < n && status != EXIT_OK; i++) {
-		const char *base = strrchr(files[i], '/') + 1;
-		size_t len = strlen(name);
-
-		/* Cards are named by their id; the file name is the id by convention, so
-		 * look there first and confirm by loading. */
-		if (strncmp(base, name, len) != 0 || strcmp(base + len, ".yaml") != 0)
-			continue;
-		if (card_load(card, files[i], &cp, &dl) && strcmp(card->id, name) == 0)
-			status = EXIT_OK;
-		else if (card->id != NULL)
-			card_free(card);
-	}
-	if (status != EXIT_OK && diag_error_count(&dl) == 0)
-		fprintf(stderr, "hexaid: no rule card '%s' found (hexaid cards lists them)\n", name);
-	diag_print(&dl, stderr);
-	diag_list_free(&dl);
-	cardpath_files_free(files, n);
-	cardpath_free(&cp);
-	return status;
-}
 
 /* ---- explain: reading the question -------------------------------------------- */
 
