@@ -56,18 +56,6 @@ bad_value(const char *key, const char *value, const char *what, const char **nam
 	return EXIT_INVALID;
 }
 
-static const char *const type_what[] = {
-	[FT_CLASS] = "unit class",
-	[FT_TERRAIN] = "terrain",
-	[FT_COMBAT] = "combat type",
-	[FT_FIRE] = "fire type",
-	[FT_STATUS] = "status",
-	[FT_FORMATION] = "formation",
-	[FT_BOOL] = "value",
-	[FT_SETTING] = "setting",
-	[FT_NUMBER] = "number",
-	[FT_CATEGORY] = "movement category",
-};
 
 static int
 lookup(const struct card *card, const char *key, const char *value, enum fact_type type, int *out)
@@ -77,7 +65,7 @@ lookup(const struct card *card, const char *key, const char *value, enum fact_ty
 	int status;
 
 	*out = card_vocabulary_find(card, type, value);
-	status = *out >= 0 ? EXIT_OK : bad_value(key, value, type_what[type], names, n);
+	status = *out >= 0 ? EXIT_OK : bad_value(key, value, card_vocabulary_what[type], names, n);
 	free(names);
 	return status;
 }

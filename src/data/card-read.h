@@ -7,8 +7,6 @@
 #include "card.h"
 #include "yaml-load.h"
 
-extern const char *const card_vocabulary_what[];
-
 /* Read one id of a vocabulary of the card; an unknown id is reported with the
  * nearest known one. */
 bool card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,

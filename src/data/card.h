@@ -446,6 +446,8 @@ int card_word(const struct card *card, enum word_list_id list, const char *id);
 const char **card_vocabulary(const struct card *card, enum fact_type type, size_t *n);
 int card_vocabulary_find(const struct card *card, enum fact_type type, const char *id);
 const char *card_vocabulary_id(const struct card *card, enum fact_type type, int index);
+/* What the ids of each type are, for messages: "unit class", "terrain", ... */
+extern const char *const card_vocabulary_what[];
 int card_setting(const struct card *card, const char *id);
 int card_setting_choice(const struct setting *s, const char *choice);
 int card_category(const struct card *card, const char *id);
