@@ -47,6 +47,9 @@ tap_is "$st" 1 "a setting the card does not have is bad input"
 "$HEXAID" explain mini-nap setting.prebuilt_earthworks=stone >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: prebuilt_earthworks=stone: unknown choice; the card has as_stone_wall or artillery_cover_only" \
 	"an unknown choice lists the choices"
+"$HEXAID" explain ud-napoleonic table=artillery roll=4 defender_roll=2 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: explain: defender_roll: table artillery is not read by difference" \
+	"a defender's roll is for a table by difference"
 "$HEXAID" explain nosuchcard >/dev/null 2>&1; st=$?
 tap_is "$st" 1 "an unknown card is bad input"
 "$HEXAID" explain >/dev/null 2>&1; st=$?

@@ -574,60 +574,58 @@ copy_steps(const struct battle_answer *b, const char *what, struct explanation *
 			explain_copy(why, &b->why.steps[i]);
 }
 
-/* A difference of 0 on a table by difference: the card's tie rules may give it
- * to a side (the entry's sign says which). */
+/* The sides' totals a table is read with, and the steps that made them: a
+ * value as given, or the roll with the battle's die-roll modifiers and, on a
+ * table by difference, the defender's roll with the defender's modifiers. */
 static void
-decide_tie(const struct card *card, const struct query *q, const struct battle_answer *b,
-           long *entry, struct explanation *why)
+table_totals(const struct query *q, const struct battle_answer *b, struct settle_result *r)
 {
-	const struct resolution *how = resolution_reading(card, q->table);
-	int winner = 0;
-
-	if (how == NULL || !how->opposed)
+	if (q->has_value) {
+		r->att_total = q->value;
+		explain_set(&r->why, q->value, "value");
 		return;
-	copy_steps(b, ": a tie goes to the", why);
-	settle_tie(how, b->tie, b->tie_rules, &winner, entry, why);
-	*entry *= winner;
+	}
+	r->att_total = q->roll + b->drm;
+	explain_set(&r->why, q->roll, "roll");
+	copy_steps(b, "die-roll modifier", &r->why);
+	if (q->has_defender_roll) {
+		explain_set(&r->why, q->defender_roll, "defender's roll");
+		if (b->defense != 0)
+			explain_add(&r->why, -b->defense, NULL, 0, NULL, false,
+			            "the defender's modifiers, subtracted from the difference");
+		r->def_total = q->defender_roll + b->defense;
+	}
 }
 
-/* The number a table is entered with, and the steps that made it. */
+/* The row a table question reads, the words of the number read (below 0 on a
+ * table by difference: the defender wins) and the steps; the number and its
+ * row are asked of settle.c, as a battle fought in the game asks them. False
+ * when the question gives no number to read the table with. */
 static bool
-table_entry(const struct card *card, const struct query *q, const struct table *t, long *entry,
-            struct explanation *why, char *words, size_t nwords)
+table_entry(const struct card *card, const struct query *q, const struct table *t,
+            struct settle_result *r, char *words, size_t nwords)
 {
+	struct settle_question ties = { .how = resolution_reading(card, q->table) };
 	struct battle_answer b;
-	int row;
 
 	if (t->by == TABLE_BY_ODDS) {
 		if (!q->has_odds)
 			return false;
-		row = table_row_for_odds(t, q->odds_att, q->odds_def);
+		r->row = table_row_for_odds(t, q->odds_att, q->odds_def);
 		snprintf(words, nwords, "strengths %ld to %ld", q->odds_att, q->odds_def);
-		*entry = row;
 		return true;
 	}
 	if (!q->has_value && !q->has_roll)
 		return false;
 	terrain_battle(card, &q->sit, &b);
-	if (q->has_value) {
-		*entry = q->value;
-		explain_set(why, q->value, "value");
-	} else {
-		*entry = q->roll + b.drm;
-		explain_set(why, q->roll, "roll");
-		copy_steps(&b, "die-roll modifier", why);
-		if (q->has_defender_roll) {
-			explain_set(why, q->defender_roll, "defender's roll");
-			if (b.defense != 0)
-				explain_add(why, -b.defense, NULL, 0, NULL, false,
-				            "the defender's modifiers, subtracted from the difference");
-			*entry -= q->defender_roll + b.defense;
-		}
-	}
-	if (t->by == TABLE_BY_DIFFERENCE && *entry == 0)
-		decide_tie(card, q, &b, entry, why);
+	ties.tie = b.tie;
+	ties.tie_rules = b.tie_rules;
+	table_totals(q, &b, r);
+	if (t->by == TABLE_BY_DIFFERENCE && r->att_total == r->def_total && ties.how != NULL)
+		copy_steps(&b, ": a tie goes to the", &r->why);
+	settle_totals(t, &ties, r);
 	explain_free(&b.why);
-	snprintf(words, nwords, "%ld", *entry);
+	snprintf(words, nwords, "%ld", r->winner < 0 ? -r->value : r->value);
 	return true;
 }
 
@@ -635,40 +633,35 @@ static void
 print_table(const struct card *card, const struct query *q, bool json)
 {
 	const struct table *t = &card->tables[q->table];
-	struct explanation why;
+	struct settle_result r;
 	char entry_words[64];
-	long entry = 0;
-	int row;
 	char *words;
 
-	explain_init(&why);
-	if (!table_entry(card, q, t, &entry, &why, entry_words, sizeof entry_words)) {
+	memset(&r, 0, sizeof r);
+	explain_init(&r.why);
+	if (!table_entry(card, q, t, &r, entry_words, sizeof entry_words)) {
 		if (json)
 			fputs("\"table\":null", stdout);
 		else
 			printf("table %s: give %s\n", t->id,
 			       t->by == TABLE_BY_ODDS ? "odds=A:D" : "roll=N or value=N");
-		explain_free(&why);
+		explain_free(&r.why);
 		return;
 	}
-	row = t->by == TABLE_BY_ODDS ? (int)entry : table_row_for_value(t, entry);
-	if (t->by == TABLE_BY_DIFFERENCE && row < 0 && entry < 0)
-		row = table_row_for_value(t, -entry);
-	table_explain(t, row, entry_words, &why);
-	words = row >= 0 ? table_row_words(t, row) : xstrdup("no row");
+	table_explain(t, r.row, entry_words, &r.why);
+	words = r.row >= 0 ? table_row_words(t, r.row) : xstrdup("no row");
 	if (json) {
-		printf("\"table\":{\"id\":\"%s\",\"row\":%d,\"result\":", t->id, row);
+		printf("\"table\":{\"id\":\"%s\",\"row\":%d,\"result\":", t->id, r.row);
 		json_string(words, stdout);
 		fputs(",\"steps\":", stdout);
-		explain_print_json(&why, stdout);
+		explain_print_json(&r.why, stdout);
 		fputc('}', stdout);
 	} else {
-		printf("table %s: %s%s\n", t->id, words,
-		       t->by == TABLE_BY_DIFFERENCE && entry < 0 ? " (the defender wins)" : "");
-		explain_print(&why, true, stdout);
+		printf("table %s: %s%s\n", t->id, words, r.winner < 0 ? " (the defender wins)" : "");
+		explain_print(&r.why, true, stdout);
 	}
 	free(words);
-	explain_free(&why);
+	explain_free(&r.why);
 }
 
 /* What an event does to the target's hex: the first of the card's event rules
@@ -781,6 +774,12 @@ cli_explain(int argc, char **argv)
 		char *word = xstrdup(argv[i]);
 		status = read_word(&card, word, &q);
 		free(word);
+	}
+	if (status == EXIT_OK && q.has_defender_roll && q.table >= 0 &&
+	    card.tables[q.table].by != TABLE_BY_DIFFERENCE) {
+		fprintf(stderr, "hexaid: explain: defender_roll: table %s is not read by difference\n",
+		        card.tables[q.table].id);
+		status = EXIT_INVALID;
 	}
 	if (status == EXIT_OK)
 		answer(&card, &q);

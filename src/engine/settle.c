@@ -78,6 +78,22 @@ settle_tie(const struct resolution *how, long tie, int tie_rules, int *winner, l
 }
 
 void
+settle_totals(const struct table *t, const struct settle_question *q, struct settle_result *out)
+{
+	long difference = out->att_total - out->def_total;
+
+	out->winner = 0;
+	out->value = out->att_total;
+	if (t->by == TABLE_BY_DIFFERENCE) {
+		out->winner = difference > 0 ? 1 : difference < 0 ? -1 : 0;
+		out->value = labs(difference);
+		if (out->winner == 0 && q->how != NULL)
+			settle_tie(q->how, q->tie, q->tie_rules, &out->winner, &out->value, &out->why);
+	}
+	out->row = table_row_for_value(t, out->value);
+}
+
+void
 settle_read(const struct card *card, const struct settle_question *q, long extra, long att_roll,
             long def_roll, struct settle_result *out)
 {
@@ -87,18 +103,15 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 
 	memset(out, 0, sizeof *out);
 	if (!r->opposed) {
-		out->att_total = out->value = att_roll + q->drm + extra;
-		explain_add(&out->why, out->value, NULL, 0, NULL, false, "roll %ld, modifiers %+ld", att_roll,
-		            q->drm + extra);
+		out->att_total = att_roll + q->drm + extra;
+		explain_add(&out->why, out->att_total, NULL, 0, NULL, false, "roll %ld, modifiers %+ld",
+		            att_roll, q->drm + extra);
 		explain_as_start(&out->why);
+		settle_totals(t, q, out);
 		snprintf(entry, sizeof entry, "%ld", out->value);
 	} else {
 		out->att_total = q->att_value + q->drm + extra + att_roll;
 		out->def_total = q->def_value + q->defense + def_roll;
-		out->winner = out->att_total > out->def_total   ? 1
-		              : out->att_total < out->def_total ? -1
-		                                                : 0;
-		out->value = labs(out->att_total - out->def_total);
 		explain_add(&out->why, out->att_total, NULL, 0, NULL, false,
 		            "attacker: value %ld, modifiers %+ld, roll %ld", q->att_value,
 		            q->drm + extra, att_roll);
@@ -107,15 +120,13 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 		            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value, q->defense,
 		            def_roll);
 		explain_as_start(&out->why);
-		if (out->winner == 0)
-			settle_tie(r, q->tie, q->tie_rules, &out->winner, &out->value, &out->why);
+		settle_totals(t, q, out);
 		snprintf(entry, sizeof entry, "difference %ld, %s%s", out->value,
 		         out->winner > 0   ? "the attacker wins"
 		         : out->winner < 0 ? "the defender wins"
 		                           : "a tie",
 		         out->winner != 0 && out->att_total == out->def_total ? " the tie" : "");
 	}
-	out->row = table_row_for_value(t, out->value);
 	table_explain(t, out->row, entry, &out->why);
 }
 

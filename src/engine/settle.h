@@ -44,6 +44,15 @@ void settle_read(const struct card *card, const struct settle_question *q, long 
 void settle_tie(const struct resolution *how, long tie, int tie_rules, int *winner, long *value,
                 struct explanation *why);
 
+/* Read table t with the totals in out (att_total, and def_total on a table by
+ * difference): by roll, the attacker's total is the number read; by difference
+ * (an opposed roll), the difference of the two, the higher side the winner, and
+ * a tie the tie rules of q->how give to a side (q->how NULL: a tie stands). Sets
+ * out's value, winner and row; a tie's step goes to out->why. The game
+ * (settle_read) and explain's table answers both read a table through it. */
+void settle_totals(const struct table *t, const struct settle_question *q,
+                   struct settle_result *out);
+
 /* The exact chance of each row of the table (and, opposed, of which side wins
  * it): chance[row * 3 + winner + 1], rows of the table; the last three entries
  * are for no row. Free it. NULL when the roll's odds cannot be counted. */
