@@ -92,4 +92,18 @@ for key in $(sed -n 's/^NUMBER_FACT([A-Z_]*, "\([a-z_]*\)".*/\1/p' "$top_srcdir/
 	grep -q "$key" "$top_srcdir/man/hexaid.6"
 	tap_ok $? "hexaid(6) names the key $key"
 done
+# roll= is what the dice show, as in the battle commands: numbers added up, or
+# faces of the battle die; rolled=, its old spelling for faces, is still read.
+one=$("$HEXAID" explain ud-napoleonic table=artillery roll=3 | head -n 1)
+two=$("$HEXAID" explain ud-napoleonic table=artillery roll=2,1 | head -n 1)
+tap_is "$two" "$one" "roll=2,1 reads the table as roll=3"
+faces=$("$HEXAID" explain great-war event=battle attacker=mortar roll=burst target_on=countryside+wire)
+old=$("$HEXAID" explain great-war event=battle attacker=mortar rolled=burst target_on=countryside+wire)
+tap_is "$faces" "$old" "roll=FACE gives the event question the faces, as rolled= did"
+tap_is "$(printf '%s' "$faces" | head -n 1)" "event battle: remove wire" "... and the event happens"
+"$HEXAID" explain ud-napoleonic table=artillery roll=x >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: explain: roll=x: 'x' is neither a number from -99 to 99 nor a face of ud-napoleonic's battle die" \
+	"a roll that is neither numbers nor faces is bad input"
+"$HEXAID" explain tricorne attacker=infantry drm=1 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st" 2 "a key only the battle commands take (drm) is not explain's"
 tap_done

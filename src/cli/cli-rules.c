@@ -10,6 +10,7 @@
 #include "card.h"
 #include "cli.h"
 #include "event.h"
+#include "question-keys.h"
 #include "settle.h"
 #include "strutil.h"
 #include "table-lookup.h"
@@ -30,14 +31,6 @@ struct query {
 	size_t nlos;
 	bool json;
 };
-
-static const char *const explain_keys[] = {
-	"attacker", "target", "unit", "combat", "fire", "attacker_on", "target_on", "crossed",
-	"attacker_status", "target_status", "attacker_formation", "target_formation",
-	"zone", "dice", "los", "table", "roll", "value", "defender_roll", "odds", "event", "rolled",
-	"with",
-};
-#define N_EXPLAIN_KEYS (sizeof explain_keys / sizeof explain_keys[0])
 
 static int
 bad_value(const char *key, const char *value, const char *what, const char **names, size_t n)
@@ -248,16 +241,10 @@ read_setting(const struct card *card, const char *name, const char *value,
 static int
 unknown_key(const char *key)
 {
-	const char *names[N_EXPLAIN_KEYS + N_FACTS];
-	size_t n = 0;
-	const char *near;
+	const char *names[64];
+	size_t n = question_keys(ASKER_EXPLAIN, names, sizeof names / sizeof names[0]);
+	const char *near = str_nearest(key, names, n);
 
-	for (size_t i = 0; i < N_EXPLAIN_KEYS; i++)
-		names[n++] = explain_keys[i];
-	for (int f = 0; f < N_FACTS; f++)
-		if (fact_info[f].type == FT_BOOL || fact_info[f].type == FT_NUMBER)
-			names[n++] = fact_info[f].key;
-	near = str_nearest(key, names, n);
 	fprintf(stderr, "hexaid: explain: unknown key '%s'", key);
 	if (near != NULL)
 		fprintf(stderr, "; did you mean '%s'?", near);
@@ -300,9 +287,11 @@ read_with(const struct card *card, const char *value, struct situation *sit)
 	return status;
 }
 
-/* rolled=burst,soldier: faces of the card's battle die. */
+/* roll=3 or roll=4,2: what the attacker's dice show, added up (a table reads
+ * the sum); roll=burst,soldier: faces of the card's battle die (an event asks
+ * which were rolled). The battle commands read roll= the same way. */
 static int
-read_faces(const struct card *card, const char *value, uint64_t *mask)
+read_roll(const struct card *card, const char *key, const char *value, struct query *q)
 {
 	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
 	char *copy = xstrdup(value), *save = NULL;
@@ -310,35 +299,73 @@ read_faces(const struct card *card, const char *value, uint64_t *mask)
 
 	for (char *w = strtok_r(copy, ",", &save); w != NULL && status == EXIT_OK;
 	     w = strtok_r(NULL, ",", &save)) {
+		long v;
 		int f = d != NULL ? die_face_named(d, w) : -1;
-		if (f < 0 || f >= 64) {
-			fprintf(stderr, "hexaid: explain: rolled=%s: '%s' is not a face of %s's battle "
-			                "die\n", value, w, card->id);
-			status = EXIT_INVALID;
+
+		if (str_long(w, -99, 99, &v) && q->roll + v >= -99 && q->roll + v <= 99) {
+			q->roll += v;
+			q->has_roll = true;
+		} else if (f >= 0 && f < 64) {
+			q->rolled |= UINT64_C(1) << f;
 		} else {
-			*mask |= UINT64_C(1) << f;
+			fprintf(stderr, "hexaid: explain: %s=%s: '%s' is neither a number from -99 to 99 "
+			                "nor a face of %s's battle die\n", key, value, w, card->id);
+			status = EXIT_INVALID;
 		}
 	}
 	free(copy);
 	return status;
 }
 
+/* A fact's value: a class, a combat or fire type, statuses, a formation, terrain
+ * or a number (true / false facts are read before). */
+static int
+read_fact(const struct card *card, const char *word, const char *value, enum fact f,
+          struct situation *sit)
+{
+	switch (f) {
+	case FACT_ATTACKER:
+		return lookup(card, word, value, FT_CLASS, &sit->attacker);
+	case FACT_TARGET:
+		return lookup(card, word, value, FT_CLASS, &sit->target);
+	case FACT_UNIT:
+		return lookup(card, word, value, FT_CLASS, &sit->unit);
+	case FACT_COMBAT:
+		return lookup(card, word, value, FT_COMBAT, &sit->combat);
+	case FACT_FIRE:
+		return lookup(card, word, value, FT_FIRE, &sit->fire);
+	case FACT_ATTACKER_FORMATION:
+		return lookup(card, word, value, FT_FORMATION, &sit->attacker_formation);
+	case FACT_TARGET_FORMATION:
+		return lookup(card, word, value, FT_FORMATION, &sit->target_formation);
+	case FACT_ATTACKER_STATUS:
+		return read_statuses(card, word, value, &sit->attacker_status);
+	case FACT_TARGET_STATUS:
+		return read_statuses(card, word, value, &sit->target_status);
+	case FACT_ATTACKER_ON:
+		return read_tset(card, word, value, ",+", &sit->attacker_on);
+	case FACT_TARGET_ON:
+		return read_tset(card, word, value, ",+", &sit->target_on);
+	default:
+		return read_count(word, value, &sit->numbers[f]);
+	}
+}
+
+/* One key=value word, by its key in the engine's table of question keys. */
 static int
 read_word(const struct card *card, char *word, struct query *q)
 {
 	struct situation *sit = &q->sit;
 	char *eq = strchr(word, '=');
 	const char *value = eq ? eq + 1 : NULL;
+	struct question_key k;
 
 	if (eq != NULL)
 		*eq = '\0';
-	for (int f = 0; f < N_FACTS; f++)
-		if (fact_info[f].type == FT_BOOL && strcmp(word, fact_info[f].key) == 0)
-			return read_bool_fact(word, value, &sit->facts[f]);
-	for (int f = 0; f < N_FACTS; f++)
-		if (fact_info[f].type == FT_NUMBER && value != NULL && *value != '\0' &&
-		    strcmp(word, fact_info[f].key) == 0)
-			return read_count(word, value, &sit->numbers[f]);
+	if (!question_key_find(word, strlen(word), ASKER_EXPLAIN, &k))
+		return unknown_key(word);
+	if (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL)
+		return read_bool_fact(word, value, &sit->facts[k.fact]);
 	if (value == NULL || *value == '\0') {
 		if (!strcmp(word, "attacker") || !strcmp(word, "target") || !strcmp(word, "dice"))
 			fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
@@ -346,58 +373,38 @@ read_word(const struct card *card, char *word, struct query *q)
 			return unknown_key(word);
 		return EXIT_USAGE;
 	}
-	if (strcmp(word, "attacker") == 0)
-		return lookup(card, word, value, FT_CLASS, &sit->attacker);
-	if (strcmp(word, "target") == 0)
-		return lookup(card, word, value, FT_CLASS, &sit->target);
-	if (strcmp(word, "unit") == 0)
-		return lookup(card, word, value, FT_CLASS, &sit->unit);
-	if (strcmp(word, "with") == 0)
+	switch (k.id) {
+	case QK_FACT:
+		return read_fact(card, word, value, (enum fact)k.fact, sit);
+	case QK_WITH:
 		return read_with(card, value, sit);
-	if (strcmp(word, "combat") == 0)
-		return lookup(card, word, value, FT_COMBAT, &sit->combat);
-	if (strcmp(word, "fire") == 0)
-		return lookup(card, word, value, FT_FIRE, &sit->fire);
-	if (strcmp(word, "attacker_formation") == 0)
-		return lookup(card, word, value, FT_FORMATION, &sit->attacker_formation);
-	if (strcmp(word, "target_formation") == 0)
-		return lookup(card, word, value, FT_FORMATION, &sit->target_formation);
-	if (strcmp(word, "attacker_status") == 0)
-		return read_statuses(card, word, value, &sit->attacker_status);
-	if (strcmp(word, "target_status") == 0)
-		return read_statuses(card, word, value, &sit->target_status);
-	if (strcmp(word, "attacker_on") == 0)
-		return read_tset(card, word, value, ",+", &sit->attacker_on);
-	if (strcmp(word, "target_on") == 0)
-		return read_tset(card, word, value, ",+", &sit->target_on);
-	if (strcmp(word, "crossed") == 0)
+	case QK_CROSSED:
 		return read_tset(card, word, value, ",+", &sit->crossed);
-	if (strcmp(word, "zone") == 0)
+	case QK_ZONE:
 		return read_tset(card, word, value, ",+", &sit->zone);
-	if (strcmp(word, "los") == 0)
+	case QK_LOS:
 		return read_los(card, value, q);
-	if (strncmp(word, "setting.", 8) == 0)
-		return read_setting(card, word + 8, value, sit);
-	if (strcmp(word, "dice") == 0)
+	case QK_SETTING:
+		return read_setting(card, word + strlen("setting."), value, sit);
+	case QK_DICE:
 		return read_number(word, value, 0, 99, &sit->base, &sit->base_given);
-	if (strcmp(word, "table") == 0)
+	case QK_TABLE:
 		return read_table_name(card, value, q);
-	if (strcmp(word, "roll") == 0)
-		return read_number(word, value, -99, 99, &q->roll, &q->has_roll);
-	if (strcmp(word, "value") == 0)
+	case QK_ROLL:
+		return read_roll(card, word, value, q);
+	case QK_VALUE:
 		return read_number(word, value, -999, 999, &q->value, &q->has_value);
-	if (strcmp(word, "defender_roll") == 0)
+	case QK_DEFENDER_ROLL:
 		return read_number(word, value, -99, 99, &q->defender_roll, &q->has_defender_roll);
-	if (strcmp(word, "odds") == 0)
+	case QK_ODDS:
 		return read_strengths(value, q);
-	if (strcmp(word, "event") == 0) {
+	case QK_EVENT:
 		free(q->event);
 		q->event = xstrdup(value);
 		return EXIT_OK;
+	default:
+		return unknown_key(word);
 	}
-	if (strcmp(word, "rolled") == 0)
-		return read_faces(card, value, &q->rolled);
-	return unknown_key(word);
 }
 
 /* ---- explain: answering ------------------------------------------------------------ */

@@ -1,0 +1,102 @@
+/* question-keys.c: the one table of the key=value words of a rule question
+ * (engine layer), shared by `hexaid explain` and the battle commands, and the
+ * askers of each fact of list-facts.h. */
+#include "config.h"
+
+#include <string.h>
+
+#include "question-keys.h"
+
+struct key_row {
+	const char *key;
+	enum question_key_id id;
+	unsigned askers;
+	const char *now;          /* an old spelling: the key as spelt now; else NULL */
+};
+
+/* The keys that are not facts. An old spelling is read still because saved
+ * games, scripts and the tests use it; it means what its new key means. */
+static const struct key_row key_rows[] = {
+	{ "with", QK_WITH, ASKER_EXPLAIN, NULL },
+	{ "crossed", QK_CROSSED, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
+	{ "zone", QK_ZONE, ASKER_EXPLAIN, NULL },
+	{ "without", QK_WITHOUT, ASKER_BATTLE, NULL },
+	{ "los", QK_LOS, ASKER_EXPLAIN, NULL },
+	{ "setting.", QK_SETTING, ASKER_EXPLAIN, NULL },
+	{ "dice", QK_DICE, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
+	{ "drm", QK_DRM, ASKER_BATTLE, NULL },
+	{ "table", QK_TABLE, ASKER_EXPLAIN, NULL },
+	{ "roll", QK_ROLL, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
+	{ "rolled", QK_ROLL, ASKER_EXPLAIN, "roll" },
+	{ "value", QK_VALUE, ASKER_EXPLAIN, NULL },
+	{ "defender_roll", QK_DEFENDER_ROLL, ASKER_EXPLAIN, NULL },
+	{ "odds", QK_ODDS, ASKER_EXPLAIN, NULL },
+	{ "event", QK_EVENT, ASKER_EXPLAIN, NULL },
+	{ "structure_roll", QK_STRUCTURE_ROLL, ASKER_BATTLE, NULL },
+	{ "attacker_value", QK_ATTACKER_VALUE, ASKER_BATTLE, NULL },
+	{ "defender_value", QK_DEFENDER_VALUE, ASKER_BATTLE, NULL },
+	{ "attacker", QK_ATTACKER_VALUE, ASKER_BATTLE, "attacker_value" },
+	{ "defender", QK_DEFENDER_VALUE, ASKER_BATTLE, "defender_value" },
+};
+#define N_KEY_ROWS (sizeof key_rows / sizeof key_rows[0])
+
+/* Who gives a fact as a key: explain every fact a situation holds; a battle's
+ * words the true / false facts and the target's terrain (the map shows the rest).
+ * any_attacker and all_attackers come from with=, a setting from setting.NAME. */
+static unsigned
+fact_askers(enum fact f)
+{
+	if (f == FACT_ANY_ATTACKER || f == FACT_ALL_ATTACKERS || f == FACT_SETTING)
+		return 0;
+	if (fact_info[f].type == FT_BOOL || f == FACT_TARGET_ON)
+		return ASKER_EXPLAIN | ASKER_BATTLE;
+	return ASKER_EXPLAIN;
+}
+
+static bool
+key_is(const char *key, const char *word, size_t len)
+{
+	size_t n = strlen(key);
+
+	/* "setting." takes the setting's name after it */
+	if (n > 0 && key[n - 1] == '.')
+		return len > n && strncmp(word, key, n) == 0;
+	return n == len && strncmp(word, key, len) == 0;
+}
+
+bool
+question_key_find(const char *word, size_t len, unsigned asker, struct question_key *out)
+{
+	for (size_t i = 0; i < N_KEY_ROWS; i++)
+		if ((key_rows[i].askers & asker) && key_is(key_rows[i].key, word, len)) {
+			out->id = key_rows[i].id;
+			out->fact = -1;
+			out->key = key_rows[i].now != NULL ? key_rows[i].now : key_rows[i].key;
+			out->old = key_rows[i].now != NULL;
+			return true;
+		}
+	for (int f = 0; f < N_FACTS; f++)
+		if ((fact_askers((enum fact)f) & asker) && key_is(fact_info[f].key, word, len)) {
+			out->id = QK_FACT;
+			out->fact = f;
+			out->key = fact_info[f].key;
+			out->old = false;
+			return true;
+		}
+	return false;
+}
+
+size_t
+question_keys(unsigned asker, const char **names, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < N_KEY_ROWS && n < max; i++)
+		if ((key_rows[i].askers & asker) && key_rows[i].now == NULL &&
+		    key_rows[i].id != QK_SETTING)
+			names[n++] = key_rows[i].key;
+	for (int f = 0; f < N_FACTS && n < max; f++)
+		if (fact_askers((enum fact)f) & asker)
+			names[n++] = fact_info[f].key;
+	return n;
+}
