@@ -74,4 +74,24 @@ tap_ok $? "the warning counts the tokens and the box"
 
 "$HEXAID" log >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "log without a game exits 2"
+# --- a battle's words: the keys of explain, one meaning each (question-keys.c) ---
+ud="$top_srcdir/data/scenarios/ud-napoleonic-demo.yaml"
+battle_words() {
+	printf 'unit set F1 hex=0705\nphase next\nphase next\nexplain F1 P2 %s\n' "$1" |
+		"$HEXAID" script "$ud" 2>&1 | sed '1,7d'
+}
+battle_words "attacker_value=6 defender_value=5" >"$tap_tmp/new"
+battle_words "attacker=6 defender=5" >"$tap_tmp/old"
+grep -q '^odds  16.7%  F1 wins, P2 loses (winner M+2, loser MR)$' "$tap_tmp/new" &&
+	cmp -s "$tap_tmp/new" "$tap_tmp/old"
+tap_ok $? "attacker_value= and defender_value= give the sides' values; attacker= and defender= still do"
+battle_words "target_on=village" | grep -q "^ *+1  Village (target's hex): added to the defender's value"
+tap_ok $? "target_on= puts terrain in the target's hex for the battle"
+battle_words "crossed=stream" | grep -q "^ *+1  Stream (crossed): added to the defender's value"
+tap_ok $? "crossed= puts a hexside feature along the line of fire"
+tap_is "$(battle_words "target_on=stream")" \
+	"error: target_on=stream: stream is a hexside feature: give it as crossed=stream" \
+	"a hexside feature is crossed, not in the target's hex"
+battle_words "with=village" | grep -q "^error: with=village: after the target give"
+tap_ok $? "with= is the attacking group's classes, which a battle does not take"
 tap_done

@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "event.h"
+#include "question-keys.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -123,9 +124,9 @@ battle_outcome(struct battle *bt, struct command_result *res)
 	return ok;
 }
 
-/* The table is the truth: terrain the players say is there (with=), in the
- * target's hex or, for a hexside feature, along the line of fire; and terrain
- * they say is not (without=), wherever the map put it. */
+/* The table is the truth: terrain the players say is there, in the target's hex
+ * (target_on=) or, for a hexside feature, along the line of fire (crossed=); and
+ * terrain they say is not (without=), wherever the map put it. */
 static void
 table_overrides(const struct game *g, const struct battle_words *w, struct situation *sit)
 {
@@ -226,6 +227,119 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	return ok;
 }
 
+/* target_on=ID, crossed=ID, without=ID: terrain the table has and the map not
+ * (in the target's hex, or a hexside feature along the line of fire), or the
+ * other way round; up to 8 of each. */
+static bool
+terrain_word(const struct game *g, const struct question_key *k, const char *word,
+             const char *id, struct battle_words *w, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	bool without = k->id == QK_WITHOUT;
+	int *n = without ? &w->nwithout : &w->nwith;
+	int t;
+
+	if (*n == 8)
+		return cmd_fail(res, "%s: at most 8 of these", word);
+	if (!cmd_terrain_id(g, id, ~0u, &t, res))
+		return false;
+	if (!without && (card->terrain[t].kind == TERRAIN_HEXSIDE) != (k->id == QK_CROSSED))
+		return cmd_fail(res, "%s: %s is %s: give it as %s=%s", word, id,
+		                k->id == QK_CROSSED ? "not a hexside feature" : "a hexside feature",
+		                k->id == QK_CROSSED ? "target_on" : "crossed", id);
+	if (without)
+		w->without[(*n)++] = id;
+	else
+		w->with[(*n)++] = id;
+	return true;
+}
+
+/* A number word: dice=N, drm=N, structure_roll=N, attacker_value=N,
+ * defender_value=N (the sides' values; attacker=N and defender=N, their old
+ * spelling, still read). */
+static bool
+number_word(const struct question_key *k, const char *word, const char *value,
+            struct battle_words *w, struct command_result *res)
+{
+	switch (k->id) {
+	case QK_DICE:
+		if (!str_long(value, 0, 64, &w->dice))
+			return cmd_fail(res, "%s: give the dice as a number from 0 to 64", word);
+		return true;
+	case QK_STRUCTURE_ROLL:
+		if (!str_long(value, 1, 6, &w->structure_roll))
+			return cmd_fail(res, "%s: the structure's die shows 1 to 6", word);
+		return true;
+	case QK_DRM:
+		if (!str_long(value, -99, 99, &w->drm) || w->drm == 0)
+			return cmd_fail(res, "%s: give the modifier as a number, -99 to 99, not 0", word);
+		return true;
+	default:
+		if (!str_long(value, 0, 999, k->id == QK_ATTACKER_VALUE ? &w->att_value : &w->def_value))
+			return cmd_fail(res, "%s: give the value as a number from 0 to 999", word);
+		return true;
+	}
+}
+
+/* Is this word's key given already? The first of each is read, as before. */
+static bool
+said_before(const struct question_key *k, const struct battle_words *w)
+{
+	switch (k->id) {
+	case QK_ROLL:
+		return w->rolled != NULL;
+	case QK_DICE:
+		return w->dice >= 0;
+	case QK_STRUCTURE_ROLL:
+		return w->structure_roll >= 0;
+	case QK_DRM:
+		return w->drm != 0;
+	case QK_ATTACKER_VALUE:
+		return w->att_value >= 0;
+	case QK_DEFENDER_VALUE:
+		return w->def_value >= 0;
+	default:
+		return false;
+	}
+}
+
+/* One key=value word (or a fact given bare), by its key in the engine's table of
+ * question keys (question-keys.h), the same table explain reads. */
+static bool
+battle_word(const struct game *g, char *word, struct battle_words *w, struct command_result *res)
+{
+	char *eq = strchr(word, '=');
+	const char *value = eq != NULL ? eq + 1 : NULL;
+	struct question_key k;
+
+	if (!question_key_find(word, eq != NULL ? (size_t)(eq - word) : strlen(word), ASKER_BATTLE,
+	                       &k) ||
+	    said_before(&k, w) ||
+	    (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL && value != NULL &&
+	     strcmp(value, "true") != 0 && strcmp(value, "false") != 0) ||
+	    (!(k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL) && value == NULL))
+		return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
+		                     "charge, from_flank or stationary=false, dice=N, drm=N, "
+		                     "target_on=TERRAIN, crossed=TERRAIN, without=TERRAIN, "
+		                     "attacker_value=N defender_value=N or roll=DICE",
+		                word);
+	switch (k.id) {
+	case QK_FACT:
+		if (fact_info[k.fact].type != FT_BOOL)
+			return terrain_word(g, &k, word, value, w, res);
+		w->given[k.fact] = value == NULL || strcmp(value, "true") == 0;
+		return true;
+	case QK_ROLL:
+		w->rolled = value;
+		return true;
+	case QK_CROSSED:
+	case QK_WITHOUT:
+		return terrain_word(g, &k, word, value, w, res);
+	default:
+		return number_word(&k, word, value, w, res);
+	}
+}
+
 /* The words after the target: a combat type, facts the players state
  * (`charge`, `stationary=false`), `dice=N` for the attacker's dice as the players
  * count them, and `roll=a,b,c` with the dice on the table. */
@@ -237,65 +351,10 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 	memset(w->given, -1, sizeof w->given);
 	w->dice = w->att_value = w->def_value = w->structure_roll = -1;
 	for (int i = first; i < argc; i++) {
-		char *eq = strchr(argv[i], '=');
-		size_t len = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
-		int f;
-
-		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && w->combat == NULL) {
+		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && w->combat == NULL)
 			w->combat = argv[i];
-			continue;
-		}
-		if (strncmp(argv[i], "roll=", 5) == 0 && w->rolled == NULL) {
-			w->rolled = argv[i] + 5;
-			continue;
-		}
-		if (strncmp(argv[i], "dice=", 5) == 0 && w->dice < 0) {
-			if (!str_long(argv[i] + 5, 0, 64, &w->dice))
-				return cmd_fail(res, "%s: give the dice as a number from 0 to 64", argv[i]);
-			continue;
-		}
-		if (strncmp(argv[i], "structure_roll=", 15) == 0 && w->structure_roll < 0) {
-			if (!str_long(argv[i] + 15, 1, 6, &w->structure_roll))
-				return cmd_fail(res, "%s: the structure's die shows 1 to 6", argv[i]);
-			continue;
-		}
-		if (strncmp(argv[i], "drm=", 4) == 0 && w->drm == 0) {
-			if (!str_long(argv[i] + 4, -99, 99, &w->drm) || w->drm == 0)
-				return cmd_fail(res, "%s: give the modifier as a number, -99 to 99, not 0",
-				                argv[i]);
-			continue;
-		}
-		if (strncmp(argv[i], "with=", 5) == 0 || strncmp(argv[i], "without=", 8) == 0) {
-			bool with = argv[i][4] == '=';
-			const char **list = with ? w->with : w->without;
-			int *n = with ? &w->nwith : &w->nwithout;
-			int id;
-
-			if (*n == 8)
-				return cmd_fail(res, "%s: at most 8 of these", argv[i]);
-			if (!cmd_terrain_id(g, strchr(argv[i], '=') + 1, ~0u, &id, res))
-				return false;
-			list[(*n)++] = strchr(argv[i], '=') + 1;
-			continue;
-		}
-		if ((strncmp(argv[i], "attacker=", 9) == 0 && w->att_value < 0) ||
-		    (strncmp(argv[i], "defender=", 9) == 0 && w->def_value < 0)) {
-			long *v = argv[i][0] == 'a' ? &w->att_value : &w->def_value;
-			if (!str_long(argv[i] + 9, 0, 999, v))
-				return cmd_fail(res, "%s: give the value as a number from 0 to 999", argv[i]);
-			continue;
-		}
-		for (f = 0; f < N_FACTS; f++)
-			if (fact_info[f].type == FT_BOOL && strlen(fact_info[f].key) == len &&
-			    strncmp(fact_info[f].key, argv[i], len) == 0)
-				break;
-		if (f == N_FACTS || (eq && strcmp(eq + 1, "true") && strcmp(eq + 1, "false")))
-			return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
-			                     "charge, from_flank or stationary=false, dice=N, drm=N, "
-			                     "with=TERRAIN, without=TERRAIN, attacker=N defender=N or "
-			                     "roll=DICE",
-			                argv[i]);
-		w->given[f] = !eq || strcmp(eq + 1, "true") == 0;
+		else if (!battle_word(g, argv[i], w, res))
+			return false;
 	}
 	return true;
 }

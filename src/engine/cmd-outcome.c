@@ -211,12 +211,12 @@ settle_values(const struct battle *bt, const struct resolution *how, struct sett
 		return true;
 	if (bt->w->att_value < 0 || bt->w->def_value < 0) {
 		if (!bt->commit) {
-			cmd_say(res, "give each side's value (%s) with attacker=N defender=N for the "
-			             "odds", how->values);
+			cmd_say(res, "give each side's value (%s) with attacker_value=N "
+			             "defender_value=N for the odds", how->values);
 			return false;
 		}
-		return cmd_fail(res, "give each side's value (%s): attacker=N defender=N (%s:%d)",
-		                how->values, how->file, how->line);
+		return cmd_fail(res, "give each side's value (%s): attacker_value=N "
+		                     "defender_value=N (%s:%d)", how->values, how->file, how->line);
 	}
 	q->att_value = bt->w->att_value;
 	q->def_value = bt->w->def_value;

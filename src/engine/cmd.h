@@ -50,16 +50,19 @@ bool cmd_hit(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_phase(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_turn(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res);
-/* What the players say after a battle's target. */
+/* What the players say after a battle's target: the keys of question-keys.h
+ * that a battle takes, and a combat type. */
 struct battle_words {
 	const char *combat;          /* a combat type, or NULL: the only one that fits */
 	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
 	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
-	long att_value, def_value;   /* attacker=N defender=N: each side's value; -1: unsaid */
+	long att_value, def_value;   /* attacker_value=N defender_value=N: each side's value;
+	                                -1: unsaid */
 	long drm;                    /* drm=N: a modifier the players add (0: none) */
 	long structure_roll;         /* structure_roll=N: the structure's damage die; -1 */
-	const char *with[8];         /* with=ID: terrain the table has and the map not */
+	const char *with[8];         /* target_on=ID, crossed=ID: terrain the table has and the
+	                                map not */
 	const char *without[8];      /* without=ID: terrain the map has and the table not */
 	int nwith, nwithout;
 };

@@ -182,8 +182,8 @@ pending_words(struct tui *t)
 	}
 	if (dialog_input(t, "Battle words",
 	                 "What the map cannot show, as words after the target: facts (charge, "
-	                 "from_flank, stationary=false), dice=N, drm=N, with=TERRAIN, "
-	                 "without=TERRAIN, attacker=N defender=N.",
+	                 "from_flank, stationary=false), dice=N, drm=N, target_on=TERRAIN, "
+	                 "crossed=TERRAIN, without=TERRAIN, attacker_value=N defender_value=N.",
 	                 t->battle.words, &words)) {
 		free(t->battle.words);
 		t->battle.words = words;

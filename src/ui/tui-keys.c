@@ -51,7 +51,8 @@ static const struct binding bindings[] = {
 	  "fire at the unit at the cursor: the dice pane shows the dice, steps and odds" },
 	{ NULL, { 'm' }, "m", ACT_MELEE, 0, NULL, "melee (close combat) with the unit at the cursor" },
 	{ NULL, { 'o' }, "o", ACT_WORDS, 0, NULL,
-	  "the battle's words: facts the map cannot show, dice=N, drm=N, with=, without=" },
+	  "the battle's words: facts the map cannot show, dice=N, drm=N, target_on=, "
+	  "crossed=, without=" },
 	{ NULL, { 'r' }, "r", ACT_ROLL, 0, NULL, "roll the battle set up in the dice pane" },
 	{ NULL, { 'e' }, "e", ACT_ENTER_DICE, 0, NULL,
 	  "enter the dice rolled on the table for that battle" },
