@@ -53,6 +53,9 @@ fact_askers(enum fact f)
 	return ASKER_EXPLAIN;
 }
 
+/* Does the word's key part (len characters, before its '=') name this key? It
+ * compares a word the players typed with a key of the table, not the text of a
+ * step or an answer. */
 static bool
 key_is(const char *key, const char *word, size_t len)
 {
