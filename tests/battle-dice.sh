@@ -26,7 +26,7 @@ play() {
 		"$tap_tmp/play.script" >"$tap_tmp/out" 2>&1
 }
 
-play "fire A3 C3 dice=64 with=drill
+play "fire A3 C3 dice=64 target_on=drill
 show unit C3"
 st=$?
 tap_is "$st" 1 "74 dice: the battle is refused"
@@ -37,11 +37,11 @@ tap_ok $((! $?)) "no die is rolled"
 grep -q '^C3: .*strength 4/4$' "$tap_tmp/out"
 tap_ok $? "the target is as it was"
 
-play "fire A3 C3 dice=64 with=drill roll=s"
+play "fire A3 C3 dice=64 target_on=drill roll=s"
 grep -q 'would roll 74 dice; hexaid rolls at most 64' "$tap_tmp/out"
 tap_ok $? "74 dice typed from the table: the same refusal"
 
-play "fire A3 C3 dice=54 with=drill"
+play "fire A3 C3 dice=54 target_on=drill"
 st=$?
 tap_is "$st" 0 "64 dice: the battle is fought"
 grep -q '^A3 rolls 64 dice: ' "$tap_tmp/out"
