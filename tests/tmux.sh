@@ -7,9 +7,11 @@
 #
 #   T ARGS...            tmux on that server
 #   screen, keys ARGS    the screen of session $sess / keys sent to it
+#   poll_until CMD...    run CMD until it succeeds, every $poll seconds
 #   wait_for TEXT        poll until the screen holds TEXT (a fixed string)
 #   wait_gone TEXT       poll until it no longer does
-# Each wait returns 1 after $limit looks; nothing sleeps a fixed time instead.
+#   wait_re REGEX        poll until a line of the screen matches the extended regex
+# Each returns 1 after $limit looks; nothing sleeps a fixed time instead.
 if ! command -v tmux >/dev/null 2>&1; then
 	tap_skip "$tmux_test" "tmux is not installed (./bootstrap check installs it)"
 	tap_done
@@ -33,22 +35,22 @@ T() { tmux -L "$sock" -f /dev/null "$@"; }
 screen() { T capture-pane -p -t "$sess"; }
 keys() { T send-keys -t "$sess" "$@"; }
 
-wait_for() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" && return 0
+# The one polling loop of the tests: CMD (a command and its arguments) is run
+# until it succeeds, at most $limit times, $poll seconds apart.
+poll_until() {
+	polled=0
+	while [ $polled -lt "$limit" ]; do
+		"$@" && return 0
 		sleep "$poll"
-		i=$((i + 1))
+		polled=$((polled + 1))
 	done
 	return 1
 }
 
-wait_gone() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qF -- "$1" || return 0
-		sleep "$poll"
-		i=$((i + 1))
-	done
-	return 1
-}
+screen_has() { screen 2>/dev/null | grep -qF -- "$1"; }
+screen_lacks() { ! screen_has "$1"; }
+screen_matches() { screen 2>/dev/null | grep -qE -- "$1"; }
+
+wait_for() { poll_until screen_has "$1"; }
+wait_gone() { poll_until screen_lacks "$1"; }
+wait_re() { poll_until screen_matches "$1"; }

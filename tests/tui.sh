@@ -33,11 +33,7 @@ sleep 600'"
 }
 
 pid_of() {
-	i=0
-	while [ ! -s "$tap_tmp/$1.pid" ] && [ $i -lt "$limit" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	poll_until test -s "$tap_tmp/$1.pid"
 	cat "$tap_tmp/$1.pid"
 }
 
@@ -49,45 +45,26 @@ command_line() {
 	keys Enter
 }
 
-# wait_re REGEX: poll until a line of the screen matches the extended regex.
-wait_re() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		screen 2>/dev/null | grep -qE -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # wait_status NAME: poll until hexaid in session NAME has ended; print its status.
 wait_status() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		if [ -s "$tap_tmp/$1.status" ]; then
-			cat "$tap_tmp/$1.status"
-			return 0
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo timeout
+	if poll_until test -s "$tap_tmp/$1.status"; then
+		cat "$tap_tmp/$1.status"
+	else
+		echo timeout
+	fi
 }
+
+status_has() { screen 2>/dev/null | tail -n 2 | grep -qF -- "$1"; }
 
 # check_status DESCRIPTION TEXT: TEXT in the status and message lines (the last two).
 check_status() {
-	i=0
-	while [ $i -lt "$limit" ]; do
-		if screen 2>/dev/null | tail -n 2 | grep -qF -- "$2"; then
-			tap_ok 0 "$1"
-			return
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
-	tap_ok 1 "$1"
-	echo "#   waited for, in the last two lines: $2"
-	screen | sed 's/^/#   | /'
+	if poll_until status_has "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for, in the last two lines: $2"
+		screen | sed 's/^/#   | /'
+	fi
 }
 
 # check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
@@ -518,16 +495,12 @@ T kill-session -t flat 2>/dev/null
 # --- resizing ---------------------------------------------------------------------------
 start resize 80 24 --
 check "resize: started" "Map: No Man's Land (demo)"
+pane_size_is() { test "$(T display -p -t resize '#{pane_width}x#{pane_height}')" = "$1"; }
 for size in 20x5 1x1 79x23; do
 	T resize-window -t resize -x "${size%x*}" -y "${size#*x}"
 	if [ "$size" = 1x1 ]; then
 		# nothing readable fits in one cell: once the pane is that size, hexaid lives
-		i=0
-		while [ "$(T display -p -t resize '#{pane_width}x#{pane_height}')" != 1x1 ] &&
-			[ $i -lt "$limit" ]; do
-			sleep 0.05
-			i=$((i + 1))
-		done
+		poll_until pane_size_is 1x1
 		kill -0 "$(pid_of resize)" 2>/dev/null
 		tap_ok $? "resize to 1x1 does not crash"
 	else
