@@ -278,6 +278,18 @@ check "the legend names the card's glyphs" "Key: . Countryside"
 keys i
 check_gone "i hides it again" "Legend (i hides it)"
 
+# --- the log pane focused: PgUp and PgDn scroll it, the cursor stays -----------------------
+keys Tab Tab Tab
+check "Tab Tab Tab: the log pane has the focus" "[Log]"
+keys PPage
+check "PgUp in the log pane scrolls it back" "lines back, PgDn"
+check "and leaves the map's cursor where it was" ".x   f   [f   ]"
+keys NPage
+check_gone "PgDn scrolls it forward again" "lines back"
+check "and leaves the map's cursor where it was too" ".x   f   [f   ]"
+keys Tab
+check "Tab: the focus back on the map" "[Map: No Man"
+
 # --- a mouse click -----------------------------------------------------------------------
 # X10 mouse report: ESC [ M, then 32 + button (3: released), 32 + column and 32 +
 # row, counted from 1. A4 is in 0906: map line 6, column 3 + 2 + 8 x 5 = 45, so

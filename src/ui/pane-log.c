@@ -1,8 +1,9 @@
 /* pane-log.c: the log pane (ui layer): the game's log, newest at the bottom,
  * with the interface's own notes (commands that failed, journal warnings) among
  * its lines where they happened. Errors have their colour and also start with
- * "error:" (their detail lines with "!"), so they read without colour. PgUp and
- * PgDn scroll back and forth; a new line brings the view back to the bottom. */
+ * "error:" (their detail lines with "!"), so they read without colour. Focused,
+ * its arrows scroll it a line and PgUp and PgDn a page ([ and ] a page from any
+ * pane); a new line brings the view back to the bottom. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -136,10 +137,24 @@ pane_log_draw(struct tui *t)
 	wnoutrefresh(w);
 }
 
+void
+log_page(struct tui *t, int direction)
+{
+	int h = t->rect[PANE_LOG].h;
+
+	log_scroll(t, direction * (h > 4 ? h - 3 : 1));
+}
+
 bool
 pane_log_key(struct tui *t, int ch)
 {
 	switch (ch) {
+	case KEY_PPAGE:
+		log_page(t, 1);
+		return true;
+	case KEY_NPAGE:
+		log_page(t, -1);
+		return true;
 	case KEY_UP:
 	case 'k':
 		log_scroll(t, 1);

@@ -84,7 +84,7 @@ static const struct binding bindings[] = {
 	{ NULL, { 'D' }, "D", ACT_UNIT_REMOVE, 0, NULL, "remove the unit at the cursor" },
 
 	{ "The screen and the game", { '\t' }, "Tab", ACT_FOCUS, 0, NULL,
-	  "next pane: the focused pane's arrows scroll it (the dice and log panes)" },
+	  "next pane: the dice and log panes scroll with the arrows and PgUp PgDn when focused" },
 	{ NULL, { 'z' }, "z", ACT_ZOOM, 0, NULL, "zoom the focused pane to the whole screen, or back" },
 	{ NULL, { '[' }, "[", ACT_LOG_UP, 0, NULL, "scroll the log back" },
 	{ NULL, { ']' }, "]", ACT_LOG_DOWN, 0, NULL, "scroll the log forward" },
@@ -909,8 +909,8 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 		t->zoom = t->zoom >= 0 ? -1 : t->focus;
 		tui_layout(t);
 		break;
-	case ACT_LOG_UP: log_scroll(t, t->rect[PANE_LOG].h > 4 ? t->rect[PANE_LOG].h - 3 : 1); break;
-	case ACT_LOG_DOWN: log_scroll(t, -(t->rect[PANE_LOG].h > 4 ? t->rect[PANE_LOG].h - 3 : 1)); break;
+	case ACT_LOG_UP: log_page(t, 1); break;
+	case ACT_LOG_DOWN: log_page(t, -1); break;
 	case ACT_HELP: tui_help(t); break;
 	case ACT_MENU: tui_menu(t); break;
 	case ACT_REDRAW:

@@ -275,6 +275,8 @@ void pending_words(struct tui *t);
 void pane_log_draw(struct tui *t);
 bool pane_log_key(struct tui *t, int ch);
 void log_scroll(struct tui *t, int lines);
+/* A page back (1) or forward (-1): the pane's lines but one. */
+void log_page(struct tui *t, int direction);
 
 /* tui-status.c */
 /* Ask `show state` again, for the status line and the map's edge. */
