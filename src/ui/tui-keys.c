@@ -282,6 +282,7 @@ prompt(struct tui *t)
 {
 	struct command_result res;
 	char *line = NULL;
+	bool ok;
 
 	if (!dialog_input(t, "Command", "A command, as hexaid script takes it (help lists them):", "",
 	                  &line) ||
@@ -289,15 +290,13 @@ prompt(struct tui *t)
 		free(line);
 		return;
 	}
-	if (tui_query(t, &res, "%s", line) && res.lines.count > 1) {
-		if (res.kind != COMMAND_QUERY || res.saved)
-			tui_game_changed(t);
+	ok = tui_query(t, &res, "%s", line);
+	tui_game_changed_by(t, &res);
+	if (ok && res.lines.count > 1) {
 		tui_message(t, false, "%s", res.lines.items[0]);
 		dialog_text(t, line, &res.lines);
 	} else {
-		if (res.kind != COMMAND_QUERY || res.saved)
-			tui_game_changed(t);
-		if (res.ok)
+		if (ok)
 			tui_message(t, false, "%s", res.lines.count ? res.lines.items[0] : line);
 		else
 			tui_report_failure(t, line, &res, "the command failed");

@@ -313,6 +313,23 @@ tui_game_changed(struct tui *t)
 	t->gen++;
 }
 
+void
+tui_game_changed_by(struct tui *t, const struct command_result *res)
+{
+	if (res->kind != COMMAND_QUERY || res->saved)
+		tui_game_changed(t);
+}
+
+/* Run the command that fmt and ap make through the session; *line is that
+ * command (free it). */
+static bool
+run_formatted(struct tui *t, struct command_result *res, char **line, const char *fmt,
+              va_list ap)
+{
+	*line = xvasprintf(fmt, ap);
+	return session_run(t->s, *line, res);
+}
+
 bool
 tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 {
@@ -321,9 +338,8 @@ tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	bool ok;
 
 	va_start(ap, fmt);
-	line = xvasprintf(fmt, ap);
+	ok = run_formatted(t, res, &line, fmt, ap);
 	va_end(ap);
-	ok = session_run(t->s, line, res);
 	free(line);
 	return ok;
 }
@@ -337,11 +353,9 @@ tui_command(struct tui *t, const char *fmt, ...)
 	bool ok;
 
 	va_start(ap, fmt);
-	line = xvasprintf(fmt, ap);
+	ok = run_formatted(t, &res, &line, fmt, ap);
 	va_end(ap);
-	ok = session_run(t->s, line, &res);
-	if (res.kind != COMMAND_QUERY || res.saved)
-		tui_game_changed(t);
+	tui_game_changed_by(t, &res);
 	if (ok)
 		tui_message(t, false, "%s", res.lines.count > 0 ? res.lines.items[0] : line);
 	else

@@ -213,6 +213,8 @@ int tui_unit_at_cursor(const struct tui *t);
 int tui_selected(const struct tui *t);
 /* Forget what was worked out from the game (after a change or a new game). */
 void tui_game_changed(struct tui *t);
+/* The same, when a command's result was a change or a save. */
+void tui_game_changed_by(struct tui *t, const struct command_result *res);
 /* Read an input key, handling resize and signals; ERR on timeout. */
 int tui_getch(struct tui *t, WINDOW *w);
 bool tui_interrupted(void);
