@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
-#include "save.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -99,29 +97,6 @@ static const struct binding bindings[] = {
 
 #define N_BINDINGS (sizeof bindings / sizeof bindings[0])
 
-/* ---- small helpers -------------------------------------------------------------- */
-
-static const char *
-unit_id(const struct tui *t, int u)
-{
-	return t->s->game.units[u].id;
-}
-
-static void
-cursor_label(const struct tui *t, char buf[HEX_LABEL_SIZE])
-{
-	tui_hex_label(t, t->cursor, buf);
-}
-
-/* A word for a command line: quoted when it holds a blank. */
-static char *
-word(const char *s)
-{
-	if (strchr(s, ' ') != NULL)
-		return xasprintf("\"%s\"", s);
-	return xstrdup(s);
-}
-
 /* ---- playing -------------------------------------------------------------------- */
 
 static void
@@ -133,7 +108,7 @@ select_at_cursor(struct tui *t)
 		tui_message(t, true, "no unit at the cursor");
 		return;
 	}
-	tui_command(t, "select %s", unit_id(t, u));
+	tui_command(t, "select %s", tui_unit_id(t, u));
 }
 
 static void
@@ -146,8 +121,8 @@ move_selected(struct tui *t)
 		tui_message(t, true, "select a unit first (Enter or s on it)");
 		return;
 	}
-	cursor_label(t, at);
-	if (tui_command(t, "move %s %s", unit_id(t, sel), at))
+	tui_cursor_label(t, at);
+	if (tui_command(t, "move %s %s", tui_unit_id(t, sel), at))
 		pending_clear(t);
 }
 
@@ -158,7 +133,7 @@ act(struct tui *t)
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
 
-	if (t->battle.active && u >= 0 && strcmp(unit_id(t, u), t->battle.target) == 0) {
+	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0) {
 		pending_roll(t, NULL);
 		return;
 	}
@@ -202,10 +177,10 @@ hit(struct tui *t)
 		tui_message(t, true, "put the cursor on the unit that takes the hits");
 		return;
 	}
-	q = xasprintf("Hits to take off %s's strength (%d/%d):", unit_id(t, u),
+	q = xasprintf("Hits to take off %s's strength (%d/%d):", tui_unit_id(t, u),
 	              t->s->game.units[u].strength, t->s->game.units[u].max_strength);
 	if (dialog_input(t, "Hits", q, "1", &n))
-		tui_command(t, "hit %s %s", unit_id(t, u), n);
+		tui_command(t, "hit %s %s", tui_unit_id(t, u), n);
 	free(n);
 	free(q);
 }
@@ -246,20 +221,7 @@ act_on_hex(struct tui *t)
 		return;
 	}
 	if ((i = dialog_choose(t, "The action", actions, n)) >= 0)
-		tui_command(t, "act %s %s", unit_id(t, u), actions[i]);
-}
-
-static void
-damage(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE], *v = NULL;
-
-	cursor_label(t, at);
-	if (dialog_input(t, "Structural hits",
-	                 "Hits to the structure in the hex, or a side and hits for one on a "
-	                 "hexside (such as 'ne 1'):", "1", &v) && *v)
-		tui_command(t, "damage %s %s", at, v);
-	free(v);
+		tui_command(t, "act %s %s", tui_unit_id(t, u), actions[i]);
 }
 
 static void
@@ -324,512 +286,6 @@ go_to(struct tui *t)
 	free(where);
 }
 
-/* ---- the game file -------------------------------------------------------------- */
-
-static bool
-save_as(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	char *dir = tui_save_dir(), *initial, *path = NULL, *w, *jpath, *err = NULL;
-	bool ok = false;
-
-	initial = g->save_path ? xstrdup(g->save_path)
-	          : dir ? xasprintf("%s/%s.sav", dir, g->sc.id) : xasprintf("%s.sav", g->sc.id);
-	if (dialog_input(t, "Save as", "Save the game to the file:", initial, &path) && *path) {
-		w = word(path);
-		ok = tui_command(t, "save %s", w);
-		free(w);
-		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
-			/* the journal lives beside its save, where the next start looks */
-			if (!session_journal_move(t->s, jpath, &err)) {
-				tui_note(t, true, err);
-				free(err);
-			}
-			/* the scenario's journal lock goes; the new save is held instead, as a
-			 * saved game opened is, against a second hexaid */
-			if (t->journal_lock != NULL) {
-				save_unlock(t->journal_lock);
-				free(t->journal_lock);
-				t->journal_lock = NULL;
-			}
-			if (t->s->locked == NULL || strcmp(t->s->locked, t->s->game.save_path) != 0) {
-				char *lerr = NULL;
-				if (save_lock(t->s->game.save_path, &lerr))
-					t->journal_lock = xstrdup(t->s->game.save_path);
-				free(lerr);
-			}
-			free(jpath);
-		}
-	}
-	free(path);
-	free(initial);
-	free(dir);
-	return ok;
-}
-
-static bool
-save(struct tui *t)
-{
-	if (t->s->game.save_path == NULL)
-		return save_as(t);
-	return tui_command(t, "save");
-}
-
-/* Unsaved changes: save them first? False when the player goes back. */
-static bool
-settle_unsaved(struct tui *t, const char *doing)
-{
-	char *q;
-	int a;
-
-	if (!t->s->game.dirty)
-		return true;
-	q = xasprintf("The game has unsaved changes.\n\ny: save, then %s\nn: %s without saving "
-	              "(the journal keeps every change)\nEsc: go back to the game", doing, doing);
-	a = dialog_ask(t, "Unsaved changes", q, "yn");
-	free(q);
-	if (a == 'y')
-		return save(t);
-	return a == 'n';
-}
-
-static void
-reset_view(struct tui *t)
-{
-	pending_clear(t);
-	strlist_free(&t->dice_lines);
-	for (size_t i = 0; i < t->nnotes; i++)
-		free(t->notes[i].text);
-	t->nnotes = 0;
-	t->log_back = 0;
-	t->top = t->left = 0;
-	t->brush = BRUSH_NONE;
-	free(t->journal_warning);
-	t->journal_warning = NULL;
-	map_free(t);
-	tui_game_changed(t);
-}
-
-/* Close this game and open the file instead; if that fails, this one again. */
-static void
-open_game(struct tui *t, const char *path)
-{
-	struct game g;
-	char *errors = NULL, *err = NULL, *previous;
-
-	if (!tui_load_game(path, &g, &errors)) {
-		struct strlist lines = { 0 };
-		char *save = NULL;
-		if (errors == NULL)
-			errors = xstrdup("");
-		for (char *l = strtok_r(errors, "\n", &save); l != NULL;
-		     l = strtok_r(NULL, "\n", &save))
-			strlist_add(&lines, l);
-		if (lines.count == 0)
-			strlist_add(&lines, "the file cannot be opened");
-		dialog_text(t, path, &lines);
-		strlist_free(&lines);
-		free(errors);
-		return;
-	}
-	free(errors);
-	previous = xstrdup(t->s->game.save_path ? t->s->game.save_path : t->s->game.sc.path);
-	session_end(t->s);
-	if (t->journal_lock != NULL) {
-		save_unlock(t->journal_lock);
-		free(t->journal_lock);
-		t->journal_lock = NULL;
-	}
-	reset_view(t);
-	if (!tui_start_session(t, t->s, &g, &err)) {
-		struct strlist lines = { 0 };
-		strlist_add(&lines, err);
-		dialog_text(t, "Cannot open", &lines);
-		strlist_free(&lines);
-		free(err);
-		err = NULL;
-		if (!tui_load_game(previous, &g, &errors) || !tui_start_session(t, t->s, &g, &err)) {
-			/* nothing to go back to: stop, the journal has every change */
-			t->quit = true;
-		}
-		free(errors);
-		free(err);
-	}
-	free(previous);
-	if (!t->quit)
-		tui_layout(t);
-}
-
-static void
-open_saved(struct tui *t)
-{
-	char *dir = tui_save_dir(), *path = NULL, *initial;
-
-	initial = dir ? xasprintf("%s/", dir) : xstrdup("");
-	if (dialog_input(t, "Open a saved game", "The saved game (or scenario) to open:", initial,
-	                 &path) &&
-	    *path && settle_unsaved(t, "open it"))
-		open_game(t, path);
-	free(path);
-	free(initial);
-	free(dir);
-}
-
-static void
-new_game(struct tui *t)
-{
-	struct strlist files;
-	const char **names;
-	int i;
-
-	tui_list_scenarios(&files);
-	if (files.count == 0) {
-		tui_message(t, true, "no scenarios found along the data path");
-		return;
-	}
-	names = xcalloc(files.count, sizeof *names);
-	for (size_t k = 0; k < files.count; k++) {
-		const char *slash = strrchr(files.items[k], '/');
-		names[k] = slash ? slash + 1 : files.items[k];
-	}
-	i = dialog_choose(t, "New game from a scenario", names, files.count);
-	if (i >= 0 && settle_unsaved(t, "start it"))
-		open_game(t, files.items[i]);
-	free(names);
-	strlist_free(&files);
-}
-
-static void
-export_log(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	struct command_result res;
-	char *dir = tui_save_dir(), *initial, *path = NULL;
-	FILE *f;
-
-	initial = dir ? xasprintf("%s/%s-log.txt", dir, g->sc.id) : xasprintf("%s-log.txt", g->sc.id);
-	if (!dialog_input(t, "Export the log", "Write the log and the dice statistics to (a name "
-	                                       "ending in .md writes Markdown):", initial, &path) ||
-	    *path == '\0') {
-		free(path);
-		free(initial);
-		free(dir);
-		return;
-	}
-	if ((f = fopen(path, "w")) == NULL) {
-		tui_message(t, true, "%s: cannot write it", path);
-	} else {
-		size_t n = strlen(path);
-		bool md = n > 3 && strcmp(path + n - 3, ".md") == 0;
-		fprintf(f, md ? "# %s\n\n## Log\n\n" : "%s\n\n", g->sc.title ? g->sc.title : g->sc.id);
-		for (size_t i = 0; i < g->log.count; i++)
-			fprintf(f, "%s%s\n", md ? "- " : "", g->log.items[i]);
-		fputs(md ? "\n## Dice\n\n" : "\nDice:\n", f);
-		tui_query(t, &res, "show stats");
-		for (size_t i = 0; i < res.lines.count; i++)
-			fprintf(f, "%s%s\n", md ? "- " : "", res.lines.items[i]);
-		command_result_free(&res);
-		if (fclose(f) == 0)
-			tui_message(t, false, "the log was written to %s", path);
-		else
-			tui_message(t, true, "%s: the log could not be written whole", path);
-	}
-	free(path);
-	free(initial);
-	free(dir);
-}
-
-static void
-quit(struct tui *t)
-{
-	if (settle_unsaved(t, "quit"))
-		t->quit = true;
-}
-
-/* ---- setting up the table --------------------------------------------------------- */
-
-/* Terrain ids of the given kinds (bits of 1 << kind), with their names. */
-static size_t
-terrain_choices(const struct tui *t, unsigned kinds, const struct tset *only, char ***labels,
-                int **ids)
-{
-	const struct card *card = game_card(&t->s->game);
-	size_t n = 0;
-
-	*labels = xcalloc(card->nterrain + 1, sizeof **labels);
-	*ids = xcalloc(card->nterrain + 1, sizeof **ids);
-	for (size_t i = 0; i < card->nterrain; i++) {
-		const struct terrain *ter = &card->terrain[i];
-		if (!((kinds >> ter->kind) & 1u) || (only != NULL && !tset_has(only, (int)i)))
-			continue;
-		if (ter->glyph)
-			(*labels)[n] = xasprintf("%s (%s, %c)", ter->name ? ter->name : ter->id, ter->id,
-			                         ter->glyph);
-		else
-			(*labels)[n] = xasprintf("%s (%s)", ter->name ? ter->name : ter->id, ter->id);
-		(*ids)[n++] = (int)i;
-	}
-	return n;
-}
-
-static void
-free_choices(char **labels, int *ids, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(labels[i]);
-	free(labels);
-	free(ids);
-}
-
-/* Choose one terrain of the kinds; its id, or -1. */
-static int
-choose_terrain(struct tui *t, const char *title, unsigned kinds, const struct tset *only)
-{
-	char **labels;
-	int *ids, i, id = -1;
-	size_t n = terrain_choices(t, kinds, only, &labels, &ids);
-
-	if (n == 0) {
-		tui_message(t, true, "%s: there is none to choose", title);
-	} else {
-		i = dialog_choose(t, title, (const char *const *)labels, n);
-		id = i >= 0 ? ids[i] : -1;
-	}
-	free_choices(labels, ids, n);
-	return id;
-}
-
-/* A side of the hex, by its name on this board; -1 when cancelled. */
-static int
-choose_side(struct tui *t)
-{
-	const char *const *names = hex_direction_names(game_board(&t->s->game));
-
-	return dialog_choose(t, "Which side of the hex?", names, HEX_DIRECTIONS);
-}
-
-static void
-paint(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	const struct card *card = game_card(g);
-	const struct tset *here = game_hex(g, t->cursor);
-	char at[HEX_LABEL_SIZE];
-
-	cursor_label(t, at);
-	switch (t->brush) {
-	case BRUSH_TERRAIN:
-		tui_command(t, "terrain %s %s", at, t->brush_id);
-		break;
-	case BRUSH_TOKEN:
-		if (!tset_has(here, card_terrain(card, t->brush_id)))
-			tui_command(t, "token add %s %s", at, t->brush_id);
-		break;
-	case BRUSH_LEVEL:
-		tui_command(t, "level %s %s", at, t->brush_id);
-		break;
-	case BRUSH_HEXSIDE: {
-		/* "feature side" */
-		char feature[128], side[16];
-		if (sscanf(t->brush_id, "%127s on %15s", feature, side) == 2)
-			tui_command(t, "hexside add %s %s %s", at, side, feature);
-		break;
-	}
-	case BRUSH_ERASE: {
-		struct tset tokens = *here;
-		for (size_t i = 0; i < tokens.count; i++)
-			if (card->terrain[tokens.items[i]].kind == TERRAIN_TOKEN)
-				tui_command(t, "token remove %s %s", at, card->terrain[tokens.items[i]].id);
-		break;
-	}
-	case BRUSH_NONE:
-	default:
-		tui_message(t, true, "no brush: P chooses one");
-		break;
-	}
-}
-
-static void
-set_brush(struct tui *t, enum brush_kind kind, char *id)
-{
-	free(t->brush_id);
-	t->brush_id = id;
-	t->brush = kind;
-	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops", id);
-}
-
-static void
-choose_brush(struct tui *t)
-{
-	static const char *const kinds[] = { "terrain", "token", "level", "hexside feature",
-		                             "eraser (takes tokens away)" };
-	const struct card *card = game_card(&t->s->game);
-	int k = dialog_choose(t, "Paint with", kinds, 5), id, side;
-	char *level = NULL;
-
-	switch (k) {
-	case 0:
-		if ((id = choose_terrain(t, "Terrain", 1u << TERRAIN_HEX, NULL)) >= 0)
-			set_brush(t, BRUSH_TERRAIN, xstrdup(card->terrain[id].id));
-		break;
-	case 1:
-		if ((id = choose_terrain(t, "Token", 1u << TERRAIN_TOKEN, NULL)) >= 0)
-			set_brush(t, BRUSH_TOKEN, xstrdup(card->terrain[id].id));
-		break;
-	case 2:
-		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level))
-			set_brush(t, BRUSH_LEVEL, xstrdup(level));
-		free(level);
-		break;
-	case 3:
-		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
-		    (side = choose_side(t)) >= 0)
-			set_brush(t, BRUSH_HEXSIDE,
-			          xasprintf("%s on %s", card->terrain[id].id,
-			                    hex_direction_name(game_board(&t->s->game), side)));
-		break;
-	case 4:
-		set_brush(t, BRUSH_ERASE, xstrdup("eraser"));
-		break;
-	default:
-		break;
-	}
-}
-
-static void
-token_add(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE];
-	int id = choose_terrain(t, "Place a token", 1u << TERRAIN_TOKEN, NULL);
-
-	cursor_label(t, at);
-	if (id >= 0)
-		tui_command(t, "token add %s %s", at, game_card(&t->s->game)->terrain[id].id);
-}
-
-static void
-token_remove(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE];
-	int id = choose_terrain(t, "Take away a token", 1u << TERRAIN_TOKEN,
-	                        game_hex(&t->s->game, t->cursor));
-
-	cursor_label(t, at);
-	if (id >= 0)
-		tui_command(t, "token remove %s %s", at, game_card(&t->s->game)->terrain[id].id);
-}
-
-static void
-structure(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE], *v = NULL;
-
-	cursor_label(t, at);
-	if (dialog_input(t, "Structure", "Its strength (hits that destroy it), and the hits it has "
-	                                 "taken if any, such as '4' or '4 1':", "4", &v) && *v)
-		tui_command(t, "structure %s %s", at, v);
-	free(v);
-}
-
-static void
-level(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE], *v = NULL;
-
-	cursor_label(t, at);
-	if (dialog_input(t, "Level", "The hex's level, 0 to 9:", "1", &v) && *v)
-		tui_command(t, "level %s %s", at, v);
-	free(v);
-}
-
-static void
-hexside(struct tui *t)
-{
-	char at[HEX_LABEL_SIZE];
-	int id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL), side;
-
-	cursor_label(t, at);
-	if (id >= 0 && (side = choose_side(t)) >= 0)
-		tui_command(t, "hexside add %s %s %s", at,
-		            hex_direction_name(game_board(&t->s->game), side),
-		            game_card(&t->s->game)->terrain[id].id);
-}
-
-static void
-unit_add(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	const struct card *card = game_card(g);
-	const char **sides, **classes;
-	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL;
-	int side, cls;
-
-	cursor_label(t, at);
-	if (tui_unit_at_cursor(t) >= 0) {
-		tui_message(t, true, "a unit stands in %s already", at);
-		return;
-	}
-	if (!dialog_input(t, "Add a unit", "The new unit's id (as on its counter):", "", &id) ||
-	    *id == '\0') {
-		free(id);
-		return;
-	}
-	sides = xcalloc(g->sc.nteams + 1, sizeof *sides);
-	for (size_t i = 0; i < g->sc.nteams; i++)
-		sides[i] = g->sc.teams[i].name ? g->sc.teams[i].name : g->sc.teams[i].id;
-	classes = xcalloc(card->nclasses + 1, sizeof *classes);
-	for (size_t i = 0; i < card->nclasses; i++)
-		classes[i] = card->classes[i].id;
-	side = dialog_choose(t, "Its side", sides, g->sc.nteams);
-	cls = side >= 0 ? dialog_choose(t, "Its class", classes, card->nclasses) : -1;
-	if (cls >= 0 && dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", "4",
-	                             &strength))
-		tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
-		            card->classes[cls].id, at, strength);
-	free(strength);
-	free(sides);
-	free(classes);
-	free(id);
-}
-
-static void
-unit_edit(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	int u = tui_unit_at_cursor(t);
-	char *initial, *words = NULL;
-
-	if (u < 0) {
-		tui_message(t, true, "put the cursor on the unit to change");
-		return;
-	}
-	initial = xasprintf("strength=%d", g->units[u].strength);
-	if (dialog_input(t, "Change a unit",
-	                 "Changes as key=value words: strength=N, formation=F, status=S, clear=S, "
-	                 "hex=HEX:",
-	                 initial, &words) &&
-	    *words)
-		tui_command(t, "unit set %s %s", unit_id(t, u), words);
-	free(words);
-	free(initial);
-}
-
-static void
-unit_remove(struct tui *t)
-{
-	int u = tui_unit_at_cursor(t);
-	char *q;
-
-	if (u < 0) {
-		tui_message(t, true, "put the cursor on the unit to remove");
-		return;
-	}
-	q = xasprintf("Remove %s from the board? (undo puts it back)", unit_id(t, u));
-	if (dialog_ask(t, "Remove a unit", q, "yn") == 'y')
-		tui_command(t, "unit remove %s", unit_id(t, u));
-	free(q);
-}
-
 /* ---- the help screen ------------------------------------------------------------- */
 
 void
@@ -879,7 +335,7 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 		break;
 	case ACT_CURSOR_DIR:
 		if (map_go(t, arg) && t->brush != BRUSH_NONE)
-			paint(t);
+			edit_paint(t);
 		break;
 	case ACT_ACT: act(t); break;
 	case ACT_SELECT: select_at_cursor(t); break;
@@ -892,16 +348,16 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 	case ACT_ENTER_DICE: pending_enter(t); break;
 	case ACT_HIT: hit(t); break;
 	case ACT_ACT_ON_HEX: act_on_hex(t); break;
-	case ACT_DAMAGE: damage(t); break;
+	case ACT_DAMAGE: edit_damage(t); break;
 	case ACT_PROMPT: prompt(t); break;
 	case ACT_GOTO: go_to(t); break;
 	case ACT_NOTE: note(t); break;
-	case ACT_SAVE: save(t); break;
-	case ACT_SAVE_AS: save_as(t); break;
-	case ACT_OPEN: open_saved(t); break;
-	case ACT_NEW: new_game(t); break;
-	case ACT_EXPORT_LOG: export_log(t); break;
-	case ACT_QUIT: quit(t); break;
+	case ACT_SAVE: file_save(t); break;
+	case ACT_SAVE_AS: file_save_as(t); break;
+	case ACT_OPEN: file_open(t); break;
+	case ACT_NEW: file_new(t); break;
+	case ACT_EXPORT_LOG: file_export_log(t); break;
+	case ACT_QUIT: file_quit(t); break;
 	case ACT_LEGEND: t->legend = !t->legend; break;
 	case ACT_FOCUS: t->focus = (t->focus + 1) % N_PANES; break;
 	case ACT_ZOOM:
@@ -916,16 +372,16 @@ tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
 		clearok(curscr, TRUE);
 		tui_layout(t);
 		break;
-	case ACT_BRUSH: choose_brush(t); break;
-	case ACT_PAINT: paint(t); break;
-	case ACT_TOKEN_ADD: token_add(t); break;
-	case ACT_TOKEN_REMOVE: token_remove(t); break;
-	case ACT_STRUCTURE: structure(t); break;
-	case ACT_LEVEL: level(t); break;
-	case ACT_HEXSIDE: hexside(t); break;
-	case ACT_UNIT_ADD: unit_add(t); break;
-	case ACT_UNIT_EDIT: unit_edit(t); break;
-	case ACT_UNIT_REMOVE: unit_remove(t); break;
+	case ACT_BRUSH: edit_brush(t); break;
+	case ACT_PAINT: edit_paint(t); break;
+	case ACT_TOKEN_ADD: edit_token_add(t); break;
+	case ACT_TOKEN_REMOVE: edit_token_remove(t); break;
+	case ACT_STRUCTURE: edit_structure(t); break;
+	case ACT_LEVEL: edit_level(t); break;
+	case ACT_HEXSIDE: edit_hexside(t); break;
+	case ACT_UNIT_ADD: edit_unit_add(t); break;
+	case ACT_UNIT_EDIT: edit_unit_edit(t); break;
+	case ACT_UNIT_REMOVE: edit_unit_remove(t); break;
 	case ACT_NONE:
 	default:
 		break;

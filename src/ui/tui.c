@@ -252,6 +252,18 @@ tui_hex_label(const struct tui *t, struct hex h, char buf[HEX_LABEL_SIZE])
 	hex_label(game_board(&t->s->game), h, buf);
 }
 
+void
+tui_cursor_label(const struct tui *t, char buf[HEX_LABEL_SIZE])
+{
+	tui_hex_label(t, t->cursor, buf);
+}
+
+const char *
+tui_unit_id(const struct tui *t, int u)
+{
+	return t->s->game.units[u].id;
+}
+
 int
 tui_unit_at_cursor(const struct tui *t)
 {

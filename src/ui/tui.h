@@ -207,6 +207,9 @@ void tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int
 void tui_wrap(const char *text, int width, int hang, struct strlist *out);
 /* The label of a hex, or of the cursor's hex. */
 void tui_hex_label(const struct tui *t, struct hex h, char buf[HEX_LABEL_SIZE]);
+void tui_cursor_label(const struct tui *t, char buf[HEX_LABEL_SIZE]);
+/* The id of unit u. */
+const char *tui_unit_id(const struct tui *t, int u);
 /* The unit standing at the cursor, or -1. */
 int tui_unit_at_cursor(const struct tui *t);
 /* The selected unit, or -1. */
@@ -291,6 +294,29 @@ void tui_do(struct tui *t, enum tui_action a, int arg, const char *command);
 void tui_help(struct tui *t);
 /* The keys bound to an action (and command), as the help shows them; "". */
 const char *tui_key_names(enum tui_action a, const char *command);
+
+/* tui-edit.c: setting up the table (P . t X S K A c D and the Map menu) */
+void edit_brush(struct tui *t);
+/* Paint the hex at the cursor with the brush. */
+void edit_paint(struct tui *t);
+void edit_token_add(struct tui *t);
+void edit_token_remove(struct tui *t);
+void edit_structure(struct tui *t);
+void edit_damage(struct tui *t);
+void edit_level(struct tui *t);
+void edit_hexside(struct tui *t);
+void edit_unit_add(struct tui *t);
+void edit_unit_edit(struct tui *t);
+void edit_unit_remove(struct tui *t);
+
+/* tui-file.c: the game's file (w W q and the Game menu) */
+/* Save; false when it was not saved (cancelled, or it failed). */
+bool file_save(struct tui *t);
+bool file_save_as(struct tui *t);
+void file_open(struct tui *t);
+void file_new(struct tui *t);
+void file_export_log(struct tui *t);
+void file_quit(struct tui *t);
 
 /* tui-menu.c */
 void tui_menu(struct tui *t);

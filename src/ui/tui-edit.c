@@ -1,0 +1,309 @@
+/* tui-edit.c: setting up the table from the terminal interface (ui layer): the
+ * brush that paints terrain, tokens, levels and hexside features as the cursor
+ * moves, tokens placed and taken away, levels, hexside features, structures and
+ * their hits, and units added, changed and removed. Each runs a command of the
+ * setting-up group (terrain, token, level, hexside, structure, damage, unit);
+ * the dialogs choose its words from the card. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+#include "xmalloc.h"
+
+/* Terrain ids of the given kinds (bits of 1 << kind), with their names. */
+static size_t
+terrain_choices(const struct tui *t, unsigned kinds, const struct tset *only, char ***labels,
+                int **ids)
+{
+	const struct card *card = game_card(&t->s->game);
+	size_t n = 0;
+
+	*labels = xcalloc(card->nterrain + 1, sizeof **labels);
+	*ids = xcalloc(card->nterrain + 1, sizeof **ids);
+	for (size_t i = 0; i < card->nterrain; i++) {
+		const struct terrain *ter = &card->terrain[i];
+		if (!((kinds >> ter->kind) & 1u) || (only != NULL && !tset_has(only, (int)i)))
+			continue;
+		if (ter->glyph)
+			(*labels)[n] = xasprintf("%s (%s, %c)", ter->name ? ter->name : ter->id, ter->id,
+			                         ter->glyph);
+		else
+			(*labels)[n] = xasprintf("%s (%s)", ter->name ? ter->name : ter->id, ter->id);
+		(*ids)[n++] = (int)i;
+	}
+	return n;
+}
+
+static void
+free_choices(char **labels, int *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(ids);
+}
+
+/* Choose one terrain of the kinds; its id, or -1. */
+static int
+choose_terrain(struct tui *t, const char *title, unsigned kinds, const struct tset *only)
+{
+	char **labels;
+	int *ids, i, id = -1;
+	size_t n = terrain_choices(t, kinds, only, &labels, &ids);
+
+	if (n == 0) {
+		tui_message(t, true, "%s: there is none to choose", title);
+	} else {
+		i = dialog_choose(t, title, (const char *const *)labels, n);
+		id = i >= 0 ? ids[i] : -1;
+	}
+	free_choices(labels, ids, n);
+	return id;
+}
+
+/* A side of the hex, by its name on this board; -1 when cancelled. */
+static int
+choose_side(struct tui *t)
+{
+	const char *const *names = hex_direction_names(game_board(&t->s->game));
+
+	return dialog_choose(t, "Which side of the hex?", names, HEX_DIRECTIONS);
+}
+
+void
+edit_paint(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	const struct tset *here = game_hex(g, t->cursor);
+	char at[HEX_LABEL_SIZE];
+
+	tui_cursor_label(t, at);
+	switch (t->brush) {
+	case BRUSH_TERRAIN:
+		tui_command(t, "terrain %s %s", at, t->brush_id);
+		break;
+	case BRUSH_TOKEN:
+		if (!tset_has(here, card_terrain(card, t->brush_id)))
+			tui_command(t, "token add %s %s", at, t->brush_id);
+		break;
+	case BRUSH_LEVEL:
+		tui_command(t, "level %s %s", at, t->brush_id);
+		break;
+	case BRUSH_HEXSIDE: {
+		/* "feature side" */
+		char feature[128], side[16];
+		if (sscanf(t->brush_id, "%127s on %15s", feature, side) == 2)
+			tui_command(t, "hexside add %s %s %s", at, side, feature);
+		break;
+	}
+	case BRUSH_ERASE: {
+		struct tset tokens = *here;
+		for (size_t i = 0; i < tokens.count; i++)
+			if (card->terrain[tokens.items[i]].kind == TERRAIN_TOKEN)
+				tui_command(t, "token remove %s %s", at, card->terrain[tokens.items[i]].id);
+		break;
+	}
+	case BRUSH_NONE:
+	default:
+		tui_message(t, true, "no brush: P chooses one");
+		break;
+	}
+}
+
+static void
+set_brush(struct tui *t, enum brush_kind kind, char *id)
+{
+	free(t->brush_id);
+	t->brush_id = id;
+	t->brush = kind;
+	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops", id);
+}
+
+void
+edit_brush(struct tui *t)
+{
+	static const char *const kinds[] = { "terrain", "token", "level", "hexside feature",
+		                             "eraser (takes tokens away)" };
+	const struct card *card = game_card(&t->s->game);
+	int k = dialog_choose(t, "Paint with", kinds, 5), id, side;
+	char *level = NULL;
+
+	switch (k) {
+	case 0:
+		if ((id = choose_terrain(t, "Terrain", 1u << TERRAIN_HEX, NULL)) >= 0)
+			set_brush(t, BRUSH_TERRAIN, xstrdup(card->terrain[id].id));
+		break;
+	case 1:
+		if ((id = choose_terrain(t, "Token", 1u << TERRAIN_TOKEN, NULL)) >= 0)
+			set_brush(t, BRUSH_TOKEN, xstrdup(card->terrain[id].id));
+		break;
+	case 2:
+		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level))
+			set_brush(t, BRUSH_LEVEL, xstrdup(level));
+		free(level);
+		break;
+	case 3:
+		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
+		    (side = choose_side(t)) >= 0)
+			set_brush(t, BRUSH_HEXSIDE,
+			          xasprintf("%s on %s", card->terrain[id].id,
+			                    hex_direction_name(game_board(&t->s->game), side)));
+		break;
+	case 4:
+		set_brush(t, BRUSH_ERASE, xstrdup("eraser"));
+		break;
+	default:
+		break;
+	}
+}
+
+void
+edit_token_add(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE];
+	int id = choose_terrain(t, "Place a token", 1u << TERRAIN_TOKEN, NULL);
+
+	tui_cursor_label(t, at);
+	if (id >= 0)
+		tui_command(t, "token add %s %s", at, game_card(&t->s->game)->terrain[id].id);
+}
+
+void
+edit_token_remove(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE];
+	int id = choose_terrain(t, "Take away a token", 1u << TERRAIN_TOKEN,
+	                        game_hex(&t->s->game, t->cursor));
+
+	tui_cursor_label(t, at);
+	if (id >= 0)
+		tui_command(t, "token remove %s %s", at, game_card(&t->s->game)->terrain[id].id);
+}
+
+void
+edit_structure(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE], *v = NULL;
+
+	tui_cursor_label(t, at);
+	if (dialog_input(t, "Structure", "Its strength (hits that destroy it), and the hits it has "
+	                                 "taken if any, such as '4' or '4 1':", "4", &v) && *v)
+		tui_command(t, "structure %s %s", at, v);
+	free(v);
+}
+
+void
+edit_level(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE], *v = NULL;
+
+	tui_cursor_label(t, at);
+	if (dialog_input(t, "Level", "The hex's level, 0 to 9:", "1", &v) && *v)
+		tui_command(t, "level %s %s", at, v);
+	free(v);
+}
+
+void
+edit_hexside(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE];
+	int id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL), side;
+
+	tui_cursor_label(t, at);
+	if (id >= 0 && (side = choose_side(t)) >= 0)
+		tui_command(t, "hexside add %s %s %s", at,
+		            hex_direction_name(game_board(&t->s->game), side),
+		            game_card(&t->s->game)->terrain[id].id);
+}
+
+void
+edit_damage(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE], *v = NULL;
+
+	tui_cursor_label(t, at);
+	if (dialog_input(t, "Structural hits",
+	                 "Hits to the structure in the hex, or a side and hits for one on a "
+	                 "hexside (such as 'ne 1'):", "1", &v) && *v)
+		tui_command(t, "damage %s %s", at, v);
+	free(v);
+}
+
+void
+edit_unit_add(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	const char **sides, **classes;
+	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL;
+	int side, cls;
+
+	tui_cursor_label(t, at);
+	if (tui_unit_at_cursor(t) >= 0) {
+		tui_message(t, true, "a unit stands in %s already", at);
+		return;
+	}
+	if (!dialog_input(t, "Add a unit", "The new unit's id (as on its counter):", "", &id) ||
+	    *id == '\0') {
+		free(id);
+		return;
+	}
+	sides = xcalloc(g->sc.nteams + 1, sizeof *sides);
+	for (size_t i = 0; i < g->sc.nteams; i++)
+		sides[i] = g->sc.teams[i].name ? g->sc.teams[i].name : g->sc.teams[i].id;
+	classes = xcalloc(card->nclasses + 1, sizeof *classes);
+	for (size_t i = 0; i < card->nclasses; i++)
+		classes[i] = card->classes[i].id;
+	side = dialog_choose(t, "Its side", sides, g->sc.nteams);
+	cls = side >= 0 ? dialog_choose(t, "Its class", classes, card->nclasses) : -1;
+	if (cls >= 0 && dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", "4",
+	                             &strength))
+		tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
+		            card->classes[cls].id, at, strength);
+	free(strength);
+	free(sides);
+	free(classes);
+	free(id);
+}
+
+void
+edit_unit_edit(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	int u = tui_unit_at_cursor(t);
+	char *initial, *words = NULL;
+
+	if (u < 0) {
+		tui_message(t, true, "put the cursor on the unit to change");
+		return;
+	}
+	initial = xasprintf("strength=%d", g->units[u].strength);
+	if (dialog_input(t, "Change a unit",
+	                 "Changes as key=value words: strength=N, formation=F, status=S, clear=S, "
+	                 "hex=HEX:",
+	                 initial, &words) &&
+	    *words)
+		tui_command(t, "unit set %s %s", tui_unit_id(t, u), words);
+	free(words);
+	free(initial);
+}
+
+void
+edit_unit_remove(struct tui *t)
+{
+	int u = tui_unit_at_cursor(t);
+	char *q;
+
+	if (u < 0) {
+		tui_message(t, true, "put the cursor on the unit to remove");
+		return;
+	}
+	q = xasprintf("Remove %s from the board? (undo puts it back)", tui_unit_id(t, u));
+	if (dialog_ask(t, "Remove a unit", q, "yn") == 'y')
+		tui_command(t, "unit remove %s", tui_unit_id(t, u));
+	free(q);
+}

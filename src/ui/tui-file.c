@@ -1,0 +1,243 @@
+/* tui-file.c: the game's file from the terminal interface (ui layer): saving
+ * (asking where the first time, the journal moved beside the save and the save
+ * locked), opening a saved game or a new game from a scenario in place of this
+ * one, exporting the log with the dice statistics, and quitting; each asks
+ * first about unsaved changes where they would be left behind. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "save.h"
+#include "tui.h"
+#include "xmalloc.h"
+
+/* A word for a command line: quoted when it holds a blank. */
+static char *
+word(const char *s)
+{
+	if (strchr(s, ' ') != NULL)
+		return xasprintf("\"%s\"", s);
+	return xstrdup(s);
+}
+
+bool
+file_save_as(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	char *dir = tui_save_dir(), *initial, *path = NULL, *w, *jpath, *err = NULL;
+	bool ok = false;
+
+	initial = g->save_path ? xstrdup(g->save_path)
+	          : dir ? xasprintf("%s/%s.sav", dir, g->sc.id) : xasprintf("%s.sav", g->sc.id);
+	if (dialog_input(t, "Save as", "Save the game to the file:", initial, &path) && *path) {
+		w = word(path);
+		ok = tui_command(t, "save %s", w);
+		free(w);
+		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
+			/* the journal lives beside its save, where the next start looks */
+			if (!session_journal_move(t->s, jpath, &err)) {
+				tui_note(t, true, err);
+				free(err);
+			}
+			/* the scenario's journal lock goes; the new save is held instead, as a
+			 * saved game opened is, against a second hexaid */
+			if (t->journal_lock != NULL) {
+				save_unlock(t->journal_lock);
+				free(t->journal_lock);
+				t->journal_lock = NULL;
+			}
+			if (t->s->locked == NULL || strcmp(t->s->locked, t->s->game.save_path) != 0) {
+				char *lerr = NULL;
+				if (save_lock(t->s->game.save_path, &lerr))
+					t->journal_lock = xstrdup(t->s->game.save_path);
+				free(lerr);
+			}
+			free(jpath);
+		}
+	}
+	free(path);
+	free(initial);
+	free(dir);
+	return ok;
+}
+
+bool
+file_save(struct tui *t)
+{
+	if (t->s->game.save_path == NULL)
+		return file_save_as(t);
+	return tui_command(t, "save");
+}
+
+/* Unsaved changes: save them first? False when the player goes back. */
+static bool
+settle_unsaved(struct tui *t, const char *doing)
+{
+	char *q;
+	int a;
+
+	if (!t->s->game.dirty)
+		return true;
+	q = xasprintf("The game has unsaved changes.\n\ny: save, then %s\nn: %s without saving "
+	              "(the journal keeps every change)\nEsc: go back to the game", doing, doing);
+	a = dialog_ask(t, "Unsaved changes", q, "yn");
+	free(q);
+	if (a == 'y')
+		return file_save(t);
+	return a == 'n';
+}
+
+static void
+reset_view(struct tui *t)
+{
+	pending_clear(t);
+	strlist_free(&t->dice_lines);
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i].text);
+	t->nnotes = 0;
+	t->log_back = 0;
+	t->top = t->left = 0;
+	t->brush = BRUSH_NONE;
+	free(t->journal_warning);
+	t->journal_warning = NULL;
+	map_free(t);
+	tui_game_changed(t);
+}
+
+/* Close this game and open the file instead; if that fails, this one again. */
+static void
+open_game(struct tui *t, const char *path)
+{
+	struct game g;
+	char *errors = NULL, *err = NULL, *previous;
+
+	if (!tui_load_game(path, &g, &errors)) {
+		struct strlist lines = { 0 };
+		char *save = NULL;
+		if (errors == NULL)
+			errors = xstrdup("");
+		for (char *l = strtok_r(errors, "\n", &save); l != NULL;
+		     l = strtok_r(NULL, "\n", &save))
+			strlist_add(&lines, l);
+		if (lines.count == 0)
+			strlist_add(&lines, "the file cannot be opened");
+		dialog_text(t, path, &lines);
+		strlist_free(&lines);
+		free(errors);
+		return;
+	}
+	free(errors);
+	previous = xstrdup(t->s->game.save_path ? t->s->game.save_path : t->s->game.sc.path);
+	session_end(t->s);
+	if (t->journal_lock != NULL) {
+		save_unlock(t->journal_lock);
+		free(t->journal_lock);
+		t->journal_lock = NULL;
+	}
+	reset_view(t);
+	if (!tui_start_session(t, t->s, &g, &err)) {
+		struct strlist lines = { 0 };
+		strlist_add(&lines, err);
+		dialog_text(t, "Cannot open", &lines);
+		strlist_free(&lines);
+		free(err);
+		err = NULL;
+		if (!tui_load_game(previous, &g, &errors) || !tui_start_session(t, t->s, &g, &err)) {
+			/* nothing to go back to: stop, the journal has every change */
+			t->quit = true;
+		}
+		free(errors);
+		free(err);
+	}
+	free(previous);
+	if (!t->quit)
+		tui_layout(t);
+}
+
+void
+file_open(struct tui *t)
+{
+	char *dir = tui_save_dir(), *path = NULL, *initial;
+
+	initial = dir ? xasprintf("%s/", dir) : xstrdup("");
+	if (dialog_input(t, "Open a saved game", "The saved game (or scenario) to open:", initial,
+	                 &path) &&
+	    *path && settle_unsaved(t, "open it"))
+		open_game(t, path);
+	free(path);
+	free(initial);
+	free(dir);
+}
+
+void
+file_new(struct tui *t)
+{
+	struct strlist files;
+	const char **names;
+	int i;
+
+	tui_list_scenarios(&files);
+	if (files.count == 0) {
+		tui_message(t, true, "no scenarios found along the data path");
+		return;
+	}
+	names = xcalloc(files.count, sizeof *names);
+	for (size_t k = 0; k < files.count; k++) {
+		const char *slash = strrchr(files.items[k], '/');
+		names[k] = slash ? slash + 1 : files.items[k];
+	}
+	i = dialog_choose(t, "New game from a scenario", names, files.count);
+	if (i >= 0 && settle_unsaved(t, "start it"))
+		open_game(t, files.items[i]);
+	free(names);
+	strlist_free(&files);
+}
+
+void
+file_export_log(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	struct command_result res;
+	char *dir = tui_save_dir(), *initial, *path = NULL;
+	FILE *f;
+
+	initial = dir ? xasprintf("%s/%s-log.txt", dir, g->sc.id) : xasprintf("%s-log.txt", g->sc.id);
+	if (!dialog_input(t, "Export the log", "Write the log and the dice statistics to (a name "
+	                                       "ending in .md writes Markdown):", initial, &path) ||
+	    *path == '\0') {
+		free(path);
+		free(initial);
+		free(dir);
+		return;
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		tui_message(t, true, "%s: cannot write it", path);
+	} else {
+		size_t n = strlen(path);
+		bool md = n > 3 && strcmp(path + n - 3, ".md") == 0;
+		fprintf(f, md ? "# %s\n\n## Log\n\n" : "%s\n\n", g->sc.title ? g->sc.title : g->sc.id);
+		for (size_t i = 0; i < g->log.count; i++)
+			fprintf(f, "%s%s\n", md ? "- " : "", g->log.items[i]);
+		fputs(md ? "\n## Dice\n\n" : "\nDice:\n", f);
+		tui_query(t, &res, "show stats");
+		for (size_t i = 0; i < res.lines.count; i++)
+			fprintf(f, "%s%s\n", md ? "- " : "", res.lines.items[i]);
+		command_result_free(&res);
+		if (fclose(f) == 0)
+			tui_message(t, false, "the log was written to %s", path);
+		else
+			tui_message(t, true, "%s: the log could not be written whole", path);
+	}
+	free(path);
+	free(initial);
+	free(dir);
+}
+
+void
+file_quit(struct tui *t)
+{
+	if (settle_unsaved(t, "quit"))
+		t->quit = true;
+}
