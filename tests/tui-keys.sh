@@ -8,8 +8,8 @@
 table="$top_srcdir/src/ui/tui-keys.c"
 page="$top_srcdir/man/hexaid.6"
 
-# The key names of each row of the table: `{ ... }, "h Left", ACT_...`.
-keys=$(sed -n 's/.*}, "\([^"]*\)", ACT_.*/\1/p' "$table")
+# The key names of each row of the table: `.names = "h Left"`.
+keys=$(sed -n 's/.*\.names = "\([^"]*\)".*/\1/p' "$table")
 test -n "$keys"
 tap_ok $? "the binding table is found and read"
 

@@ -22,8 +22,8 @@ word(const char *s)
 	return xstrdup(s);
 }
 
-bool
-file_save_as(struct tui *t)
+static bool
+save_as(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	char *dir = tui_save_dir(), *initial, *path = NULL, *w, *jpath, *err = NULL;
@@ -63,11 +63,11 @@ file_save_as(struct tui *t)
 	return ok;
 }
 
-bool
-file_save(struct tui *t)
+static bool
+save(struct tui *t)
 {
 	if (t->s->game.save_path == NULL)
-		return file_save_as(t);
+		return save_as(t);
 	return tui_command(t, "save");
 }
 
@@ -85,7 +85,7 @@ settle_unsaved(struct tui *t, const char *doing)
 	a = dialog_ask(t, "Unsaved changes", q, "yn");
 	free(q);
 	if (a == 'y')
-		return file_save(t);
+		return save(t);
 	return a == 'n';
 }
 
@@ -154,6 +154,18 @@ open_game(struct tui *t, const char *path)
 	free(previous);
 	if (!t->quit)
 		tui_layout(t);
+}
+
+void
+file_save(struct tui *t)
+{
+	save(t);
+}
+
+void
+file_save_as(struct tui *t)
+{
+	save_as(t);
 }
 
 void

@@ -1,8 +1,11 @@
-/* tui-keys.c: the key binding table and what each action does (ui layer). A
- * key runs a command of the command language, as it stands or built from the
- * cursor and the selection, or acts on the interface itself (focus, zoom, help).
- * The help screen (?) is printed from the same table, and the menus run the
- * same actions, so a key, its menu item and its help line cannot part ways. */
+/* tui-keys.c: the binding table (ui layer): every key and menu item is a row
+ * that holds what it does (a function, or a command of the command language as
+ * it stands), the keys' names, its line of help and its place in a menu. The
+ * help screen (?) and the menus (tui-menu.c) are printed from the rows and run
+ * the rows, so a key, its menu item and its help line cannot part ways. This
+ * file also holds the actions of playing (select, move, battle, hits, notes,
+ * the ':' prompt); setting up the table is tui-edit.c, the game's file
+ * tui-file.c, a battle being set up pane-dice.c. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,88 +17,6 @@
 
 #define CTRL(c) ((c) & 0x1f)
 #define KEY_ESC 27
-
-struct binding {
-	const char *section;    /* a heading of the help screen, when it starts one */
-	int keys[4];            /* the curses key codes; 0 ends the list */
-	const char *names;      /* the keys as people write them */
-	enum tui_action action;
-	int arg;
-	const char *command;    /* for ACT_COMMAND: the command it runs */
-	const char *help;
-};
-
-static const struct binding bindings[] = {
-	{ "Moving the cursor", { 'h', KEY_LEFT }, "h Left", ACT_CURSOR_DIR, COMPASS_W, NULL,
-	  "west (a column left on a flat-top board)" },
-	{ NULL, { 'l', KEY_RIGHT }, "l Right", ACT_CURSOR_DIR, COMPASS_E, NULL,
-	  "east (a column right on a flat-top board)" },
-	{ NULL, { 'k', KEY_UP }, "k Up", ACT_CURSOR_DIR, COMPASS_N, NULL,
-	  "north (a row up on a pointy-top board)" },
-	{ NULL, { 'j', KEY_DOWN }, "j Down", ACT_CURSOR_DIR, COMPASS_S, NULL,
-	  "south (a row down on a pointy-top board)" },
-	{ NULL, { 'y', KEY_HOME }, "y Home", ACT_CURSOR_DIR, COMPASS_NW, NULL, "north-west" },
-	{ NULL, { 'u', KEY_PPAGE }, "u PgUp", ACT_CURSOR_DIR, COMPASS_NE, NULL, "north-east" },
-	{ NULL, { 'b', KEY_END }, "b End", ACT_CURSOR_DIR, COMPASS_SW, NULL, "south-west" },
-	{ NULL, { 'n', KEY_NPAGE }, "n PgDn", ACT_CURSOR_DIR, COMPASS_SE, NULL, "south-east" },
-	{ NULL, { '/' }, "/", ACT_GOTO, 0, NULL, "put the cursor on a hex (0405) or a unit (A1)" },
-
-	{ "Playing", { '\r', '\n', KEY_ENTER, ' ' }, "Enter Space", ACT_ACT, 0, NULL,
-	  "at the cursor: select a unit; with one selected, move it to an empty hex or "
-	  "battle an enemy (again: roll)" },
-	{ NULL, { 's' }, "s", ACT_SELECT, 0, NULL, "select the unit at the cursor, of any side" },
-	{ NULL, { 'g' }, "g", ACT_COMMAND, 0, "move", "move the selected unit to the cursor" },
-	{ NULL, { 'f' }, "f", ACT_FIRE, 0, NULL,
-	  "fire at the unit at the cursor: the dice pane shows the dice, steps and odds" },
-	{ NULL, { 'm' }, "m", ACT_MELEE, 0, NULL, "melee (close combat) with the unit at the cursor" },
-	{ NULL, { 'o' }, "o", ACT_WORDS, 0, NULL,
-	  "the battle's words: facts the map cannot show, dice=N, drm=N, target_on=, "
-	  "crossed=, without=" },
-	{ NULL, { 'r' }, "r", ACT_ROLL, 0, NULL, "roll the battle set up in the dice pane" },
-	{ NULL, { 'e' }, "e", ACT_ENTER_DICE, 0, NULL,
-	  "enter the dice rolled on the table for that battle" },
-	{ NULL, { 'x' }, "x", ACT_HIT, 0, NULL, "take hits off the unit at the cursor" },
-	{ NULL, { 'a' }, "a", ACT_ACT_ON_HEX, 0, NULL,
-	  "the unit at the cursor (or the selected one) does an action the card gives (act), "
-	  "often instead of battling" },
-	{ NULL, { KEY_ESC }, "Esc", ACT_CANCEL, 0, NULL,
-	  "stop painting, or cancel the battle, or deselect the unit" },
-	{ NULL, { 'p' }, "p", ACT_COMMAND, 0, "phase next", "go on to the next phase" },
-	{ NULL, { 'T' }, "T", ACT_COMMAND, 0, "turn end", "end the acting side's turn" },
-	{ NULL, { 'U' }, "U", ACT_COMMAND, 0, "undo", "undo the last change" },
-	{ NULL, { 'R', CTRL('r') }, "R C-r", ACT_COMMAND, 0, "redo", "redo what undo took back" },
-	{ NULL, { '#' }, "#", ACT_NOTE, 0, NULL, "write a note in the log" },
-	{ NULL, { ':' }, ":", ACT_PROMPT, 0, NULL, "type any command (help lists them)" },
-
-	{ "Setting up the table", { 'P' }, "P", ACT_BRUSH, 0, NULL,
-	  "choose a brush (terrain, token, level, hexside feature, eraser): then every "
-	  "cursor move paints the hex it reaches; hold a key to paint a row" },
-	{ NULL, { '.' }, ".", ACT_PAINT, 0, NULL, "paint the hex at the cursor with the brush" },
-	{ NULL, { 't' }, "t", ACT_TOKEN_ADD, 0, NULL, "place a token in the hex at the cursor" },
-	{ NULL, { 'X' }, "X", ACT_TOKEN_REMOVE, 0, NULL, "take a token away from the hex" },
-	{ NULL, { 'S' }, "S", ACT_STRUCTURE, 0, NULL, "make the hex a structure, or set its hits" },
-	{ NULL, { 'K' }, "K", ACT_DAMAGE, 0, NULL,
-	  "structural hits to the structure in the hex (or on one of its sides)" },
-	{ NULL, { 'A' }, "A", ACT_UNIT_ADD, 0, NULL, "add a unit in the hex at the cursor" },
-	{ NULL, { 'c' }, "c", ACT_UNIT_EDIT, 0, NULL,
-	  "change the unit at the cursor: strength, formation, status, hex" },
-	{ NULL, { 'D' }, "D", ACT_UNIT_REMOVE, 0, NULL, "remove the unit at the cursor" },
-
-	{ "The screen and the game", { '\t' }, "Tab", ACT_FOCUS, 0, NULL,
-	  "next pane: the dice and log panes scroll with the arrows and PgUp PgDn when focused" },
-	{ NULL, { 'z' }, "z", ACT_ZOOM, 0, NULL, "zoom the focused pane to the whole screen, or back" },
-	{ NULL, { '[' }, "[", ACT_LOG_UP, 0, NULL, "scroll the log back" },
-	{ NULL, { ']' }, "]", ACT_LOG_DOWN, 0, NULL, "scroll the log forward" },
-	{ NULL, { 'i' }, "i", ACT_LEGEND, 0, NULL, "show or hide the map's legend (in the log pane)" },
-	{ NULL, { 'w' }, "w", ACT_SAVE, 0, NULL, "save the game (asks for a file the first time)" },
-	{ NULL, { 'W' }, "W", ACT_SAVE_AS, 0, NULL, "save the game to another file" },
-	{ NULL, { KEY_F(10), 'M' }, "F10 M", ACT_MENU, 0, NULL, "the menus: game, map, units, turn" },
-	{ NULL, { '?', KEY_F(1) }, "? F1", ACT_HELP, 0, NULL, "this help" },
-	{ NULL, { CTRL('l') }, "C-l", ACT_REDRAW, 0, NULL, "redraw the screen" },
-	{ NULL, { 'q' }, "q", ACT_QUIT, 0, NULL, "quit (asks first when there are unsaved changes)" },
-};
-
-#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
 
 /* ---- playing -------------------------------------------------------------------- */
 
@@ -286,6 +207,211 @@ go_to(struct tui *t)
 	free(where);
 }
 
+/* ---- the interface itself ------------------------------------------------------ */
+
+static void
+cursor_go(struct tui *t, const struct binding *b)
+{
+	if (map_go(t, b->arg) && t->brush != BRUSH_NONE)
+		edit_paint(t);
+}
+
+static void
+run_command(struct tui *t, const struct binding *b)
+{
+	tui_command(t, "%s", b->command);
+}
+
+/* f, m and the Units menu's battle: the command the battle will be. */
+static void
+set_up_battle(struct tui *t, const struct binding *b)
+{
+	pending_prepare(t, b->command);
+}
+
+static void
+roll(struct tui *t)
+{
+	pending_roll(t, NULL);
+}
+
+static void
+scroll_log(struct tui *t, const struct binding *b)
+{
+	log_page(t, b->arg);
+}
+
+static void
+toggle_legend(struct tui *t)
+{
+	t->legend = !t->legend;
+}
+
+static void
+focus_next(struct tui *t)
+{
+	t->focus = (t->focus + 1) % N_PANES;
+}
+
+static void
+zoom(struct tui *t)
+{
+	t->zoom = t->zoom >= 0 ? -1 : t->focus;
+	tui_layout(t);
+}
+
+static void
+redraw(struct tui *t)
+{
+	clearok(curscr, TRUE);
+	tui_layout(t);
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+/* What a row does: a function of the interface; a function given the row (the
+ * compass point it goes, the command it runs); a command as it stands. */
+#define DO(fn) .act = (fn)
+#define GO(point) .act_on = cursor_go, .arg = (point)
+#define RUN(line) .act_on = run_command, .command = (line)
+#define BATTLE(verb) .act_on = set_up_battle, .command = (verb)
+/* Its item in a menu: the menu, its place there (from 1) and its label. */
+#define ITEM(m, n, text) .item = { (m), (n), (text) }
+
+/* In the order of the help screen; a row without keys is a menu item only. */
+static const struct binding bindings[] = {
+	{ .section = "Moving the cursor", .keys = { 'h', KEY_LEFT }, .names = "h Left",
+	  GO(COMPASS_W), .help = "west (a column left on a flat-top board)" },
+	{ .keys = { 'l', KEY_RIGHT }, .names = "l Right", GO(COMPASS_E),
+	  .help = "east (a column right on a flat-top board)" },
+	{ .keys = { 'k', KEY_UP }, .names = "k Up", GO(COMPASS_N),
+	  .help = "north (a row up on a pointy-top board)" },
+	{ .keys = { 'j', KEY_DOWN }, .names = "j Down", GO(COMPASS_S),
+	  .help = "south (a row down on a pointy-top board)" },
+	{ .keys = { 'y', KEY_HOME }, .names = "y Home", GO(COMPASS_NW), .help = "north-west" },
+	{ .keys = { 'u', KEY_PPAGE }, .names = "u PgUp", GO(COMPASS_NE), .help = "north-east" },
+	{ .keys = { 'b', KEY_END }, .names = "b End", GO(COMPASS_SW), .help = "south-west" },
+	{ .keys = { 'n', KEY_NPAGE }, .names = "n PgDn", GO(COMPASS_SE), .help = "south-east" },
+	{ .keys = { '/' }, .names = "/", DO(go_to),
+	  .help = "put the cursor on a hex (0405) or a unit (A1)" },
+
+	{ .section = "Playing", .keys = { '\r', '\n', KEY_ENTER, ' ' }, .names = "Enter Space",
+	  DO(act), .help = "at the cursor: select a unit; with one selected, move it to an empty "
+	  "hex or battle an enemy (again: roll)" },
+	{ .keys = { 's' }, .names = "s", DO(select_at_cursor), ITEM(MENU_UNITS, 1, "Select the unit here"),
+	  .help = "select the unit at the cursor, of any side" },
+	{ .keys = { 'g' }, .names = "g", DO(move_selected),
+	  ITEM(MENU_UNITS, 2, "Move the selected unit here"),
+	  .help = "move the selected unit to the cursor" },
+	{ .keys = { 'f' }, .names = "f", BATTLE("fire"), ITEM(MENU_UNITS, 3, "Fire at the unit here"),
+	  .help = "fire at the unit at the cursor: the dice pane shows the dice, steps and odds" },
+	{ .keys = { 'm' }, .names = "m", BATTLE("melee"), ITEM(MENU_UNITS, 4, "Melee the unit here"),
+	  .help = "melee (close combat) with the unit at the cursor" },
+	{ BATTLE("battle"), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
+	  .help = "battle the unit at the cursor, as the distance calls for" },
+	{ .keys = { 'o' }, .names = "o", DO(pending_words), ITEM(MENU_UNITS, 6, "Battle words..."),
+	  .help = "the battle's words: facts the map cannot show, dice=N, drm=N, target_on=, "
+	          "crossed=, without=" },
+	{ .keys = { 'r' }, .names = "r", DO(roll), ITEM(MENU_UNITS, 7, "Roll the battle"),
+	  .help = "roll the battle set up in the dice pane" },
+	{ .keys = { 'e' }, .names = "e", DO(pending_enter),
+	  ITEM(MENU_UNITS, 8, "Enter the dice rolled..."),
+	  .help = "enter the dice rolled on the table for that battle" },
+	{ .keys = { 'x' }, .names = "x", DO(hit), ITEM(MENU_UNITS, 9, "Take hits..."),
+	  .help = "take hits off the unit at the cursor" },
+	{ .keys = { 'a' }, .names = "a", DO(act_on_hex),
+	  ITEM(MENU_UNITS, 10, "Act (an action of the card)..."),
+	  .help = "the unit at the cursor (or the selected one) does an action the card gives "
+	  "(act), often instead of battling" },
+	{ .keys = { KEY_ESC }, .names = "Esc", DO(cancel), ITEM(MENU_MAP, 3, "Stop painting"),
+	  .help = "stop painting, or cancel the battle, or deselect the unit" },
+	{ .keys = { 'p' }, .names = "p", RUN("phase next"), ITEM(MENU_TURN, 1, "Next phase"),
+	  .help = "go on to the next phase" },
+	{ .keys = { 'T' }, .names = "T", RUN("turn end"), ITEM(MENU_TURN, 2, "End the turn"),
+	  .help = "end the acting side's turn" },
+	{ .keys = { 'U' }, .names = "U", RUN("undo"), ITEM(MENU_TURN, 3, "Undo"),
+	  .help = "undo the last change" },
+	{ .keys = { 'R', CTRL('r') }, .names = "R C-r", RUN("redo"), ITEM(MENU_TURN, 4, "Redo"),
+	  .help = "redo what undo took back" },
+	{ .keys = { '#' }, .names = "#", DO(note), ITEM(MENU_TURN, 5, "Write a note..."),
+	  .help = "write a note in the log" },
+	{ .keys = { ':' }, .names = ":", DO(prompt), ITEM(MENU_GAME, 6, "Type a command..."),
+	  .help = "type any command (help lists them)" },
+
+	{ .section = "Setting up the table", .keys = { 'P' }, .names = "P", DO(edit_brush),
+	  ITEM(MENU_MAP, 1, "Paint with a brush..."),
+	  .help = "choose a brush (terrain, token, level, hexside feature, eraser): then every "
+	  "cursor move paints the hex it reaches; hold a key to paint a row" },
+	{ .keys = { '.' }, .names = ".", DO(edit_paint), ITEM(MENU_MAP, 2, "Paint the hex here"),
+	  .help = "paint the hex at the cursor with the brush" },
+	{ .keys = { 't' }, .names = "t", DO(edit_token_add), ITEM(MENU_MAP, 4, "Place a token..."),
+	  .help = "place a token in the hex at the cursor" },
+	{ .keys = { 'X' }, .names = "X", DO(edit_token_remove),
+	  ITEM(MENU_MAP, 5, "Take away a token..."), .help = "take a token away from the hex" },
+	{ DO(edit_level), ITEM(MENU_MAP, 6, "Set the level..."), .help = "set the hex's level" },
+	{ DO(edit_hexside), ITEM(MENU_MAP, 7, "Add a hexside feature..."),
+	  .help = "add a feature on one side of the hex" },
+	{ .keys = { 'S' }, .names = "S", DO(edit_structure), ITEM(MENU_MAP, 8, "Structure..."),
+	  .help = "make the hex a structure, or set its hits" },
+	{ .keys = { 'K' }, .names = "K", DO(edit_damage), ITEM(MENU_MAP, 9, "Structural hits..."),
+	  .help = "structural hits to the structure in the hex (or on one of its sides)" },
+	{ .keys = { 'A' }, .names = "A", DO(edit_unit_add), ITEM(MENU_UNITS, 11, "Add a unit here..."),
+	  .help = "add a unit in the hex at the cursor" },
+	{ .keys = { 'c' }, .names = "c", DO(edit_unit_edit),
+	  ITEM(MENU_UNITS, 12, "Change the unit here..."),
+	  .help = "change the unit at the cursor: strength, formation, status, hex" },
+	{ .keys = { 'D' }, .names = "D", DO(edit_unit_remove),
+	  ITEM(MENU_UNITS, 13, "Remove the unit here"), .help = "remove the unit at the cursor" },
+
+	{ .section = "The screen and the game", .keys = { '\t' }, .names = "Tab", DO(focus_next),
+	  ITEM(MENU_HELP, 3, "Next pane"),
+	  .help = "next pane: the dice and log panes scroll with the arrows and PgUp PgDn when "
+	  "focused" },
+	{ .keys = { 'z' }, .names = "z", DO(zoom), ITEM(MENU_HELP, 2, "Zoom the focused pane"),
+	  .help = "zoom the focused pane to the whole screen, or back" },
+	{ .keys = { '[' }, .names = "[", .act_on = scroll_log, .arg = 1,
+	  .help = "scroll the log back" },
+	{ .keys = { ']' }, .names = "]", .act_on = scroll_log, .arg = -1,
+	  .help = "scroll the log forward" },
+	{ .keys = { 'i' }, .names = "i", DO(toggle_legend), ITEM(MENU_MAP, 10, "Show or hide the legend"),
+	  .help = "show or hide the map's legend (in the log pane)" },
+	{ DO(file_new), ITEM(MENU_GAME, 1, "New game from a scenario..."),
+	  .help = "close this game and start one from a scenario" },
+	{ DO(file_open), ITEM(MENU_GAME, 2, "Open a saved game..."),
+	  .help = "close this game and open a saved one" },
+	{ .keys = { 'w' }, .names = "w", DO(file_save), ITEM(MENU_GAME, 3, "Save"),
+	  .help = "save the game (asks for a file the first time)" },
+	{ .keys = { 'W' }, .names = "W", DO(file_save_as), ITEM(MENU_GAME, 4, "Save as..."),
+	  .help = "save the game to another file" },
+	{ DO(file_export_log), ITEM(MENU_GAME, 5, "Export the log..."),
+	  .help = "write the log and the dice statistics to a file" },
+	{ .keys = { KEY_F(10), 'M' }, .names = "F10 M", DO(tui_menu),
+	  .help = "the menus: game, map, units, turn" },
+	{ .keys = { '?', KEY_F(1) }, .names = "? F1", DO(tui_help), ITEM(MENU_HELP, 1, "Keys"),
+	  .help = "this help" },
+	{ .keys = { CTRL('l') }, .names = "C-l", DO(redraw), .help = "redraw the screen" },
+	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 7, "Quit"),
+	  .help = "quit (asks first when there are unsaved changes)" },
+};
+
+#define N_BINDINGS (sizeof bindings / sizeof bindings[0])
+
+const struct binding *
+tui_bindings(size_t *n)
+{
+	*n = N_BINDINGS;
+	return bindings;
+}
+
+void
+tui_run(struct tui *t, const struct binding *b)
+{
+	if (b->act != NULL)
+		b->act(t);
+	else
+		b->act_on(t, b);
+}
+
 /* ---- the help screen ------------------------------------------------------------- */
 
 void
@@ -297,6 +423,8 @@ tui_help(struct tui *t)
 	strlist_add(&lines, "Every key runs a command of hexaid(6); the message line shows its answer.");
 	for (size_t i = 0; i < N_BINDINGS; i++) {
 		const struct binding *b = &bindings[i];
+		if (b->names == NULL)
+			continue;
 		if (b->section != NULL) {
 			strlist_add(&lines, "");
 			strlist_add(&lines, b->section);
@@ -311,82 +439,7 @@ tui_help(struct tui *t)
 	strlist_free(&lines);
 }
 
-const char *
-tui_key_names(enum tui_action a, const char *command)
-{
-	for (size_t i = 0; i < N_BINDINGS; i++)
-		if (bindings[i].action == a &&
-		    (command == NULL || (bindings[i].command && strcmp(bindings[i].command, command) == 0)))
-			return bindings[i].names;
-	return "";
-}
-
 /* ---- dispatch ---------------------------------------------------------------------- */
-
-void
-tui_do(struct tui *t, enum tui_action a, int arg, const char *command)
-{
-	switch (a) {
-	case ACT_COMMAND:
-		if (strcmp(command, "move") == 0)
-			move_selected(t);
-		else
-			tui_command(t, "%s", command);
-		break;
-	case ACT_CURSOR_DIR:
-		if (map_go(t, arg) && t->brush != BRUSH_NONE)
-			edit_paint(t);
-		break;
-	case ACT_ACT: act(t); break;
-	case ACT_SELECT: select_at_cursor(t); break;
-	case ACT_CANCEL: cancel(t); break;
-	case ACT_FIRE: pending_prepare(t, "fire"); break;
-	case ACT_MELEE: pending_prepare(t, "melee"); break;
-	case ACT_BATTLE: pending_prepare(t, "battle"); break;
-	case ACT_WORDS: pending_words(t); break;
-	case ACT_ROLL: pending_roll(t, NULL); break;
-	case ACT_ENTER_DICE: pending_enter(t); break;
-	case ACT_HIT: hit(t); break;
-	case ACT_ACT_ON_HEX: act_on_hex(t); break;
-	case ACT_DAMAGE: edit_damage(t); break;
-	case ACT_PROMPT: prompt(t); break;
-	case ACT_GOTO: go_to(t); break;
-	case ACT_NOTE: note(t); break;
-	case ACT_SAVE: file_save(t); break;
-	case ACT_SAVE_AS: file_save_as(t); break;
-	case ACT_OPEN: file_open(t); break;
-	case ACT_NEW: file_new(t); break;
-	case ACT_EXPORT_LOG: file_export_log(t); break;
-	case ACT_QUIT: file_quit(t); break;
-	case ACT_LEGEND: t->legend = !t->legend; break;
-	case ACT_FOCUS: t->focus = (t->focus + 1) % N_PANES; break;
-	case ACT_ZOOM:
-		t->zoom = t->zoom >= 0 ? -1 : t->focus;
-		tui_layout(t);
-		break;
-	case ACT_LOG_UP: log_page(t, 1); break;
-	case ACT_LOG_DOWN: log_page(t, -1); break;
-	case ACT_HELP: tui_help(t); break;
-	case ACT_MENU: tui_menu(t); break;
-	case ACT_REDRAW:
-		clearok(curscr, TRUE);
-		tui_layout(t);
-		break;
-	case ACT_BRUSH: edit_brush(t); break;
-	case ACT_PAINT: edit_paint(t); break;
-	case ACT_TOKEN_ADD: edit_token_add(t); break;
-	case ACT_TOKEN_REMOVE: edit_token_remove(t); break;
-	case ACT_STRUCTURE: edit_structure(t); break;
-	case ACT_LEVEL: edit_level(t); break;
-	case ACT_HEXSIDE: edit_hexside(t); break;
-	case ACT_UNIT_ADD: edit_unit_add(t); break;
-	case ACT_UNIT_EDIT: edit_unit_edit(t); break;
-	case ACT_UNIT_REMOVE: edit_unit_remove(t); break;
-	case ACT_NONE:
-	default:
-		break;
-	}
-}
 
 /* A click: on the map, the cursor goes there and a unit there is selected; on
  * another pane, that pane takes the focus. */
@@ -425,7 +478,7 @@ tui_key(struct tui *t, int ch)
 	for (size_t i = 0; i < N_BINDINGS; i++)
 		for (int k = 0; k < 4 && bindings[i].keys[k] != 0; k++)
 			if (bindings[i].keys[k] == ch) {
-				tui_do(t, bindings[i].action, bindings[i].arg, bindings[i].command);
+				tui_run(t, &bindings[i]);
 				return;
 			}
 	tui_message(t, true, "%s: no such key (? lists them)", keyname(ch) ? keyname(ch) : "?");

@@ -80,27 +80,28 @@ struct rect {
 	int y, x, h, w;
 };
 
-/* What the user can ask for: each key of the binding table and each menu item
- * is one of these (tui-keys.c carries them out). */
-enum tui_action {
-	ACT_NONE,
-	ACT_COMMAND,            /* the binding's command, as it stands */
-	ACT_CURSOR_DIR,         /* one of the six hex directions (arg) */
-	ACT_CURSOR_LEFT, ACT_CURSOR_RIGHT, ACT_CURSOR_UP, ACT_CURSOR_DOWN,
-	ACT_PAINT_DIR,          /* apply the brush, then move (arg: direction) */
-	ACT_ACT,                /* the obvious thing at the cursor */
-	ACT_SELECT, ACT_CANCEL,
-	ACT_FIRE, ACT_MELEE, ACT_BATTLE, ACT_WORDS, ACT_ROLL, ACT_ENTER_DICE,
-	ACT_HIT, ACT_ACT_ON_HEX, ACT_DAMAGE,
-	ACT_PROMPT,             /* type a command */
-	ACT_GOTO,               /* put the cursor on a hex or unit named */
-	ACT_NOTE,
-	ACT_SAVE, ACT_SAVE_AS, ACT_OPEN, ACT_NEW, ACT_EXPORT_LOG, ACT_QUIT,
-	ACT_LEGEND, ACT_FOCUS, ACT_ZOOM, ACT_LOG_UP, ACT_LOG_DOWN, ACT_HELP, ACT_MENU,
-	ACT_REDRAW,
-	ACT_BRUSH, ACT_PAINT, ACT_LEVEL, ACT_HEXSIDE,
-	ACT_TOKEN_ADD, ACT_TOKEN_REMOVE, ACT_STRUCTURE,
-	ACT_UNIT_ADD, ACT_UNIT_EDIT, ACT_UNIT_REMOVE,
+/* The menus of the menu bar (F10), left to right. */
+enum tui_menu { MENU_NONE, MENU_GAME, MENU_MAP, MENU_UNITS, MENU_TURN, MENU_HELP, N_MENUS };
+
+struct tui;
+
+/* One thing the player can ask for: its keys, its line of help, its item in a
+ * menu and what it does. The keys, the help screen and the menus are all read
+ * from these rows (the table is in tui-keys.c). */
+struct binding {
+	const char *section;    /* a heading of the help screen, when it starts one */
+	int keys[4];            /* the curses key codes; 0 ends the list */
+	const char *names;      /* the keys as people write them; NULL: a menu item only */
+	void (*act)(struct tui *t);                             /* what it does, or */
+	void (*act_on)(struct tui *t, const struct binding *b); /* what it does with: */
+	int arg;                /* a compass point, a direction */
+	const char *command;    /* a command, or the command a battle is set up as */
+	struct {
+		enum tui_menu menu;     /* MENU_NONE: in no menu */
+		int place;              /* its place in the menu, from 1 */
+		const char *label;
+	} item;
+	const char *help;
 };
 
 /* The brush of map editing: what `.` and the capital direction keys paint. */
@@ -289,11 +290,13 @@ void status_derive(struct tui *t);
 void tui_status_draw(struct tui *t);
 
 /* tui-keys.c */
+/* A key: the focused pane's, else the binding table's. */
 void tui_key(struct tui *t, int ch);
-void tui_do(struct tui *t, enum tui_action a, int arg, const char *command);
+/* The binding table: its rows and their number. */
+const struct binding *tui_bindings(size_t *n);
+/* Do what a row does. */
+void tui_run(struct tui *t, const struct binding *b);
 void tui_help(struct tui *t);
-/* The keys bound to an action (and command), as the help shows them; "". */
-const char *tui_key_names(enum tui_action a, const char *command);
 
 /* tui-edit.c: setting up the table (P . t X S K A c D and the Map menu) */
 void edit_brush(struct tui *t);
@@ -310,9 +313,8 @@ void edit_unit_edit(struct tui *t);
 void edit_unit_remove(struct tui *t);
 
 /* tui-file.c: the game's file (w W q and the Game menu) */
-/* Save; false when it was not saved (cancelled, or it failed). */
-bool file_save(struct tui *t);
-bool file_save_as(struct tui *t);
+void file_save(struct tui *t);
+void file_save_as(struct tui *t);
 void file_open(struct tui *t);
 void file_new(struct tui *t);
 void file_export_log(struct tui *t);
