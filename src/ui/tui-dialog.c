@@ -17,24 +17,14 @@
 #define CTRL(c) ((c) & 0x1f)
 #define KEY_ESC 27
 
-struct box {
-	WINDOW *w;
-	PANEL *p;
-	int h, width;
-};
-
-static bool
-box_open(struct tui *t, struct box *b, int h, int w, const char *title)
+bool
+box_open_at(struct tui *t, struct box *b, int y, int x, int h, int w, const char *title)
 {
 	char buf[256];
 
-	if (h > LINES)
-		h = LINES;
-	if (w > COLS)
-		w = COLS;
 	b->h = h;
 	b->width = w;
-	b->w = newwin(h, w, (LINES - h) / 2, (COLS - w) / 2);
+	b->w = newwin(h, w, y, x);
 	if (b->w == NULL)
 		return false;
 	b->p = new_panel(b->w);
@@ -43,13 +33,26 @@ box_open(struct tui *t, struct box *b, int h, int w, const char *title)
 	werase(b->w);
 	wattrset(b->w, tui_attr(t, ROLE_FOCUS));
 	box(b->w, 0, 0);
-	snprintf(buf, sizeof buf, " %s ", title);
-	tui_put(t, b->w, 0, 2, buf, w - 4);
+	if (title != NULL) {
+		snprintf(buf, sizeof buf, " %s ", title);
+		tui_put(t, b->w, 0, 2, buf, w - 4);
+	}
 	wattrset(b->w, tui_attr(t, ROLE_DIALOG));
 	return true;
 }
 
-static void
+/* A box in the middle of the screen. */
+static bool
+box_open(struct tui *t, struct box *b, int h, int w, const char *title)
+{
+	if (h > LINES)
+		h = LINES;
+	if (w > COLS)
+		w = COLS;
+	return box_open_at(t, b, (LINES - h) / 2, (COLS - w) / 2, h, w, title);
+}
+
+void
 box_close(struct box *b)
 {
 	if (b->p != NULL)
@@ -262,28 +265,61 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 	return ok;
 }
 
+/* ---- a list of items (the chooser's, the menu bar's) -------------------------------- */
+
+void
+item_list_new(struct tui *t, struct item_list *l, const char *const *names,
+              const char *const *descs, size_t n, int rows)
+{
+	memset(l, 0, sizeof *l);
+	l->n = n;
+	l->items = xcalloc(n + 1, sizeof *l->items);
+	for (size_t i = 0; i < n; i++)
+		l->items[i] = new_item(names[i], descs != NULL ? descs[i] : "");
+	l->menu = new_menu(l->items);
+	if (descs == NULL)
+		menu_opts_off(l->menu, O_SHOWDESC);
+	set_menu_format(l->menu, rows, 1);
+	set_menu_fore(l->menu, tui_attr(t, ROLE_MENU_SEL));
+	set_menu_back(l->menu, tui_attr(t, ROLE_DIALOG));
+	set_menu_grey(l->menu, tui_attr(t, ROLE_DIM));
+}
+
+void
+item_list_post(struct item_list *l, WINDOW *w, struct rect at)
+{
+	l->sub = derwin(w, at.h, at.w, at.y, at.x);
+	set_menu_win(l->menu, w);
+	set_menu_sub(l->menu, l->sub);
+	post_menu(l->menu);
+}
+
+void
+item_list_free(struct item_list *l)
+{
+	if (l->menu != NULL) {
+		unpost_menu(l->menu);
+		free_menu(l->menu);
+	}
+	for (size_t i = 0; l->items != NULL && i < l->n; i++)
+		free_item(l->items[i]);
+	free(l->items);
+	if (l->sub != NULL)
+		delwin(l->sub);
+	memset(l, 0, sizeof *l);
+}
+
 /* ---- one of a list ---------------------------------------------------------------- */
 
 struct chooser {
 	struct box b;
-	ITEM **items;
-	MENU *menu;
-	WINDOW *sub;
-	size_t n;
+	struct item_list list;
 };
 
 static void
 chooser_close(struct chooser *c)
 {
-	if (c->menu != NULL) {
-		unpost_menu(c->menu);
-		free_menu(c->menu);
-	}
-	for (size_t i = 0; c->items != NULL && i < c->n; i++)
-		free_item(c->items[i]);
-	free(c->items);
-	if (c->sub != NULL)
-		delwin(c->sub);
+	item_list_free(&c->list);
 	box_close(&c->b);
 	memset(c, 0, sizeof *c);
 }
@@ -309,22 +345,11 @@ chooser_open(struct tui *t, struct chooser *c, const char *title, const char *co
 		rows = 1;
 	if (!box_open(t, &c->b, rows + 4, width, title))
 		return false;
-	c->n = n;
-	c->items = xcalloc(n + 1, sizeof *c->items);
-	for (size_t i = 0; i < n; i++)
-		c->items[i] = new_item(labels[i], "");
-	c->menu = new_menu(c->items);
-	set_menu_mark(c->menu, "> ");
-	menu_opts_off(c->menu, O_SHOWDESC);
-	set_menu_format(c->menu, rows, 1);
-	set_menu_fore(c->menu, tui_attr(t, ROLE_MENU_SEL));
-	set_menu_back(c->menu, tui_attr(t, ROLE_DIALOG));
-	c->sub = derwin(c->b.w, rows, width - 4, 1, 2);
-	set_menu_win(c->menu, c->b.w);
-	set_menu_sub(c->menu, c->sub);
-	post_menu(c->menu);
+	item_list_new(t, &c->list, labels, NULL, n, rows);
+	set_menu_mark(c->list.menu, "> ");
+	item_list_post(&c->list, c->b.w, (struct rect){ 1, 2, rows, width - 4 });
 	if (current > 0 && (size_t)current < n)
-		set_current_item(c->menu, c->items[current]);
+		set_current_item(c->list.menu, c->list.items[current]);
 	wattrset(c->b.w, tui_attr(t, ROLE_DIM));
 	tui_put(t, c->b.w, rows + 2, 2, hint, width - 4);
 	return true;
@@ -346,30 +371,30 @@ dialog_choose(struct tui *t, const char *title, const char *const *items, size_t
 			box_show();
 		ch = dialog_key(t, &c.b);
 		if (ch == KEY_RESIZE) {
-			if (c.menu != NULL)
-				current = item_index(current_item(c.menu));
+			if (c.list.menu != NULL)
+				current = item_index(current_item(c.list.menu));
 			chooser_close(&c);
 			chooser_open(t, &c, title, items, n, current);
 			continue;
 		}
-		if (c.menu == NULL)
+		if (c.list.menu == NULL)
 			continue;
 		switch (ch) {
 		case KEY_ESC: done = true; break;
 		case '\r': case '\n': case KEY_ENTER:
-			chosen = item_index(current_item(c.menu));
+			chosen = item_index(current_item(c.list.menu));
 			done = true;
 			break;
-		case KEY_UP: menu_driver(c.menu, REQ_UP_ITEM); break;
-		case KEY_DOWN: menu_driver(c.menu, REQ_DOWN_ITEM); break;
-		case KEY_PPAGE: menu_driver(c.menu, REQ_SCR_UPAGE); break;
-		case KEY_NPAGE: menu_driver(c.menu, REQ_SCR_DPAGE); break;
-		case KEY_HOME: menu_driver(c.menu, REQ_FIRST_ITEM); break;
-		case KEY_END: menu_driver(c.menu, REQ_LAST_ITEM); break;
-		case KEY_BACKSPACE: case 127: menu_driver(c.menu, REQ_BACK_PATTERN); break;
+		case KEY_UP: menu_driver(c.list.menu, REQ_UP_ITEM); break;
+		case KEY_DOWN: menu_driver(c.list.menu, REQ_DOWN_ITEM); break;
+		case KEY_PPAGE: menu_driver(c.list.menu, REQ_SCR_UPAGE); break;
+		case KEY_NPAGE: menu_driver(c.list.menu, REQ_SCR_DPAGE); break;
+		case KEY_HOME: menu_driver(c.list.menu, REQ_FIRST_ITEM); break;
+		case KEY_END: menu_driver(c.list.menu, REQ_LAST_ITEM); break;
+		case KEY_BACKSPACE: case 127: menu_driver(c.list.menu, REQ_BACK_PATTERN); break;
 		default:
-			if (ch > 0x20 && ch < 0x7f && menu_driver(c.menu, ch) != E_OK)
-				menu_driver(c.menu, REQ_CLEAR_PATTERN);
+			if (ch > 0x20 && ch < 0x7f && menu_driver(c.list.menu, ch) != E_OK)
+				menu_driver(c.list.menu, REQ_CLEAR_PATTERN);
 			break;
 		}
 	}

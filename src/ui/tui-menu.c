@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <menu.h>
-
 #include "tui.h"
-#include "xmalloc.h"
 
 #define KEY_ESC 27
 
@@ -42,12 +39,11 @@ menu_rows(enum tui_menu m, const struct binding *rows[MAX_ITEMS])
 }
 
 struct dropdown {
-	WINDOW *bar, *w, *sub;
-	PANEL *bar_panel, *panel;
-	ITEM **items;
-	MENU *menu;
+	WINDOW *bar;
+	PANEL *bar_panel;
+	struct box b;
+	struct item_list list;
 	const struct binding *rows[MAX_ITEMS];
-	size_t n;
 };
 
 static int
@@ -63,19 +59,8 @@ title_x(int m)
 static void
 dropdown_close(struct dropdown *d)
 {
-	if (d->menu != NULL) {
-		unpost_menu(d->menu);
-		free_menu(d->menu);
-	}
-	for (size_t i = 0; d->items != NULL && i < d->n; i++)
-		free_item(d->items[i]);
-	free(d->items);
-	if (d->sub != NULL)
-		delwin(d->sub);
-	if (d->panel != NULL)
-		del_panel(d->panel);
-	if (d->w != NULL)
-		delwin(d->w);
+	item_list_free(&d->list);
+	box_close(&d->b);
 	if (d->bar_panel != NULL)
 		del_panel(d->bar_panel);
 	if (d->bar != NULL)
@@ -103,7 +88,8 @@ draw_bar(struct tui *t, struct dropdown *d, int current)
 static bool
 dropdown_open(struct tui *t, struct dropdown *d, int m)
 {
-	int width = 0, x;
+	const char *labels[MAX_ITEMS], *keys[MAX_ITEMS];
+	int width = 0, x, n;
 
 	memset(d, 0, sizeof *d);
 	if (t->too_small)
@@ -113,39 +99,24 @@ dropdown_open(struct tui *t, struct dropdown *d, int m)
 		return false;
 	d->bar_panel = new_panel(d->bar);
 	draw_bar(t, d, m);
-	d->n = menu_rows((enum tui_menu)m, d->rows);
-	d->items = xcalloc(d->n + 1, sizeof *d->items);
-	for (size_t i = 0; i < d->n; i++) {
-		const char *keys = d->rows[i]->names ? d->rows[i]->names : "";
-		int len = (int)strlen(d->rows[i]->item.label) + (int)strlen(keys) + 2;
-		d->items[i] = new_item(d->rows[i]->item.label, keys);
+	n = (int)menu_rows((enum tui_menu)m, d->rows);
+	for (int i = 0; i < n; i++) {
+		int len;
+		labels[i] = d->rows[i]->item.label;
+		keys[i] = d->rows[i]->names ? d->rows[i]->names : "";
+		len = (int)strlen(labels[i]) + (int)strlen(keys[i]) + 2;
 		if (len > width)
 			width = len;
 	}
-	d->menu = new_menu(d->items);
-	set_menu_mark(d->menu, " ");
-	set_menu_format(d->menu, (int)d->n, 1);
-	set_menu_fore(d->menu, tui_attr(t, ROLE_MENU_SEL));
-	set_menu_back(d->menu, tui_attr(t, ROLE_DIALOG));
-	set_menu_grey(d->menu, tui_attr(t, ROLE_DIM));
+	item_list_new(t, &d->list, labels, keys, (size_t)n, n);
+	set_menu_mark(d->list.menu, " ");
 	width += 6;
 	x = title_x(m);
 	if (x + width > COLS)
 		x = COLS - width > 0 ? COLS - width : 0;
-	d->w = newwin((int)d->n + 2, width, 1, x);
-	if (d->w == NULL)
+	if (!box_open_at(t, &d->b, 1, x, n + 2, width, NULL))
 		return false;
-	d->panel = new_panel(d->w);
-	keypad(d->w, TRUE);
-	wbkgdset(d->w, ' ' | tui_attr(t, ROLE_DIALOG));
-	werase(d->w);
-	wattrset(d->w, tui_attr(t, ROLE_FOCUS));
-	box(d->w, 0, 0);
-	wattrset(d->w, tui_attr(t, ROLE_DIALOG));
-	d->sub = derwin(d->w, (int)d->n, width - 2, 1, 1);
-	set_menu_win(d->menu, d->w);
-	set_menu_sub(d->menu, d->sub);
-	post_menu(d->menu);
+	item_list_post(&d->list, d->b.w, (struct rect){ 1, 1, n, width - 2 });
 	return true;
 }
 
@@ -160,11 +131,11 @@ tui_menu(struct tui *t)
 	dropdown_open(t, &d, m);
 	while (!done) {
 		int ch;
-		if (d.w != NULL) {
+		if (d.b.w != NULL) {
 			update_panels();
 			doupdate();
 		}
-		ch = tui_getch(t, d.w != NULL ? d.w : stdscr);
+		ch = tui_getch(t, d.b.w != NULL ? d.b.w : stdscr);
 		if (tui_interrupted())
 			break;
 		if (ch == ERR)
@@ -174,7 +145,7 @@ tui_menu(struct tui *t)
 			dropdown_open(t, &d, m);
 			continue;
 		}
-		if (d.menu == NULL)
+		if (d.list.menu == NULL)
 			continue;
 		switch (ch) {
 		case KEY_ESC: case KEY_F(10): case 'q':
@@ -187,10 +158,10 @@ tui_menu(struct tui *t)
 			tui_draw(t);
 			dropdown_open(t, &d, m);
 			break;
-		case KEY_UP: case 'k': menu_driver(d.menu, REQ_UP_ITEM); break;
-		case KEY_DOWN: case 'j': menu_driver(d.menu, REQ_DOWN_ITEM); break;
+		case KEY_UP: case 'k': menu_driver(d.list.menu, REQ_UP_ITEM); break;
+		case KEY_DOWN: case 'j': menu_driver(d.list.menu, REQ_DOWN_ITEM); break;
 		case '\r': case '\n': case KEY_ENTER:
-			chosen = d.rows[item_index(current_item(d.menu))];
+			chosen = d.rows[item_index(current_item(d.list.menu))];
 			done = true;
 			break;
 		default:

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include <curses.h>
+#include <menu.h>
 #include <panel.h>
 
 #include "hex.h"
@@ -334,5 +335,31 @@ int dialog_choose(struct tui *t, const char *title, const char *const *items, si
 int dialog_ask(struct tui *t, const char *title, const char *question, const char *keys);
 /* Lines to read, scrolled with the arrows; any other key closes. */
 void dialog_text(struct tui *t, const char *title, const struct strlist *lines);
+
+/* A window with a border in a panel of its own, over the panes: a dialog's,
+ * a menu's. Open: at (y, x), h lines by w columns, the title on its top edge
+ * (NULL: none), with keypad keys; close: gone from the screen. */
+struct box {
+	WINDOW *w;
+	PANEL *p;
+	int h, width;
+};
+bool box_open_at(struct tui *t, struct box *b, int y, int x, int h, int w, const char *title);
+void box_close(struct box *b);
+
+/* A list of items shown by the menu library, `rows` at a time: the chooser's
+ * and the menu bar's. New: the items (names, and descriptions beside them
+ * unless descs is NULL) in the colours of their roles; post: in the part `at`
+ * of window w; free: all of it (also when it was never posted). */
+struct item_list {
+	ITEM **items;
+	MENU *menu;
+	WINDOW *sub;
+	size_t n;
+};
+void item_list_new(struct tui *t, struct item_list *l, const char *const *names,
+                   const char *const *descs, size_t n, int rows);
+void item_list_post(struct item_list *l, WINDOW *w, struct rect at);
+void item_list_free(struct item_list *l);
 
 #endif
