@@ -21,13 +21,20 @@ pending_clear(struct tui *t)
 	memset(&t->battle, 0, sizeof t->battle);
 }
 
+/* The dice pane's own state: the first line in view. */
+struct dice_view {
+	int top;
+};
+
 static void
 set_lines(struct tui *t, const struct command_result *res)
 {
+	struct dice_view *d = tui_pane(t, &pane_dice)->data;
+
 	strlist_free(&t->dice_lines);
 	for (size_t i = 0; i < res->lines.count; i++)
 		strlist_add(&t->dice_lines, res->lines.items[i]);
-	t->dice_top = 0;
+	d->top = 0;
 }
 
 /* The combat type a verb names, as fire and melee choose it: the card's first
@@ -225,14 +232,14 @@ without_refs(const char *line)
 	return out;
 }
 
-struct dice_view {
+struct wrapped {
 	struct strlist lines;
 	enum tui_role *roles;
 	size_t n, cap;
 };
 
 static void
-view_add(struct dice_view *v, const char *text, int width, int hang, enum tui_role role)
+view_add(struct wrapped *v, const char *text, int width, int hang, enum tui_role role)
 {
 	tui_wrap(text, width, hang, &v->lines);
 	while (v->n < v->lines.count) {
@@ -244,7 +251,7 @@ view_add(struct dice_view *v, const char *text, int width, int hang, enum tui_ro
 /* The answer's own lines first (the battle, its dice, the odds, the roll and
  * what it did), then the steps behind them (the indented lines). */
 static void
-build(const struct tui *t, struct dice_view *v, int width)
+build(const struct tui *t, struct wrapped *v, int width)
 {
 	bool narrow = width < 60, steps = false;
 
@@ -272,35 +279,34 @@ build(const struct tui *t, struct dice_view *v, int width)
 	}
 }
 
-void
-pane_dice_draw(struct tui *t)
+static void
+dice_draw(struct tui *t, struct pane *p)
 {
-	WINDOW *w = t->win[PANE_DICE];
-	const struct rect *r = &t->rect[PANE_DICE];
-	struct dice_view v = { { 0 }, NULL, 0, 0 };
+	WINDOW *w = p->win;
+	const struct rect *r = &p->rect;
+	struct dice_view *d = p->data;
+	struct wrapped v = { { 0 }, NULL, 0, 0 };
 	char title[128];
 	int width = r->w - 2, body = r->h - 2;
 
-	if (w == NULL)
-		return;
 	werase(w);
 	if (t->battle.active)
 		snprintf(title, sizeof title, "Dice: %s %s %s", t->battle.verb, t->battle.attacker,
 		         t->battle.target);
 	else
 		snprintf(title, sizeof title, "Dice%s", t->dice_rolled ? ": rolled" : "");
-	tui_frame(t, PANE_DICE, title);
+	tui_frame(t, p, title);
 	build(t, &v, width);
-	if (t->dice_top > (int)v.lines.count - body)
-		t->dice_top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
-	for (int i = 0; v.lines.items != NULL && i < body && (size_t)(t->dice_top + i) < v.lines.count;
+	if (d->top > (int)v.lines.count - body)
+		d->top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
+	for (int i = 0; v.lines.items != NULL && i < body && (size_t)(d->top + i) < v.lines.count;
 	     i++) {
-		size_t k = (size_t)(t->dice_top + i);
+		size_t k = (size_t)(d->top + i);
 		wattrset(w, tui_attr(t, v.roles != NULL && k < v.n ? v.roles[k] : ROLE_NORMAL));
 		tui_put(t, w, 1 + i, 1, v.lines.items[k], width);
 	}
-	if ((int)v.lines.count > body + t->dice_top) {
-		const char *more = t->focus == PANE_DICE ? " more: j, z " : " more: Tab z ";
+	if ((int)v.lines.count > body + d->top) {
+		const char *more = tui_pane_focused(t, p) ? " more: j, z " : " more: Tab z ";
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, r->h - 1, r->w - (int)strlen(more) - 1, more, (int)strlen(more));
 	}
@@ -310,26 +316,42 @@ pane_dice_draw(struct tui *t)
 	wnoutrefresh(w);
 }
 
-bool
-pane_dice_key(struct tui *t, int ch)
+static bool
+dice_key(struct tui *t, struct pane *p, int ch)
 {
+	struct dice_view *d = p->data;
+
+	(void)t;
 	switch (ch) {
 	case KEY_UP:
 	case 'k':
-		if (t->dice_top > 0)
-			t->dice_top--;
+		if (d->top > 0)
+			d->top--;
 		return true;
 	case KEY_DOWN:
 	case 'j':
-		t->dice_top++;
+		d->top++;
 		return true;
 	case KEY_PPAGE:
-		t->dice_top = t->dice_top > 5 ? t->dice_top - 5 : 0;
+		d->top = d->top > 5 ? d->top - 5 : 0;
 		return true;
 	case KEY_NPAGE:
-		t->dice_top += 5;
+		d->top += 5;
 		return true;
 	default:
 		return false;
 	}
 }
+
+static void *
+dice_init(void)
+{
+	return xcalloc(1, sizeof(struct dice_view));
+}
+
+const struct pane_ops pane_dice = {
+	.init = dice_init,
+	.free = free,
+	.draw = dice_draw,
+	.key = dice_key,
+};

@@ -13,6 +13,22 @@
 #include "tui.h"
 #include "xmalloc.h"
 
+/* A line the interface adds to the log pane: a command that failed, a warning.
+ * It is shown after the game log's line number `after`. */
+struct tui_note {
+	size_t after;
+	bool error;
+	char *text;
+};
+
+/* The log pane's own state. */
+struct log_state {
+	struct tui_note *notes;
+	size_t nnotes, cap_notes;
+	int back;               /* lines scrolled back from the newest */
+};
+
+/* The log's lines as the pane shows them, wrapped. */
 struct log_view {
 	struct strlist lines;
 	bool *error;
@@ -35,10 +51,10 @@ add(struct log_view *v, const char *text, bool error, int width)
 
 /* The notes made when the log had `from` to `to` lines (to: SIZE_MAX for any more). */
 static void
-add_notes(const struct tui *t, struct log_view *v, size_t from, size_t to, int width)
+add_notes(const struct log_state *ls, struct log_view *v, size_t from, size_t to, int width)
 {
-	for (size_t i = 0; i < t->nnotes; i++) {
-		const struct tui_note *n = &t->notes[i];
+	for (size_t i = 0; i < ls->nnotes; i++) {
+		const struct tui_note *n = &ls->notes[i];
 		bool detail = n->error && strncmp(n->text, "error:", 6) != 0 &&
 		              strncmp(n->text, "no journal", 10) != 0;
 		char *line;
@@ -53,24 +69,24 @@ add_notes(const struct tui *t, struct log_view *v, size_t from, size_t to, int w
 
 /* Every line of the log, wrapped to the pane. */
 static void
-build(const struct tui *t, struct log_view *v, int width)
+build(const struct tui *t, const struct log_state *ls, struct log_view *v, int width)
 {
 	const struct game *g = &t->s->game;
 
 	memset(v, 0, sizeof *v);
 	for (size_t i = 0; i < g->log.count; i++) {
-		add_notes(t, v, i, i, width);
+		add_notes(ls, v, i, i, width);
 		add(v, g->log.items[i], false, width);
 	}
 	/* with those made after the last line, or when the log was longer (a change
 	 * the journal could not take was taken back) */
-	add_notes(t, v, g->log.count, (size_t)-1, width);
+	add_notes(ls, v, g->log.count, (size_t)-1, width);
 }
 
 /* The map's legend (what `hexaid render` prints under the map) in place of the
  * log, while `i` shows it. */
 static void
-draw_legend(struct tui *t, WINDOW *w, int body, int width)
+draw_legend(struct tui *t, struct pane *p, int body, int width)
 {
 	char *full = render_map(&t->s->game, true), *map = render_map(&t->s->game, false);
 	char *legend = full + strlen(map), *save = NULL;
@@ -78,50 +94,75 @@ draw_legend(struct tui *t, WINDOW *w, int body, int width)
 
 	for (char *l = strtok_r(legend, "\n", &save); l != NULL; l = strtok_r(NULL, "\n", &save))
 		tui_wrap(l, width, 2, &lines);
-	tui_frame(t, PANE_LOG, "Legend (i hides it)");
+	tui_frame(t, p, "Legend (i hides it)");
 	for (int i = 0; i < body && (size_t)i < lines.count; i++)
-		tui_put(t, w, 1 + i, 1, lines.items[i], width);
+		tui_put(t, p->win, 1 + i, 1, lines.items[i], width);
 	strlist_free(&lines);
 	free(full);
 	free(map);
-	wnoutrefresh(w);
+	wnoutrefresh(p->win);
+}
+
+static void
+scroll_back(struct log_state *ls, int lines)
+{
+	ls->back += lines;
+	if (ls->back < 0)
+		ls->back = 0;
+}
+
+static void
+page(struct pane *p, int direction)
+{
+	int h = p->rect.h;
+
+	scroll_back(p->data, direction * (h > 4 ? h - 3 : 1));
 }
 
 void
-log_scroll(struct tui *t, int lines)
+log_page(struct tui *t, int direction)
 {
-	t->log_back += lines;
-	if (t->log_back < 0)
-		t->log_back = 0;
+	page(tui_pane(t, &pane_log), direction);
 }
 
 void
-pane_log_draw(struct tui *t)
+tui_note(struct tui *t, bool error, const char *text)
 {
-	WINDOW *w = t->win[PANE_LOG];
-	const struct rect *r = &t->rect[PANE_LOG];
+	struct log_state *ls = tui_pane(t, &pane_log)->data;
+	struct tui_note *n = xgrow(&ls->notes, &ls->nnotes, &ls->cap_notes, sizeof *n);
+
+	n->after = t->s->game.log.count;
+	n->error = error;
+	n->text = xstrdup(text);
+	ls->back = 0;
+}
+
+static void
+log_draw(struct tui *t, struct pane *p)
+{
+	WINDOW *w = p->win;
+	const struct rect *r = &p->rect;
+	struct log_state *ls = p->data;
 	struct log_view v;
 	int body = r->h - 2, width = r->w - 2, first;
 	char title[64];
 
-	if (w == NULL)
-		return;
 	werase(w);
 	if (t->legend) {
-		draw_legend(t, w, body, width);
+		draw_legend(t, p, body, width);
 		return;
 	}
-	build(t, &v, width);
-	if (t->log_back > (int)v.lines.count - body)
-		t->log_back = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
-	first = (int)v.lines.count - body - t->log_back;
+	build(t, ls, &v, width);
+	if (ls->back > (int)v.lines.count - body)
+		ls->back = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
+	first = (int)v.lines.count - body - ls->back;
 	if (first < 0)
 		first = 0;
-	if (t->log_back > 0)
-		snprintf(title, sizeof title, "Log (%d lines back, PgDn)", t->log_back);
+	if (ls->back > 0)
+		snprintf(title, sizeof title, "Log (%d lines back, PgDn)", ls->back);
 	else
 		snprintf(title, sizeof title, "Log");
-	tui_frame(t, PANE_LOG, title);
+	tui_frame(t, p, title);
 	for (int i = 0; i < body && (size_t)(first + i) < v.lines.count; i++) {
 		size_t k = (size_t)(first + i);
 		wattrset(w, tui_attr(t, v.error[k] ? ROLE_ERROR : ROLE_NORMAL));
@@ -137,39 +178,58 @@ pane_log_draw(struct tui *t)
 	wnoutrefresh(w);
 }
 
-void
-log_page(struct tui *t, int direction)
+static bool
+log_key(struct tui *t, struct pane *p, int ch)
 {
-	int h = t->rect[PANE_LOG].h;
+	struct log_state *ls = p->data;
 
-	log_scroll(t, direction * (h > 4 ? h - 3 : 1));
-}
-
-bool
-pane_log_key(struct tui *t, int ch)
-{
+	(void)t;
 	switch (ch) {
 	case KEY_PPAGE:
-		log_page(t, 1);
+		page(p, 1);
 		return true;
 	case KEY_NPAGE:
-		log_page(t, -1);
+		page(p, -1);
 		return true;
 	case KEY_UP:
 	case 'k':
-		log_scroll(t, 1);
+		scroll_back(ls, 1);
 		return true;
 	case KEY_DOWN:
 	case 'j':
-		log_scroll(t, -1);
+		scroll_back(ls, -1);
 		return true;
 	case KEY_HOME:
-		log_scroll(t, 1 << 20);
+		scroll_back(ls, 1 << 20);
 		return true;
 	case KEY_END:
-		t->log_back = 0;
+		ls->back = 0;
 		return true;
 	default:
 		return false;
 	}
 }
+
+static void *
+log_init(void)
+{
+	return xcalloc(1, sizeof(struct log_state));
+}
+
+static void
+log_end(void *data)
+{
+	struct log_state *ls = data;
+
+	for (size_t i = 0; i < ls->nnotes; i++)
+		free(ls->notes[i].text);
+	free(ls->notes);
+	free(ls);
+}
+
+const struct pane_ops pane_log = {
+	.init = log_init,
+	.free = log_end,
+	.draw = log_draw,
+	.key = log_key,
+};

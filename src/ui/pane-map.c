@@ -14,30 +14,38 @@
 #include "tui.h"
 #include "xmalloc.h"
 
+/* The map pane's own state: the text of the map and the part in view. */
+struct map_view {
+	int top, left;          /* first map line and column in view */
+	char **lines;
+	size_t nlines;
+	unsigned long gen;      /* the game generation the text is of */
+};
+
 /* ---- the text of the map ----------------------------------------------------------- */
 
 static void
-free_lines(struct tui *t)
+free_lines(struct map_view *m)
 {
-	for (size_t i = 0; t->map_lines != NULL && i < t->nmap_lines; i++)
-		free(t->map_lines[i]);
-	free(t->map_lines);
-	t->map_lines = NULL;
-	t->nmap_lines = 0;
+	for (size_t i = 0; m->lines != NULL && i < m->nlines; i++)
+		free(m->lines[i]);
+	free(m->lines);
+	m->lines = NULL;
+	m->nlines = 0;
 }
 
 static void
-rebuild_text(struct tui *t)
+rebuild_text(struct tui *t, struct map_view *m)
 {
 	char *text, *line, *nl;
 	size_t cap = 0;
 
-	if (t->map_lines != NULL && t->map_gen == t->gen)
+	if (m->lines != NULL && m->gen == t->gen)
 		return;
-	free_lines(t);
+	free_lines(m);
 	text = render_map(&t->s->game, false);
 	for (line = text; *line != '\0'; line = nl + 1) {
-		char **slot = xgrow(&t->map_lines, &t->nmap_lines, &cap, sizeof *slot);
+		char **slot = xgrow(&m->lines, &m->nlines, &cap, sizeof *slot);
 		nl = strchr(line, '\n');
 		if (nl != NULL)
 			*nl = '\0';
@@ -46,13 +54,25 @@ rebuild_text(struct tui *t)
 			break;
 	}
 	free(text);
-	t->map_gen = t->gen;
+	m->gen = t->gen;
+}
+
+static void *
+map_init(void)
+{
+	return xcalloc(1, sizeof(struct map_view));
+}
+
+static void
+map_end(void *data)
+{
+	free_lines(data);
+	free(data);
 }
 
 void
 map_free(struct tui *t)
 {
-	free_lines(t);
 	free(t->reach);
 	free(t->reach_stop);
 	free(t->target);
@@ -272,6 +292,7 @@ label_cols(const struct tui *t)
 
 struct view {
 	WINDOW *w;
+	struct map_view *m;
 	int body_h, content_w, prefix;
 };
 
@@ -282,53 +303,53 @@ follow_cursor(struct tui *t, const struct view *v)
 	int line, col, cc;
 
 	render_hex_origin(game_board(&t->s->game), t->cursor, &line, &col);
-	if (t->top < 1)
-		t->top = 1;
-	if (line < t->top)
-		t->top = line;
-	if (line >= t->top + v->body_h)
-		t->top = line - v->body_h + 1;
+	if (v->m->top < 1)
+		v->m->top = 1;
+	if (line < v->m->top)
+		v->m->top = line;
+	if (line >= v->m->top + v->body_h)
+		v->m->top = line - v->body_h + 1;
 	cc = col - v->prefix;
-	if (cc - 1 < t->left)
-		t->left = cc - 1 > 0 ? cc - 1 : 0;
-	if (cc + RENDER_CELL > t->left + v->content_w)
-		t->left = cc + RENDER_CELL - v->content_w;
-	if (t->left < 0)
-		t->left = 0;
+	if (cc - 1 < v->m->left)
+		v->m->left = cc - 1 > 0 ? cc - 1 : 0;
+	if (cc + RENDER_CELL > v->m->left + v->content_w)
+		v->m->left = cc + RENDER_CELL - v->content_w;
+	if (v->m->left < 0)
+		v->m->left = 0;
 }
 
 /* Where a map character is on the screen; false when it is out of view. */
 static bool
-screen_pos(const struct tui *t, const struct view *v, int line, int col, int *y, int *x)
+screen_pos(const struct view *v, int line, int col, int *y, int *x)
 {
-	int content = col - v->prefix - t->left;   /* column in the scrolled part */
+	int content = col - v->prefix - v->m->left;   /* column in the scrolled part */
 
-	if (line < t->top || line >= t->top + v->body_h)
+	if (line < v->m->top || line >= v->m->top + v->body_h)
 		return false;
 	/* the blank after the row numbers may take the bracket of the first hex in view */
 	if (content < -1 || content >= v->content_w)
 		return false;
-	*y = 2 + line - t->top;
+	*y = 2 + line - v->m->top;
 	*x = 1 + v->prefix + content;
 	return true;
 }
 
 static void
-put_char(const struct tui *t, const struct view *v, int line, int col, int ch, attr_t attr)
+put_char(const struct view *v, int line, int col, int ch, attr_t attr)
 {
 	int y, x;
 
-	if (screen_pos(t, v, line, col, &y, &x))
+	if (screen_pos(v, line, col, &y, &x))
 		mvwaddch(v->w, y, x, (chtype)(unsigned char)ch | attr);
 }
 
 /* Change the attributes of `n` characters of a cell, keeping their text. */
 static void
-paint(const struct tui *t, const struct view *v, int line, int col, int n, attr_t attr)
+paint(const struct view *v, int line, int col, int n, attr_t attr)
 {
 	for (int i = 0; i < n; i++) {
 		int y, x;
-		if (screen_pos(t, v, line, col + i, &y, &x)) {
+		if (screen_pos(v, line, col + i, &y, &x)) {
 			chtype c = mvwinch(v->w, y, x) & A_CHARTEXT;
 			mvwaddch(v->w, y, x, c | attr);
 		}
@@ -341,19 +362,19 @@ draw_text(struct tui *t, const struct view *v)
 	attr_t label = tui_attr(t, ROLE_LABEL);
 
 	for (int row = 0; row <= v->body_h; row++) {
-		size_t line = row == 0 ? 0 : (size_t)(t->top + row - 1);
-		const char *text = line < t->nmap_lines ? t->map_lines[line] : "";
+		size_t line = row == 0 ? 0 : (size_t)(v->m->top + row - 1);
+		const char *text = line < v->m->nlines ? v->m->lines[line] : "";
 		int len = (int)strlen(text);
 		int y = 1 + row;
 
-		if (row > 0 && line >= t->nmap_lines)
+		if (row > 0 && line >= v->m->nlines)
 			break;
 		wattrset(v->w, label);
 		for (int x = 0; x < v->prefix && x < len; x++)
 			mvwaddch(v->w, y, 1 + x, (chtype)(unsigned char)text[x]);
 		wattrset(v->w, row == 0 ? label : tui_attr(t, ROLE_NORMAL));
-		if (v->prefix + t->left < len)
-			tui_put(t, v->w, y, 1 + v->prefix, text + v->prefix + t->left, v->content_w);
+		if (v->prefix + v->m->left < len)
+			tui_put(t, v->w, y, 1 + v->prefix, text + v->prefix + v->m->left, v->content_w);
 	}
 	wattrset(v->w, tui_attr(t, ROLE_NORMAL));
 }
@@ -381,20 +402,20 @@ draw_overlays(struct tui *t, const struct view *v)
 			int line, col, u = game_unit_at(g, h);
 
 			render_hex_origin(b, h, &line, &col);
-			if ((size_t)line < t->nmap_lines && (size_t)col + 1 < strlen(t->map_lines[line]) &&
-			    t->map_lines[line][col + 1] != ' ')
-				paint(t, v, line, col + 1, 1, tui_attr(t, ROLE_TOKEN));
+			if ((size_t)line < v->m->nlines && (size_t)col + 1 < strlen(v->m->lines[line]) &&
+			    v->m->lines[line][col + 1] != ' ')
+				paint(v, line, col + 1, 1, tui_attr(t, ROLE_TOKEN));
 			if (u >= 0) {
 				attr_t a = side_attr(t, g->units[u].side);
 				if (u == sel)
 					a = tui_attr(t, ROLE_SELECTED);
 				else if (t->target != NULL && t->target[u])
 					a = tui_attr(t, ROLE_TARGET);
-				paint(t, v, line, col + 2, 2, a);
+				paint(v, line, col + 2, 2, a);
 			} else if (t->reach != NULL && t->reach[idx]) {
 				enum tui_role role = t->reach_stop[idx] ? ROLE_RANGE_STOP : ROLE_RANGE;
-				put_char(t, v, line, col + 2, '+', tui_attr(t, role));
-				put_char(t, v, line, col + 3, t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
+				put_char(v, line, col + 2, '+', tui_attr(t, role));
+				put_char(v, line, col + 3, t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
 			}
 		}
 	for (size_t i = 0; i < t->nlos; i++) {
@@ -406,27 +427,27 @@ draw_overlays(struct tui *t, const struct view *v)
 		    (sel >= 0 && hex_eq(t->los_hexes[i], g->units[sel].hex)))
 			continue;
 		if (blocked) {
-			paint(t, v, line, col, 4, tui_attr(t, ROLE_LOS_BLOCKED));
+			paint(v, line, col, 4, tui_attr(t, ROLE_LOS_BLOCKED));
 			if (game_unit_at(g, t->los_hexes[i]) < 0) {
-				put_char(t, v, line, col + 2, '#', tui_attr(t, ROLE_LOS_BLOCKED));
-				put_char(t, v, line, col + 3, '#', tui_attr(t, ROLE_LOS_BLOCKED));
+				put_char(v, line, col + 2, '#', tui_attr(t, ROLE_LOS_BLOCKED));
+				put_char(v, line, col + 3, '#', tui_attr(t, ROLE_LOS_BLOCKED));
 			}
 		} else {
-			paint(t, v, line, col, 1, tui_attr(t, ROLE_LOS));
+			paint(v, line, col, 1, tui_attr(t, ROLE_LOS));
 		}
 	}
 	if (sel >= 0 && !hex_eq(g->units[sel].hex, t->cursor)) {
 		int line, col;
 		render_hex_origin(b, g->units[sel].hex, &line, &col);
-		put_char(t, v, line, col - 1, '(', tui_attr(t, ROLE_SELECTED));
-		put_char(t, v, line, col + 4, ')', tui_attr(t, ROLE_SELECTED));
+		put_char(v, line, col - 1, '(', tui_attr(t, ROLE_SELECTED));
+		put_char(v, line, col + 4, ')', tui_attr(t, ROLE_SELECTED));
 	}
 	{
 		int line, col;
 		render_hex_origin(b, t->cursor, &line, &col);
-		paint(t, v, line, col, 4, tui_attr(t, ROLE_CURSOR));
-		put_char(t, v, line, col - 1, '[', tui_attr(t, ROLE_CURSOR));
-		put_char(t, v, line, col + 4, ']', tui_attr(t, ROLE_CURSOR));
+		paint(v, line, col, 4, tui_attr(t, ROLE_CURSOR));
+		put_char(v, line, col - 1, '[', tui_attr(t, ROLE_CURSOR));
+		put_char(v, line, col + 4, ']', tui_attr(t, ROLE_CURSOR));
 	}
 }
 
@@ -449,17 +470,16 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w)
 	wattrset(v->w, tui_attr(t, ROLE_NORMAL));
 }
 
-void
-pane_map_draw(struct tui *t)
+static void
+map_draw(struct tui *t, struct pane *p)
 {
-	WINDOW *w = t->win[PANE_MAP];
-	const struct rect *r = &t->rect[PANE_MAP];
+	WINDOW *w = p->win;
+	const struct rect *r = &p->rect;
 	struct view v;
 	char title[256];
 
-	if (w == NULL)
-		return;
-	rebuild_text(t);
+	v.m = p->data;
+	rebuild_text(t, v.m);
 	werase(w);
 	v.w = w;
 	v.prefix = label_cols(t);
@@ -470,25 +490,27 @@ pane_map_draw(struct tui *t)
 	follow_cursor(t, &v);
 	snprintf(title, sizeof title, "Map: %s", t->s->game.sc.title ? t->s->game.sc.title
 	                                                          : t->s->game.sc.id);
-	tui_frame(t, PANE_MAP, title);
+	tui_frame(t, p, title);
 	draw_text(t, &v);
 	draw_overlays(t, &v);
 	draw_bottom_line(t, &v, r->h, r->w);
 	wnoutrefresh(w);
 }
 
-bool
-map_click(struct tui *t, int y, int x)
+/* Put the cursor on the hex at a screen position; false when none is there. */
+static bool
+put_cursor_at(struct tui *t, struct pane *p, int y, int x)
 {
-	const struct rect *r = &t->rect[PANE_MAP];
+	const struct rect *r = &p->rect;
+	const struct map_view *m = p->data;
 	const struct hex_board *b = game_board(&t->s->game);
 	int prefix = label_cols(t), line, col;
 
-	if (t->win[PANE_MAP] == NULL || y < r->y + 2 || y >= r->y + r->h - 1 || x < r->x + 1 + prefix ||
+	if (p->win == NULL || y < r->y + 2 || y >= r->y + r->h - 1 || x < r->x + 1 + prefix ||
 	    x >= r->x + r->w - 1)
 		return false;
-	line = t->top + (y - r->y - 2);
-	col = prefix + t->left + (x - r->x - 1 - prefix);
+	line = m->top + (y - r->y - 2);
+	col = prefix + m->left + (x - r->x - 1 - prefix);
 	for (int row = 0; row < b->rows; row++)
 		for (int c = 0; c < b->columns; c++) {
 			struct hex h = hex_from_offset(b, c, row);
@@ -501,3 +523,40 @@ map_click(struct tui *t, int y, int x)
 		}
 	return false;
 }
+
+/* A click on the map: the cursor goes to that hex and a unit there is selected. */
+static void
+map_clicked(struct tui *t, struct pane *p, int y, int x)
+{
+	if (put_cursor_at(t, p, y, x) && tui_unit_at_cursor(t) >= 0)
+		tui_select_at_cursor(t);
+}
+
+static void
+map_update(struct tui *t, struct pane *p)
+{
+	(void)p;
+	map_derive(t);
+}
+
+/* As many lines and columns as the map has, and its border. */
+static void
+map_fit(struct tui *t, int *lines, int *cols)
+{
+	int map_lines, map_cols;
+
+	render_map_size(game_board(&t->s->game), &map_lines, &map_cols);
+	if (map_lines + 2 < *lines)
+		*lines = map_lines + 2;
+	if (map_cols + 2 < *cols)
+		*cols = map_cols + 2;
+}
+
+const struct pane_ops pane_map = {
+	.init = map_init,
+	.free = map_end,
+	.fit = map_fit,
+	.update = map_update,
+	.draw = map_draw,
+	.click = map_clicked,
+};

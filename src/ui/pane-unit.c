@@ -55,18 +55,16 @@ add_hex_extras(struct tui *t, struct strlist *out, int width, struct hex h)
 	command_result_free(&res);
 }
 
-void
-pane_unit_draw(struct tui *t)
+static void
+unit_draw(struct tui *t, struct pane *p)
 {
-	WINDOW *w = t->win[PANE_UNIT];
-	const struct rect *r = &t->rect[PANE_UNIT];
+	WINDOW *w = p->win;
+	const struct rect *r = &p->rect;
 	const struct game *g = &t->s->game;
 	struct strlist lines = { 0 };
 	char title[128], at[HEX_LABEL_SIZE];
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t), width = r->w - 2;
 
-	if (w == NULL)
-		return;
 	werase(w);
 	if (u < 0)
 		u = sel;
@@ -85,7 +83,7 @@ pane_unit_draw(struct tui *t)
 		snprintf(title, sizeof title, "Hex %s", at);
 		add_answer(t, &lines, width, 0, "show hex", at);
 	}
-	tui_frame(t, PANE_UNIT, title);
+	tui_frame(t, p, title);
 	for (size_t i = 0; i < lines.count && (int)i < r->h - 2; i++) {
 		bool head = i == 0;
 		wattrset(w, tui_attr(t, head ? ROLE_TITLE : ROLE_NORMAL));
@@ -99,3 +97,7 @@ pane_unit_draw(struct tui *t)
 	strlist_free(&lines);
 	wnoutrefresh(w);
 }
+
+const struct pane_ops pane_unit = {
+	.draw = unit_draw,
+};

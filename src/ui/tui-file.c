@@ -94,15 +94,11 @@ reset_view(struct tui *t)
 {
 	pending_clear(t);
 	strlist_free(&t->dice_lines);
-	for (size_t i = 0; i < t->nnotes; i++)
-		free(t->notes[i].text);
-	t->nnotes = 0;
-	t->log_back = 0;
-	t->top = t->left = 0;
 	t->brush = BRUSH_NONE;
 	free(t->journal_warning);
 	t->journal_warning = NULL;
 	map_free(t);
+	tui_panes_reset(t);
 	tui_game_changed(t);
 }
 

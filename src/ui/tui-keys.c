@@ -20,8 +20,8 @@
 
 /* ---- playing -------------------------------------------------------------------- */
 
-static void
-select_at_cursor(struct tui *t)
+void
+tui_select_at_cursor(struct tui *t)
 {
 	int u = tui_unit_at_cursor(t);
 
@@ -60,7 +60,7 @@ act(struct tui *t)
 	}
 	if (u >= 0) {
 		if (sel < 0 || u == sel || g->units[u].side == g->units[sel].side)
-			select_at_cursor(t);
+			tui_select_at_cursor(t);
 		else
 			pending_prepare(t, "battle");
 		return;
@@ -250,7 +250,7 @@ toggle_legend(struct tui *t)
 static void
 focus_next(struct tui *t)
 {
-	t->focus = (t->focus + 1) % N_PANES;
+	t->focus = (t->focus + 1) % (int)t->npanes;
 }
 
 static void
@@ -298,7 +298,7 @@ static const struct binding bindings[] = {
 	{ .section = "Playing", .keys = { '\r', '\n', KEY_ENTER, ' ' }, .names = "Enter Space",
 	  DO(act), .help = "at the cursor: select a unit; with one selected, move it to an empty "
 	  "hex or battle an enemy (again: roll)" },
-	{ .keys = { 's' }, .names = "s", DO(select_at_cursor), ITEM(MENU_UNITS, 1, "Select the unit here"),
+	{ .keys = { 's' }, .names = "s", DO(tui_select_at_cursor), ITEM(MENU_UNITS, 1, "Select the unit here"),
 	  .help = "select the unit at the cursor, of any side" },
 	{ .keys = { 'g' }, .names = "g", DO(move_selected),
 	  ITEM(MENU_UNITS, 2, "Move the selected unit here"),
@@ -441,8 +441,8 @@ tui_help(struct tui *t)
 
 /* ---- dispatch ---------------------------------------------------------------------- */
 
-/* A click: on the map, the cursor goes there and a unit there is selected; on
- * another pane, that pane takes the focus. */
+/* A click: the pane clicked takes the focus, then the click (on the map, the
+ * cursor goes there and a unit there is selected). */
 static void
 mouse(struct tui *t)
 {
@@ -450,30 +450,29 @@ mouse(struct tui *t)
 
 	if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return;
-	if (map_click(t, ev.y, ev.x)) {
-		t->focus = PANE_MAP;
-		if (tui_unit_at_cursor(t) >= 0)
-			select_at_cursor(t);
+	for (size_t i = 0; i < t->npanes; i++) {
+		struct pane *p = &t->panes[i];
+		const struct rect *r = &p->rect;
+		if (p->win == NULL || ev.y < r->y || ev.y >= r->y + r->h || ev.x < r->x ||
+		    ev.x >= r->x + r->w)
+			continue;
+		t->focus = (int)i;
+		if (p->ops->click != NULL)
+			p->ops->click(t, p, ev.y, ev.x);
 		return;
-	}
-	for (int p = 0; p < N_PANES; p++) {
-		const struct rect *r = &t->rect[p];
-		if (t->win[p] != NULL && ev.y >= r->y && ev.y < r->y + r->h && ev.x >= r->x &&
-		    ev.x < r->x + r->w)
-			t->focus = p;
 	}
 }
 
 void
 tui_key(struct tui *t, int ch)
 {
+	struct pane *focused = &t->panes[t->focus];
+
 	if (ch == KEY_MOUSE) {
 		mouse(t);
 		return;
 	}
-	if (t->focus == PANE_LOG && pane_log_key(t, ch))
-		return;
-	if (t->focus == PANE_DICE && pane_dice_key(t, ch))
+	if (focused->ops->key != NULL && focused->ops->key(t, focused, ch))
 		return;
 	for (size_t i = 0; i < N_BINDINGS; i++)
 		for (int k = 0; k < 4 && bindings[i].keys[k] != 0; k++)

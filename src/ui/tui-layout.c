@@ -1,32 +1,111 @@
-/* tui-layout.c: where the panes go (ui layer). The map pane takes the top, as
- * large as its board needs; the unit pane sits beside it when the terminal is
- * wide enough, else it joins the dice and log panes in the bottom row; the status
- * and message lines are the last two. A zoomed pane takes the whole screen.
- * Below 80x24 a "terminal too small" screen stands in for all of it until the
- * terminal grows. Every pane is a window in a panel, so dialogs and menus open
- * over them. */
+/* tui-layout.c: the pane table and where the panes go (ui layer). A row of the
+ * table is a pane's ops (pane-NAME.c) and its place: the top pane (the map)
+ * takes the top, as large as it fits; a side pane (the unit pane) sits beside it
+ * when the terminal is wide enough, else it joins the bottom panes (dice, log),
+ * which share the bottom row; the status and message lines are the last two.
+ * Tab goes through the panes in the table's order. A zoomed pane takes the
+ * whole screen. Below 80x24 a "terminal too small" screen stands in for all of
+ * it until the terminal grows. Every pane is a window in a panel, so dialogs
+ * and menus open over them. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
 #include "tui.h"
 #include "xmalloc.h"
 
-#define UNIT_WIDTH 28        /* the unit pane in the bottom row */
-#define SIDE_MIN_WIDTH 28    /* the least width for the unit pane beside the map */
+#define SIDE_WIDTH 28        /* a side pane in the bottom row */
+#define SIDE_MIN_WIDTH 28    /* the least width for a side pane beside the top one */
+
+enum place { PLACE_TOP, PLACE_SIDE, PLACE_BOTTOM };
+
+static const struct pane_row {
+	const struct pane_ops *ops;
+	enum place place;
+} pane_table[] = {
+	{ &pane_map, PLACE_TOP },
+	{ &pane_unit, PLACE_SIDE },
+	{ &pane_dice, PLACE_BOTTOM },
+	{ &pane_log, PLACE_BOTTOM },
+};
+
+#define N_ROWS (sizeof pane_table / sizeof pane_table[0])
+
+/* ---- the panes and their state ----------------------------------------------------- */
+
+static void
+init_data(struct pane *p)
+{
+	p->data = p->ops->init != NULL ? p->ops->init() : NULL;
+}
+
+static void
+free_data(struct pane *p)
+{
+	if (p->ops->free != NULL)
+		p->ops->free(p->data);
+	p->data = NULL;
+}
+
+void
+tui_panes_init(struct tui *t)
+{
+	t->npanes = N_ROWS;
+	t->panes = xcalloc(N_ROWS, sizeof *t->panes);
+	for (size_t i = 0; i < N_ROWS; i++) {
+		t->panes[i].ops = pane_table[i].ops;
+		init_data(&t->panes[i]);
+	}
+}
+
+void
+tui_panes_reset(struct tui *t)
+{
+	for (size_t i = 0; i < t->npanes; i++) {
+		free_data(&t->panes[i]);
+		init_data(&t->panes[i]);
+	}
+}
+
+void
+tui_panes_free(struct tui *t)
+{
+	for (size_t i = 0; i < t->npanes; i++)
+		free_data(&t->panes[i]);
+	free(t->panes);
+	t->panes = NULL;
+	t->npanes = 0;
+}
+
+struct pane *
+tui_pane(struct tui *t, const struct pane_ops *ops)
+{
+	for (size_t i = 0; i < t->npanes; i++)
+		if (t->panes[i].ops == ops)
+			return &t->panes[i];
+	abort();        /* a pane file without its row in pane_table */
+}
+
+bool
+tui_pane_focused(const struct tui *t, const struct pane *p)
+{
+	return p == &t->panes[t->focus];
+}
+
+/* ---- where they go ----------------------------------------------------------------- */
 
 static void
 free_windows(struct tui *t)
 {
-	for (int p = 0; p < N_PANES; p++) {
-		if (t->panel[p] != NULL)
-			del_panel(t->panel[p]);
-		if (t->win[p] != NULL)
-			delwin(t->win[p]);
-		t->panel[p] = NULL;
-		t->win[p] = NULL;
+	for (size_t i = 0; i < t->npanes; i++) {
+		struct pane *p = &t->panes[i];
+		if (p->panel != NULL)
+			del_panel(p->panel);
+		if (p->win != NULL)
+			delwin(p->win);
+		p->panel = NULL;
+		p->win = NULL;
 	}
 	if (t->statuspanel != NULL)
 		del_panel(t->statuspanel);
@@ -51,32 +130,70 @@ set_rect(struct rect *r, int y, int x, int h, int w)
 	r->w = w;
 }
 
+/* The part of `total` cells that is the i-th of n shares, the first ones a
+ * cell larger when they do not divide evenly. */
+static void
+share(int total, size_t n, size_t i, int *start, int *len)
+{
+	int each = total / (int)n, more = total % (int)n;
+
+	*start = (int)i * each + ((int)i < more ? (int)i : more);
+	*len = each + ((int)i < more ? 1 : 0);
+}
+
+static size_t
+count_at(enum place place)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < N_ROWS; i++)
+		n += pane_table[i].place == place;
+	return n;
+}
+
 /* The panes' places on a screen of `lines` x `cols` (at least the minimum). */
 static void
 place_panes(struct tui *t, int lines, int cols)
 {
-	int avail = lines - 2, map_lines, map_cols, map_h, map_w, bottom_min, bottom_h, x;
-	bool side;
+	int avail = lines - 2, bottom_min = avail / 3 > 8 ? avail / 3 : 8;
+	int top_h = avail - bottom_min, top_w = cols, bottom_h, x = 0, start, len;
+	size_t nside = count_at(PLACE_SIDE), nbottom = count_at(PLACE_BOTTOM), side = 0, bottom = 0;
+	bool beside;
 
-	render_map_size(game_board(&t->s->game), &map_lines, &map_cols);
-	bottom_min = avail / 3 > 8 ? avail / 3 : 8;
-	map_h = map_lines + 2 < avail - bottom_min ? map_lines + 2 : avail - bottom_min;
-	side = cols - (map_cols + 2) >= SIDE_MIN_WIDTH;
-	map_w = side ? map_cols + 2 : cols;
-	bottom_h = avail - map_h;
-	set_rect(&t->rect[PANE_MAP], 0, 0, map_h, map_w);
-	if (side) {
-		set_rect(&t->rect[PANE_UNIT], 0, map_w, map_h, cols - map_w);
-		x = 0;
-	} else {
-		set_rect(&t->rect[PANE_UNIT], map_h, 0, bottom_h, UNIT_WIDTH);
-		x = UNIT_WIDTH;
+	for (size_t i = 0; i < N_ROWS; i++)
+		if (pane_table[i].place == PLACE_TOP && pane_table[i].ops->fit != NULL)
+			pane_table[i].ops->fit(t, &top_h, &top_w);
+	beside = nside > 0 && cols - top_w >= SIDE_MIN_WIDTH;
+	if (!beside)
+		top_w = cols;
+	bottom_h = avail - top_h;
+	for (size_t i = 0; i < N_ROWS; i++) {
+		struct rect *r = &t->panes[i].rect;
+		switch (pane_table[i].place) {
+		case PLACE_TOP:
+			set_rect(r, 0, 0, top_h, top_w);
+			break;
+		case PLACE_SIDE:
+			if (beside) {
+				share(top_h, nside, side++, &start, &len);
+				set_rect(r, start, top_w, len, cols - top_w);
+			} else {
+				set_rect(r, top_h, x, bottom_h, SIDE_WIDTH);
+				x += SIDE_WIDTH;
+			}
+			break;
+		case PLACE_BOTTOM:
+		default:
+			break;
+		}
 	}
-	set_rect(&t->rect[PANE_DICE], map_h, x, bottom_h, (cols - x + 1) / 2);
-	set_rect(&t->rect[PANE_LOG], map_h, x + (cols - x + 1) / 2, bottom_h,
-	         cols - x - (cols - x + 1) / 2);
+	for (size_t i = 0; i < N_ROWS; i++)
+		if (pane_table[i].place == PLACE_BOTTOM) {
+			share(cols - x, nbottom, bottom++, &start, &len);
+			set_rect(&t->panes[i].rect, top_h, x + start, bottom_h, len);
+		}
 	if (t->zoom >= 0)
-		set_rect(&t->rect[t->zoom], 0, 0, avail, cols);
+		set_rect(&t->panes[t->zoom].rect, 0, 0, avail, cols);
 }
 
 void
@@ -91,15 +208,16 @@ tui_layout(struct tui *t)
 	if (t->too_small || t->no_game)
 		return;
 	place_panes(t, lines, cols);
-	for (int p = 0; p < N_PANES; p++) {
-		const struct rect *r = &t->rect[p];
-		if (t->zoom >= 0 && p != t->zoom)
+	for (size_t i = 0; i < t->npanes; i++) {
+		struct pane *p = &t->panes[i];
+		const struct rect *r = &p->rect;
+		if (t->zoom >= 0 && (int)i != t->zoom)
 			continue;
-		t->win[p] = newwin(r->h, r->w, r->y, r->x);
-		if (t->win[p] == NULL)
+		p->win = newwin(r->h, r->w, r->y, r->x);
+		if (p->win == NULL)
 			continue;
-		keypad(t->win[p], TRUE);
-		t->panel[p] = new_panel(t->win[p]);
+		keypad(p->win, TRUE);
+		p->panel = new_panel(p->win);
 	}
 	t->statuswin = newwin(2, cols, lines - 2, 0);
 	if (t->statuswin != NULL)
@@ -138,16 +256,16 @@ tui_draw_too_small(struct tui *t)
 }
 
 void
-tui_frame(struct tui *t, int pane, const char *title)
+tui_frame(struct tui *t, struct pane *p, const char *title)
 {
-	WINDOW *w = t->win[pane];
-	bool focused = t->focus == pane;
+	WINDOW *w = p->win;
+	bool focused = tui_pane_focused(t, p);
 	char buf[256];
 
 	wattrset(w, tui_attr(t, ROLE_BORDER));
 	box(w, 0, 0);
 	wattrset(w, tui_attr(t, focused ? ROLE_FOCUS : ROLE_TITLE));
 	snprintf(buf, sizeof buf, focused ? "[%s]" : " %s ", title);
-	tui_put(t, w, 0, 1, buf, t->rect[pane].w - 2);
+	tui_put(t, w, 0, 1, buf, p->rect.w - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 }

@@ -295,17 +295,6 @@ tui_message(struct tui *t, bool error, const char *fmt, ...)
 }
 
 void
-tui_note(struct tui *t, bool error, const char *text)
-{
-	struct tui_note *n = xgrow(&t->notes, &t->nnotes, &t->cap_notes, sizeof *n);
-
-	n->after = t->s->game.log.count;
-	n->error = error;
-	n->text = xstrdup(text);
-	t->log_back = 0;
-}
-
-void
 tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
                    const char *otherwise)
 {
@@ -391,12 +380,13 @@ tui_draw(struct tui *t)
 		doupdate();
 		return;
 	}
-	map_derive(t);
+	for (size_t i = 0; i < t->npanes; i++)
+		if (t->panes[i].ops->update != NULL)
+			t->panes[i].ops->update(t, &t->panes[i]);
 	status_derive(t);
-	pane_map_draw(t);
-	pane_unit_draw(t);
-	pane_dice_draw(t);
-	pane_log_draw(t);
+	for (size_t i = 0; i < t->npanes; i++)
+		if (t->panes[i].win != NULL)
+			t->panes[i].ops->draw(t, &t->panes[i]);
 	tui_status_draw(t);
 	update_panels();
 	doupdate();
@@ -468,9 +458,7 @@ free_tui(struct tui *t)
 	map_free(t);
 	pending_clear(t);
 	strlist_free(&t->dice_lines);
-	for (size_t i = 0; i < t->nnotes; i++)
-		free(t->notes[i].text);
-	free(t->notes);
+	tui_panes_free(t);
 	free(t->message);
 	free(t->state_line);
 	free(t->reminder);
@@ -539,7 +527,9 @@ tui_main(const struct tui_options *opt)
 	t.zoom = -1;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	t.s = &session;
+	tui_panes_init(&t);
 	if (!start_curses(&t)) {
+		tui_panes_free(&t);
 		game_free(&g);
 		return EXIT_USAGE;
 	}

@@ -75,11 +75,41 @@ enum tui_role {
 	N_ROLES
 };
 
-enum pane { PANE_MAP, PANE_UNIT, PANE_DICE, PANE_LOG, N_PANES };
-
 struct rect {
 	int y, x, h, w;
 };
+
+struct tui;
+struct pane;
+
+/* What a pane of the screen is (tmux's window modes): a file pane-NAME.c
+ * defines one of these and the pane table (tui-layout.c) gives it a row, which
+ * says where it goes. Any op but draw may be NULL. */
+struct pane_ops {
+	/* its own state, made and ended with the game shown (p->data) */
+	void *(*init)(void);
+	void (*free)(void *data);
+	/* of the lines and columns offered, the ones it fills (NULL: all of them) */
+	void (*fit)(struct tui *t, int *lines, int *cols);
+	/* work out what it shows, before any pane is drawn, shown or not */
+	void (*update)(struct tui *t, struct pane *p);
+	/* draw it (only when it has a window: another pane may be zoomed) */
+	void (*draw)(struct tui *t, struct pane *p);
+	/* a key while it has the focus; true when it took the key */
+	bool (*key)(struct tui *t, struct pane *p, int ch);
+	/* a click at a screen position inside it, after it took the focus */
+	void (*click)(struct tui *t, struct pane *p, int y, int x);
+};
+
+struct pane {
+	const struct pane_ops *ops;
+	void *data;
+	WINDOW *win;            /* NULL while another pane is zoomed */
+	PANEL *panel;
+	struct rect rect;
+};
+
+extern const struct pane_ops pane_map, pane_unit, pane_dice, pane_log;
 
 /* The menus of the menu bar (F10), left to right. */
 enum tui_menu { MENU_NONE, MENU_GAME, MENU_MAP, MENU_UNITS, MENU_TURN, MENU_HELP, N_MENUS };
@@ -118,40 +148,27 @@ struct pending_battle {
 	char *words;
 };
 
-/* A line the interface adds to the log pane: a command that failed, a warning.
- * It is shown after the game log's line number `after`. */
-struct tui_note {
-	size_t after;
-	bool error;
-	char *text;
-};
-
 struct tui {
 	struct session *s;
 	SCREEN *screen;
 	bool color, utf8, mouse;
 	attr_t attr[N_ROLES];
 
-	/* layout */
-	WINDOW *win[N_PANES];
-	PANEL *panel[N_PANES];
-	struct rect rect[N_PANES];
+	/* layout: the panes of the pane table, in its order */
+	struct pane *panes;
+	size_t npanes;
 	WINDOW *statuswin;
 	PANEL *statuspanel;
 	bool too_small;
 	int focus;              /* a pane */
 	int zoom;               /* the pane shown alone, or -1 */
-	bool legend;
+	bool legend;            /* the log pane shows the map's legend instead */
 
-	/* the map */
-	struct hex cursor;
-	int top, left;          /* first map line and column in view */
-	char **map_lines;
-	size_t nmap_lines;
-	unsigned long map_gen;  /* the game generation the map text is of */
-
-	/* what the commands said, for the panes */
+	struct hex cursor;      /* the map's cursor, where the keys act */
 	unsigned long gen;      /* bumped by every change */
+
+	/* what the commands said about the selected unit: pane-map.c works it out
+	 * (map_derive), the map pane and the unit pane show it */
 	unsigned long derived_gen;
 	int derived_sel;
 	bool *reach, *reach_stop; /* per hex: in the selected unit's range */
@@ -162,15 +179,11 @@ struct tui {
 	int los_block;          /* index in los_hexes of the hex that blocks, or -1 */
 	char *los_text;         /* the verdict and its reason */
 
+	/* the battle being set up and what the commands said of it (pane-dice.c) */
 	struct pending_battle battle;
 	struct strlist dice_lines; /* what the dice pane shows */
 	bool dice_failed;       /* those lines are an answer that failed */
 	bool dice_rolled;       /* they are a roll's result */
-	int dice_top;
-
-	struct tui_note *notes;
-	size_t nnotes, cap_notes;
-	int log_back;           /* lines scrolled back from the newest */
 
 	char *state_line;       /* where the game stands, from show state */
 	char *reminder;         /* the phase's reminder, or NULL */
@@ -197,7 +210,6 @@ bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void tui_note(struct tui *t, bool error, const char *text);
 /* A command that failed: "error: LINE" and its answer in the log, its last line
  * (or `otherwise`) on the message line. */
 void tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
@@ -240,12 +252,20 @@ void tui_list_scenarios(struct strlist *out);
 /* The directory saves go to by default, created if need be (free it); NULL. */
 char *tui_save_dir(void);
 
-/* tui-layout.c */
+/* tui-layout.c: the pane table, and where the panes go */
+/* Make the panes of the table and their state; forget it all (a new game:
+ * their state made again); end them. */
+void tui_panes_init(struct tui *t);
+void tui_panes_reset(struct tui *t);
+void tui_panes_free(struct tui *t);
+/* The pane of the table with these ops (it must have a row). */
+struct pane *tui_pane(struct tui *t, const struct pane_ops *ops);
+bool tui_pane_focused(const struct tui *t, const struct pane *p);
 void tui_layout(struct tui *t);
 void tui_layout_free(struct tui *t);
 void tui_draw_too_small(struct tui *t);
 /* Draw a pane's box and title. */
-void tui_frame(struct tui *t, int pane, const char *title);
+void tui_frame(struct tui *t, struct pane *p, const char *title);
 
 /* pane-map.c */
 /* The eight ways the cursor keys point (vi and roguelike keys: k u l n j b h y).
@@ -253,23 +273,16 @@ void tui_frame(struct tui *t, int pane, const char *title);
  * column (flat-top). */
 enum compass { COMPASS_N, COMPASS_NE, COMPASS_E, COMPASS_SE, COMPASS_S, COMPASS_SW, COMPASS_W,
 	       COMPASS_NW };
-void pane_map_draw(struct tui *t);
 /* Move the cursor; false at the edge of the board. */
 bool map_go(struct tui *t, int compass);
 /* The hex direction a compass point is on this board, or -1. */
 int map_compass_dir(const struct tui *t, int compass);
-/* Put the cursor on the hex at a screen position; false when none is there. */
-bool map_click(struct tui *t, int y, int x);
 /* Work out again what the highlights show, if the game or selection changed. */
 void map_derive(struct tui *t);
+/* Forget what map_derive worked out. */
 void map_free(struct tui *t);
 
-/* pane-unit.c */
-void pane_unit_draw(struct tui *t);
-
 /* pane-dice.c */
-void pane_dice_draw(struct tui *t);
-bool pane_dice_key(struct tui *t, int ch);
 void pending_clear(struct tui *t);
 /* Set up a battle (verb: fire, melee or battle) with the unit at the cursor. */
 void pending_prepare(struct tui *t, const char *verb);
@@ -279,11 +292,12 @@ void pending_enter(struct tui *t);
 void pending_words(struct tui *t);
 
 /* pane-log.c */
-void pane_log_draw(struct tui *t);
-bool pane_log_key(struct tui *t, int ch);
-void log_scroll(struct tui *t, int lines);
+/* A line of the interface's own in the log (a command that failed, a warning),
+ * after the game log's lines of now. */
+void tui_note(struct tui *t, bool error, const char *text);
 /* A page back (1) or forward (-1): the pane's lines but one. */
 void log_page(struct tui *t, int direction);
+
 
 /* tui-status.c */
 /* Ask `show state` again, for the status line and the map's edge. */
@@ -293,6 +307,8 @@ void tui_status_draw(struct tui *t);
 /* tui-keys.c */
 /* A key: the focused pane's, else the binding table's. */
 void tui_key(struct tui *t, int ch);
+/* Select the unit at the cursor (s, and a click on it). */
+void tui_select_at_cursor(struct tui *t);
 /* The binding table: its rows and their number. */
 const struct binding *tui_bindings(size_t *n);
 /* Do what a row does. */
