@@ -17,7 +17,7 @@
  * It is shown after the game log's line number `after`. */
 struct tui_note {
 	size_t after;
-	bool error;
+	enum note_kind kind;
 	char *text;
 };
 
@@ -55,14 +55,12 @@ add_notes(const struct log_state *ls, struct log_view *v, size_t from, size_t to
 {
 	for (size_t i = 0; i < ls->nnotes; i++) {
 		const struct tui_note *n = &ls->notes[i];
-		bool detail = n->error && strncmp(n->text, "error:", 6) != 0 &&
-		              strncmp(n->text, "no journal", 10) != 0;
 		char *line;
 
 		if (n->after < from || n->after > to)
 			continue;
-		line = detail ? xasprintf("! %s", n->text) : xstrdup(n->text);
-		add(v, line, n->error, width);
+		line = n->kind == NOTE_ERROR_DETAIL ? xasprintf("! %s", n->text) : xstrdup(n->text);
+		add(v, line, true, width);
 		free(line);
 	}
 }
@@ -126,13 +124,13 @@ log_page(struct tui *t, int direction)
 }
 
 void
-tui_note(struct tui *t, bool error, const char *text)
+tui_note(struct tui *t, enum note_kind kind, const char *text)
 {
 	struct log_state *ls = tui_pane(t, &pane_log)->data;
 	struct tui_note *n = xgrow(&ls->notes, &ls->nnotes, &ls->cap_notes, sizeof *n);
 
 	n->after = t->s->game.log.count;
-	n->error = error;
+	n->kind = kind;
 	n->text = xstrdup(text);
 	ls->back = 0;
 }

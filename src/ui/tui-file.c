@@ -38,7 +38,7 @@ save_as(struct tui *t)
 		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
 			/* the journal lives beside its save, where the next start looks */
 			if (!session_journal_move(t->s, jpath, &err)) {
-				tui_note(t, true, err);
+				tui_note(t, NOTE_ERROR_DETAIL, err);
 				free(err);
 			}
 			/* the scenario's journal lock goes; the new save is held instead, as a

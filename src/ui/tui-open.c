@@ -313,7 +313,7 @@ replay(struct tui *t, const char *path, const struct journal_contents *jc)
 		if (!ok) {
 			char *why = xasprintf("recovery stopped at a command that no longer applies: %s",
 			                      jc->lines.items[i]);
-			tui_note(t, true, why);
+			tui_note(t, NOTE_ERROR_DETAIL, why);
 			free(why);
 			break;
 		}
@@ -411,7 +411,7 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 		journal_contents_free(&jc);
 	}
 	if (t->journal_warning != NULL)
-		tui_note(t, true, t->journal_warning);
+		tui_note(t, NOTE_ERROR, t->journal_warning);
 	free(jpath);
 	free(base);
 	return true;

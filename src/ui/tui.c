@@ -300,10 +300,10 @@ tui_report_failure(struct tui *t, const char *line, const struct command_result 
 {
 	char *what = xasprintf("error: %s", line);
 
-	tui_note(t, true, what);
+	tui_note(t, NOTE_ERROR, what);
 	free(what);
 	for (size_t i = 0; i < res->lines.count; i++)
-		tui_note(t, true, res->lines.items[i]);
+		tui_note(t, NOTE_ERROR_DETAIL, res->lines.items[i]);
 	tui_message(t, true, "%s", res->lines.count > 0 ? res->lines.items[res->lines.count - 1]
 	                                                : otherwise);
 }

@@ -292,9 +292,11 @@ void pending_enter(struct tui *t);
 void pending_words(struct tui *t);
 
 /* pane-log.c */
-/* A line of the interface's own in the log (a command that failed, a warning),
- * after the game log's lines of now. */
-void tui_note(struct tui *t, bool error, const char *text);
+/* A line of the interface's own in the log, after the game log's lines of now:
+ * an error (a command that failed, a warning), or a line that tells more about
+ * one (the log shows it after "! "). */
+enum note_kind { NOTE_ERROR, NOTE_ERROR_DETAIL };
+void tui_note(struct tui *t, enum note_kind kind, const char *text);
 /* A page back (1) or forward (-1): the pane's lines but one. */
 void log_page(struct tui *t, int direction);
 
