@@ -5,11 +5,13 @@
  * answer, and the interface computes no rule of its own.
  *
  * Files: tui.c (terminal set-up and restore, colours, signals, the main loop),
- * tui-open.c (opening a game, its journal, recovery), tui-layout.c (pane
- * geometry, the too-small screen), pane-map.c, pane-unit.c, pane-dice.c,
- * pane-log.c (each: draw, and key when focused), tui-status.c (status and message
- * lines), tui-keys.c (the key binding table, actions, the help screen),
- * tui-menu.c (the menu bar), tui-dialog.c (text entry, choices, confirmation).
+ * tui-open.c (opening a game, its journal, recovery), tui-layout.c (the pane
+ * table, pane geometry, the too-small screen), pane-map.c, pane-unit.c,
+ * pane-dice.c, pane-log.c (each a struct pane_ops with its own state),
+ * tui-status.c (status and message lines), tui-keys.c (the binding table, the
+ * help screen, the playing actions), tui-edit.c (setting up the table),
+ * tui-file.c (save, open, new game, export, quit), tui-menu.c (the menu bar),
+ * tui-dialog.c (text entry, choices, confirmation, text to read).
  * Only these files include the curses headers. */
 #ifndef HEXAID_TUI_H
 #define HEXAID_TUI_H
