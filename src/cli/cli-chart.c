@@ -124,6 +124,18 @@ chart_notes(const char *label, const struct note_list *notes, bool *any_assumed)
 	return notes->count == 0;
 }
 
+/* What stands before a rule's conditions in the chart: "if " when it has a
+ * condition that must hold; nothing when it has only `unless:` conditions (their
+ * words begin "unless") or none. */
+static const char *
+conds_lead(const struct rule *r)
+{
+	for (size_t i = 0; i < r->nconds; i++)
+		if (!r->conds[i].negated)
+			return "if ";
+	return "";
+}
+
 static void
 chart_terrain(const struct card *card, const struct terrain *t, bool *any_assumed)
 {
@@ -153,8 +165,7 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		for (size_t i = 0; i < t->sections[s].count; i++) {
 			const struct rule *r = &t->sections[s].items[i];
 			char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
-			char *text = conds[0] ? xasprintf("%s %s%s", what,
-			                                  strncmp(conds, "unless", 6) ? "if " : "", conds)
+			char *text = conds[0] ? xasprintf("%s %s%s", what, conds_lead(r), conds)
 			                      : xstrdup(what);
 			char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
 
@@ -257,8 +268,7 @@ chart_modifiers(const struct card *card, bool *any_assumed)
 	for (size_t i = 0; i < card->modifiers.count; i++) {
 		const struct rule *r = &card->modifiers.items[i];
 		char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
-		char *text = xasprintf("%s%s%s%s%s%s", what, conds[0] ? " " : "",
-		                       strncmp(conds, "unless", 6) && conds[0] ? "if " : "", conds,
+		char *text = xasprintf("%s%s%s%s%s%s", what, conds[0] ? " " : "", conds_lead(r), conds,
 		                       r->group ? "; not cumulative within " : "",
 		                       r->group ? r->group : "");
 		char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
