@@ -89,11 +89,13 @@ show_state(struct game *g, struct command_result *res)
 	const struct card *card = game_card(g);
 	const struct scen_victory *v = &g->sc.victory;
 
-	cmd_say(res, "%s (%s), turn %d, %s to act%s%s", g->sc.title, card->id, g->turn,
-	        g->sc.teams[g->side].name, g->phase >= 0 ? ", phase: " : "", turn_phase_name(g));
-	if (g->phase >= 0 && card->phases[g->phase].reminder != NULL)
-		cmd_say(res, "  %s%s", card->phases[g->phase].reminder,
-		        card->phases[g->phase].assumed ? " (assumed: check your rulebook)" : "");
+	char *where = turn_state_words(g), *reminder = turn_phase_reminder(g);
+
+	cmd_say(res, "%s (%s), %s", g->sc.title, card->id, where);
+	if (reminder != NULL)
+		cmd_say(res, "  %s", reminder);
+	free(where);
+	free(reminder);
 	if (g->phase >= 0) {
 		struct strbuf seq = { NULL, 0, 0 };
 		for (size_t i = 0; i < card->nphases; i++)

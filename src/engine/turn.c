@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "turn.h"
+#include "xmalloc.h"
 
 static bool
 phase_names(const struct phase *p, const char *command)
@@ -38,6 +39,24 @@ const char *
 turn_phase_name(const struct game *g)
 {
 	return g->phase < 0 ? "" : game_card(g)->phases[g->phase].name;
+}
+
+char *
+turn_state_words(const struct game *g)
+{
+	return xasprintf("turn %d, %s to act%s%s", g->turn, g->sc.teams[g->side].name,
+	                 g->phase >= 0 ? ", phase: " : "", turn_phase_name(g));
+}
+
+char *
+turn_phase_reminder(const struct game *g)
+{
+	const struct phase *p;
+
+	if (g->phase < 0 || game_card(g)->phases[g->phase].reminder == NULL)
+		return NULL;
+	p = &game_card(g)->phases[g->phase];
+	return xasprintf("%s%s", p->reminder, p->assumed ? " (assumed: check your rulebook)" : "");
 }
 
 void

@@ -15,6 +15,14 @@ bool turn_allows(const struct game *g, const char *command, int *allowed_in);
 /* The current phase's name ("" when the card gives no sequence). */
 const char *turn_phase_name(const struct game *g);
 
+/* Where the game stands, for people: "turn 2, British to act, phase: Combat"
+ * (free it). */
+char *turn_state_words(const struct game *g);
+
+/* The current phase's reminder, marked when the card says it is assumed, or NULL
+ * when the phase has none (free it). */
+char *turn_phase_reminder(const struct game *g);
+
 /* Go on to the next phase; after the last, the side's turn ends. True when the
  * turn ended. */
 bool turn_next_phase(struct game *g);

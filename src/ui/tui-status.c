@@ -1,7 +1,7 @@
 /* tui-status.c: the status line and the message line (ui layer). The status
- * line says where the game stands as `show state` puts it (turn, side to act and
- * phase from its first line, the phase's reminder from the line under it, as far
- * as it fits), marks unsaved changes, names the brush while painting, and ends
+ * line says where the game stands as `show state` puts it (turn, side to act,
+ * phase and the phase's reminder, from the engine's turn_state_words and
+ * turn_phase_reminder, as far as it fits), marks unsaved changes, names the brush while painting, and ends
  * with the keys that matter now; the message line below it holds the last
  * command's answer, or its error. */
 #include "config.h"
@@ -10,39 +10,17 @@
 #include <string.h>
 
 #include "tui.h"
+#include "turn.h"
 #include "xmalloc.h"
 
-/* From `show state`: its first line without the scenario's title and card, and
- * the line under it when it is indented (the phase's reminder). */
+/* Where the game stands and the phase's reminder, as `show state` says them. */
 void
 status_derive(struct tui *t)
 {
-	const struct game *g = &t->s->game;
-	struct command_result res;
-	char *prefix;
-
 	free(t->state_line);
 	free(t->reminder);
-	t->state_line = t->reminder = NULL;
-	if (!tui_query(t, &res, "show state") || res.lines.count == 0) {
-		command_result_free(&res);
-		t->state_line = xasprintf("turn %d", g->turn);
-		return;
-	}
-	prefix = xasprintf("%s (%s), ", g->sc.title ? g->sc.title : "", game_card(g)->id);
-	if (strncmp(res.lines.items[0], prefix, strlen(prefix)) == 0)
-		t->state_line = xstrdup(res.lines.items[0] + strlen(prefix));
-	else
-		t->state_line = xstrdup(res.lines.items[0]);
-	if (res.lines.count > 1 && strncmp(res.lines.items[1], "  ", 2) == 0 &&
-	    strncmp(res.lines.items[1], "  sequence:", 11) != 0) {
-		const char *r = res.lines.items[1];
-		while (*r == ' ')
-			r++;
-		t->reminder = xstrdup(r);
-	}
-	free(prefix);
-	command_result_free(&res);
+	t->state_line = turn_state_words(&t->s->game);
+	t->reminder = turn_phase_reminder(&t->s->game);
 }
 
 /* The keys that matter in the current state, most useful first: as many as fit. */
