@@ -35,6 +35,34 @@ out=$("$HEXAID" explain "$card" target_on=hill from_lower)
 printf '%s\n' "$out" | grep -qx 'protection: ignores 0 hits, 1 flag'
 tap_ok $? "terrain the house rules do not mention is as in tricorne (001:24)"
 
+# A reminder's words are for the players, never read as a rule: a forest whose
+# reminder says "must stop" on the line before its must_stop rule stops a unit
+# citing the rule (line 10), and its reminder is still said once, with its line.
+mkdir -p "$tap_tmp/house"
+cat >"$tap_tmp/house/house.yaml" <<'EOF'
+kind: card
+schema: 1
+id: house
+title: "Tricorne, with a reminder in the forest"
+extends: tricorne
+terrain:
+  forest:
+    move:
+      - { remind: "a leader alone must stop only if it is attached" }
+      - { must_stop: true, seed: "001:4" }
+EOF
+sed 's/^card: tricorne$/card: house/' "$top_srcdir/data/scenarios/tricorne-demo.yaml" \
+	>"$tap_tmp/house/demo.yaml"
+printf 'phase next\nphase next\nmove B5 1203 1202\nmove B5 1203\nshow unit B5\n' |
+	"$HEXAID" script --keep-going "$tap_tmp/house/demo.yaml" - >"$tap_tmp/out" 2>&1
+grep -qx 'error: B5 must stop in 1203: Forest (entered): must stop (house.yaml:10)' "$tap_tmp/out"
+tap_ok $? "a move through the forest is refused citing must_stop's line, not the reminder's"
+grep -qx '    in 1203, remember: a leader alone must stop only if it is attached  \[house.yaml:9\]' \
+	"$tap_tmp/out"
+tap_ok $? "the reminder is said with its own line"
+grep -qx '  had to stop in 1203: Forest (entered): must stop (house.yaml:10)' "$tap_tmp/out"
+tap_ok $? "the unit's halt names the must_stop rule"
+
 # Loading errors name the house-rules file and the line of `extends:`.
 mkdir -p "$tap_tmp/cards"
 printf 'kind: card\nschema: 1\nid: mine\ntitle: Mine\nextends: tricorn\n' >"$tap_tmp/cards/mine.yaml"

@@ -2,7 +2,8 @@
  * `unless`, how effects combine, overrides and cancels, the most specific class,
  * categories, line of sight, result tables, counts of supports with the
  * terrain that counts as one, reminders, firing over a friend, the attacking
- * group and amounts counted `per:` a count. */
+ * group and amounts counted `per:` a count; what each step is (its kind and
+ * effect), whatever its words say. */
 #include "config.h"
 
 #include "card.h"
@@ -443,6 +444,160 @@ test_reminders_are_said_not_counted(void **state)
 	card_free(&other);
 }
 
+/* A third small card: each kind of step, and reminders whose words read like
+ * rules ("must stop", "may not enter"), which must not be taken for them. */
+static const char steps_card_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: steps\n"
+	"title: Steps\n"
+	"classes: { foot: {}, horse: {} }\n"
+	"combat_types: [melee]\n"
+	"categories:\n"
+	"  rough: { allowance: { foot: 2, horse: prohibited } }\n"
+	"terrain:\n"
+	"  bog:\n"
+	"    name: Bog\n"
+	"    category: rough\n"
+	"    move:\n"
+	"      - { remind: \"must stop, may not enter, may not stop here\" }\n"
+	"      - { must_stop: true }\n"
+	"      - { half_rate: true }\n"
+	"      - { cannot_stop: true }\n"
+	"  wire:\n"
+	"    name: Wire\n"
+	"    kind: hexside\n"
+	"    move:\n"
+	"      - { must_stop_after_leaving: true }\n"
+	"      - { prohibited: true }\n"
+	"modifiers:\n"
+	"  - { group: g, drm: 1 }\n"
+	"  - { group: g, drm: 2 }\n"
+	"  - { tie: attacker }\n";
+
+/* The step of this kind, or fail. */
+static const struct step *
+step_of(const struct explanation *why, enum step_kind kind, enum effect effect)
+{
+	const struct step *s = explain_find(why, kind, effect);
+
+	assert_non_null(s);
+	return s;
+}
+
+static void
+test_steps_say_what_they_are(void **state)
+{
+	struct card c;
+	struct diag_list dl;
+	struct situation sit;
+	struct move_answer m;
+	struct battle_answer b;
+	const struct step *s;
+
+	(void)state;
+	assert_true(test_read_card("steps.yaml", steps_card_text, &c, &dl));
+	diag_list_free(&dl);
+	situation_init(&sit);
+	sit.unit = card_class(&c, "foot");
+	tset_add(&sit.attacker_on, card_terrain(&c, "bog"));
+	terrain_move(&c, &sit, &m);
+	/* the category's allowance is an amount; the reminder comes first but is
+	 * only a reminder: the rules that stop the unit are found by what they are */
+	s = step_of(&m.why, STEP_AMOUNT, N_EFFECTS);
+	assert_int_equal(s->effect, N_EFFECTS);
+	assert_null(s->rule);
+	assert_true(s->absolute);
+	s = step_of(&m.why, STEP_REMINDER, EFFECT_REMIND);
+	assert_string_equal(s->text + s->said, "remember: must stop, may not enter, may not stop here");
+	assert_string_equal(s->ref, "steps.yaml:14");
+	s = step_of(&m.why, STEP_HALT, EFFECT_MUST_STOP);
+	assert_string_equal(s->text, "Bog (entered): must stop");
+	assert_string_equal(s->text + s->said, "must stop");
+	assert_string_equal(s->ref, "steps.yaml:15");
+	assert_int_equal(s->rule->line, 15);
+	s = step_of(&m.why, STEP_RULING, EFFECT_HALF_RATE);
+	assert_string_equal(s->ref, "steps.yaml:16");
+	s = step_of(&m.why, STEP_REFUSAL, EFFECT_CANNOT_STOP);
+	assert_string_equal(s->ref, "steps.yaml:17");
+	assert_null(explain_find(&m.why, STEP_REFUSAL, EFFECT_PROHIBITED));
+	explain_free(&m.why);
+
+	/* a category that prohibits the class refuses, though no rule does */
+	sit.unit = card_class(&c, "horse");
+	terrain_move(&c, &sit, &m);
+	assert_true(m.prohibited);
+	s = step_of(&m.why, STEP_REFUSAL, N_EFFECTS);
+	assert_int_equal(s->effect, N_EFFECTS);
+	assert_string_equal(s->ref, "steps.yaml:8");
+	assert_null(explain_find(&m.why, STEP_REFUSAL, EFFECT_PROHIBITED));
+	explain_free(&m.why);
+
+	situation_init(&sit);
+	sit.unit = card_class(&c, "foot");
+	tset_add(&sit.crossed, card_terrain(&c, "wire"));
+	terrain_move(&c, &sit, &m);
+	s = step_of(&m.why, STEP_HALT, EFFECT_STOP_AFTER);
+	assert_string_equal(s->ref, "steps.yaml:22");
+	assert_null(explain_find(&m.why, STEP_HALT, EFFECT_MUST_STOP));
+	s = step_of(&m.why, STEP_REFUSAL, EFFECT_PROHIBITED);
+	assert_string_equal(s->ref, "steps.yaml:23");
+	explain_free(&m.why);
+
+	/* a battle: the dice given, the group's best modifier counted and the other
+	 * skipped, the tie rule a ruling */
+	situation_init(&sit);
+	sit.attacker = card_class(&c, "foot");
+	sit.combat = 0;
+	sit.base = 3;
+	sit.base_given = true;
+	terrain_battle(&c, &sit, &b);
+	assert_int_equal(b.drm, 2);
+	assert_int_equal(b.why.steps[0].kind, STEP_GIVEN);
+	assert_true(b.why.steps[0].absolute);
+	s = step_of(&b.why, STEP_AMOUNT, EFFECT_DRM);
+	assert_int_equal(s->value, 2);
+	s = step_of(&b.why, STEP_SKIPPED, EFFECT_DRM);
+	assert_int_equal(s->value, 0);
+	assert_string_equal(s->ref, "steps.yaml:25");
+	s = step_of(&b.why, STEP_RULING, EFFECT_TIE);
+	assert_string_equal(s->ref, "steps.yaml:27");
+	explain_free(&b.why);
+
+	/* a quiet answer keeps what each step is, without its words */
+	sit.quiet = true;
+	terrain_battle(&c, &sit, &b);
+	s = step_of(&b.why, STEP_AMOUNT, EFFECT_DRM);
+	assert_null(s->text);
+	assert_int_equal(s->said, 0);
+	explain_free(&b.why);
+	card_free(&c);
+}
+
+static void
+test_line_of_sight_steps(void **state)
+{
+	struct los_hex hexes[3];
+	struct los_answer a;
+
+	(void)state;
+	memset(hexes, 0, sizeof hexes);
+	tset_add(&hexes[0].terrain, T("plain"));
+	tset_add(&hexes[1].terrain, T("woods"));
+	tset_add(&hexes[2].terrain, T("plain"));
+	terrain_los(&card, hexes, 3, &a);
+	assert_int_equal(a.why.count, 1);
+	assert_int_equal(a.why.steps[0].kind, STEP_BLOCK);
+	assert_int_equal(a.why.steps[0].value, 1);
+	explain_free(&a.why);
+	hexes[1].terrain.count = 0;
+	tset_add(&hexes[1].terrain, T("plain"));
+	terrain_los(&card, hexes, 3, &a);
+	assert_true(a.clear);
+	assert_int_equal(a.why.steps[0].kind, STEP_NOTE);
+	explain_free(&a.why);
+}
+
 static void
 test_fire_over_a_lower_friend(void **state)
 {
@@ -544,6 +699,8 @@ main(void)
 		cmocka_unit_test(test_line_of_sight),
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_reminders_are_said_not_counted),
+		cmocka_unit_test(test_steps_say_what_they_are),
+		cmocka_unit_test(test_line_of_sight_steps),
 		cmocka_unit_test(test_fire_over_a_lower_friend),
 		cmocka_unit_test(test_attacking_group_and_per),
 	};

@@ -543,8 +543,10 @@ print_los(const struct card *card, const struct query *q, bool json)
 		memcpy(over, q->los, q->nlos * sizeof over[0]);
 		over[1].unit = false;
 		terrain_los(card, over, q->nlos, &a);
-		explain_add(&a.why, 0, card->fire_over_file, card->fire_over_line,
-		            card->fire_over_seed, false,
+		explain_add(&a.why,
+		            &(struct step_from){ .kind = STEP_NOTE, .file = card->fire_over_file,
+		                                 .line = card->fire_over_line,
+		                                 .seed = card->fire_over_seed },
 		            "%s fires over the friendly unit on the lower hex next to it",
 		            card->classes[viewer].id);
 	} else {
@@ -572,12 +574,14 @@ resolution_reading(const struct card *card, int table)
 	return NULL;
 }
 
-/* Copy the battle's steps whose words hold `what` (its modifiers, its tie rules). */
+/* Copy the battle's steps of this kind made by rules with this effect (its
+ * modifiers counted, its tie rules). */
 static void
-copy_steps(const struct battle_answer *b, const char *what, struct explanation *why)
+copy_steps(const struct battle_answer *b, enum step_kind kind, enum effect effect,
+           struct explanation *why)
 {
 	for (size_t i = 0; i < b->why.count; i++)
-		if (strstr(b->why.steps[i].text, what))
+		if (b->why.steps[i].kind == kind && b->why.steps[i].effect == effect)
 			explain_copy(why, &b->why.steps[i]);
 }
 
@@ -594,11 +598,12 @@ table_totals(const struct query *q, const struct battle_answer *b, struct settle
 	}
 	r->att_total = q->roll + b->drm;
 	explain_set(&r->why, q->roll, "roll");
-	copy_steps(b, "die-roll modifier", &r->why);
+	copy_steps(b, STEP_AMOUNT, EFFECT_DRM, &r->why);
 	if (q->has_defender_roll) {
 		explain_set(&r->why, q->defender_roll, "defender's roll");
 		if (b->defense != 0)
-			explain_add(&r->why, -b->defense, NULL, 0, NULL, false,
+			explain_add(&r->why,
+			            &(struct step_from){ .kind = STEP_AMOUNT, .value = -b->defense },
 			            "the defender's modifiers, subtracted from the difference");
 		r->def_total = q->defender_roll + b->defense;
 	}
@@ -629,7 +634,7 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 	ties.tie_rules = b.tie_rules;
 	table_totals(q, &b, r);
 	if (t->by == TABLE_BY_DIFFERENCE && r->att_total == r->def_total && ties.how != NULL)
-		copy_steps(&b, ": a tie goes to the", &r->why);
+		copy_steps(&b, STEP_RULING, EFFECT_TIE, &r->why);
 	settle_totals(t, &ties, r);
 	explain_free(&b.why);
 	snprintf(words, nwords, "%ld", r->winner < 0 ? -r->value : r->value);

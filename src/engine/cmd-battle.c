@@ -212,7 +212,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	terrain_protection(game_card(g), &bt.sit, &bt.p);
 	if (w->drm != 0) {
 		bt.b.drm += w->drm;
-		explain_add(&bt.b.why, w->drm, NULL, 0, NULL, false,
+		explain_add(&bt.b.why, &(struct step_from){ .kind = STEP_AMOUNT, .value = w->drm },
 		            "die-roll modifier the players give (drm=%+ld)", w->drm);
 	}
 	if (!bt.b.may_battle) {

@@ -47,17 +47,17 @@ reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 	return cost;
 }
 
-/* Refuse a move, with the step of the card's answer that says why. */
+/* Refuse a move, with the step of the card's answer that says why: the first of
+ * this kind made by a rule with this effect. */
 static bool
 refuse(struct command_result *res, const char *id, const char *what, const char *at,
-       const struct move_answer *m, const char *effect_words)
+       const struct move_answer *m, enum step_kind kind, enum effect effect)
 {
-	for (size_t i = 0; i < m->why.count; i++) {
-		const struct step *why = &m->why.steps[i];
-		if (strstr(why->text, effect_words) != NULL)
-			return cmd_fail(res, "%s %s %s: %s (%s)", id, what, at, why->text,
-			                why->ref ? why->ref : "the card");
-	}
+	const struct step *why = explain_find(&m->why, kind, effect);
+
+	if (why != NULL)
+		return cmd_fail(res, "%s %s %s: %s (%s)", id, what, at, why->text,
+		                why->ref ? why->ref : "the card");
 	return cmd_fail(res, "%s %s %s", id, what, at);
 }
 
@@ -114,43 +114,54 @@ struct path_cost {
 	long allowance;        /* the worst category's, in halves; -1: none */
 	long road_bonus;       /* hexes added to the allowance along a road */
 	long disorder;         /* levels of disorder the move brings */
-	char halt[112];        /* the last hex is one the unit must stop in: where and why */
+	struct unit_halt halt; /* the last hex is one the unit must stop in: where and why */
 	struct strlist reminders; /* the card's reminders for the hexes entered, a line each */
+	const struct rule **reminded; /* the rules of those reminders, each said once */
+	size_t nreminded, cap_reminded;
 };
 
-/* The card's reminders among a step's answer ("remember: ..."), each said once. */
+static void
+path_cost_free(struct path_cost *pc)
+{
+	game_halt_clear(&pc->halt);
+	strlist_free(&pc->reminders);
+	free(pc->reminded);
+	pc->reminded = NULL;
+	pc->nreminded = pc->cap_reminded = 0;
+}
+
+/* The card's reminders among a step's answer, each rule's said once: what it
+ * says of its terrain ("remember: ..."), in the hex it applies in. */
 static void
 add_reminders(struct path_cost *pc, const char *at, const struct move_answer *m)
 {
 	for (size_t i = 0; i < m->why.count; i++) {
 		const struct step *why = &m->why.steps[i];
-		const char *words = strstr(why->text, "remember: ");
+		const struct rule **slot;
 		bool said = false;
 		char *line;
 
-		for (size_t k = 0; words != NULL && k < pc->reminders.count && !said; k++)
-			said = strstr(pc->reminders.items[k], words) != NULL;
-		if (words == NULL || said)
+		for (size_t k = 0; why->kind == STEP_REMINDER && k < pc->nreminded && !said; k++)
+			said = pc->reminded[k] == why->rule;
+		if (why->kind != STEP_REMINDER || said)
 			continue;
-		line = xasprintf("    in %s, %s  [%s]", at, words, why->ref ? why->ref : "the card");
+		slot = xgrow(&pc->reminded, &pc->nreminded, &pc->cap_reminded, sizeof *slot);
+		*slot = why->rule;
+		line = xasprintf("    in %s, %s  [%s]", at, why->text + why->said,
+		                 why->ref ? why->ref : "the card");
 		strlist_add(&pc->reminders, line);
 		free(line);
 	}
 }
 
-/* "in 0304: Marsh (entered): must stop (card.yaml:40)": the step of the
- * card's answer that stops the unit. */
+/* The unit must stop in the hex `at` of the path: the step of the card's
+ * answer that stops it, kept as the halt. */
 static void
-halt_reason(char *out, size_t size, const char *at, const struct move_answer *m)
+halt_reason(struct unit_halt *halt, struct hex at, const struct move_answer *m)
 {
-	for (size_t i = 0; i < m->why.count; i++) {
-		const struct step *why = &m->why.steps[i];
-		if (strstr(why->text, "must stop") != NULL) {
-			snprintf(out, size, "in %s: %s (%s)", at, why->text, why->ref ? why->ref : "the card");
-			return;
-		}
-	}
-	snprintf(out, size, "in %s", at);
+	const struct step *why = explain_find(&m->why, STEP_HALT, EFFECT_MUST_STOP);
+
+	game_halt_set(halt, at, why ? why->rule : NULL, why ? why->text : NULL);
 }
 
 /* Check each step of the path and add up its cost. */
@@ -167,8 +178,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->allowance = -1;
 	pc->road_bonus = 0;
 	pc->disorder = 0;
-	pc->halt[0] = '\0';
-	strlist_free(&pc->reminders);
+	path_cost_free(pc);
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
@@ -177,15 +187,16 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 
 		hex_label(b, path[i], at);
 		if (c < 0 && m.prohibited)
-			ok = refuse(res, id, "cannot enter", at, &m, "may not enter");
+			ok = refuse(res, id, "cannot enter", at, &m, STEP_REFUSAL, EFFECT_PROHIBITED);
 		else if (c < 0)
 			ok = cmd_fail(res, "%s cannot enter %s: %s is there", id, at, sc->g->units[other].id);
 		else if (stop && i + 1 < n)
-			ok = refuse(res, id, "must stop in", at, &m, "must stop");
+			ok = refuse(res, id, "must stop in", at, &m, STEP_HALT, EFFECT_MUST_STOP);
 		else if (stop)
-			halt_reason(pc->halt, sizeof pc->halt, at, &m);
+			halt_reason(&pc->halt, path[i], &m);
 		else if (m.cannot_stop_here && i + 1 == n)
-			ok = refuse(res, id, "may not end its move in", at, &m, "may not stop");
+			ok = refuse(res, id, "may not end its move in", at, &m, STEP_REFUSAL,
+			            EFFECT_CANNOT_STOP);
 		else if (other >= 0 && i + 1 == n)
 			ok = cmd_fail(res, "%s may not end its move in %s: %s is there", id, at,
 			              sc->g->units[other].id);
@@ -328,8 +339,7 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 		cmd_say(res, "    %s loses %ld: strength %d/%d%s; its move ends in %s  [%s]", u->id,
 		        r->amount, u->strength, u->max_strength, u->eliminated ? ", eliminated" : "", at,
 		        ref);
-		snprintf(u->halted, sizeof u->halted, "in %s: it lost %ld entering it (%.60s)", at,
-		         r->amount, ref);
+		game_halt_set(&u->halt, path[e->at], r, NULL);
 		game_log(g, "%s loses %ld entering %s (%d/%d)%s", u->id, r->amount, at, u->strength,
 		         u->max_strength, u->eliminated ? ", eliminated" : "");
 		return;
@@ -353,7 +363,7 @@ check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct co
 	game_step_cost(sc->g, sc->unit, path[1], path[0], sc->road, &stop, &m);
 	if (m.stop_after_leaving)
 		ok = refuse(res, sc->g->units[sc->unit].id, "must stop in the first hex after leaving",
-		            "its hex", &m, "after leaving");
+		            "its hex", &m, STEP_HALT, EFFECT_STOP_AFTER);
 	explain_free(&m.why);
 	return ok;
 }
@@ -428,9 +438,13 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (argc < 3)
 		return cmd_fail(res, "usage: move UNIT HEX [HEX...] [roll=FACES]");
 	u = &g->units[sc.unit];
-	if (u->halted[0] != '\0' && !g->forcing)
-		return cmd_fail(res, "%s had to stop %s; it moves no further this turn (--force moves "
-		                     "it, and the log says so)", u->id, u->halted);
+	if (u->halt.halted && !g->forcing) {
+		char *halt = game_halt_words(g, &u->halt);
+		cmd_fail(res, "%s had to stop %s; it moves no further this turn (--force moves it, "
+		              "and the log says so)", u->id, halt);
+		free(halt);
+		return false;
+	}
 	n = move_path(g, &sc, argc, argv, &path, res);
 	if (n < 2) {
 		free(path);
@@ -452,7 +466,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	}
 	if (!ok) {
 		free(plan.steps);
-		strlist_free(&pc.reminders);
+		path_cost_free(&pc);
 		free(path);
 		return false;
 	}
@@ -464,7 +478,9 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.road;
 	u->moved_cost += pc.cost;
-	memcpy(u->halted, pc.halt, sizeof u->halted);
+	game_halt_clear(&u->halt);
+	u->halt = pc.halt;
+	memset(&pc.halt, 0, sizeof pc.halt);
 	explain_points(pc.cost, false, cost);
 	cmd_say(res, "%s moves %s to %s: %zu %s, costing %s%s%s", u->id, from, to, n - 1,
 	        n == 2 ? "hex" : "hexes", cost, sc.road ? ", along the road" : "",
@@ -482,7 +498,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!u->eliminated)
 		cmd_disorder(g, u, pc.disorder, res);
 	free(plan.steps);
-	strlist_free(&pc.reminders);
+	path_cost_free(&pc);
 	free(path);
 	return true;
 }

@@ -48,8 +48,11 @@ show_unit(struct game *g, int u, struct command_result *res)
 	cmd_say(res, "  this turn: %s%s%s%s%s", x->moved ? "moved" : "", x->road_move ? " by road" : "",
 	        x->moved && x->battled ? ", " : "", x->battled ? "battled" : "",
 	        !x->moved && !x->battled ? "nothing yet" : "");
-	if (x->halted[0] != '\0')
-		cmd_say(res, "  had to stop %s", x->halted);
+	if (x->halt.halted) {
+		char *why = game_halt_words(g, &x->halt);
+		cmd_say(res, "  had to stop %s", why);
+		free(why);
+	}
 }
 
 static void
@@ -287,7 +290,7 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	from = card_class_move_from(card, g->units[ctx.unit].cls);
 	if (from >= 0)
 		budget = card->classes[from].move > spent ? card->classes[from].move - spent : 0;
-	if (g->units[ctx.unit].halted[0] != '\0')
+	if (g->units[ctx.unit].halt.halted)
 		budget = 0;
 	if (argc == 3) {
 		if (!str_long(argv[2], 1, 1000, &budget))
@@ -319,8 +322,11 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		why = xstrdup("");
 	else if (from < 0)
 		why = xstrdup(" (give a number)");
-	else if (g->units[ctx.unit].halted[0] != '\0')
-		why = xasprintf(" (it had to stop %s)", g->units[ctx.unit].halted);
+	else if (g->units[ctx.unit].halt.halted) {
+		char *halt = game_halt_words(g, &g->units[ctx.unit].halt);
+		why = xasprintf(" (it had to stop %s)", halt);
+		free(halt);
+	}
 	else if (spent > 0)
 		why = xasprintf(" (its class's move, %s, less the %s it moved this turn)",
 		                explain_points(card->classes[from].move, false, whole),

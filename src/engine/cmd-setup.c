@@ -330,6 +330,7 @@ unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
 	if ((u = game_unit_find(g, argv[2])) < 0)
 		return cmd_unit(g, argv[2], &u, res);
 	free(g->units[u].id);
+	game_halt_clear(&g->units[u].halt);
 	memmove(&g->units[u], &g->units[u + 1], (g->nunits - (size_t)u - 1) * sizeof *g->units);
 	g->nunits--;
 	g->selected = -1;

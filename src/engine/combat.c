@@ -33,14 +33,16 @@ score_face(const struct card *card, const struct situation *sit, int face, int t
 			out->flags += amount;
 		if (r->effect == EFFECT_HITS && r->beats_protection)
 			out->sure_hits += amount;
-		explain_add(&out->why, amount, r->file, r->line, r->seed, r->assumed, "%d x %s: %s%s",
-		            times, d->faces[face].id, r->effect == EFFECT_HITS ? "hits" : "flags",
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = amount, .rule = r },
+		            "%d x %s: %s%s", times, d->faces[face].id,
+		            r->effect == EFFECT_HITS ? "hits" : "flags",
 		            r->beats_protection ? " (protection does not cancel them)" : "");
 		scored = true;
 	}
 	if (!scored)
-		explain_add(&out->why, 0, NULL, 0, NULL, false, "%d x %s: scores nothing here", times,
-		            d->faces[face].id);
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
+		            "%d x %s: scores nothing here", times, d->faces[face].id);
 }
 
 void
@@ -67,14 +69,16 @@ combat_score(const struct card *card, const struct situation *sit, const int *fa
 	                                                       : out->hits - out->sure_hits;
 	if (ignored > 0) {
 		out->hits_left -= ignored;
-		explain_add(&out->why, -ignored, NULL, 0, NULL, false,
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = -ignored },
 		            "hits ignored by the target's protection%s",
 		            p->hits_optional ? " (may: the owner decides)" : "");
 	}
 	ignored = p->ignore_flags < out->flags ? p->ignore_flags : out->flags;
 	if (ignored > 0) {
 		out->flags_left -= ignored;
-		explain_add(&out->why, -ignored, NULL, 0, NULL, false,
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = -ignored },
 		            "flags ignored by the target's protection%s",
 		            p->flags_optional ? " (may: the owner decides)" : "");
 	}

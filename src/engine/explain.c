@@ -29,21 +29,27 @@ explain_free(struct explanation *ex)
 }
 
 void
-explain_add(struct explanation *ex, long value, const char *file, int line, const char *seed,
-            bool assumed, const char *fmt, ...)
+explain_add(struct explanation *ex, const struct step_from *from, const char *fmt, ...)
 {
 	struct step *s = xgrow(&ex->steps, &ex->count, &ex->cap, sizeof *s);
+	const struct rule *r = from->rule;
+	const char *file = r != NULL ? r->file : from->file;
 	va_list ap;
 
-	s->value = value;
-	s->assumed = assumed;
+	memset(s, 0, sizeof *s);
+	s->kind = from->kind;
+	s->effect = r != NULL ? r->effect : N_EFFECTS;
+	s->rule = r;
+	s->value = from->value;
+	s->assumed = r != NULL ? r->assumed : from->assumed;
 	if (ex->quiet)
 		return;
 	va_start(ap, fmt);
 	s->text = xvasprintf(fmt, ap);
 	va_end(ap);
-	s->ref = file != NULL ? xasprintf("%s:%d", file, line) : NULL;
-	s->seed = seed != NULL ? xstrdup(seed) : NULL;
+	s->ref = file != NULL ? xasprintf("%s:%d", file, r != NULL ? r->line : from->line) : NULL;
+	if (r != NULL ? r->seed != NULL : from->seed != NULL)
+		s->seed = xstrdup(r != NULL ? r->seed : from->seed);
 }
 
 void
@@ -78,7 +84,8 @@ explain_points(long halves, bool sign, char buf[24])
 void
 explain_set(struct explanation *ex, long value, const char *what)
 {
-	explain_add(ex, value, NULL, 0, NULL, false, "%s (given)", what);
+	explain_add(ex, &(struct step_from){ .kind = STEP_GIVEN, .value = value }, "%s (given)",
+	            what);
 	explain_as_start(ex);
 }
 
@@ -87,6 +94,15 @@ explain_as_start(struct explanation *ex)
 {
 	if (ex->count > 0)
 		ex->steps[ex->count - 1].absolute = true;
+}
+
+const struct step *
+explain_find(const struct explanation *ex, enum step_kind kind, enum effect effect)
+{
+	for (size_t i = 0; i < ex->count; i++)
+		if (ex->steps[i].kind == kind && (effect == N_EFFECTS || ex->steps[i].effect == effect))
+			return &ex->steps[i];
+	return NULL;
 }
 
 void

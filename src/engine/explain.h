@@ -6,9 +6,37 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "card.h"
+
+/* What a step is: how the code that reads an answer tells its steps apart (never
+ * by their words). Set where the engine makes the step. */
+enum step_kind {
+	STEP_NOTE,        /* how things stand, counting nothing: supports counted, a
+	                     line of sight's verdict, a rule that scores nothing here */
+	STEP_GIVEN,       /* a value given with the question (base dice, a roll) */
+	STEP_AMOUNT,      /* a number the rules count: added, or (absolute) a starting
+	                     value such as an allowance or a total */
+	STEP_RULING,      /* a rule that decides without a number: half rate, a tie to
+	                     one side, no terrain protection */
+	STEP_REFUSAL,     /* what is asked is not allowed: may not enter, stop, charge
+	                     or battle */
+	STEP_HALT,        /* the unit must stop: on entering, or after leaving */
+	STEP_REMINDER,    /* the card's words for the players (remind:): changes nothing */
+	STEP_SKIPPED,     /* a rule that applies but is not counted (not cumulative) */
+	STEP_BLOCK,       /* a hex blocks the line of sight; value: its place on the line */
+	STEP_RESULT       /* a table's row read: what the battle does */
+};
+
 struct step {
+	enum step_kind kind;
+	enum effect effect;       /* the card's effect it records; N_EFFECTS: none */
+	const struct rule *rule;  /* the card's rule it records, or NULL: the card
+	                             outlives the explanation */
 	long value;       /* what the step adds, or the value it sets */
 	char *text;       /* what the step is, in words */
+	size_t said;      /* text + said: what a rule's step says of its terrain, after
+	                     the terrain and where ("remember: ..." in "Forest
+	                     (entered): remember: ..."); 0 for other steps */
 	char *ref;        /* "card.yaml:LINE", or NULL for a given value */
 	char *seed;       /* the seed line the rule encodes, or NULL */
 	bool assumed;     /* not from the seed: check your rulebook */
@@ -26,9 +54,22 @@ struct explanation {
 
 void explain_init(struct explanation *ex);
 void explain_free(struct explanation *ex);
-void explain_add(struct explanation *ex, long value, const char *file, int line,
-                 const char *seed, bool assumed, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+/* What a new step is and where it comes from, beside its words (explain_add):
+ * a rule of the card (which gives its effect, file, line, seed and assumed), or
+ * a card line that is no rule (file, line, seed, assumed), or neither (file NULL:
+ * a value given or counted). */
+struct step_from {
+	enum step_kind kind;
+	long value;
+	const struct rule *rule;
+	const char *file;
+	int line;
+	const char *seed;
+	bool assumed;
+};
+
+void explain_add(struct explanation *ex, const struct step_from *from, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Add a copy of a step from another explanation. */
 void explain_copy(struct explanation *ex, const struct step *step);
@@ -44,6 +85,10 @@ void explain_set(struct explanation *ex, long value, const char *what);
 
 /* Mark the last step's value as a starting value rather than a change. */
 void explain_as_start(struct explanation *ex);
+
+/* The first step of this kind and effect (N_EFFECTS: any effect), or NULL. */
+const struct step *explain_find(const struct explanation *ex, enum step_kind kind,
+                                enum effect effect);
 
 /* Print the steps, one a line: value, words, card reference, seed reference. */
 void explain_print(const struct explanation *ex, bool with_values, FILE *out);

@@ -25,8 +25,10 @@ free_state(struct game *g)
 	free(g->levels);
 	free(g->sides);
 	free(g->structures);
-	for (size_t i = 0; i < g->nunits; i++)
+	for (size_t i = 0; i < g->nunits; i++) {
 		free(g->units[i].id);
+		game_halt_clear(&g->units[i].halt);
+	}
 	free(g->units);
 	free(g->stats);
 	free(g->unit_at);
@@ -224,6 +226,38 @@ game_unit_find(const struct game *g, const char *id)
 		if (strcmp(g->units[i].id, id) == 0)
 			return (int)i;
 	return -1;
+}
+
+void
+game_halt_set(struct unit_halt *h, struct hex at, const struct rule *r, const char *words)
+{
+	game_halt_clear(h);
+	h->halted = true;
+	h->hex = at;
+	h->rule = r;
+	h->words = words != NULL ? xstrdup(words) : NULL;
+}
+
+void
+game_halt_clear(struct unit_halt *h)
+{
+	free(h->words);
+	memset(h, 0, sizeof *h);
+}
+
+char *
+game_halt_words(const struct game *g, const struct unit_halt *h)
+{
+	const struct rule *r = h->rule;
+	char at[HEX_LABEL_SIZE];
+
+	hex_label(game_board(g), h->hex, at);
+	if (r != NULL && r->effect == EFFECT_LOSE)
+		return xasprintf("in %s: it lost %ld entering it (%s:%d%s%s)", at, r->amount, r->file,
+		                 r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
+	if (h->words != NULL && r != NULL)
+		return xasprintf("in %s: %s (%s:%d)", at, h->words, r->file, r->line);
+	return xasprintf("in %s", at);
 }
 
 int
@@ -665,8 +699,11 @@ game_fire_los(const struct game *g, int attacker, struct hex to, struct los_answ
 		hex_line(from, to, line, 2);
 		if (fires_over(g, attacker, line[1])) {
 			los_over(g, from, to, &line[1], out);
-			explain_add(&out->why, 0, card->fire_over_file, card->fire_over_line,
-			            card->fire_over_seed, false,
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_NOTE,
+			                                 .file = card->fire_over_file,
+			                                 .line = card->fire_over_line,
+			                                 .seed = card->fire_over_seed },
 			            "%s fires over the friendly unit on the lower hex next to it",
 			            g->units[attacker].id);
 			return;
@@ -700,7 +737,7 @@ los_over(const struct game *g, struct hex a, struct hex b, const struct hex *uns
 		} else {
 			explain_free(&other.why);
 		}
-		explain_add(&out->why, 0, NULL, 0, NULL, false, "%s",
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE }, "%s",
 		            !along ? "the line touches two hexes at a corner: either one blocks"
 		            : either ? "the line runs along a hexside: blocked when either side is"
 		                     : "the line runs along a hexside: blocked only when both sides are");

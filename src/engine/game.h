@@ -15,6 +15,17 @@
 #include "strutil.h"
 #include "terrain.h"
 
+/* Why a unit's move had to end this turn: where, and the card's rule that ended it. */
+struct unit_halt {
+	bool halted;
+	struct hex hex;           /* the hex it had to stop in */
+	const struct rule *rule;  /* the rule: a terrain's must_stop, or an enter event's
+	                             lose (its amount the strength lost); NULL: the card's
+	                             answer named none */
+	char *words;              /* must_stop: its step's words, for people ("Wire
+	                             (entered): must stop"); NULL otherwise. Owned. */
+};
+
 struct game_unit {
 	char *id;
 	int side;
@@ -30,7 +41,7 @@ struct game_unit {
 	bool road_move;     /* it moved along a road the whole way */
 	bool battled;       /* it battled */
 	long moved_cost;    /* what its moves cost this turn, in halves */
-	char halted[112];   /* where and why its move had to end this turn, or "" */
+	struct unit_halt halt; /* where and why its move had to end this turn */
 };
 
 /* The dice a side has rolled this game, against what they were expected to give:
@@ -92,6 +103,13 @@ const struct card *game_card(const struct game *g);
 const struct hex_board *game_board(const struct game *g);
 
 int game_unit_find(const struct game *g, const char *id);
+
+/* A halt: set it (the words copied; NULL for none), clear it, and say it for
+ * people: "in 0606: Wire (entered): must stop (card.yaml:235)", "in 1206: it
+ * lost 1 entering it (card.yaml:131, seed 001:72)" (a string to free). */
+void game_halt_set(struct unit_halt *h, struct hex at, const struct rule *r, const char *words);
+void game_halt_clear(struct unit_halt *h);
+char *game_halt_words(const struct game *g, const struct unit_halt *h);
 int game_unit_at(const struct game *g, struct hex h);   /* a unit standing there, or -1 */
 
 /* Say that units were added, removed, moved, eliminated or brought back: call it

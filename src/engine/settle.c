@@ -37,7 +37,10 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 	*extra = 0;
 	if (r->add_strength) {
 		*extra += q->att_strength;
-		explain_add(why, q->att_strength, r->file, r->line, r->seed, r->assumed,
+		explain_add(why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = q->att_strength,
+		                                 .file = r->file, .line = r->line, .seed = r->seed,
+		                                 .assumed = r->assumed },
 		            "the attacker's strength");
 	}
 	if (r->odds_table >= 0) {
@@ -52,7 +55,10 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 			return false;
 		}
 		*extra += drm;
-		explain_add(why, drm, t->file, t->rows[row].line, t->seed, t->assumed,
+		explain_add(why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = drm, .file = t->file,
+		                                 .line = t->rows[row].line, .seed = t->seed,
+		                                 .assumed = t->assumed },
 		            "%s, %s: %ld:%ld", t->name, entry, t->rows[row].odds_att / 10,
 		            t->rows[row].odds_def / 10);
 	}
@@ -66,13 +72,19 @@ settle_tie(const struct resolution *how, long tie, int tie_rules, int *winner, l
 	if (tie_rules == 0)
 		return;
 	if (tie == 0) {
-		explain_add(why, 0, how->file, how->tie_line, how->tie_seed, how->assumed,
+		explain_add(why,
+		            &(struct step_from){ .kind = STEP_RULING, .file = how->file,
+		                                 .line = how->tie_line, .seed = how->tie_seed,
+		                                 .assumed = how->assumed },
 		            "the tie rules for each side cancel each other: the tie stands");
 		return;
 	}
 	*winner = tie > 0 ? 1 : -1;
 	*value = how->tie_reads_as;
-	explain_add(why, *value, how->file, how->tie_line, how->tie_seed, how->assumed,
+	explain_add(why,
+	            &(struct step_from){ .kind = STEP_AMOUNT, .value = *value, .file = how->file,
+	                                 .line = how->tie_line, .seed = how->tie_seed,
+	                                 .assumed = how->assumed },
 	            "a tie, the tie rules give it to the %s: read as a difference of %ld",
 	            tie > 0 ? "attacker" : "defender", *value);
 }
@@ -104,19 +116,22 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 	memset(out, 0, sizeof *out);
 	if (!r->opposed) {
 		out->att_total = att_roll + q->drm + extra;
-		explain_add(&out->why, out->att_total, NULL, 0, NULL, false, "roll %ld, modifiers %+ld",
-		            att_roll, q->drm + extra);
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->att_total },
+		            "roll %ld, modifiers %+ld", att_roll, q->drm + extra);
 		explain_as_start(&out->why);
 		settle_totals(t, q, out);
 		snprintf(entry, sizeof entry, "%ld", out->value);
 	} else {
 		out->att_total = q->att_value + q->drm + extra + att_roll;
 		out->def_total = q->def_value + q->defense + def_roll;
-		explain_add(&out->why, out->att_total, NULL, 0, NULL, false,
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->att_total },
 		            "attacker: value %ld, modifiers %+ld, roll %ld", q->att_value,
 		            q->drm + extra, att_roll);
 		explain_as_start(&out->why);
-		explain_add(&out->why, out->def_total, NULL, 0, NULL, false,
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->def_total },
 		            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value, q->defense,
 		            def_roll);
 		explain_as_start(&out->why);

@@ -93,13 +93,19 @@ table_explain(const struct table *t, int row, const char *entry, struct explanat
 	char *words, *legend;
 
 	if (row < 0) {
-		explain_add(why, 0, t->file, t->line, t->seed, t->assumed,
+		explain_add(why,
+		            &(struct step_from){ .kind = STEP_NOTE, .file = t->file,
+		                                 .line = t->line, .seed = t->seed,
+		                                 .assumed = t->assumed },
 		            "%s: no row for %s", t->name, entry);
 		return;
 	}
 	words = table_row_words(t, row);
 	legend = legend_words(t, row);
-	explain_add(why, 0, t->file, t->rows[row].line, t->seed, t->assumed,
+	explain_add(why,
+	            &(struct step_from){ .kind = STEP_RESULT, .file = t->file,
+	                                 .line = t->rows[row].line, .seed = t->seed,
+	                                 .assumed = t->assumed },
 	            "%s, %s: %s%s%s%s", t->name, entry, words, legend[0] ? " (" : "", legend,
 	            legend[0] ? ")" : "");
 	free(words);

@@ -289,23 +289,28 @@ terrain_describe_conds(const struct card *card, const struct rule *r)
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
-/* Record a rule that applied as a step. */
+/* Record a rule that applied as a step of this kind: "Forest (entered): WORDS
+ * (CONDITIONS)", where the step says WORDS of the terrain. */
 static void
-step_for(struct explanation *why, const struct card *card, const struct terrain *t,
-         const struct rule *r, const char *where, long value, const char *effect_words)
+step_for(struct explanation *why, enum step_kind kind, const struct card *card,
+         const struct terrain *t, const struct rule *r, const char *where, long value,
+         const char *effect_words)
 {
-	char *conds;
+	const struct step_from from = { .kind = kind, .value = value, .rule = r };
+	char *conds, *subject;
 
 	if (why->quiet) {
-		explain_add(why, value, NULL, 0, NULL, r->assumed, "%s", "");
+		explain_add(why, &from, "%s", "");
 		return;
 	}
 	conds = terrain_describe_conds(card, r);
-	explain_add(why, value, r->file, r->line, r->seed, r->assumed,
-	            "%s%s%s: %s%s%s%s%s", t == NULL ? "Modifier" : t->name ? t->name : t->id,
-	            where[0] ? " " : "", where,
-	            effect_words, r->may ? " (may: the owner decides)" : "", conds[0] ? " (" : "",
-	            conds, conds[0] ? ")" : "");
+	subject = xasprintf("%s%s%s", t == NULL ? "Modifier" : t->name ? t->name : t->id,
+	                    where[0] ? " " : "", where);
+	explain_add(why, &from, "%s: %s%s%s%s%s", subject, effect_words,
+	            r->may ? " (may: the owner decides)" : "", conds[0] ? " (" : "", conds,
+	            conds[0] ? ")" : "");
+	why->steps[why->count - 1].said = strlen(subject) + 2;
+	free(subject);
 	free(conds);
 }
 
@@ -316,7 +321,7 @@ remind_step(struct explanation *why, const struct card *card, const struct terra
 {
 	char *words = xasprintf("remember: %s", r->text);
 
-	step_for(why, card, t, r, where, 0, words);
+	step_for(why, STEP_REMINDER, card, t, r, where, 0, words);
 	free(words);
 }
 
@@ -470,7 +475,8 @@ support_visit(const struct card *card, const struct terrain *t, const struct rul
 	if (r->effect != EFFECT_SUPPORT)
 		return;
 	w->added += (int)r->amount;
-	step_for(w->why, card, t, r, where, r->amount, "counts as support for the target");
+	step_for(w->why, STEP_AMOUNT, card, t, r, where, r->amount,
+	         "counts as support for the target");
 }
 
 /* Terrain that counts as support for the target (`support:` in its protection)
@@ -484,16 +490,17 @@ add_terrain_supports(const struct card *card, const struct situation *asked,
 	int *supports = &with->numbers[FACT_TARGET_SUPPORTS];
 
 	*with = *asked;
-	explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s from units next to it",
-	            *supports, *supports == 1 ? "" : "s");
+	explain_add(why, &(struct step_from){ .kind = STEP_NOTE },
+	            "the target has %d support%s from units next to it", *supports,
+	            *supports == 1 ? "" : "s");
 	each_rule(card, asked, &asked->target_on, SECTION_PROTECTION, false, "(target's hex)",
 	          support_visit, &w);
 	each_rule(card, asked, &asked->crossed, SECTION_PROTECTION, true, "(crossed)",
 	          support_visit, &w);
 	*supports += w.added;
 	if (w.added != 0)
-		explain_add(why, 0, NULL, 0, NULL, false, "the target has %d support%s in all",
-		            *supports, *supports == 1 ? "" : "s");
+		explain_add(why, &(struct step_from){ .kind = STEP_NOTE },
+		            "the target has %d support%s in all", *supports, *supports == 1 ? "" : "s");
 }
 
 /* The supports as steps, where a rule that applies tests them: the attacker's,
@@ -510,8 +517,9 @@ supports_steps(const struct rule_walk *w, const struct situation *sit,
 		target = target || rule_tests(w->items[i].rule, FACT_TARGET_SUPPORTS);
 	}
 	if (attacker)
-		explain_add(why, 0, NULL, 0, NULL, false, "the attacker has %d support%s from units next to it",
-		            supports, supports == 1 ? "" : "s");
+		explain_add(why, &(struct step_from){ .kind = STEP_NOTE },
+		            "the attacker has %d support%s from units next to it", supports,
+		            supports == 1 ? "" : "s");
 	for (size_t k = 0; target && k < target_steps->count; k++)
 		explain_copy(why, &target_steps->steps[k]);
 }
@@ -561,7 +569,8 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 	char words[160];
 
 	if (a->skipped) {
-		step_for(&out->why, card, a->by, r, a->where, 0, "not counted: not cumulative");
+		step_for(&out->why, STEP_SKIPPED, card, a->by, r, a->where, 0,
+		         "not counted: not cumulative");
 		return;
 	}
 	switch (r->effect) {
@@ -569,32 +578,32 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 		out->counts_dice = true;
 		out->dice += amount;
 		out->dice_change += amount;
-		step_for(&out->why, card, a->by, r, a->where, amount,
+		step_for(&out->why, STEP_AMOUNT, card, a->by, r, a->where, amount,
 		         per_words(r, amount < 0 ? "dice removed" : "dice added", words, sizeof words));
 		break;
 	case EFFECT_NO_BATTLE:
 		out->may_battle = false;
-		step_for(&out->why, card, a->by, r, a->where, 0, "may not battle");
+		step_for(&out->why, STEP_REFUSAL, card, a->by, r, a->where, 0, "may not battle");
 		break;
 	case EFFECT_DRM:
 		out->drm += amount;
-		step_for(&out->why, card, a->by, r, a->where, amount,
+		step_for(&out->why, STEP_AMOUNT, card, a->by, r, a->where, amount,
 		         per_words(r, "die-roll modifier", words, sizeof words));
 		break;
 	case EFFECT_DEFENSE:
 		out->defense += amount;
-		step_for(&out->why, card, a->by, r, a->where, amount,
+		step_for(&out->why, STEP_AMOUNT, card, a->by, r, a->where, amount,
 		         per_words(r, "added to the defender's value", words, sizeof words));
 		break;
 	case EFFECT_DISORDER:
 		out->disorder += r->amount;
-		step_for(&out->why, card, a->by, r, a->where, r->amount,
+		step_for(&out->why, STEP_AMOUNT, card, a->by, r, a->where, r->amount,
 		         "disorder for the attacker once it has battled");
 		break;
 	case EFFECT_TIE:
 		out->tie += r->amount;
 		out->tie_rules++;
-		step_for(&out->why, card, a->by, r, a->where, 0,
+		step_for(&out->why, STEP_RULING, card, a->by, r, a->where, 0,
 		         r->amount > 0 ? "a tie goes to the attacker" : "a tie goes to the defender");
 		break;
 	case EFFECT_REMIND:
@@ -639,7 +648,10 @@ base_dice_step(const struct card *card, const struct situation *sit, struct expl
 		explain_set(why, sit->base, "base dice");
 		return;
 	}
-	explain_add(why, sit->base, c->file, c->dice[sit->combat].line, NULL, c->move_assumed,
+	explain_add(why,
+	            &(struct step_from){ .kind = STEP_AMOUNT, .value = sit->base, .file = c->file,
+	                                 .line = c->dice[sit->combat].line,
+	                                 .assumed = c->move_assumed },
 	            "base dice: %s, %s combat at %d hex%s", c->id,
 	            card->words[WL_COMBAT].words[sit->combat], sit->base_distance,
 	            sit->base_distance == 1 ? "" : "es");
@@ -703,14 +715,14 @@ terrain_battle(const struct card *card, const struct situation *asked, struct ba
 		if (w.items[i].rule->effect != EFFECT_HALVE)
 			continue;
 		if (w.items[i].skipped) {
-			step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where, 0,
-			         "not counted: not cumulative");
+			step_for(&out->why, STEP_SKIPPED, card, w.items[i].by, w.items[i].rule,
+			         w.items[i].where, 0, "not counted: not cumulative");
 			continue;
 		}
 		out->counts_dice = true;
 		out->halvings++;
 		out->dice /= 2;
-		step_for(&out->why, card, w.items[i].by, w.items[i].rule, w.items[i].where,
+		step_for(&out->why, STEP_AMOUNT, card, w.items[i].by, w.items[i].rule, w.items[i].where,
 		         out->dice - before, "dice halved, rounding down");
 	}
 }
@@ -726,10 +738,10 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 	switch (r->effect) {
 	case EFFECT_NO_PROTECTION:
 		out->none = true;
-		step_for(&out->why, card, t, r, where, 0, "no terrain protection");
+		step_for(&out->why, STEP_RULING, card, t, r, where, 0, "no terrain protection");
 		break;
 	case EFFECT_IGNORE_HITS:
-		step_for(&out->why, card, t, r, where, r->amount, "hits ignored");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount, "hits ignored");
 		if (r->amount > out->ignore_hits)
 			out->hits_optional = r->may;
 		else if (r->amount == out->ignore_hits)
@@ -738,7 +750,7 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 			out->ignore_hits = r->amount;
 		break;
 	case EFFECT_IGNORE_FLAGS:
-		step_for(&out->why, card, t, r, where, r->amount, "flags ignored");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount, "flags ignored");
 		if (r->amount > out->ignore_flags)
 			out->flags_optional = r->may;
 		else if (r->amount == out->ignore_flags)
@@ -799,6 +811,7 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 	struct move_answer *out = arg;
 	bool *flag = NULL;
 	const char *words = "";
+	enum step_kind kind = STEP_REFUSAL;
 
 	switch (r->effect) {
 	case EFFECT_COST:
@@ -807,28 +820,31 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		if (r->amount > out->cost_to_enter)
 			out->cost_to_enter = r->amount;
 		out->has_cost = true;
-		step_for(&out->why, card, t, r, where, r->amount, "movement points to enter");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount,
+		         "movement points to enter");
 		explain_in_halves(&out->why);
 		return;
 	case EFFECT_COST_ADD:
 		out->cost += r->amount;
 		out->has_cost = true;
-		step_for(&out->why, card, t, r, where, r->amount, "movement points added");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount, "movement points added");
 		explain_in_halves(&out->why);
 		return;
 	case EFFECT_DISORDER:
 		out->disorder += r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "disorder on entering");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount, "disorder on entering");
 		return;
 	case EFFECT_ROAD_BONUS:
 		if (r->amount > out->road_bonus)
 			out->road_bonus = r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "movement bonus along it");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount,
+		         "movement bonus along it");
 		return;
 	case EFFECT_ROAD_RATE:
 		if (r->amount > out->road_rate)
 			out->road_rate = r->amount;
-		step_for(&out->why, card, t, r, where, r->amount, "movement allowance along it");
+		step_for(&out->why, STEP_AMOUNT, card, t, r, where, r->amount,
+		         "movement allowance along it");
 		return;
 	case EFFECT_REMIND:
 		remind_step(&out->why, card, t, r, where);
@@ -837,13 +853,14 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		flag = &out->prohibited, words = "may not enter or cross";
 		break;
 	case EFFECT_MUST_STOP:
-		flag = &out->must_stop, words = "must stop";
+		flag = &out->must_stop, words = "must stop", kind = STEP_HALT;
 		break;
 	case EFFECT_STOP_AFTER:
 		flag = &out->stop_after_leaving, words = "must stop in the next hex after leaving";
+		kind = STEP_HALT;
 		break;
 	case EFFECT_HALF_RATE:
-		flag = &out->half_rate;
+		flag = &out->half_rate, kind = STEP_RULING;
 		words = out->half_rate ? "half rate (already halved: not cumulative)" : "half rate";
 		break;
 	case EFFECT_CANNOT_STOP:
@@ -860,7 +877,7 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		return;
 	}
 	*flag = true;
-	step_for(&out->why, card, t, r, where, 0, words);
+	step_for(&out->why, kind, card, t, r, where, 0, words);
 }
 
 /* The allowance a category gives a class: the entry of the class itself or of
@@ -892,7 +909,7 @@ own_allowance(const struct card *card, const struct situation *sit, const struct
 			continue;
 		if (out->allowance < 0 || r->amount < out->allowance)
 			out->allowance = r->amount;
-		step_for(&out->why, card, t, r, "(entered)", r->amount,
+		step_for(&out->why, STEP_AMOUNT, card, t, r, "(entered)", r->amount,
 		         "movement allowance, instead of its category's");
 		explain_in_halves(&out->why);
 		out->why.steps[out->why.count - 1].absolute = true;
@@ -919,15 +936,20 @@ allowance_of(const struct card *card, const struct situation *sit, const struct 
 			continue;
 		if (cat->prohibited[cls]) {
 			out->prohibited = true;
-			explain_add(&out->why, 0, cat->file, cat->line, cat->seed, false,
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_REFUSAL, .file = cat->file,
+			                                 .line = cat->line, .seed = cat->seed },
 			            "%s is %s: prohibited for %s", t->name ? t->name : t->id,
 			            cat->name ? cat->name : cat->id, card->classes[cls].id);
 			continue;
 		}
 		if (out->allowance < 0 || cat->allowance[cls] < out->allowance)
 			out->allowance = cat->allowance[cls];
-		explain_add(&out->why, cat->allowance[cls], cat->file, cat->line, cat->seed,
-		            false, "%s is %s: %s moves this far", t->name ? t->name : t->id,
+		explain_add(&out->why,
+		            &(struct step_from){ .kind = STEP_AMOUNT, .value = cat->allowance[cls],
+		                                 .file = cat->file, .line = cat->line,
+		                                 .seed = cat->seed },
+		            "%s is %s: %s moves this far", t->name ? t->name : t->id,
 		            cat->name ? cat->name : cat->id, card->classes[cls].id);
 		explain_in_halves(&out->why);
 		out->why.steps[out->why.count - 1].absolute = true;
@@ -1006,7 +1028,7 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 	out->clear = true;
 	out->blocked_at = -1;
 	if (n < 3) {
-		explain_add(&out->why, 0, NULL, 0, NULL, false,
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
 		            "adjacent or same hex: nothing lies between");
 		return;
 	}
@@ -1022,37 +1044,45 @@ terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
 			const struct terrain *t = &card->terrain[h->terrain.items[k]];
 			if (t->los_blocks) {
 				out->clear = false;
-				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
+				explain_add(&out->why,
+				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+				                                 .file = t->file, .line = t->line },
 				            "hex %zu holds %s, which blocks line of sight", i,
 				            t->name ? t->name : t->id);
 			} else if (card->levels_block_los && level > lo && t->level == level) {
 				out->clear = false;
-				explain_add(&out->why, (long)i, t->file, t->line, NULL, false,
+				explain_add(&out->why,
+				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+				                                 .file = t->file, .line = t->line },
 				            "hex %zu is %s, level %d, higher than the lower end (level %d)",
 				            i, t->name ? t->name : t->id, level, lo);
 			}
 		}
 		if (out->clear && card->levels_block_los && level > lo) {
 			out->clear = false;
-			explain_add(&out->why, (long)i, NULL, 0, NULL, false,
+			explain_add(&out->why, &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i },
 			            "hex %zu is at level %d (the map's), higher than the lower end (%d)", i,
 			            level, lo);
 		}
 		if (out->clear && unit_blocks(card, h, &by)) {
 			out->clear = false;
 			if (by != NULL)
-				explain_add(&out->why, (long)i, by->file, by->line, NULL,
-				            false, "hex %zu holds a unit on %s, which blocks line of sight",
+				explain_add(&out->why,
+				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+				                                 .file = by->file, .line = by->line },
+				            "hex %zu holds a unit on %s, which blocks line of sight",
 				            i, by->name ? by->name : by->id);
 			else
-				explain_add(&out->why, (long)i, card->units_block_los_file,
-				            card->units_block_los_line, NULL, false,
+				explain_add(&out->why,
+				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+				                                 .file = card->units_block_los_file,
+				                                 .line = card->units_block_los_line },
 				            "hex %zu holds a unit, and units block line of sight", i);
 		}
 		if (!out->clear)
 			out->blocked_at = (int)i;
 	}
 	if (out->clear)
-		explain_add(&out->why, 0, NULL, 0, NULL, false,
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
 		            "no hex between blocks line of sight");
 }
