@@ -181,7 +181,7 @@ cli_load_card(const char *name, struct card *card)
 		size_t len = strlen(name);
 
 		/* Cards are named by their id; the file name is the id by convention, so
-		 * look there first and confirm by loading. */
+		 * look there first and confirm by loading (a file name: ID.yaml). */
 		if (strncmp(base, name, len) != 0 || strcmp(base + len, ".yaml") != 0)
 			continue;
 		if (card_load(card, files[i], &cp, &dl) && strcmp(card->id, name) == 0)

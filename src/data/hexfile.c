@@ -106,6 +106,7 @@ limits_for(const char *path, struct diag_list *dl)
 	head[n] = '\0';
 	for (char *line = head; line != NULL && *line != '\0';) {
 		char *nl = strchr(line, '\n');
+		/* the file format: a save says so on a line of its own */
 		if (strncmp(line, "kind: save", 10) == 0 &&
 		    (line[10] == '\n' || line[10] == '\r' || line[10] == ' ' || line[10] == '\0'))
 			lim = &ylimits_save;

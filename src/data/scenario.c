@@ -46,6 +46,7 @@ card_file_for(const char *scenario_path, const char *name, const struct cardpath
 	const char *dir = slash ? scenario_path : ".";
 	char *file;
 
+	/* a card named by a file name (with a '/' or ".yaml"), not by its id */
 	if (strchr(name, '/') != NULL || strstr(name, ".yaml") != NULL)
 		return name[0] == '/' ? xstrdup(name) : xasprintf("%.*s/%s", dirlen, dir, name);
 	/* beside the scenario, in the cards folder next to its folder, then the path */
@@ -216,6 +217,7 @@ legend_lookup(const struct sc_ctx *ctx, const char *code, size_t len)
 	if (len == 1 && ctx->legend_code[(unsigned char)code[0]] != NULL)
 		return card_terrain(&ctx->sc->card, ctx->legend_code[(unsigned char)code[0]]);
 	for (size_t i = 0; i < ctx->nlegend_multi; i++)
+		/* a map row's code: the characters read so far */
 		if (strlen(ctx->legend_multi[i]) == len && strncmp(ctx->legend_multi[i], code, len) == 0)
 			return ctx->legend_multi_terrain[i];
 	return -1;

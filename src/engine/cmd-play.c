@@ -410,6 +410,7 @@ take_roll_word(int *argc, char **argv)
 	int n = 0;
 
 	for (int i = 0; i < *argc; i++) {
+		/* a command word: roll=FACES */
 		if (i >= 2 && rolled == NULL && strncmp(argv[i], "roll=", 5) == 0)
 			rolled = argv[i] + 5;
 		else

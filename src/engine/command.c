@@ -138,6 +138,7 @@ find_command(const char *name, struct command_result *res)
 		names[i] = command_table[i].name;
 		if (strcmp(command_table[i].name, name) == 0)
 			return &command_table[i];
+		/* a command word may be shortened to any unique start of a name */
 		if (strncmp(command_table[i].name, name, len) == 0) {
 			found = &command_table[i];
 			matches++;

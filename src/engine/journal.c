@@ -109,6 +109,7 @@ first_line(const char *base, char **err)
 	unsigned long crc;
 	char *head, *line;
 
+	/* the journal's head (its file format): a scenario, or "save=FILE" */
 	if (strncmp(base, "save=", 5) != 0)
 		head = xasprintf(JOURNAL_MAGIC "%s", base);   /* a scenario, or "crc=... save=" */
 	else if (journal_file_crc(base + 5, &crc, err))
@@ -291,6 +292,7 @@ read_base(struct journal_contents *out, const char *text)
 {
 	char *end;
 
+	/* the journal's head (its file format): "crc=XXXXXXXX " before the base */
 	if (strncmp(text, "crc=", 4) == 0 && strspn(text + 4, "0123456789abcdef") == 8 &&
 	    text[12] == ' ') {
 		out->base_crc = strtoul(text + 4, &end, 16);
@@ -321,6 +323,7 @@ parse(char *buf, size_t len, const char *path, struct journal_contents *out, cha
 			out->dropped++;
 			out->damaged_at = out->damaged_at ? out->damaged_at : lineno;
 		} else if (lineno == 1) {
+			/* the file format: the first line starts with the magic */
 			if (strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0)
 				break;
 			read_base(out, text + strlen(JOURNAL_MAGIC));

@@ -275,6 +275,7 @@ save_clean_temps(const char *path)
 
 	base = xasprintf("%s.tmp.", slash ? slash + 1 : path);
 	while (d != NULL && (e = readdir(d)) != NULL) {
+		/* a file name: BASE.tmp.XXXXXX, a temporary file of this save */
 		if (strncmp(e->d_name, base, strlen(base)) == 0 && strlen(e->d_name) == strlen(base) + 6) {
 			char *full = xasprintf("%s/%s", dir, e->d_name);
 			if (fio_unlink(full) == 0)

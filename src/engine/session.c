@@ -110,6 +110,7 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	                                        : line,
 	                   &err))
 		return true;
+	/* the command word: undo (u...) is taken back by redo, redo by undo */
 	take_back(s, res->kind == COMMAND_META && strncmp(line, "u", 1) == 0);
 	strlist_free(&res->lines);
 	strlist_add(&res->lines, err);

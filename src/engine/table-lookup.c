@@ -76,6 +76,7 @@ legend_words(const struct table *t, int row)
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const char *cell = t->rows[row].cells[c];
 		for (size_t k = 0; cell != NULL && k < t->nlegend; k++) {
+			/* a cell is the card's notation: the codes of its legend in it */
 			if (said[k] || strstr(cell, t->legend[k].code) == NULL)
 				continue;
 			said[k] = true;

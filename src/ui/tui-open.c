@@ -282,6 +282,7 @@ onto_its_save(const struct journal_contents *jc, struct game *g)
 	struct game older;
 	bool ok, same;
 
+	/* the journal's head names its base: "save=FILE" (the journal file format) */
 	if (!jc->has_crc || g->save_path == NULL || strncmp(jc->base, "save=", 5) != 0)
 		return true;
 	if ((file = save_find_version(jc->base + 5, jc->base_crc)) == NULL)

@@ -62,6 +62,7 @@ named_die(struct parser *ps, struct dice_term *t)
 	while (isalnum((unsigned char)start[len]) || start[len] == '_')
 		len++;
 	for (size_t i = 0; ps->kinds != NULL && i < ps->kinds->count; i++) {
+		/* the notation names a kind of die: the word read so far */
 		if (strlen(ps->kinds->names[i]) == len && strncmp(ps->kinds->names[i], start, len) == 0) {
 			t->named = (int)i;
 			t->sides = ps->kinds->faces[i];

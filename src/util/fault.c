@@ -61,6 +61,7 @@ parse(const char *spec)
 	char *end;
 
 	for (int k = 0; colon != NULL && k < N_FAULT_KINDS; k++) {
+		/* HEXAID_FAULT is KIND:N: the kind is the word before the colon */
 		if (strlen(kind_names[k]) == (size_t)(colon - spec) &&
 		    strncmp(spec, kind_names[k], (size_t)(colon - spec)) == 0) {
 			unsigned long n = strtoul(colon + 1, &end, 10);
