@@ -19,9 +19,51 @@
 void
 command_result_free(struct command_result *res)
 {
-	strlist_free(&res->lines);
+	command_result_clear_lines(res);
 	free(res->record_extra);
 	res->record_extra = NULL;
+}
+
+void
+command_result_clear_lines(struct command_result *res)
+{
+	struct query_found *f = &res->found;
+
+	strlist_free(&res->lines);
+	for (size_t i = 0; i < res->nmarks; i++)
+		free(res->marks[i].brief);
+	free(res->marks);
+	res->marks = NULL;
+	res->nmarks = res->cap_marks = 0;
+	free(f->hexes);
+	free(f->stops);
+	free(f->units);
+	free(f->reason);
+	free(f->summary);
+	strlist_free(&f->parts);
+	memset(f, 0, sizeof *f);
+}
+
+enum line_kind
+command_line_kind(const struct command_result *res, size_t i)
+{
+	return i < res->nmarks ? res->marks[i].kind : LINE_SAID;
+}
+
+void
+cmd_mark(struct command_result *res, enum line_kind kind, const char *brief)
+{
+	struct line_mark *m = NULL;
+
+	while (res->nmarks < res->lines.count) {
+		m = xgrow(&res->marks, &res->nmarks, &res->cap_marks, sizeof *m);
+		m->kind = LINE_SAID;
+		m->brief = NULL;
+	}
+	if (m == NULL)
+		return;
+	m->kind = kind;
+	m->brief = brief != NULL ? xstrdup(brief) : NULL;
 }
 
 void
@@ -55,15 +97,23 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 void
 cmd_say_steps(struct command_result *res, const struct explanation *why)
 {
-	char *buf = explain_text(why);
+	for (size_t i = 0; i < why->count; i++) {
+		char *text = explain_step_text(&why->steps[i], true, true), *line = text, *nl;
+		char *refless = explain_step_text(&why->steps[i], true, false);
+		char *brief = xasprintf("  %s", refless);
+		bool one = strchr(text, '\n') == NULL;
 
-	for (char *line = buf, *nl; line != NULL && *line != '\0'; line = nl ? nl + 1 : NULL) {
-		nl = strchr(line, '\n');
-		if (nl != NULL)
-			*nl = '\0';
-		strlist_add(&res->lines, line);
+		for (; line != NULL; line = nl ? nl + 1 : NULL) {
+			nl = strchr(line, '\n');
+			if (nl != NULL)
+				*nl = '\0';
+			cmd_say(res, "%s%s", line == text ? "  " : "", line);
+			cmd_mark(res, LINE_STEP, one ? brief : NULL);
+		}
+		free(text);
+		free(refless);
+		free(brief);
 	}
-	free(buf);
 }
 
 /* ---- arguments ------------------------------------------------------------- */

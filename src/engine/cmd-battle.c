@@ -78,6 +78,8 @@ say_battle_answer(const struct game *g, int a, int t, int combat, const struct b
 		        b->dice_change, b->halvings, b->halvings == 1 ? "" : "s");
 	else if (b->counts_dice)
 		cmd_say(res, "dice: the unit's dice %+ld", b->dice_change);
+	if (b->counts_dice)
+		cmd_mark(res, LINE_DICE, NULL);
 	if (b->drm != 0)
 		cmd_say(res, "die-roll modifier: %+ld", b->drm);
 	if (b->defense != 0)

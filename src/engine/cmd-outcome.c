@@ -62,6 +62,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
+	cmd_mark(res, LINE_ROLL, NULL);
 	if (!typed)
 		cmd_faces_record(res, d, faces, n);
 	combat_score(card, sit, faces, n, p, &c);
@@ -107,6 +108,7 @@ say_odds(struct game *g, const struct situation *sit, const struct battle_answer
 
 	if (chance == NULL) {
 		cmd_say(res, "odds of hits: too many dice to work out");
+		cmd_mark(res, LINE_ODDS, NULL);
 		return;
 	}
 	strbuf_addf(&line, "odds of hits:");
@@ -117,6 +119,7 @@ say_odds(struct game *g, const struct situation *sit, const struct battle_answer
 	}
 	cmd_say(res, "%s%s", line.text,
 	        d->assumed ? " (the die's faces are assumed: check your dice)" : "");
+	cmd_mark(res, LINE_ODDS, NULL);
 	free(chance);
 	free(line.text);
 }
@@ -143,6 +146,7 @@ say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
+	cmd_mark(res, LINE_ROLL, NULL);
 	if (!typed)
 		cmd_faces_record(res, d, faces, n);
 	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
@@ -257,6 +261,7 @@ say_settle_odds(const struct battle *bt, const struct settle_question *q, long e
 
 	if (chance == NULL) {
 		cmd_say(res, "odds: the roll %s has too many outcomes to count", q->how->roll);
+		cmd_mark(res, LINE_ODDS, NULL);
 		return;
 	}
 	for (size_t row = 0; row <= t->nrows; row++)
@@ -269,14 +274,17 @@ say_settle_odds(const struct battle *bt, const struct settle_question *q, long e
 			words = outcome_words(bt, q->how, row < t->nrows ? (int)row : -1, w);
 			if (last != NULL && strcmp(words, last) != 0) {
 				cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
+				cmd_mark(res, LINE_ODDS, NULL);
 				sum = 0.0;
 			}
 			free(last);
 			last = words;
 			sum += p;
 		}
-	if (last != NULL)
+	if (last != NULL) {
 		cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
+		cmd_mark(res, LINE_ODDS, NULL);
+	}
 	free(last);
 	free(chance);
 }
@@ -378,11 +386,13 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	wa = values_words(&ra, ", ");
 	cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->a].id, how->roll, wa, ra.total,
 	        bt->w->rolled ? " (the dice on the table)" : "");
+	cmd_mark(res, LINE_ROLL, NULL);
 	free(wa);
 	if (how->opposed) {
 		wd = values_words(&rd, ", ");
 		cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->t].id, how->roll, wd, rd.total,
 		        bt->w->rolled ? " (the dice on the table)" : "");
+		cmd_mark(res, LINE_ROLL, NULL);
 		free(wd);
 	}
 	count_roll(&g->stats[g->units[bt->a].side], &e, &ra);

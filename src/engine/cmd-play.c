@@ -323,6 +323,7 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 		                              e->count, ", ");
 		cmd_say(res, "%s enters %s: rolls %d %s: %s%s", u->id, at, e->count,
 		        e->count == 1 ? "die" : "dice", words, p->typed ? " (the dice on the table)" : "");
+		cmd_mark(res, LINE_ROLL, NULL);
 		game_log(g, "%s enters %s: rolls %s", u->id, at, words);
 		free(words);
 	}

@@ -3,6 +3,7 @@
  * dice and protection without battling. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,17 +29,36 @@ terrain_words(const struct game *g, const struct tset *set, char *buf, size_t si
 	return buf;
 }
 
+/* One part of the first line of `show`, for the screen to list. */
+static void __attribute__((format(printf, 2, 3)))
+say_part(struct command_result *res, const char *fmt, ...)
+{
+	va_list ap;
+	char *part;
+
+	va_start(ap, fmt);
+	part = xvasprintf(fmt, ap);
+	va_end(ap);
+	strlist_add(&res->found.parts, part);
+	free(part);
+}
+
 static void
 show_unit(struct game *g, int u, struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	const struct game_unit *x = &g->units[u];
+	const char *cls = card->classes[x->cls].name ? card->classes[x->cls].name
+	                                             : card->classes[x->cls].id;
 	char at[HEX_LABEL_SIZE], words[256];
 
 	hex_label(game_board(g), x->hex, at);
-	cmd_say(res, "%s: %s %s, strength %d/%d%s", x->id, g->sc.teams[x->side].name,
-	        card->classes[x->cls].name ? card->classes[x->cls].name : card->classes[x->cls].id,
+	cmd_say(res, "%s: %s %s, strength %d/%d%s", x->id, g->sc.teams[x->side].name, cls,
 	        x->strength, x->max_strength, x->eliminated ? ", eliminated" : "");
+	say_part(res, "%s: %s %s", x->id, g->sc.teams[x->side].name, cls);
+	say_part(res, "strength %d/%d", x->strength, x->max_strength);
+	if (x->eliminated)
+		say_part(res, "eliminated");
 	cmd_say(res, "  in %s: %s", at, terrain_words(g, game_hex(g, x->hex), words, sizeof words));
 	if (x->formation >= 0)
 		cmd_say(res, "  formation: %s", card->words[WL_FORMATION].words[x->formation]);
@@ -61,9 +81,18 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 	char at[HEX_LABEL_SIZE], words[256];
 	int u = game_unit_at(g, h);
 
+	const struct tset *here = game_hex(g, h);
+	size_t first = res->lines.count;
+
 	hex_label(game_board(g), h, at);
-	cmd_say(res, "%s: %s, level %d", at, terrain_words(g, game_hex(g, h), words, sizeof words),
+	cmd_say(res, "%s: %s, level %d", at, terrain_words(g, here, words, sizeof words),
 	        game_hex_level(g, h));
+	if (here->count == 0)
+		say_part(res, "%s: nothing", at);
+	for (size_t i = 0; i < here->count; i++)
+		say_part(res, "%s%s%s", i == 0 ? at : "", i == 0 ? ": " : "",
+		         game_card(g)->terrain[here->items[i]].name);
+	say_part(res, "level %d", game_hex_level(g, h));
 	for (int d = 0; d < HEX_DIRECTIONS; d++) {
 		struct tset feats;
 		game_side_features(g, hexside_of(h, d), &feats);
@@ -82,6 +111,7 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 		        st->hits >= st->strength ? ", destroyed" : "");
 		free(name);
 	}
+	res->found.hex_lines = res->lines.count - first;
 	if (u >= 0)
 		cmd_say(res, "  unit: %s (%s)", g->units[u].id, g->sc.teams[g->units[u].side].name);
 }
@@ -204,10 +234,13 @@ cmd_los(struct game *g, int argc, char **argv, struct command_result *res)
 		char at[HEX_LABEL_SIZE];
 		struct hex line[512];
 		size_t n = hex_line(from, to, line, 512);
-		hex_label(game_board(g), a.blocked_at >= 0 && (size_t)a.blocked_at < n ? line[a.blocked_at] : to,
-		          at);
+		res->found.blocked = true;
+		res->found.block = a.blocked_at >= 0 && (size_t)a.blocked_at < n ? line[a.blocked_at] : to;
+		hex_label(game_board(g), res->found.block, at);
 		cmd_say(res, "line of sight %s to %s: blocked at %s", x, y, at);
 	}
+	if (a.why.count > 0)
+		res->found.reason = explain_step_text(&a.why.steps[0], false, true);
 	cmd_say_steps(res, &a.why);
 	explain_free(&a.why);
 	return true;
@@ -306,6 +339,8 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		count += reached[i];
 	list = xmalloc(count * (HEX_LABEL_SIZE + 2) + 1);
 	list[0] = '\0';
+	res->found.hexes = xcalloc(count + 1, sizeof *res->found.hexes);
+	res->found.stops = xcalloc(count + 1, sizeof *res->found.stops);
 	count = 0;
 	for (int r = 0; r < b->rows; r++)
 		for (int c = 0; c < b->columns; c++) {
@@ -316,6 +351,8 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 				continue;
 			hex_label(b, h, at);
 			len += (size_t)sprintf(list + len, " %s%s", at, stops[idx] ? "!" : "");
+			res->found.hexes[count] = h;
+			res->found.stops[count] = stops[idx];
 			count++;
 		}
 	if (argc == 3)
@@ -326,15 +363,17 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		char *halt = game_halt_words(g, &g->units[ctx.unit].halt);
 		why = xasprintf(" (it had to stop %s)", halt);
 		free(halt);
-	}
-	else if (spent > 0)
+	} else if (spent > 0)
 		why = xasprintf(" (its class's move, %s, less the %s it moved this turn)",
 		                explain_points(card->classes[from].move, false, whole),
 		                explain_points(spent, false, moved));
 	else
 		why = xstrdup(" (its class's move)");
-	cmd_say(res, "%s can reach %zu %s with %s%s:%s", g->units[ctx.unit].id, count,
-	        count == 1 ? "hex" : "hexes", explain_points(budget, false, pts), why, list);
+	res->found.nhexes = count;
+	res->found.summary = xasprintf("%s can reach %zu %s with %s%s", g->units[ctx.unit].id,
+	                               count, count == 1 ? "hex" : "hexes",
+	                               explain_points(budget, false, pts), why);
+	cmd_say(res, "%s:%s", res->found.summary, list);
 	free(why);
 	cmd_say(res, "(! marks a hex where the unit must stop)");
 	free(list);

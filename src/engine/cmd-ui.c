@@ -28,16 +28,20 @@ cmd_line(struct game *g, int argc, char **argv, struct command_result *res)
 	n = (size_t)hex_distance(from, to) + 1;
 	left = xcalloc(n, sizeof *left);
 	right = xcalloc(n, sizeof *right);
+	res->found.hexes = xcalloc(2 * n, sizeof *res->found.hexes);
 	hex_line_sides(from, to, left, right, n, &split);
 	for (size_t i = 0; i < n; i++) {
 		char l[HEX_LABEL_SIZE], r[HEX_LABEL_SIZE];
 
 		hex_label(b, left[i], l);
 		hex_label(b, right[i], r);
-		if (hex_eq(left[i], right[i]))
+		res->found.hexes[res->found.nhexes++] = left[i];
+		if (hex_eq(left[i], right[i])) {
 			strbuf_addf(&list, " %s", l);
-		else
+		} else {
 			strbuf_addf(&list, " %s|%s", l, r);
+			res->found.hexes[res->found.nhexes++] = right[i];
+		}
 	}
 	cmd_say(res, "line %s to %s:%s", argv[1], argv[2], list.text);
 	free(list.text);
@@ -63,6 +67,7 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 	memset(&w, 0, sizeof w);
 	memset(w.given, -1, sizeof w.given);
 	w.dice = w.att_value = w.def_value = -1;
+	res->found.units = xcalloc(g->nunits + 1, sizeof *res->found.units);
 	for (size_t t = 0; t < g->nunits; t++) {
 		struct command_result one;
 
@@ -72,6 +77,7 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 		memset(&one, 0, sizeof one);
 		if (cmd_battle_between(g, a, (int)t, &w, false, &one) && one.lines.count >= 2) {
 			strbuf_addf(&ids, " %s", g->units[t].id);
+			res->found.units[res->found.nunits++] = (int)t;
 			next = xasprintf("  %s; %s", one.lines.items[0], one.lines.items[1]);
 			strlist_add(&found, next);
 			free(next);

@@ -14,6 +14,8 @@ void cmd_say(struct command_result *res, const char *fmt, ...)
 /* Report a failure; returns false so a command can `return cmd_fail(...)`. */
 bool cmd_fail(struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Say what the last line said is (and, for a step, how a narrow pane shows it). */
+void cmd_mark(struct command_result *res, enum line_kind kind, const char *brief);
 /* Each step of an explanation as a line of the result. */
 void cmd_say_steps(struct command_result *res, const struct explanation *why);
 

@@ -14,16 +14,60 @@ enum command_kind {
 	COMMAND_META      /* undo, redo: work on the list of commands itself */
 };
 
-/* What a command answered: lines for people, and whether it worked. */
+/* What a line of an answer is, where the screen shows it apart. */
+enum line_kind {
+	LINE_SAID,               /* words */
+	LINE_DICE,               /* the dice a battle rolls ("dice: 3") */
+	LINE_ODDS,               /* the odds of its outcomes */
+	LINE_ROLL,               /* dice rolled, with their faces */
+	LINE_STEP                /* a step of an explanation */
+};
+
+struct line_mark {
+	enum line_kind kind;
+	char *brief;             /* LINE_STEP: the line without its card and seed
+	                            references, for a narrow pane; or NULL */
+};
+
+/* What a query found, as data beside its lines, so that the screen draws it
+ * without reading words. Each query fills its part; the rest stays empty. */
+struct query_found {
+	struct hex *hexes;       /* line: the hexes it passes in order, both of a pair
+	                            where it runs along a hexside; range: those reached */
+	bool *stops;             /* range: the unit must stop in hexes[i] */
+	size_t nhexes;
+	int *units;              /* targets: the units it may battle */
+	size_t nunits;
+	bool blocked;            /* los: the line is blocked ... */
+	struct hex block;        /* ... in this hex */
+	char *reason;            /* los: its first step, without its value */
+	char *summary;           /* range: the first line without its list of hexes */
+	struct strlist parts;    /* show unit, show hex: the parts of the first line,
+	                            which it joins with ", " */
+	size_t hex_lines;        /* show hex: how many of its lines are about the hex
+	                            itself (terrain, sides, structure); the next, if
+	                            any, names the unit in it */
+};
+
+/* What a command answered: lines for people, what some of them are, what a query
+ * found, and whether it worked. */
 struct command_result {
 	bool ok;
 	enum command_kind kind;
 	bool saved;              /* the game was saved: a new journal starts */
 	char *record_extra;      /* what the journal adds to the line (dice rolled) */
 	struct strlist lines;
+	struct line_mark *marks; /* marks[i] is what lines.items[i] is, for i < nmarks;
+	                            a line past them is LINE_SAID */
+	size_t nmarks, cap_marks;
+	struct query_found found;
 };
 
 void command_result_free(struct command_result *res);
+/* Drop the lines, their marks and what was found (a command taken back). */
+void command_result_clear_lines(struct command_result *res);
+/* What line i of the answer is. */
+enum line_kind command_line_kind(const struct command_result *res, size_t i);
 
 struct command_entry {
 	const char *name;

@@ -105,36 +105,58 @@ explain_find(const struct explanation *ex, enum step_kind kind, enum effect effe
 	return NULL;
 }
 
+/* One step as explain_print prints it, without the indent: its value (with
+ * `with_value`), its words, its card and seed references (with `with_refs`) and
+ * whether it is assumed. */
+static void
+print_step(const struct step *s, bool with_value, bool with_refs, FILE *out)
+{
+	char num[24];
+
+	if (with_value && s->halves)
+		fprintf(out, "%4s  %s", explain_points(s->value, !s->absolute, num), s->text);
+	else if (with_value && s->absolute)
+		fprintf(out, "%4ld  %s", s->value, s->text);
+	else if (with_value && s->value == 0)
+		fprintf(out, "%4s  %s", "", s->text);
+	else if (with_value)
+		fprintf(out, "%+4ld  %s", s->value, s->text);
+	else
+		fprintf(out, "%s", s->text);
+	if (with_refs && (s->ref != NULL || s->seed != NULL)) {
+		fputs("  [", out);
+		if (s->ref != NULL)
+			fputs(s->ref, out);
+		if (s->seed != NULL)
+			fprintf(out, "%sseed %s", s->ref ? ", " : "", s->seed);
+		fputc(']', out);
+	}
+	if (s->assumed)
+		fputs("  (assumed: check your rulebook)", out);
+}
+
 void
 explain_print(const struct explanation *ex, bool with_values, FILE *out)
 {
 	for (size_t i = 0; i < ex->count; i++) {
-		const struct step *s = &ex->steps[i];
-
-		char num[24];
-
-		if (with_values && s->halves)
-			fprintf(out, "  %4s  %s", explain_points(s->value, !s->absolute, num), s->text);
-		else if (with_values && s->absolute)
-			fprintf(out, "  %4ld  %s", s->value, s->text);
-		else if (with_values && s->value == 0)
-			fprintf(out, "  %4s  %s", "", s->text);
-		else if (with_values)
-			fprintf(out, "  %+4ld  %s", s->value, s->text);
-		else
-			fprintf(out, "  %s", s->text);
-		if (s->ref != NULL || s->seed != NULL) {
-			fputs("  [", out);
-			if (s->ref != NULL)
-				fputs(s->ref, out);
-			if (s->seed != NULL)
-				fprintf(out, "%sseed %s", s->ref ? ", " : "", s->seed);
-			fputc(']', out);
-		}
-		if (s->assumed)
-			fputs("  (assumed: check your rulebook)", out);
+		fputs("  ", out);
+		print_step(&ex->steps[i], with_values, true, out);
 		fputc('\n', out);
 	}
+}
+
+char *
+explain_step_text(const struct step *s, bool with_value, bool with_refs)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return xstrdup("");
+	print_step(s, with_value, with_refs, f);
+	fclose(f);
+	return buf;
 }
 
 void

@@ -35,7 +35,7 @@ struct step {
 	long value;       /* what the step adds, or the value it sets */
 	char *text;       /* what the step is, in words */
 	size_t said;      /* text + said: what a rule's step says of its terrain, after
-	                     the terrain and where ("remember: ..." in "Forest
+	                     the terrain and where ("remember: ..." in "TERRAIN
 	                     (entered): remember: ..."); 0 for other steps */
 	char *ref;        /* "card.yaml:LINE", or NULL for a given value */
 	char *seed;       /* the seed line the rule encodes, or NULL */
@@ -92,6 +92,10 @@ const struct step *explain_find(const struct explanation *ex, enum step_kind kin
 
 /* Print the steps, one a line: value, words, card reference, seed reference. */
 void explain_print(const struct explanation *ex, bool with_values, FILE *out);
+
+/* One step as explain_print prints it, without the indent, in a string to free;
+ * without its value or its card and seed references when asked. */
+char *explain_step_text(const struct step *s, bool with_value, bool with_refs);
 
 /* The steps as explain_print prints them, one a line, in a string to free. */
 char *explain_text(const struct explanation *ex);

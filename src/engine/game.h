@@ -22,7 +22,7 @@ struct unit_halt {
 	const struct rule *rule;  /* the rule: a terrain's must_stop, or an enter event's
 	                             lose (its amount the strength lost); NULL: the card's
 	                             answer named none */
-	char *words;              /* must_stop: its step's words, for people ("Wire
+	char *words;              /* must_stop: its step's words, for people ("TERRAIN
 	                             (entered): must stop"); NULL otherwise. Owned. */
 };
 
@@ -105,7 +105,7 @@ const struct hex_board *game_board(const struct game *g);
 int game_unit_find(const struct game *g, const char *id);
 
 /* A halt: set it (the words copied; NULL for none), clear it, and say it for
- * people: "in 0606: Wire (entered): must stop (card.yaml:235)", "in 1206: it
+ * people: "in 0606: TERRAIN (entered): must stop (card.yaml:235)", "in 1206: it
  * lost 1 entering it (card.yaml:131, seed 001:72)" (a string to free). */
 void game_halt_set(struct unit_halt *h, struct hex at, const struct rule *r, const char *words);
 void game_halt_clear(struct unit_halt *h);

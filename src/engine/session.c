@@ -112,7 +112,7 @@ session_run(struct session *s, const char *line, struct command_result *res)
 		return true;
 	/* the command word: undo (u...) is taken back by redo, redo by undo */
 	take_back(s, res->kind == COMMAND_META && strncmp(line, "u", 1) == 0);
-	strlist_free(&res->lines);
+	command_result_clear_lines(res);
 	strlist_add(&res->lines, err);
 	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");
 	free(err);

@@ -289,7 +289,7 @@ terrain_describe_conds(const struct card *card, const struct rule *r)
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
-/* Record a rule that applied as a step of this kind: "Forest (entered): WORDS
+/* Record a rule that applied as a step of this kind: "TERRAIN (entered): WORDS
  * (CONDITIONS)", where the step says WORDS of the terrain. */
 static void
 step_for(struct explanation *why, enum step_kind kind, const struct card *card,

@@ -26,15 +26,23 @@ struct dice_view {
 	int top;
 };
 
+/* Show an answer: its lines, and what each is. */
 static void
 set_lines(struct tui *t, const struct command_result *res)
 {
-	struct dice_view *d = tui_pane(t, &pane_dice)->data;
+	struct dice_view *v = tui_pane(t, &pane_dice)->data;
+	struct command_result *d = &t->dice;
 
-	strlist_free(&t->dice_lines);
+	command_result_free(d);
 	for (size_t i = 0; i < res->lines.count; i++)
-		strlist_add(&t->dice_lines, res->lines.items[i]);
-	d->top = 0;
+		strlist_add(&d->lines, res->lines.items[i]);
+	d->marks = xcalloc(res->nmarks + 1, sizeof *d->marks);
+	for (size_t i = 0; i < res->nmarks; i++) {
+		d->marks[i].kind = res->marks[i].kind;
+		d->marks[i].brief = res->marks[i].brief ? xstrdup(res->marks[i].brief) : NULL;
+	}
+	d->nmarks = d->cap_marks = res->nmarks;
+	v->top = 0;
 }
 
 /* The combat type a verb names, as fire and melee choose it: the card's first
@@ -152,9 +160,9 @@ pending_enter(struct tui *t)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
-	for (size_t i = 0; i < t->dice_lines.count && dice == NULL; i++)
-		if (strncmp(t->dice_lines.items[i], "dice: ", 6) == 0)
-			dice = t->dice_lines.items[i];
+	for (size_t i = 0; i < t->dice.lines.count && dice == NULL; i++)
+		if (command_line_kind(&t->dice, i) == LINE_DICE)
+			dice = t->dice.lines.items[i];
 	faces = face_help(t);
 	prompt = xasprintf("The dice rolled on the table, one word each (%s), separated by "
 	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
@@ -201,13 +209,15 @@ pending_words(struct tui *t)
 /* ---- drawing -------------------------------------------------------------------- */
 
 static enum tui_role
-line_role(const struct tui *t, const char *line, bool last)
+line_role(const struct tui *t, size_t i, bool last)
 {
+	enum line_kind kind = command_line_kind(&t->dice, i);
+
 	if (t->dice_failed)
 		return ROLE_ERROR;
-	if (strncmp(line, "odds", 4) == 0 || strncmp(line, "dice:", 5) == 0)
+	if (kind == LINE_ODDS || kind == LINE_DICE)
 		return ROLE_TITLE;
-	if (strstr(line, " rolls ") != NULL)
+	if (kind == LINE_ROLL)
 		return ROLE_KEY;
 	if (t->dice_rolled && last)
 		return ROLE_GOOD;
@@ -220,16 +230,14 @@ static const char *const idle_text[] = {
 	"battles; then r rolls, e enters the dice rolled.",
 };
 
-/* A step's line without its card reference ("  [CARD.yaml:27]"), for a
- * narrow pane; zoomed (z) or wide, the pane shows it whole. */
-static char *
-without_refs(const char *line)
+/* Line i as the pane shows it: a step without its card reference ("  [CARD.yaml:27]")
+ * when the pane is narrow; zoomed (z) or wide, whole. */
+static const char *
+shown_line(const struct tui *t, size_t i, bool narrow)
 {
-	char *out = xstrdup(line), *open, *close;
-
-	while ((open = strstr(out, "  [")) != NULL && (close = strchr(open, ']')) != NULL)
-		memmove(open, close + 1, strlen(close + 1) + 1);
-	return out;
+	if (narrow && i < t->dice.nmarks && t->dice.marks[i].brief != NULL)
+		return t->dice.marks[i].brief;
+	return t->dice.lines.items[i];
 }
 
 struct wrapped {
@@ -255,27 +263,24 @@ build(const struct tui *t, struct wrapped *v, int width)
 {
 	bool narrow = width < 60, steps = false;
 
-	if (t->dice_lines.count == 0 && !t->battle.active)
+	if (t->dice.lines.count == 0 && !t->battle.active)
 		for (size_t i = 0; i < sizeof idle_text / sizeof idle_text[0]; i++)
 			view_add(v, idle_text[i], width, 0, ROLE_NORMAL);
-	for (size_t i = 0; i < t->dice_lines.count; i++) {
-		const char *line = t->dice_lines.items[i];
+	for (size_t i = 0; i < t->dice.lines.count; i++) {
+		const char *line = t->dice.lines.items[i];
 		if (line[0] != ' ')
-			view_add(v, line, width, 2, line_role(t, line, i + 1 == t->dice_lines.count));
+			view_add(v, line, width, 2, line_role(t, i, i + 1 == t->dice.lines.count));
 		else
 			steps = true;
 	}
 	if (!steps)
 		return;
 	view_add(v, "steps:", width, 0, ROLE_DIM);
-	for (size_t i = 0; i < t->dice_lines.count; i++) {
-		const char *line = t->dice_lines.items[i];
-		char *shown;
-		if (line[0] != ' ')
+	for (size_t i = 0; i < t->dice.lines.count; i++) {
+		if (t->dice.lines.items[i][0] != ' ')
 			continue;
-		shown = narrow ? without_refs(line) : xstrdup(line);
-		view_add(v, shown, width, 2, t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
-		free(shown);
+		view_add(v, shown_line(t, i, narrow), width, 2,
+		         t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
 	}
 }
 

@@ -87,43 +87,22 @@ map_free(struct tui *t)
 
 /* ---- what the commands say about the selected unit --------------------------------- */
 
-/* The words after the last ':' of a line. */
-static const char *
-after_colon(const char *line)
-{
-	const char *c = strrchr(line, ':');
-
-	return c ? c + 1 : "";
-}
-
 static void
 derive_range(struct tui *t, int sel)
 {
 	struct game *g = &t->s->game;
-	const struct hex_board *b = game_board(g);
 	struct command_result res;
-	char *copy, *save = NULL;
 
-	if (!tui_query(t, &res, "range %s", g->units[sel].id) || res.lines.count == 0) {
+	if (!tui_query(t, &res, "range %s", g->units[sel].id) || res.found.summary == NULL) {
 		command_result_free(&res);
 		return;
 	}
-	t->range_line = xstrdup(res.lines.items[0]);
-	if (strrchr(t->range_line, ':') != NULL)
-		*strrchr(t->range_line, ':') = '\0';
-	copy = xstrdup(after_colon(res.lines.items[0]));
-	for (char *w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		size_t n = strlen(w);
-		bool stop = n > 0 && w[n - 1] == '!';
-		struct hex h;
-		if (stop)
-			w[n - 1] = '\0';
-		if (hex_from_label(b, w, &h)) {
-			t->reach[scenario_hex_index(&g->sc, h)] = true;
-			t->reach_stop[scenario_hex_index(&g->sc, h)] = stop;
-		}
+	t->range_line = xstrdup(res.found.summary);
+	for (size_t i = 0; i < res.found.nhexes; i++) {
+		size_t idx = scenario_hex_index(&g->sc, res.found.hexes[i]);
+		t->reach[idx] = true;
+		t->reach_stop[idx] = res.found.stops[i];
 	}
-	free(copy);
 	command_result_free(&res);
 }
 
@@ -132,19 +111,10 @@ derive_targets(struct tui *t, int sel)
 {
 	struct game *g = &t->s->game;
 	struct command_result res;
-	char *copy, *save = NULL;
 
-	if (!tui_query(t, &res, "targets %s", g->units[sel].id) || res.lines.count == 0) {
-		command_result_free(&res);
-		return;
-	}
-	copy = xstrdup(after_colon(res.lines.items[0]));
-	for (char *w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		int u = game_unit_find(g, w);
-		if (u >= 0)
-			t->target[u] = true;
-	}
-	free(copy);
+	if (tui_query(t, &res, "targets %s", g->units[sel].id))
+		for (size_t i = 0; i < res.found.nunits; i++)
+			t->target[res.found.units[i]] = true;
 	command_result_free(&res);
 }
 
@@ -156,9 +126,10 @@ derive_los(struct tui *t, int sel)
 	struct game *g = &t->s->game;
 	const struct hex_board *b = game_board(g);
 	struct command_result res;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], blocked[HEX_LABEL_SIZE] = "";
-	char *copy, *save = NULL, *at;
-	size_t cap = 0, index = 0;
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], at[HEX_LABEL_SIZE] = "";
+	struct hex block = { 0, 0 };
+	bool blocked = false;
+	size_t cap = 0;
 
 	free(t->los_hexes);
 	free(t->los_text);
@@ -166,45 +137,34 @@ derive_los(struct tui *t, int sel)
 	t->los_text = NULL;
 	t->nlos = 0;
 	t->los_block = -1;
+	t->los_blocked = false;
 	if (sel < 0 || hex_eq(g->units[sel].hex, t->cursor))
 		return;
 	tui_hex_label(t, g->units[sel].hex, from);
 	tui_hex_label(t, t->cursor, to);
-	if (tui_query(t, &res, "los %s %s", from, to) && res.lines.count > 0) {
-		const char *why = res.lines.count > 1 ? res.lines.items[1] : "";
-		while (*why == ' ' || *why == '+' || (*why >= '0' && *why <= '9'))
-			why++;
-		t->los_text = xasprintf("LOS %s%s%s", res.lines.items[0] + strlen("line of sight "),
-		                        *why ? ": " : "", why);
-		if ((at = strstr(res.lines.items[0], "blocked at ")) != NULL)
-			snprintf(blocked, sizeof blocked, "%s", at + strlen("blocked at "));
+	if (tui_query(t, &res, "los %s %s", from, to)) {
+		const char *why = res.found.reason ? res.found.reason : "";
+		blocked = t->los_blocked = res.found.blocked;
+		block = res.found.block;
+		if (blocked)
+			tui_hex_label(t, block, at);
+		t->los_text = xasprintf("LOS %s to %s: %s%s%s%s", from, to,
+		                        blocked ? "blocked at " : "clear", at, *why ? ": " : "", why);
 	}
 	command_result_free(&res);
-	if (!tui_query(t, &res, "line %s %s", from, to) || res.lines.count == 0) {
+	if (!tui_query(t, &res, "line %s %s", from, to)) {
 		command_result_free(&res);
 		return;
 	}
-	copy = xstrdup(after_colon(res.lines.items[0]));
-	for (char *w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save), index++) {
-		char *bar = strchr(w, '|');
-		for (char *part = w; part != NULL; part = bar ? bar + 1 : NULL) {
-			struct hex h, *slot;
-			if (bar != NULL && part == w)
-				*bar = '\0';
-			if (!hex_from_label(b, part, &h)) {
-				if (part != w)
-					break;
-				continue;
-			}
-			slot = xgrow(&t->los_hexes, &t->nlos, &cap, sizeof *slot);
-			*slot = h;
-			if (blocked[0] != '\0' && strcmp(part, blocked) == 0)
-				t->los_block = (int)t->nlos - 1;
-			if (part != w)
-				break;
-		}
+	for (size_t i = 0; i < res.found.nhexes; i++) {
+		struct hex *slot;
+		if (!hex_on_board(b, res.found.hexes[i]))
+			continue;
+		slot = xgrow(&t->los_hexes, &t->nlos, &cap, sizeof *slot);
+		*slot = res.found.hexes[i];
+		if (blocked && hex_eq(*slot, block))
+			t->los_block = (int)t->nlos - 1;
 	}
-	free(copy);
 	command_result_free(&res);
 }
 
@@ -464,7 +424,7 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w)
 	if (text == NULL)
 		return;
 	snprintf(buf, sizeof buf, " %s ", text);
-	wattrset(v->w, tui_attr(t, t->los_block >= 0 || (t->los_text && strstr(t->los_text, "blocked"))
+	wattrset(v->w, tui_attr(t, t->los_block >= 0 || (t->los_text && t->los_blocked)
 	                                   ? ROLE_ERROR : ROLE_TITLE));
 	tui_put(t, v->w, h - 1, 1, buf, w - 2);
 	wattrset(v->w, tui_attr(t, ROLE_NORMAL));

@@ -9,10 +9,9 @@
 #include <string.h>
 
 #include "tui.h"
-#include "xmalloc.h"
 
 /* The lines of a question's answer, from line `from` on, trimmed and wrapped;
- * the first line's parts (", ") each on a line of its own. */
+ * the first line's parts, as the answer gives them, each on a line of its own. */
 static void
 add_answer(struct tui *t, struct strlist *out, int width, size_t from, const char *command,
            const char *arg)
@@ -21,16 +20,15 @@ add_answer(struct tui *t, struct strlist *out, int width, size_t from, const cha
 
 	if (tui_query(t, &res, "%s %s", command, arg))
 		for (size_t i = from; i < res.lines.count; i++) {
-			char *line = xstrdup(res.lines.items[i]), *p = line, *comma;
-			while (*p == ' ')
-				p++;
-			while (i == 0 && (comma = strstr(p, ", ")) != NULL) {
-				*comma = '\0';
-				tui_wrap(p, width, 2, out);
-				p = comma + 2;
+			const char *line = res.lines.items[i];
+			if (i == 0 && res.found.parts.count > 0) {
+				for (size_t k = 0; k < res.found.parts.count; k++)
+					tui_wrap(res.found.parts.items[k], width, 2, out);
+				continue;
 			}
-			tui_wrap(p, width, 2, out);
-			free(line);
+			while (*line == ' ')
+				line++;
+			tui_wrap(line, width, 2, out);
 		}
 	command_result_free(&res);
 }
@@ -45,12 +43,11 @@ add_hex_extras(struct tui *t, struct strlist *out, int width, struct hex h)
 
 	tui_hex_label(t, h, at);
 	if (tui_query(t, &res, "show hex %s", at))
-		for (size_t i = 1; i < res.lines.count; i++) {
+		for (size_t i = 1; i < res.found.hex_lines && i < res.lines.count; i++) {
 			const char *line = res.lines.items[i];
 			while (*line == ' ')
 				line++;
-			if (strncmp(line, "unit:", 5) != 0)
-				tui_wrap(line, width, 2, out);
+			tui_wrap(line, width, 2, out);
 		}
 	command_result_free(&res);
 }

@@ -93,7 +93,7 @@ static void
 reset_view(struct tui *t)
 {
 	pending_clear(t);
-	strlist_free(&t->dice_lines);
+	command_result_free(&t->dice);
 	t->brush = BRUSH_NONE;
 	free(t->journal_warning);
 	t->journal_warning = NULL;

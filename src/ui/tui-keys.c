@@ -79,7 +79,7 @@ cancel(struct tui *t)
 		tui_message(t, false, "painting stopped");
 	} else if (t->battle.active) {
 		pending_clear(t);
-		strlist_free(&t->dice_lines);
+		command_result_free(&t->dice);
 		tui_message(t, false, "battle cancelled");
 	} else if (tui_selected(t) >= 0) {
 		/* which unit is selected is the interface's business: no command needed */

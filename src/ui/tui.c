@@ -457,7 +457,7 @@ free_tui(struct tui *t)
 {
 	map_free(t);
 	pending_clear(t);
-	strlist_free(&t->dice_lines);
+	command_result_free(&t->dice);
 	tui_panes_free(t);
 	free(t->message);
 	free(t->state_line);

@@ -180,10 +180,12 @@ struct tui {
 	size_t nlos;
 	int los_block;          /* index in los_hexes of the hex that blocks, or -1 */
 	char *los_text;         /* the verdict and its reason */
+	bool los_blocked;       /* the verdict: blocked */
 
 	/* the battle being set up and what the commands said of it (pane-dice.c) */
 	struct pending_battle battle;
-	struct strlist dice_lines; /* what the dice pane shows */
+	struct command_result dice; /* the answer the dice pane shows: its lines and
+	                               what they are */
 	bool dice_failed;       /* those lines are an answer that failed */
 	bool dice_rolled;       /* they are a roll's result */
 

@@ -1,0 +1,211 @@
+/* test-command.c: what commands answer beside their words, on the Tricorne demo:
+ * the typed findings of the queries the screen asks (los, line, range, targets,
+ * show) and the marks that say what a line is (the dice, the odds, a step and
+ * its line without card references). Each is checked against the words the same
+ * answer gives people, so the two cannot part. */
+#include "config.h"
+
+#include "command.h"
+#include "load.h"
+#include "strutil.h"
+#include "testutil.h"
+#include "xmalloc.h"
+
+static struct game game;
+
+static int
+open_demo(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *path = xasprintf("%s/data/scenarios/tricorne-demo.yaml", top ? top : "..");
+	struct diag_list dl;
+	bool ok;
+
+	(void)state;
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	ok = game_open(&game, path, &dl);
+	if (!ok)
+		diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	free(path);
+	return ok ? 0 : -1;
+}
+
+static int
+close_demo(void **state)
+{
+	(void)state;
+	game_free(&game);
+	return 0;
+}
+
+static void
+run(const char *line, struct command_result *res)
+{
+	assert_true(command_run(&game, line, res));
+}
+
+static const char *
+label(struct hex h, char buf[HEX_LABEL_SIZE])
+{
+	hex_label(game_board(&game), h, buf);
+	return buf;
+}
+
+/* The parts joined as the first line joins them. */
+static char *
+joined(const struct strlist *parts)
+{
+	struct strbuf s = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < parts->count; i++)
+		strbuf_addf(&s, "%s%s", i ? ", " : "", parts->items[i]);
+	return s.text != NULL ? s.text : xstrdup("");
+}
+
+static void
+test_line_of_sight_found(void **state)
+{
+	struct command_result res;
+	char at[HEX_LABEL_SIZE];
+
+	(void)state;
+	run("los 0401 0701", &res);
+	assert_string_equal(res.lines.items[0], "line of sight 0401 to 0701: blocked at 0501");
+	assert_true(res.found.blocked);
+	assert_string_equal(label(res.found.block, at), "0501");
+	/* the reason is the first step without its value */
+	assert_string_equal(res.found.reason,
+	                    "hex 1 holds Forest, which blocks line of sight  [tricorne.yaml:169]");
+	command_result_free(&res);
+
+	run("los 0401 0403", &res);
+	assert_false(res.found.blocked);
+	assert_non_null(res.found.reason);
+	command_result_free(&res);
+
+	run("line 0202 0403", &res);
+	assert_string_equal(res.lines.items[0], "line 0202 to 0403: 0202 0302|0303 0403");
+	assert_int_equal(res.found.nhexes, 4);
+	assert_string_equal(label(res.found.hexes[0], at), "0202");
+	assert_string_equal(label(res.found.hexes[1], at), "0302");
+	assert_string_equal(label(res.found.hexes[2], at), "0303");
+	assert_string_equal(label(res.found.hexes[3], at), "0403");
+	command_result_free(&res);
+}
+
+static void
+test_range_and_targets_found(void **state)
+{
+	struct command_result res;
+	struct strbuf list = { NULL, 0, 0 };
+	char at[HEX_LABEL_SIZE], *line;
+
+	(void)state;
+	run("range B5", &res);
+	assert_int_equal(res.found.nhexes, 11);
+	for (size_t i = 0; i < res.found.nhexes; i++)
+		strbuf_addf(&list, " %s%s", label(res.found.hexes[i], at),
+		            res.found.stops[i] ? "!" : "");
+	line = xasprintf("%s:%s", res.found.summary, list.text);
+	assert_string_equal(res.lines.items[0], line);
+	assert_string_equal(res.found.summary, "B5 can reach 11 hexes with 2 (its class's move)");
+	free(line);
+	free(list.text);
+	command_result_free(&res);
+
+	run("targets B3", &res);
+	assert_true(res.found.nunits > 0);
+	for (size_t i = 0; i < res.found.nunits; i++) {
+		char *id = xasprintf(" %s", game.units[res.found.units[i]].id);
+		assert_non_null(strstr(res.lines.items[0], id));
+		free(id);
+	}
+	command_result_free(&res);
+}
+
+static void
+test_show_found(void **state)
+{
+	struct command_result res;
+	char *first;
+
+	(void)state;
+	run("show unit B5", &res);
+	first = joined(&res.found.parts);
+	assert_string_equal(first, res.lines.items[0]);
+	assert_int_equal(res.found.parts.count, 2);
+	assert_string_equal(res.found.parts.items[0], "B5: British Cavalry");
+	free(first);
+	command_result_free(&res);
+
+	run("show hex 1104", &res);
+	first = joined(&res.found.parts);
+	assert_string_equal(first, res.lines.items[0]);
+	assert_int_equal(res.found.hex_lines, 1);
+	assert_string_equal(res.lines.items[res.found.hex_lines], "  unit: B5 (British)");
+	free(first);
+	command_result_free(&res);
+}
+
+/* A step's line without "  [card.yaml:N, seed S]", as a test may cut it. */
+static const char *
+without_refs(const char *line, char cut[512])
+{
+	const char *open = strstr(line, "  ["), *close = open ? strchr(open, ']') : NULL;
+
+	snprintf(cut, 512, "%.*s%s", open ? (int)(open - line) : (int)strlen(line), line,
+	         close ? close + 1 : "");
+	return cut;
+}
+
+static void
+test_lines_marked(void **state)
+{
+	struct command_result res;
+	int dice = 0, odds = 0, steps = 0;
+	char cut[512];
+
+	(void)state;
+	run("explain B3 C5", &res);
+	for (size_t i = 0; i < res.lines.count; i++) {
+		const char *line = res.lines.items[i];
+		switch (command_line_kind(&res, i)) {
+		case LINE_DICE:
+			assert_string_equal(line, "dice: 2");
+			dice++;
+			break;
+		case LINE_ODDS:
+			assert_memory_equal(line, "odds of hits:", 13);
+			odds++;
+			break;
+		case LINE_STEP:
+			/* the brief line is the line without its references */
+			assert_non_null(res.marks[i].brief);
+			assert_string_equal(res.marks[i].brief, without_refs(line, cut));
+			assert_true(line[0] == ' ');
+			steps++;
+			break;
+		default:
+			assert_true(line[0] != ' ');
+			break;
+		}
+	}
+	assert_int_equal(dice, 1);
+	assert_int_equal(odds, 1);
+	assert_int_equal(steps, 2);
+	command_result_free(&res);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_line_of_sight_found),
+		cmocka_unit_test(test_range_and_targets_found),
+		cmocka_unit_test(test_show_found),
+		cmocka_unit_test(test_lines_marked),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("command", tests, open_demo, close_demo);
+}
