@@ -380,8 +380,9 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	long allowance = pc->allowance, spent = u->moved_cost + pc->cost;
 	char a[24], c[24];
 	const char *why = "its terrain's category";
+	bool by_class = from >= 0 && (allowance < 0 || card->classes[from].move < allowance);
 
-	if (from >= 0 && (allowance < 0 || card->classes[from].move < allowance)) {
+	if (by_class) {
 		allowance = card->classes[from].move;
 		why = card->classes[from].name ? card->classes[from].name : card->classes[from].id;
 	}
@@ -393,7 +394,7 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	if (spent <= allowance)
 		return true;
 	explain_points(spent, false, c);
-	if (from >= 0 && why != NULL && strcmp(why, "its terrain's category") != 0)
+	if (by_class)
 		return cmd_fail(res, "%s may move %s%s%.0ld%s this turn; this makes %s (%s, %s:%d%s)",
 		                u->id, a, sc->road && pc->road_bonus ? ", +" : "",
 		                sc->road ? pc->road_bonus : 0L,
