@@ -20,6 +20,9 @@ void card_notes_free(struct note_list *notes);
 
 /* Section readers, for the card's field table (obj is the struct card). */
 bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);
+/* A terrain's section of rules; given again, it replaces the rules written there. */
+bool card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,
+                     struct terrain *t, enum section section);
 bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);

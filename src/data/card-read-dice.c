@@ -1,58 +1,14 @@
-/* card-dice.c: reads the `dice` section of a rule card (data layer): plain dice
- * by their sides, and symbol dice by their faces, each with the number of sides
- * that show it and the short form players type for it; and answers which face a
- * side or a typed word is. */
+/* card-read-dice.c: reads the `dice` section of a rule card (data layer): plain
+ * dice by their sides, and symbol dice by their faces, each with the number of
+ * sides that show it and the short form players type for it. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "card.h"
 #include "card-read.h"
 #include "xmalloc.h"
-
-int
-card_die(const struct card *card, const char *id)
-{
-	for (size_t i = 0; i < card->ndice; i++)
-		if (strcmp(card->dice[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
-int
-die_face_of_side(const struct die_kind *d, int side)
-{
-	for (size_t f = 0; f < d->nfaces; f++) {
-		if (side < d->faces[f].count)
-			return (int)f;
-		side -= d->faces[f].count;
-	}
-	return -1;
-}
-
-int
-die_side_of_face(const struct die_kind *d, int face)
-{
-	int side = 0;
-
-	for (int f = 0; f < face && (size_t)f < d->nfaces; f++)
-		side += d->faces[f].count;
-	return side;
-}
-
-int
-die_face_named(const struct die_kind *d, const char *word)
-{
-	for (size_t f = 0; f < d->nfaces; f++) {
-		const struct die_face *x = &d->faces[f];
-		if (strcasecmp(word, x->id) == 0 || (x->name && strcasecmp(word, x->name) == 0) ||
-		    (x->short_name && strcasecmp(word, x->short_name) == 0))
-			return (int)f;
-	}
-	return -1;
-}
 
 struct face_ctx {
 	struct die_face *face;

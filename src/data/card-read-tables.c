@@ -1,4 +1,4 @@
-/* card-tables.c: reads the `categories` and `tables` sections of a rule card
+/* card-read-tables.c: reads the `categories` and `tables` sections of a rule card
  * (data layer). A category says what each unit class may move through terrain of
  * that category; a table turns a number (a modified roll, a difference of two
  * rolls, an odds ratio) into a result, by rows that hold a band of numbers or an

@@ -1,4 +1,4 @@
-/* card-resolution.c: reads a card's `resolution:` section (data layer): for each
+/* card-read-resolution.c: reads a card's `resolution:` section (data layer): for each
  * combat type settled on a table, the table, the dice rolled, and what joins the
  * roll (the odds, the attacker's strength), or that both sides roll against
  * each other. Table names are checked once the whole card is read. */
@@ -244,13 +244,4 @@ card_resolve_resolutions(struct ydoc *doc, struct card *card)
 		}
 	}
 	return ok;
-}
-
-const struct resolution *
-card_resolution(const struct card *card, int combat)
-{
-	for (size_t i = 0; i < card->nresolutions; i++)
-		if (card->resolutions[i].combat == combat)
-			return &card->resolutions[i];
-	return NULL;
 }

@@ -1,4 +1,4 @@
-/* card-sequence.c: reads a card's `sequence:` (data layer): the phases of one
+/* card-read-sequence.c: reads a card's `sequence:` (data layer): the phases of one
  * side's turn, in order, each with its name, a one-line reminder for the
  * players and the commands it allows. Which commands exist is the engine's
  * business; a test checks the shipped cards name only real ones. */
@@ -10,15 +10,6 @@
 #include "card.h"
 #include "card-read.h"
 #include "xmalloc.h"
-
-int
-card_phase(const struct card *card, const char *id)
-{
-	for (size_t i = 0; i < card->nphases; i++)
-		if (strcmp(card->phases[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
 
 static bool
 read_phase_id(struct ydoc *doc, const struct ynode *n, void *obj)

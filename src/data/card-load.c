@@ -1,0 +1,853 @@
+/* card-load.c: reads a rule card's file into a struct card (data layer): its
+ * top level, and the card it `extends`.
+ *
+ * The top level of a card is read against one field table; each section has its
+ * own reader and field table, so adding to the format is adding a row and a
+ * reader. Ids are gathered in a first pass, so rules may name classes and terrain
+ * defined further down the file; every name is checked, and a wrong one is
+ * reported at its line and column with the nearest known id. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+
+#include "card.h"
+#include "card-read.h"
+#include "cardpath.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+/* ---- first pass: ids ------------------------------------------------------- */
+
+static void
+add_class_id(struct card *card, const char *id, int line)
+{
+	struct uclass *c = xgrow(&card->classes, &card->nclasses, &card->cap_classes, sizeof *c);
+
+	c->id = xstrdup(id);
+	c->parent = -1;
+	c->line = line;
+	c->file = card->reading;
+	c->fire = -1;
+	c->move = c->battle_move = -1;
+	c->retreat = -1;
+	c->sight = -1;
+}
+
+static void
+add_terrain_id(struct card *card, const char *id, int line)
+{
+	struct terrain *t = xgrow(&card->terrain, &card->nterrain, &card->cap_terrain, sizeof *t);
+
+	t->id = xstrdup(id);
+	t->line = line;
+	t->category = -1;
+	t->structure_becomes = -1;
+	t->file = card->reading;
+}
+
+static void
+add_word(char ***list, size_t *n, size_t *cap, const char *word)
+{
+	char **slot = xgrow(list, n, cap, sizeof *slot);
+
+	*slot = xstrdup(word);
+}
+
+/* Gather the ids a rule may name before reading any rule; errors in these
+ * sections are reported by the main pass, so this pass says nothing. */
+static void
+collect_ids(struct card *card, const struct ynode *root)
+{
+	const struct ynode *n;
+
+	if ((n = ymap_find(root, "classes")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++)
+			if (card_class(card, n->keys[i]->text) < 0)
+				add_class_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "terrain")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++)
+			if (card_terrain_id(card, n->keys[i]->text) < 0)
+				add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "settings")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count && card->nsettings < MAX_SETTINGS; i++) {
+			struct setting *st;
+			if (card_setting(card, n->keys[i]->text) >= 0)
+				continue;
+			st = xgrow(&card->settings, &card->nsettings, &card->cap_settings, sizeof *st);
+			st->id = xstrdup(n->keys[i]->text);
+			st->line = n->keys[i]->line;
+		}
+	if ((n = ymap_find(root, "categories")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count; i++) {
+			struct category *cat;
+			if (card_category(card, n->keys[i]->text) >= 0)
+				continue;
+			cat = xgrow(&card->categories, &card->ncategories, &card->cap_categories,
+			            sizeof *cat);
+			cat->id = xstrdup(n->keys[i]->text);
+			cat->line = n->keys[i]->line;
+			cat->file = card->reading;
+		}
+	for (int w = 0; w < N_WORD_LISTS; w++) {
+		struct word_list *wl = &card->words[w];
+		if ((n = ymap_find(root, word_list_keys[w])) == NULL || n->kind != YNODE_SEQUENCE)
+			continue;
+		for (size_t i = 0; i < n->count; i++)
+			if (n->items[i]->kind == YNODE_SCALAR && card_word(card, w, n->items[i]->text) < 0)
+				add_word(&wl->words, &wl->count, &wl->cap, n->items[i]->text);
+	}
+}
+
+/* ---- metadata ------------------------------------------------------------- */
+
+static bool
+read_kind(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	(void)obj;
+	if (!ystring(doc, n, &s))
+		return false;
+	if (strcmp(s, "card") != 0)
+		return yerror(doc, n, "this file is a '%s', not a 'card'", s);
+	return true;
+}
+
+static bool
+read_schema(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+
+	if (!yint(doc, n, 1, 1000, &card->schema))
+		return false;
+	if (card->schema > CARD_SCHEMA)
+		return yerror(doc, n,
+		              "schema %ld is newer than this hexaid reads (%d); upgrade hexaid",
+		              card->schema, CARD_SCHEMA);
+	return true;
+}
+
+static bool
+read_id_into(struct ydoc *doc, const struct ynode *n, char **out)
+{
+	const char *id;
+
+	if (!yid(doc, n, &id))
+		return false;
+	free(*out);
+	*out = xstrdup(id);
+	return true;
+}
+
+static bool
+read_id(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_id_into(doc, n, &((struct card *)obj)->id);
+}
+
+static bool
+read_extends(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_id_into(doc, n, &((struct card *)obj)->extends);
+}
+
+#define TEXT_READER(field)                                                          \
+	static bool read_##field(struct ydoc *doc, const struct ynode *n, void *obj) \
+	{                                                                           \
+		return card_read_text(doc, n, &((struct card *)obj)->field);              \
+	}
+TEXT_READER(title)
+TEXT_READER(publisher)
+TEXT_READER(edition)
+TEXT_READER(based_on)
+#undef TEXT_READER
+
+static bool
+read_notes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+
+	return card_read_notes(doc, n, card, &card->notes);
+}
+
+/* ---- classes and types ----------------------------------------------------- */
+
+struct class_ctx {
+	struct card *card;
+	struct uclass *cls;
+};
+
+static bool
+read_class_name(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct class_ctx *)obj)->cls->name);
+}
+
+static bool
+read_class_is(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	int parent;
+
+	if (!card_read_name(doc, ctx->card, n, FT_CLASS, &parent))
+		return false;
+	if (card_class_is(ctx->card, parent, (int)(ctx->cls - ctx->card->classes)))
+		return yerror(doc, n, "class '%s' cannot be a kind of '%s': that makes a loop",
+		              ctx->cls->id, n->text);
+	ctx->cls->parent = parent;
+	return true;
+}
+
+static bool
+read_class_fire(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_FIRE, &ctx->cls->fire);
+}
+
+static bool
+read_class_combat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "combat"))
+		return false;
+	ctx->cls->combat = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, ctx->card, n->items[i], FT_COMBAT, &which))
+			ctx->cls->combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_class_move(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	ctx->cls->move_line = n->line;
+	return card_read_points(doc, n, &ctx->cls->move);
+}
+
+static bool
+read_class_battle_move(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+
+	ctx->cls->battle_move_line = n->line;
+	return card_read_points(doc, n, &ctx->cls->battle_move);
+}
+
+static bool
+read_class_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct class_ctx *)obj)->cls->move_assumed);
+}
+
+static bool
+read_class_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	(void)obj;
+	return ystring(doc, n, &s);
+}
+
+/* `dice: { melee: 3, ranged: [0, 2, 1, 1] }`: battle dice by combat type, one
+ * number for any distance or a list by distance (1, 2, ...). */
+static bool
+read_class_dice(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "dice"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *v = n->items[i];
+		struct class_dice *cd;
+		int combat;
+		long x;
+
+		if (!card_read_name(doc, ctx->card, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
+			ok = false;
+			continue;
+		}
+		cd = &ctx->cls->dice[combat];
+		cd->n = 0;
+		cd->line = v->line;
+		if (v->kind == YNODE_SEQUENCE) {
+			if (v->count == 0 || v->count > 12) {
+				ok = yerror(doc, v, "give dice for 1 to 12 distances");
+				continue;
+			}
+			for (size_t k = 0; k < v->count; k++) {
+				if (!yint(doc, v->items[k], 0, 64, &x)) {
+					ok = false;
+					break;
+				}
+				cd->at[cd->n++] = (int)x;
+			}
+		} else if (yint(doc, v, 0, 64, &x)) {
+			cd->at[0] = (int)x;
+			cd->n = -1; /* any distance */
+		} else {
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static bool
+read_class_retreat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	long x;
+
+	if (!yint(doc, n, 0, 9, &x))
+		return false;
+	ctx->cls->retreat = (int)x;
+	ctx->cls->retreat_line = n->line;
+	return true;
+}
+
+/* `line_of_sight: false`: the class battles without seeing its target (off-board
+ * artillery, a mortar firing by range alone). */
+static bool
+read_class_sight(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct class_ctx *ctx = obj;
+	bool sight;
+
+	if (!ybool(doc, n, &sight))
+		return false;
+	ctx->cls->sight = sight;
+	ctx->cls->sight_line = n->line;
+	return true;
+}
+
+static const struct yfield class_fields[] = {
+	{ "line_of_sight", false, read_class_sight },
+	{ "dice", false, read_class_dice },
+	{ "retreat", false, read_class_retreat },
+	{ "name", false, read_class_name },
+	{ "is", false, read_class_is },
+	{ "fire", false, read_class_fire },
+	{ "combat", false, read_class_combat },
+	{ "move", false, read_class_move },
+	{ "battle_move", false, read_class_battle_move },
+	{ "assumed", false, read_class_assumed },
+	{ "note", false, read_class_note },
+	{ "seed", false, read_class_note },
+};
+
+static bool
+read_classes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "classes"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		const char *id;
+		struct class_ctx ctx = { card, NULL };
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		ctx.cls = &card->classes[card_class(card, id)];
+		if (n->items[i]->kind == YNODE_SCALAR && n->items[i]->plain && n->items[i]->len == 0)
+			continue; /* `light_infantry:` with nothing: a class with no details */
+		ok = ymap_read(doc, n->items[i], class_fields,
+		               sizeof class_fields / sizeof class_fields[0], "class", &ctx) && ok;
+	}
+	return ok;
+}
+
+static bool
+read_word_list(struct ydoc *doc, const struct ynode *n, const char *what)
+{
+	const char *s;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, what))
+		return false;
+	if (n->count > MAX_WORDS)
+		return yerror(doc, n->items[MAX_WORDS], "at most %d %s", MAX_WORDS, what);
+	for (size_t i = 0; i < n->count; i++)
+		ok = yid(doc, n->items[i], &s) && ok;
+	return ok;
+}
+
+#define WORD_LIST_READER(list)                                                            \
+	static bool read_##list(struct ydoc *doc, const struct ynode *n, void *obj)        \
+	{                                                                                  \
+		(void)obj;                                                                 \
+		return read_word_list(doc, n, word_list_keys[list]);                       \
+	}
+WORD_LIST_READER(WL_COMBAT)
+WORD_LIST_READER(WL_FIRE)
+WORD_LIST_READER(WL_STATUS)
+WORD_LIST_READER(WL_FORMATION)
+#undef WORD_LIST_READER
+
+/* ---- settings --------------------------------------------------------------- */
+
+struct setting_ctx {
+	struct setting *st;
+	const struct ynode *def;
+};
+
+static bool
+read_choices(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct setting *st = ((struct setting_ctx *)obj)->st;
+	const char *id;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "choices"))
+		return false;
+	if (n->count < 2)
+		return yerror(doc, n, "a setting offers at least two choices");
+	for (size_t i = 0; i < st->nchoices; i++)
+		free(st->choices[i]);
+	st->nchoices = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (!yid(doc, n->items[i], &id)) {
+			ok = false;
+			continue;
+		}
+		if (card_setting_choice(st, id) >= 0) {
+			ok = yerror(doc, n->items[i], "choice '%s' is given twice", id);
+			continue;
+		}
+		st->choices = xreallocarray(st->choices, st->nchoices + 1, sizeof *st->choices);
+		st->choices[st->nchoices++] = xstrdup(id);
+	}
+	return ok;
+}
+
+static bool
+read_default(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	((struct setting_ctx *)obj)->def = n;
+	(void)doc;
+	return true;
+}
+
+static bool
+read_setting_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->seed);
+}
+
+static bool
+read_setting_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->note);
+}
+
+static const struct yfield setting_fields[] = {
+	{ "choices", true, read_choices },
+	{ "default", true, read_default },
+	{ "seed", false, read_setting_seed },
+	{ "note", false, read_setting_note },
+};
+
+static bool
+read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "settings"))
+		return false;
+	if (n->count > MAX_SETTINGS)
+		return yerror(doc, n->keys[MAX_SETTINGS], "a card has at most %d settings",
+		              MAX_SETTINGS);
+	for (size_t i = 0; i < n->count; i++) {
+		struct setting_ctx ctx = { NULL, NULL };
+		const char *id;
+		int def;
+
+		if (!yid(doc, n->keys[i], &id) || card_setting(card, id) < 0) {
+			ok = false;
+			continue;
+		}
+		ctx.st = &card->settings[card_setting(card, id)];
+		if (!ymap_read(doc, n->items[i], setting_fields,
+		               sizeof setting_fields / sizeof setting_fields[0], "setting", &ctx)) {
+			ok = false;
+			continue;
+		}
+		if (yenum(doc, ctx.def, (const char *const *)ctx.st->choices, ctx.st->nchoices,
+		          "choice", &def))
+			ctx.st->def = def;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+
+	card->units_block_los_line = n->line;
+	card->units_block_los_file = card->reading;
+	return ybool(doc, n, &card->units_block_los);
+}
+
+/* `los_along_hexside: both` (blocked only when the hexes on both sides block) or
+ * `either` (one is enough). */
+static bool
+read_los_along_hexside(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	static const char *const choices[] = { "both", "either" };
+	int which;
+
+	if (!yenum(doc, n, choices, 2, "choice", &which))
+		return false;
+	((struct card *)obj)->split_los_either = which == 1;
+	return true;
+}
+
+/* `adjacent_combat: [melee]`: combat types fought only against an adjacent unit. */
+static bool
+read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "adjacent_combat"))
+		return false;
+	card->adjacent_combat = 0;
+	card->adjacent_combat_line = n->line;
+	card->adjacent_combat_file = card->reading;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, card, n->items[i], FT_COMBAT, &which))
+			card->adjacent_combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+/* `disorder_levels: [disorder, great_disorder]`: the statuses a unit goes
+ * through, one level for each point of a `disorder` effect. */
+static bool
+read_disorder_levels(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "disorder_levels"))
+		return false;
+	if (n->count > 4)
+		return yerror(doc, n, "at most 4 levels of disorder");
+	card->ndisorder_levels = 0;
+	card->disorder_line = n->line;
+	card->disorder_file = card->reading;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, card, n->items[i], FT_STATUS, &which))
+			card->disorder_levels[card->ndisorder_levels++] = which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+/* `fire_over_friends: { attacker: [artillery], seed: ... }`: units of these
+ * classes standing higher than the next hex may fire over a friendly unit there,
+ * when that hex holds no terrain that blocks line of sight. */
+static bool
+read_fire_over_friends(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	const struct ynode *who, *seed;
+	bool ok = true;
+	int c;
+
+	if (!yis_mapping(doc, n, "fire_over_friends"))
+		return false;
+	for (size_t i = 0; i < n->count; i++)
+		if (strcmp(n->keys[i]->text, "attacker") && strcmp(n->keys[i]->text, "seed"))
+			ok = yerror(doc, n->keys[i], "fire_over_friends gives attacker and seed");
+	who = ymap_find(n, "attacker");
+	if (who == NULL || !yis_sequence(doc, who, "attacker"))
+		return who ? false : yerror(doc, n, "fire_over_friends names the attacker classes");
+	card->fire_over_friends = 0;
+	card->fire_over_line = n->line;
+	card->fire_over_file = card->reading;
+	for (size_t i = 0; i < who->count; i++) {
+		if (card_read_name(doc, card, who->items[i], FT_CLASS, &c) && c < 64)
+			card->fire_over_friends |= UINT64_C(1) << c;
+		else
+			ok = false;
+	}
+	if ((seed = ymap_find(n, "seed")) != NULL)
+		ok = card_read_text(doc, seed, &card->fire_over_seed) && ok;
+	return ok;
+}
+
+static bool
+read_enter_friendly(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card *)obj)->enter_friendly);
+}
+
+static bool
+read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card *)obj)->levels_block_los);
+}
+
+/* `battle_die: ID`: the die battles roll. The dice may be given further down the
+ * card, so the name is checked once the card is read whole. */
+static bool
+read_battle_die(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	const char *id;
+
+	if (!yid(doc, n, &id))
+		return false;
+	free(card->battle_die_id);
+	card->battle_die_id = xstrdup(id);
+	card->battle_die_line = n->line;
+	card->battle_die_col = n->col;
+	return true;
+}
+
+/* What can only be checked once the whole card (and what it extends) is read. */
+static bool
+finish(struct ydoc *doc, struct card *card)
+{
+	bool ok = true;
+
+	if (card->battle_die_id != NULL) {
+		struct ynode at = { .line = card->battle_die_line, .col = card->battle_die_col };
+		card->battle_die = card_die(card, card->battle_die_id);
+		if (card->battle_die < 0)
+			ok = yerror(doc, &at, "no die '%s' in this card's dice", card->battle_die_id);
+		free(card->battle_die_id);
+		card->battle_die_id = NULL;
+	}
+	ok = card_resolve_resolutions(doc, card) && ok;
+	ok = card_resolve_events(doc, card) && ok;
+	return card_resolve_scoring(doc, card) && ok;
+}
+
+/* ---- the card ----------------------------------------------------------------- */
+
+static const struct yfield card_fields[] = {
+	{ "kind", true, read_kind },
+	{ "schema", true, read_schema },
+	{ "id", true, read_id },
+	{ "title", true, read_title },
+	{ "publisher", false, read_publisher },
+	{ "edition", false, read_edition },
+	{ "based_on", false, read_based_on },
+	{ "extends", false, read_extends },
+	{ "notes", false, read_notes },
+	{ "classes", false, read_classes },
+	{ "combat_types", false, read_WL_COMBAT },
+	{ "fire_types", false, read_WL_FIRE },
+	{ "statuses", false, read_WL_STATUS },
+	{ "formations", false, read_WL_FORMATION },
+	{ "settings", false, read_settings },
+	{ "categories", false, card_read_categories },
+	{ "units_block_los", false, read_units_block_los },
+	{ "levels_block_los", false, read_levels_block_los },
+	{ "los_along_hexside", false, read_los_along_hexside },
+	{ "adjacent_combat", false, read_adjacent_combat },
+	{ "enter_friendly", false, read_enter_friendly },
+	{ "disorder_levels", false, read_disorder_levels },
+	{ "fire_over_friends", false, read_fire_over_friends },
+	{ "terrain", false, card_read_terrain },
+	{ "tables", false, card_read_tables },
+	{ "modifiers", false, card_read_modifiers },
+	{ "dice", false, card_read_dice },
+	{ "battle_die", false, read_battle_die },
+	{ "scoring", false, card_read_scoring },
+	{ "resolution", false, card_read_resolutions },
+	{ "events", false, card_read_events },
+	{ "sequence", false, card_read_sequence },
+};
+
+/* Read a card's document onto what `card` already holds: nothing for a card of
+ * its own, the card it extends for a house-rules card. Every value the document
+ * gives replaces the one before; a terrain section given replaces that section. */
+static bool
+card_merge(struct card *card, struct ydoc *doc)
+{
+	const char *slash = strrchr(doc->name, '/');
+
+	card->files = xreallocarray(card->files, card->nfiles + 1, sizeof *card->files);
+	card->files[card->nfiles] = xstrdup(slash ? slash + 1 : doc->name);
+	card->reading = card->files[card->nfiles++];
+	free(card->path);
+	card->path = xstrdup(doc->name);
+	free(card->extends);
+	card->extends = NULL;
+	if (doc->root->kind == YNODE_MAPPING)
+		collect_ids(card, doc->root);
+	/* finish even when a field was wrong: its checks find further mistakes */
+	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
+	                 "rule card", card) &
+	       finish(doc, card);
+}
+
+bool
+card_read(struct card *card, struct ydoc *doc)
+{
+	memset(card, 0, sizeof *card);
+	card->battle_die = -1;
+	return card_merge(card, doc);
+}
+
+#define MAX_EXTENDS 8
+
+/* The file of the card `id` that `path` extends: beside it, then along the card
+ * path. NULL when there is none. */
+static char *
+find_base(const char *path, const char *id, const struct cardpath *cp)
+{
+	const char *slash = strrchr(path, '/');
+	char *file = slash ? xasprintf("%.*s/%s.yaml", (int)(slash - path), path, id)
+	                   : xasprintf("%s.yaml", id);
+
+	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
+		free(file);
+		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], id);
+	}
+	if (access(file, R_OK) != 0) {
+		free(file);
+		return NULL;
+	}
+	return file;
+}
+
+static bool
+load_card(struct card *card, const char *path, const struct cardpath *cp, struct diag_list *dl,
+          int depth)
+{
+	const struct ynode *ext;
+	struct ydoc doc;
+	char *base;
+	bool ok = false;
+
+	if (!ydoc_load_file(&doc, path, &ylimits_card, dl)) {
+		ydoc_free(&doc);
+		return false;
+	}
+	ext = ymap_find(doc.root, "extends");
+	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
+		ok = card_read(card, &doc);
+	} else if (depth >= MAX_EXTENDS) {
+		yerror(&doc, ext, "cards extend each other more than %d deep; is there a loop?",
+		       MAX_EXTENDS);
+	} else if ((base = find_base(path, ext->text, cp)) == NULL) {
+		yerror(&doc, ext, "no card '%s' beside this file or on the card path "
+		                  "(hexaid cards lists them)", ext->text);
+	} else {
+		if (!load_card(card, base, cp, dl, depth + 1))
+			yerror(&doc, ext, "the card it extends, %s, is not valid", base);
+		else if (strcmp(card->id, ext->text) != 0)
+			yerror(&doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
+		else
+			ok = card_merge(card, &doc);
+		free(base);
+	}
+	ydoc_free(&doc);
+	return ok;
+}
+
+bool
+card_load(struct card *card, const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	bool ok;
+
+	memset(card, 0, sizeof *card);
+	ok = load_card(card, path, cp, dl, 0);
+	if (!ok)
+		card_free(card);
+	return ok;
+}
+
+void
+card_free(struct card *card)
+{
+	free(card->path);
+	free(card->id);
+	free(card->title);
+	free(card->publisher);
+	free(card->edition);
+	free(card->based_on);
+	free(card->extends);
+	card_notes_free(&card->notes);
+	free(card->fire_over_seed);
+	for (size_t i = 0; i < card->nclasses; i++) {
+		free(card->classes[i].id);
+		free(card->classes[i].name);
+	}
+	free(card->classes);
+	for (int w = 0; w < N_WORD_LISTS; w++) {
+		for (size_t i = 0; i < card->words[w].count; i++)
+			free(card->words[w].words[i]);
+		free(card->words[w].words);
+	}
+	for (size_t i = 0; i < card->nterrain; i++)
+		card_terrain_free(&card->terrain[i]);
+	for (size_t i = 0; i < card->nsettings; i++) {
+		for (size_t k = 0; k < card->settings[i].nchoices; k++)
+			free(card->settings[i].choices[k]);
+		free(card->settings[i].choices);
+		free(card->settings[i].id);
+		free(card->settings[i].seed);
+		free(card->settings[i].note);
+	}
+	free(card->settings);
+	for (size_t i = 0; i < card->ncategories; i++)
+		card_category_free(&card->categories[i]);
+	free(card->categories);
+	for (size_t i = 0; i < card->ntables; i++)
+		card_table_free(&card->tables[i]);
+	free(card->tables);
+	for (size_t i = 0; i < card->ndice; i++)
+		card_die_free(&card->dice[i]);
+	free(card->dice);
+	for (size_t i = 0; i < card->modifiers.count; i++)
+		card_rule_free(&card->modifiers.items[i]);
+	for (size_t i = 0; i < card->scoring.count; i++)
+		card_rule_free(&card->scoring.items[i]);
+	free(card->scoring.items);
+	for (size_t i = 0; i < card->events.count; i++)
+		card_rule_free(&card->events.items[i]);
+	free(card->events.items);
+	for (size_t i = 0; i < card->nphases; i++)
+		card_phase_free(&card->phases[i]);
+	free(card->phases);
+	for (size_t i = 0; i < card->nresolutions; i++)
+		card_resolution_free(&card->resolutions[i]);
+	free(card->resolutions);
+	free(card->battle_die_id);
+	free(card->modifiers.items);
+	for (size_t i = 0; i < card->nfiles; i++)
+		free(card->files[i]);
+	free(card->files);
+	free(card->terrain);
+	memset(card, 0, sizeof *card);
+}

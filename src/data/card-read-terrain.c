@@ -1,0 +1,495 @@
+/* card-read-terrain.c: reads the terrain section of a rule card (data layer):
+ * each terrain entry's attributes, and its sections of rules (read by
+ * card-read-rules.c). Shorthands (`costs:`, `extra_costs:`) expand into
+ * ordinary rules. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "card-read.h"
+#include "xmalloc.h"
+
+/* ---- terrain ---------------------------------------------------------------- */
+
+struct terrain_ctx {
+	struct card *card;
+	struct terrain *t;
+};
+
+#define SECTION_READER(sec, lower)                                                     \
+	static bool read_##lower(struct ydoc *doc, const struct ynode *n, void *obj)    \
+	{                                                                              \
+		struct terrain_ctx *ctx = obj;                                         \
+		return card_read_rules(doc, n, ctx->card, ctx->t, sec);                     \
+	}
+SECTION_READER(SECTION_MOVE, move)
+SECTION_READER(SECTION_BATTLE_FROM, battle_from)
+SECTION_READER(SECTION_BATTLE_INTO, battle_into)
+SECTION_READER(SECTION_PROTECTION, protection)
+SECTION_READER(SECTION_COVER, cover)
+#undef SECTION_READER
+
+static bool
+read_terrain_name(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->name);
+}
+
+static bool
+read_terrain_kind(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	int kind;
+
+	if (!yenum(doc, n, terrain_kind_names, N_TERRAIN_KINDS, "kind of terrain", &kind))
+		return false;
+	((struct terrain_ctx *)obj)->t->kind = (enum terrain_kind)kind;
+	return true;
+}
+
+static bool
+read_glyph(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+	const char *s;
+
+	if (!ystring(doc, n, &s))
+		return false;
+	if (strlen(s) != 1 || s[0] < '!' || s[0] > '~')
+		return yerror(doc, n, "a glyph is one printable ASCII character, such as 'f'");
+	for (size_t i = 0; i < ctx->card->nterrain; i++) {
+		const struct terrain *other = &ctx->card->terrain[i];
+
+		if (other != ctx->t && other->glyph == s[0])
+			return yerror(doc, n, "'%c' is already the glyph of %s (%s:%d); give each "
+			              "terrain its own", s[0], other->id, other->file, other->line);
+	}
+	ctx->t->glyph = s[0];
+	return true;
+}
+
+/* `level: 2`, or `level: [2, 4]` where the players set each of its hexes from 2
+ * to 4 (the map's level of the hex), 2 unless they do. */
+static bool
+read_level(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	long level, most;
+
+	if (n->kind == YNODE_SEQUENCE) {
+		if (n->count != 2)
+			return yerror(doc, n, "give one level, or the least and the most: [2, 4]");
+		if (!yint(doc, n->items[0], 0, 9, &level) || !yint(doc, n->items[1], 0, 9, &most))
+			return false;
+		if (level >= most)
+			return yerror(doc, n, "the least comes first, and is less than the most: "
+			                      "[%ld, %ld]", most < level ? most : level, most < level ? level : most);
+	} else if (!yint(doc, n, 0, 9, &level)) {
+		return false;
+	} else {
+		most = 0;
+	}
+	t->level = (int)level;
+	t->level_most = (int)most;
+	return true;
+}
+
+/* A terrain's id may not be another terrain's alias (a house card's new
+ * terrain named like the base card's alias). */
+static bool
+id_is_no_alias(struct ydoc *doc, const struct card *card, const struct ynode *at, const char *id)
+{
+	for (size_t i = 0; i < card->nterrain; i++)
+		for (size_t k = 0; k < card->terrain[i].naliases; k++)
+			if (strcmp(card->terrain[i].aliases[k], id) == 0)
+				return yerror(doc, at, "'%s' is already another name of %s (%s:%d); give "
+				              "the terrain another id", id, card->terrain[i].id,
+				              card->terrain[i].file, card->terrain[i].line);
+	return true;
+}
+
+static void
+free_aliases(struct terrain *t)
+{
+	for (size_t i = 0; i < t->naliases; i++)
+		free(t->aliases[i]);
+	free(t->aliases);
+	t->aliases = NULL;
+	t->naliases = 0;
+}
+
+/* `aliases: [vineyards, rocky_ground]`: other names that mean this terrain, on
+ * the map's legend, in commands and questions. */
+static bool
+read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+	struct terrain *t = ctx->t;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "aliases"))
+		return false;
+	free_aliases(t);
+	t->aliases = xcalloc(n->count + 1, sizeof *t->aliases);
+	for (size_t i = 0; i < n->count; i++) {
+		const char *id;
+		int other;
+
+		if (!yid(doc, n->items[i], &id)) {
+			ok = false;
+			continue;
+		}
+		other = card_terrain(ctx->card, id);
+		if (other >= 0 && &ctx->card->terrain[other] != t) {
+			ok = yerror(doc, n->items[i], "'%s' already names %s (%s:%d)", id,
+			            ctx->card->terrain[other].id, ctx->card->terrain[other].file,
+			            ctx->card->terrain[other].line) && ok;
+			continue;
+		}
+		t->aliases[t->naliases++] = xstrdup(id);
+	}
+	return ok;
+}
+
+static bool
+read_terrain_notes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	return card_read_notes(doc, n, ctx->card, &ctx->t->notes);
+}
+
+/* `structure: { strength: 8, becomes: rough_ground }`: the terrain can be damaged;
+ * the hits that destroy it unless the scenario says otherwise, and what it
+ * becomes then (nothing given: it is gone). */
+static bool
+read_structure_strength(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	long x;
+
+	if (!yint(doc, n, 1, 99, &x))
+		return false;
+	((struct terrain_ctx *)obj)->t->structure_strength = (int)x;
+	return true;
+}
+
+static bool
+read_structure_becomes(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_TERRAIN, &ctx->t->structure_becomes);
+}
+
+static bool
+read_structure_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->structure_seed);
+}
+
+static bool
+read_structure_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	const char *s;
+
+	(void)obj;
+	return ystring(doc, n, &s);
+}
+
+static const struct yfield structure_fields[] = {
+	{ "strength", true, read_structure_strength },
+	{ "becomes", false, read_structure_becomes },
+	{ "seed", false, read_structure_seed },
+	{ "note", false, read_structure_note },
+};
+
+static bool
+read_structure(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	ctx->t->structure_line = n->line;
+	return yis_mapping(doc, n, "structure") &&
+	       ymap_read(doc, n, structure_fields, sizeof structure_fields / sizeof structure_fields[0],
+	                 "structure", ctx);
+}
+
+static bool
+read_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_blocks);
+}
+
+static bool
+read_unit_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_unit_blocks);
+}
+
+static bool
+read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	bool ok = true;
+	int s;
+
+	if (!yis_sequence(doc, n, "overrides"))
+		return false;
+	t->overrides = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (yenum(doc, n->items[i], section_keys, N_SECTIONS, "section", &s))
+			t->overrides |= 1u << s;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+	struct terrain *t = ctx->t;
+	bool ok = true;
+
+	if (!yis_sequence(doc, n, "cancels"))
+		return false;
+	free(t->cancels);
+	t->ncancels = 0;
+	t->cancels = xcalloc(n->count + 1, sizeof *t->cancels);
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, ctx->card, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
+			t->ncancels++;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static bool
+read_terrain_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->seed);
+}
+
+static bool
+read_category(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain_ctx *ctx = obj;
+
+	return card_read_name(doc, ctx->card, n, FT_CATEGORY, &ctx->t->category);
+}
+
+/* Drop the rules a shorthand table made, so a house-rules card's table replaces
+ * them (and only them). */
+static void
+drop_shorthand(struct rule_list *rl, enum effect e)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < rl->count; i++) {
+		if (rl->items[i].shorthand && rl->items[i].effect == e)
+			card_rule_free(&rl->items[i]);
+		else
+			rl->items[kept++] = rl->items[i];
+	}
+	rl->count = kept;
+}
+
+/* `costs: { infantry: 1, cavalry: 2, artillery: prohibited }`: one rule per class. */
+static bool
+read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx, enum effect e)
+{
+	struct rule_list *rl = &ctx->t->sections[SECTION_MOVE];
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, effect_info[e].key))
+		return false;
+	drop_shorthand(rl, e);
+	drop_shorthand(rl, EFFECT_PROHIBITED);
+	for (size_t i = 0; i < n->count; i++) {
+		struct rule r;
+		struct cond *c;
+		int cls;
+
+		memset(&r, 0, sizeof r);
+		if (!card_read_name(doc, ctx->card, n->keys[i], FT_CLASS, &cls)) {
+			ok = false;
+			continue;
+		}
+		r.line = n->keys[i]->line;
+		r.file = ctx->card->reading;
+		r.shorthand = true;
+		r.seed = ctx->t->seed ? xstrdup(ctx->t->seed) : NULL;
+		r.effect = e;
+		if (n->items[i]->kind == YNODE_SCALAR && strcmp(n->items[i]->text, "prohibited") == 0) {
+			r.effect = EFFECT_PROHIBITED;
+			r.amount = 1;
+		} else if (!card_read_points(doc, n->items[i], &r.amount)) {
+			free(r.seed);
+			ok = false;
+			continue;
+		}
+		r.conds = c = xcalloc(1, sizeof *c);
+		r.nconds = 1;
+		c->fact = FACT_UNIT;
+		c->values = xcalloc(1, sizeof *c->values);
+		c->values[0] = cls;
+		c->nvalues = 1;
+		*(struct rule *)xgrow(&rl->items, &rl->count, &rl->cap, sizeof r) = r;
+	}
+	return ok;
+}
+
+static bool
+read_costs(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_cost_table(doc, n, obj, EFFECT_COST);
+}
+
+static bool
+read_extra_costs(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return read_cost_table(doc, n, obj, EFFECT_COST_ADD);
+}
+
+static bool
+read_terrain_note(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->note);
+}
+
+/* `level_change: 1` or `level_change: [2, 9]`: levels climbed (negative: down). */
+static bool
+read_level_change(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	long lo, hi;
+
+	if (n->kind == YNODE_SEQUENCE) {
+		if (n->count != 2)
+			return yerror(doc, n, "give one number, or the least and the most: [2, 9]");
+		if (!yint(doc, n->items[0], -99, 99, &lo) || !yint(doc, n->items[1], -99, 99, &hi))
+			return false;
+		if (lo > hi)
+			return yerror(doc, n, "the least comes first: [%ld, %ld]", hi, lo);
+	} else if (!yint(doc, n, -99, 99, &lo)) {
+		return false;
+	} else {
+		hi = lo;
+	}
+	t->on_level_change = true;
+	t->level_min = (int)lo;
+	t->level_max = (int)hi;
+	return true;
+}
+
+static bool
+read_friendly_unit(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_friendly_unit);
+}
+
+static bool
+read_leaving_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_leaving_zoc);
+}
+
+static bool
+read_entering_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_entering_zoc);
+}
+
+static const struct yfield terrain_fields[] = {
+	{ "seed", false, read_terrain_seed },
+	{ "level_change", false, read_level_change },
+	{ "friendly_unit", false, read_friendly_unit },
+	{ "leaving_zoc", false, read_leaving_zoc },
+	{ "entering_zoc", false, read_entering_zoc },
+	{ "note", false, read_terrain_note },
+	{ "notes", false, read_terrain_notes },
+	{ "aliases", false, read_aliases },
+	{ "category", false, read_category },
+	{ "costs", false, read_costs },
+	{ "extra_costs", false, read_extra_costs },
+	{ "name", false, read_terrain_name },
+	{ "kind", false, read_terrain_kind },
+	{ "glyph", false, read_glyph },
+	{ "level", false, read_level },
+	{ "blocks_los", false, read_blocks_los },
+	{ "unit_blocks_los", false, read_unit_blocks_los },
+	{ "overrides", false, read_overrides },
+	{ "cancels", false, read_cancels },
+	{ "move", false, read_move },
+	{ "battle_from", false, read_battle_from },
+	{ "battle_into", false, read_battle_into },
+	{ "protection", false, read_protection },
+	{ "cover", false, read_cover },
+	{ "structure", false, read_structure },
+};
+
+bool
+card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	struct card *card = obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "terrain"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		struct terrain_ctx ctx = { card, NULL };
+		const char *id;
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		if (!id_is_no_alias(doc, card, n->keys[i], id)) {
+			ok = false;
+			continue;
+		}
+		ctx.t = &card->terrain[card_terrain_id(card, id)];
+		ctx.t->file = card->reading;
+		ctx.t->line = n->keys[i]->line;
+		/* The row's seed line is given to the shorthand rules, wherever it stands. */
+		const struct ynode *seed = ymap_find(n->items[i], "seed");
+		if (seed != NULL && seed->kind == YNODE_SCALAR && ctx.t->seed == NULL)
+			ctx.t->seed = xstrdup(seed->text);
+		ok = ymap_read(doc, n->items[i], terrain_fields,
+		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
+		               &ctx) &&
+		     ok;
+		if ((ctx.t->on_level_change || ctx.t->on_friendly_unit || ctx.t->on_leaving_zoc ||
+		     ctx.t->on_entering_zoc) &&
+		    ctx.t->kind != TERRAIN_CONDITION)
+			ok = yerror(doc, n->keys[i], "'%s' says when it is met (level_change, "
+			                             "friendly_unit, leaving_zoc, entering_zoc): give it 'kind: condition'",
+			            id) && ok;
+		/* A new entry names itself; one that changes a card it extends keeps its name. */
+		if (ctx.t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
+			ok = yerror(doc, n->items[i], "terrain entry '%s' has no 'name'; add a line "
+			                              "'name: ...'", id) && ok;
+	}
+	return ok;
+}
+
+void
+card_terrain_free(struct terrain *t)
+{
+	free(t->id);
+	free(t->seed);
+	free(t->note);
+	card_notes_free(&t->notes);
+	free_aliases(t);
+	free(t->name);
+	free(t->cancels);
+	free(t->structure_seed);
+	for (int s = 0; s < N_SECTIONS; s++) {
+		for (size_t i = 0; i < t->sections[s].count; i++)
+			card_rule_free(&t->sections[s].items[i]);
+		free(t->sections[s].items);
+	}
+}

@@ -1,0 +1,145 @@
+/* card-read.c: what the readers of a rule card's sections share (data layer):
+ * a name from one of the card's vocabularies, text, movement points, notes. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "card.h"
+#include "card-read.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+/* Read one id of a vocabulary; on an unknown id, say the nearest or the choices. */
+bool
+card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
+               enum fact_type type, int *out)
+{
+	size_t count;
+	const char **names = card_vocabulary(card, type, &count);
+	bool ok;
+
+	if (count == 0) {
+		free(names);
+		return yerror(doc, n, "no %s is defined in this card", card_vocabulary_what[type]);
+	}
+	ok = yenum(doc, n, names, count, card_vocabulary_what[type], out);
+	free(names);
+	return ok;
+}
+
+/* ---- movement points -------------------------------------------------------- */
+
+bool
+card_read_points(struct ydoc *doc, const struct ynode *n, long *halves)
+{
+	const char *p;
+	long whole = 0;
+	bool half = false, digits = false;
+
+	if (n->kind != YNODE_SCALAR || !n->plain || n->len == 0)
+		return yerror(doc, n, "expected movement points, such as 2, 1/2 or 1.5");
+	p = n->text;
+	if (*p == '+')
+		p++;
+	while (*p >= '0' && *p <= '9' && whole < 1000) {
+		whole = whole * 10 + (*p++ - '0');
+		digits = true;
+	}
+	if (strcmp(p, ".5") == 0 || (strcmp(p, "/2") == 0 && whole == 1 && digits)) {
+		half = true;
+		if (p[0] == '/')
+			whole = 0;
+	} else if (strcmp(p, " 1/2") == 0 && digits) {
+		half = true;
+	} else if (*p != '\0' || !digits) {
+		return yerror(doc, n, "expected movement points, such as 2, 1/2 or 1.5; found '%s'",
+		              n->text);
+	}
+	if (whole > 99)
+		return yerror(doc, n, "%s movement points is more than 99", n->text);
+	*halves = whole * 2 + (half ? 1 : 0);
+	return true;
+}
+
+bool
+card_read_text(struct ydoc *doc, const struct ynode *n, char **out)
+{
+	const char *s;
+
+	if (!ystring(doc, n, &s))
+		return false;
+	free(*out);
+	*out = xstrdup(s);
+	return true;
+}
+
+/* ---- notes ------------------------------------------------------------------ */
+
+void
+card_notes_free(struct note_list *notes)
+{
+	for (size_t i = 0; i < notes->count; i++) {
+		free(notes->items[i].text);
+		free(notes->items[i].seed);
+	}
+	free(notes->items);
+	memset(notes, 0, sizeof *notes);
+}
+
+static bool
+read_note_say(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct card_note *)obj)->text);
+}
+
+static bool
+read_note_seed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return card_read_text(doc, n, &((struct card_note *)obj)->seed);
+}
+
+static bool
+read_note_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
+{
+	return ybool(doc, n, &((struct card_note *)obj)->assumed);
+}
+
+static const struct yfield note_fields[] = {
+	{ "say", true, read_note_say },
+	{ "seed", false, read_note_seed },
+	{ "assumed", false, read_note_assumed },
+};
+
+static bool
+read_one_note(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)
+{
+	struct card_note *note = xgrow(&out->items, &out->count, &out->cap, sizeof *note);
+
+	memset(note, 0, sizeof *note);
+	note->file = card->reading;
+	note->line = n->line;
+	if (n->kind == YNODE_SCALAR) {
+		if (!card_read_text(doc, n, &note->text))
+			return false;
+	} else if (!yis_mapping(doc, n, "note") ||
+	           !ymap_read(doc, n, note_fields, sizeof note_fields / sizeof note_fields[0],
+	                      "note", note)) {
+		return false;
+	}
+	str_trim_end(note->text);
+	return true;
+}
+
+bool
+card_read_notes(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)
+{
+	bool ok = true;
+
+	card_notes_free(out);
+	if (n->kind != YNODE_SEQUENCE)
+		return read_one_note(doc, n, card, out);
+	for (size_t i = 0; i < n->count; i++)
+		ok = read_one_note(doc, n->items[i], card, out) && ok;
+	return ok;
+}
