@@ -528,7 +528,7 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 
 /* ---- reading the tree ------------------------------------------------- */
 
-void
+bool
 yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 {
 	struct diag_source src = ydoc_source(doc);
@@ -543,6 +543,7 @@ yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	else
 		diag_file(doc->diags, DIAG_ERROR, &src, "%s", msg);
 	free(msg);
+	return false;
 }
 
 void

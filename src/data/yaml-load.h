@@ -56,12 +56,19 @@ void ydoc_free(struct ydoc *doc);
 struct diag_source ydoc_source(const struct ydoc *doc);
 
 /* Report a problem at a node. Its value is false, so handlers can `return
- * yerror(...)`. A macro, so that clang's static analyzer (which does not look
- * into variadic functions) sees the false, and that what such a handler leaves
- * unset on that path is never read. */
-void yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
+ * yerror(...)`. yreport formats and records the message and returns false;
+ * clang's static analyzer does not follow a variadic call, so yerror passes
+ * that through yfalse, which it does see into: it then knows the value is
+ * false, and that what such a handler leaves unset on that path is never read. */
+bool yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-#define yerror(doc, at, ...) __extension__({ yreport((doc), (at), __VA_ARGS__); false; })
+static inline bool
+yfalse(bool reported)
+{
+	(void)reported;
+	return false;
+}
+#define yerror(doc, at, ...) yfalse(yreport((doc), (at), __VA_ARGS__))
 void ynote(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
