@@ -463,11 +463,11 @@ doc_done(struct doc *d)
 }
 
 static bool
-read_any(struct ydoc *doc, const struct ynode *n, void *obj)
+read_any(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	(void)doc;
 	(void)n;
-	(void)obj;
+	(void)rd;
 	return true;
 }
 
@@ -475,7 +475,8 @@ static void
 test_yaml_typed_errors(void **state)
 {
 	static const char *const colours[] = { "red", "green" };
-	static const struct yfield fields[] = { { "a", false, read_any } };
+	static const struct yfield fields[] = { { "a", READ_BY(read_any) } };
+	static const struct ytable table = YTABLE("thing", fields);
 	const struct ynode *root, *list, *map;
 	const char *s;
 	struct doc d;
@@ -502,7 +503,7 @@ test_yaml_typed_errors(void **state)
 	assert_false(yid(&d.ydoc, map, &s));
 	assert_false(yid(&d.ydoc, ymap_find(root, "long"), &s));
 	assert_false(yid(&d.ydoc, ymap_find(root, "empty"), &s));
-	assert_false(ymap_read(&d.ydoc, list, fields, 1, "thing", NULL));
+	assert_false(ymap_read(&d.ydoc, list, &table, NULL, NULL));
 	assert_false(yerror(&d.ydoc, NULL, "about the whole file"));
 	ynote(&d.ydoc, list, "a note at the list");
 	ynote(&d.ydoc, NULL, "a note about the file");

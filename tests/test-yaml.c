@@ -261,30 +261,31 @@ struct record {
 };
 
 static bool
-read_size(struct ydoc *doc, const struct ynode *n, void *obj)
+read_size(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct record *r = obj;
+	struct record *r = rd->obj;
 
 	r->reads++;
 	return yint(doc, n, 1, 9, &r->size);
 }
 
 static const struct yfield record_fields[] = {
-	{ "size", true, read_size },
-	{ "protection", false, NULL },
-	{ "name", true, NULL },
+	{ "size", READ_BY(read_size), .required = true },
+	{ "protection", READ_BY(NULL) },
+	{ "name", READ_BY(NULL), .required = true },
 };
 
 static void
 test_map_read(void **state)
 {
+	static const struct ytable table = YTABLE("terrain entry", record_fields);
 	struct loaded l;
 	struct record r = { 0, 0 };
 
 	(void)state;
 	LOAD(&l, "size: 3\nprotecton: 2\nweather: rain\n");
 	assert_true(l.ok);
-	assert_false(ymap_read(&l.doc, l.doc.root, record_fields, 3, "terrain entry", &r));
+	assert_false(ymap_read(&l.doc, l.doc.root, &table, &r, NULL));
 	assert_int_equal(r.size, 3);
 	assert_int_equal(r.reads, 1);
 	assert_diag_text(&l.dl,
@@ -294,6 +295,133 @@ test_map_read(void **state)
 	                 "size, protection or name\nweather: rain\n^\n"
 	                 "t.yaml:1:1: error: terrain entry has no 'name'; add a line 'name: ...'\n"
 	                 "size: 3\n^\n");
+	unload(&l);
+}
+
+/* The other two ways a table reports an unknown key. */
+static void
+test_map_read_unknown_styles(void **state)
+{
+	static const struct ytable nearest =
+		YTABLE_UNKNOWN("scenario", record_fields, YUNKNOWN_NEAREST);
+	static const struct ytable all = YTABLE_UNKNOWN("board", record_fields, YUNKNOWN_ALL);
+	struct loaded l;
+	struct record r = { 0, 0 };
+
+	(void)state;
+	LOAD(&l, "size: 3\nname: x\nprotecton: 2\nweather: rain\n");
+	assert_false(ymap_read(&l.doc, l.doc.root, &nearest, &r, NULL));
+	assert_false(ymap_read(&l.doc, l.doc.root, &all, &r, NULL));
+	assert_diag_text(&l.dl,
+	                 "t.yaml:3:1: error: unknown key 'protecton' in scenario; did you mean "
+	                 "'protection'?\nprotecton: 2\n^\n"
+	                 "t.yaml:4:1: error: unknown key 'weather' in scenario\nweather: rain\n^\n"
+	                 "t.yaml:3:1: error: unknown key 'protecton' in board; known keys are "
+	                 "size, protection and name\nprotecton: 2\n^\n"
+	                 "t.yaml:4:1: error: unknown key 'weather' in board; known keys are "
+	                 "size, protection and name\nweather: rain\n^\n");
+	unload(&l);
+}
+
+/* A struct read by typed rows alone. */
+struct sample {
+	char *title, *id;
+	int count;
+	long big;
+	bool flag;
+	enum { SAMPLE_RED, SAMPLE_GREEN } colour;
+	int order[4], nread;
+};
+
+static const char *const sample_colours[] = { "red", "green" };
+static int sample_ctx; /* what read_in_order expects as the table's context */
+
+/* Records the value of `a` or `b` (the row's arg) in the order read. */
+static bool
+read_in_order(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct sample *s = rd->obj;
+
+	(void)doc;
+	(void)n;
+	assert_ptr_equal(rd->ctx, &sample_ctx);
+	assert_string_equal(rd->key->text, rd->field->key);
+	s->order[s->nread++] = rd->field->arg;
+	return true;
+}
+
+static const struct yfield sample_fields[] = {
+	{ "title", AS_TEXT(struct sample, title) },
+	{ "id", AS_ID(struct sample, id) },
+	{ "count", AS_INT(struct sample, count, 1, 9) },
+	{ "big", AS_LONG(struct sample, big, 0, 100000) },
+	{ "flag", AS_BOOL(struct sample, flag) },
+	{ "colour", AS_ENUM(struct sample, colour, sample_colours, 2, "colour") },
+	{ "note", AS_COMMENT },
+	{ "late", READ_BY(read_in_order), .arg = 1, .pass = 1 },
+	{ "early", READ_BY(read_in_order), .arg = 2 },
+};
+
+static void
+test_typed_rows(void **state)
+{
+	static const struct ytable table = YTABLE("sample", sample_fields);
+	struct sample s = { .title = NULL };
+	struct loaded l;
+
+	(void)state;
+	LOAD(&l, "late: x\ntitle: A title\nid: an_id\ncount: 7\nbig: 12345\nflag: true\n"
+	         "colour: green\nnote: for people\nearly: y\n");
+	assert_true(ymap_read(&l.doc, l.doc.root, &table, &s, &sample_ctx));
+	assert_string_equal(s.title, "A title");
+	assert_string_equal(s.id, "an_id");
+	assert_int_equal(s.count, 7);
+	assert_int_equal(s.big, 12345);
+	assert_true(s.flag);
+	assert_int_equal(s.colour, SAMPLE_GREEN);
+	/* `late` stands first in the file but is read in the second pass */
+	assert_int_equal(s.nread, 2);
+	assert_int_equal(s.order[0], 2);
+	assert_int_equal(s.order[1], 1);
+	assert_int_equal(l.dl.count, 0);
+	unload(&l);
+
+	/* a value given again replaces the one before; wrong values are reported */
+	LOAD(&l, "title: Another\nid: Not An Id\ncount: 10\nflag: yes\ncolour: blue\n"
+	         "note: [1]\n");
+	assert_false(ymap_read(&l.doc, l.doc.root, &table, &s, &sample_ctx));
+	assert_string_equal(s.title, "Another");
+	assert_string_equal(s.id, "an_id");
+	assert_int_equal(s.count, 7);
+	assert_true(s.flag);
+	assert_int_equal(s.colour, SAMPLE_GREEN);
+	assert_diag_text(&l.dl,
+	                 "t.yaml:2:5: error: 'Not An Id' is not an id: use lower-case letters, "
+	                 "digits, '_' and '-'\nid: Not An Id\n    ^\n"
+	                 "t.yaml:3:8: error: 10 is out of range (1 to 9)\ncount: 10\n       ^\n"
+	                 "t.yaml:4:7: error: expected true or false, found 'yes'\nflag: yes\n"
+	                 "      ^\n"
+	                 "t.yaml:5:9: error: unknown colour 'blue'; expected red or green\n"
+	                 "colour: blue\n        ^\n"
+	                 "t.yaml:6:7: error: expected text, found a list\nnote: [1]\n      ^\n");
+	unload(&l);
+	free(s.title);
+	free(s.id);
+}
+
+static void
+test_schema(void **state)
+{
+	struct loaded l;
+	long v = 0;
+
+	(void)state;
+	LOAD(&l, "a: 1\nb: 2\n");
+	assert_true(yschema(&l.doc, ymap_find(l.doc.root, "a"), 1, &v));
+	assert_int_equal(v, 1);
+	assert_false(yschema(&l.doc, ymap_find(l.doc.root, "b"), 1, &v));
+	assert_diag_text(&l.dl, "t.yaml:2:4: error: schema 2 is newer than this hexaid reads (1); "
+	                        "upgrade hexaid\nb: 2\n   ^\n");
 	unload(&l);
 }
 
@@ -344,6 +472,9 @@ main(void)
 		cmocka_unit_test(test_complex_key),
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_map_read),
+		cmocka_unit_test(test_map_read_unknown_styles),
+		cmocka_unit_test(test_typed_rows),
+		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_files),
 	};
 	return RUN_TESTS("yaml", tests);

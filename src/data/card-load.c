@@ -103,11 +103,11 @@ collect_ids(struct card *card, const struct ynode *root)
 /* ---- metadata ------------------------------------------------------------- */
 
 static bool
-read_kind(struct ydoc *doc, const struct ynode *n, void *obj)
+read_kind(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	const char *s;
 
-	(void)obj;
+	(void)rd;
 	if (!ystring(doc, n, &s))
 		return false;
 	if (strcmp(s, "card") != 0)
@@ -116,111 +116,50 @@ read_kind(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_schema(struct ydoc *doc, const struct ynode *n, void *obj)
+read_schema(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
-
-	if (!yint(doc, n, 1, 1000, &card->schema))
-		return false;
-	if (card->schema > CARD_SCHEMA)
-		return yerror(doc, n,
-		              "schema %ld is newer than this hexaid reads (%d); upgrade hexaid",
-		              card->schema, CARD_SCHEMA);
-	return true;
+	return yschema(doc, n, CARD_SCHEMA, &((struct card *)rd->obj)->schema);
 }
 
 static bool
-read_id_into(struct ydoc *doc, const struct ynode *n, char **out)
+read_notes(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	const char *id;
-
-	if (!yid(doc, n, &id))
-		return false;
-	free(*out);
-	*out = xstrdup(id);
-	return true;
-}
-
-static bool
-read_id(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_id_into(doc, n, &((struct card *)obj)->id);
-}
-
-static bool
-read_extends(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_id_into(doc, n, &((struct card *)obj)->extends);
-}
-
-#define TEXT_READER(field)                                                          \
-	static bool read_##field(struct ydoc *doc, const struct ynode *n, void *obj) \
-	{                                                                           \
-		return card_read_text(doc, n, &((struct card *)obj)->field);              \
-	}
-TEXT_READER(title)
-TEXT_READER(publisher)
-TEXT_READER(edition)
-TEXT_READER(based_on)
-#undef TEXT_READER
-
-static bool
-read_notes(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct card *card = obj;
+	struct card *card = rd->obj;
 
 	return card_read_notes(doc, n, card, &card->notes);
 }
 
 /* ---- classes and types ----------------------------------------------------- */
 
-struct class_ctx {
-	struct card *card;
-	struct uclass *cls;
-};
-
 static bool
-read_class_name(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_is(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	return card_read_text(doc, n, &((struct class_ctx *)obj)->cls->name);
-}
-
-static bool
-read_class_is(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct class_ctx *ctx = obj;
+	const struct card *card = rd->ctx;
+	struct uclass *cls = rd->obj;
 	int parent;
 
-	if (!card_read_name(doc, ctx->card, n, FT_CLASS, &parent))
+	if (!card_read_name(doc, card, n, FT_CLASS, &parent))
 		return false;
-	if (card_class_is(ctx->card, parent, (int)(ctx->cls - ctx->card->classes)))
+	if (card_class_is(card, parent, (int)(cls - card->classes)))
 		return yerror(doc, n, "class '%s' cannot be a kind of '%s': that makes a loop",
-		              ctx->cls->id, n->text);
-	ctx->cls->parent = parent;
+		              cls->id, n->text);
+	cls->parent = parent;
 	return true;
 }
 
 static bool
-read_class_fire(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_combat(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
-
-	return card_read_name(doc, ctx->card, n, FT_FIRE, &ctx->cls->fire);
-}
-
-static bool
-read_class_combat(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 	bool ok = true;
 	int which;
 
 	if (!yis_sequence(doc, n, "combat"))
 		return false;
-	ctx->cls->combat = 0;
+	cls->combat = 0;
 	for (size_t i = 0; i < n->count; i++) {
-		if (card_read_name(doc, ctx->card, n->items[i], FT_COMBAT, &which))
-			ctx->cls->combat |= UINT64_C(1) << which;
+		if (card_read_name(doc, rd->ctx, n->items[i], FT_COMBAT, &which))
+			cls->combat |= UINT64_C(1) << which;
 		else
 			ok = false;
 	}
@@ -228,44 +167,29 @@ read_class_combat(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_class_move(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_move(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 
-	ctx->cls->move_line = n->line;
-	return card_read_points(doc, n, &ctx->cls->move);
+	cls->move_line = n->line;
+	return card_read_points(doc, n, &cls->move);
 }
 
 static bool
-read_class_battle_move(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_battle_move(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 
-	ctx->cls->battle_move_line = n->line;
-	return card_read_points(doc, n, &ctx->cls->battle_move);
-}
-
-static bool
-read_class_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct class_ctx *)obj)->cls->move_assumed);
-}
-
-static bool
-read_class_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *s;
-
-	(void)obj;
-	return ystring(doc, n, &s);
+	cls->battle_move_line = n->line;
+	return card_read_points(doc, n, &cls->battle_move);
 }
 
 /* `dice: { melee: 3, ranged: [0, 2, 1, 1] }`: battle dice by combat type, one
  * number for any distance or a list by distance (1, 2, ...). */
 static bool
-read_class_dice(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "dice"))
@@ -276,11 +200,11 @@ read_class_dice(struct ydoc *doc, const struct ynode *n, void *obj)
 		int combat;
 		long x;
 
-		if (!card_read_name(doc, ctx->card, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
+		if (!card_read_name(doc, rd->ctx, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
 			ok = false;
 			continue;
 		}
-		cd = &ctx->cls->dice[combat];
+		cd = &cls->dice[combat];
 		cd->n = 0;
 		cd->line = v->line;
 		if (v->kind == YNODE_SEQUENCE) {
@@ -306,76 +230,80 @@ read_class_dice(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_class_retreat(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_retreat(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 	long x;
 
 	if (!yint(doc, n, 0, 9, &x))
 		return false;
-	ctx->cls->retreat = (int)x;
-	ctx->cls->retreat_line = n->line;
+	cls->retreat = (int)x;
+	cls->retreat_line = n->line;
 	return true;
 }
 
 /* `line_of_sight: false`: the class battles without seeing its target (off-board
  * artillery, a mortar firing by range alone). */
 static bool
-read_class_sight(struct ydoc *doc, const struct ynode *n, void *obj)
+read_class_sight(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct class_ctx *ctx = obj;
+	struct uclass *cls = rd->obj;
 	bool sight;
 
 	if (!ybool(doc, n, &sight))
 		return false;
-	ctx->cls->sight = sight;
-	ctx->cls->sight_line = n->line;
+	cls->sight = sight;
+	cls->sight_line = n->line;
 	return true;
 }
 
+/* Typed rows store into the class; read functions get the card as ctx. */
 static const struct yfield class_fields[] = {
-	{ "line_of_sight", false, read_class_sight },
-	{ "dice", false, read_class_dice },
-	{ "retreat", false, read_class_retreat },
-	{ "name", false, read_class_name },
-	{ "is", false, read_class_is },
-	{ "fire", false, read_class_fire },
-	{ "combat", false, read_class_combat },
-	{ "move", false, read_class_move },
-	{ "battle_move", false, read_class_battle_move },
-	{ "assumed", false, read_class_assumed },
-	{ "note", false, read_class_note },
-	{ "seed", false, read_class_note },
+	{ "line_of_sight", READ_BY(read_class_sight) },
+	{ "dice", READ_BY(read_class_dice) },
+	{ "retreat", READ_BY(read_class_retreat) },
+	{ "name", AS_TEXT(struct uclass, name) },
+	{ "is", READ_BY(read_class_is) },
+	{ "fire", AS_NAME(struct uclass, fire, FT_FIRE) },
+	{ "combat", READ_BY(read_class_combat) },
+	{ "move", READ_BY(read_class_move) },
+	{ "battle_move", READ_BY(read_class_battle_move) },
+	{ "assumed", AS_BOOL(struct uclass, move_assumed) },
+	{ "note", AS_COMMENT },
+	{ "seed", AS_COMMENT },
 };
 
+static const struct ytable class_table = YTABLE("class", class_fields);
+
 static bool
-read_classes(struct ydoc *doc, const struct ynode *n, void *obj)
+read_classes(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "classes"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
 		const char *id;
-		struct class_ctx ctx = { card, NULL };
 
 		if (!yid(doc, n->keys[i], &id)) {
 			ok = false;
 			continue;
 		}
-		ctx.cls = &card->classes[card_class(card, id)];
 		if (n->items[i]->kind == YNODE_SCALAR && n->items[i]->plain && n->items[i]->len == 0)
 			continue; /* `light_infantry:` with nothing: a class with no details */
-		ok = ymap_read(doc, n->items[i], class_fields,
-		               sizeof class_fields / sizeof class_fields[0], "class", &ctx) && ok;
+		ok = ymap_read(doc, n->items[i], &class_table, &card->classes[card_class(card, id)],
+		               card) && ok;
 	}
 	return ok;
 }
 
+/* `combat_types:`, `fire_types:`... (the row's arg: which list): checked here,
+ * kept by the first pass (collect_ids). */
 static bool
-read_word_list(struct ydoc *doc, const struct ynode *n, const char *what)
+read_word_list(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	const char *what = word_list_keys[rd->field->arg];
 	const char *s;
 	bool ok = true;
 
@@ -388,29 +316,12 @@ read_word_list(struct ydoc *doc, const struct ynode *n, const char *what)
 	return ok;
 }
 
-#define WORD_LIST_READER(list)                                                            \
-	static bool read_##list(struct ydoc *doc, const struct ynode *n, void *obj)        \
-	{                                                                                  \
-		(void)obj;                                                                 \
-		return read_word_list(doc, n, word_list_keys[list]);                       \
-	}
-WORD_LIST_READER(WL_COMBAT)
-WORD_LIST_READER(WL_FIRE)
-WORD_LIST_READER(WL_STATUS)
-WORD_LIST_READER(WL_FORMATION)
-#undef WORD_LIST_READER
-
 /* ---- settings --------------------------------------------------------------- */
 
-struct setting_ctx {
-	struct setting *st;
-	const struct ynode *def;
-};
-
 static bool
-read_choices(struct ydoc *doc, const struct ynode *n, void *obj)
+read_choices(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct setting *st = ((struct setting_ctx *)obj)->st;
+	struct setting *st = rd->obj;
 	const char *id;
 	bool ok = true;
 
@@ -436,37 +347,28 @@ read_choices(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
+/* `default:` is read once the choices are known (read_settings): kept in ctx. */
 static bool
-read_default(struct ydoc *doc, const struct ynode *n, void *obj)
+read_default(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	((struct setting_ctx *)obj)->def = n;
 	(void)doc;
+	*(const struct ynode **)rd->ctx = n;
 	return true;
 }
 
-static bool
-read_setting_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->seed);
-}
-
-static bool
-read_setting_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct setting_ctx *)obj)->st->note);
-}
-
 static const struct yfield setting_fields[] = {
-	{ "choices", true, read_choices },
-	{ "default", true, read_default },
-	{ "seed", false, read_setting_seed },
-	{ "note", false, read_setting_note },
+	{ "choices", READ_BY(read_choices), .required = true },
+	{ "default", READ_BY(read_default), .required = true },
+	{ "seed", AS_TEXT(struct setting, seed) },
+	{ "note", AS_TEXT(struct setting, note) },
 };
 
+static const struct ytable setting_table = YTABLE("setting", setting_fields);
+
 static bool
-read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
+read_settings(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "settings"))
@@ -475,7 +377,8 @@ read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
 		return yerror(doc, n->keys[MAX_SETTINGS], "a card has at most %d settings",
 		              MAX_SETTINGS);
 	for (size_t i = 0; i < n->count; i++) {
-		struct setting_ctx ctx = { NULL, NULL };
+		const struct ynode *given = NULL;
+		struct setting *st;
 		const char *id;
 		int def;
 
@@ -483,15 +386,13 @@ read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = false;
 			continue;
 		}
-		ctx.st = &card->settings[card_setting(card, id)];
-		if (!ymap_read(doc, n->items[i], setting_fields,
-		               sizeof setting_fields / sizeof setting_fields[0], "setting", &ctx)) {
+		st = &card->settings[card_setting(card, id)];
+		if (!ymap_read(doc, n->items[i], &setting_table, st, &given)) {
 			ok = false;
 			continue;
 		}
-		if (yenum(doc, ctx.def, (const char *const *)ctx.st->choices, ctx.st->nchoices,
-		          "choice", &def))
-			ctx.st->def = def;
+		if (yenum(doc, given, (const char *const *)st->choices, st->nchoices, "choice", &def))
+			st->def = def;
 		else
 			ok = false;
 	}
@@ -499,9 +400,9 @@ read_settings(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
+read_units_block_los(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 
 	card->units_block_los_line = n->line;
 	card->units_block_los_file = card->reading;
@@ -511,22 +412,22 @@ read_units_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
 /* `los_along_hexside: both` (blocked only when the hexes on both sides block) or
  * `either` (one is enough). */
 static bool
-read_los_along_hexside(struct ydoc *doc, const struct ynode *n, void *obj)
+read_los_along_hexside(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	static const char *const choices[] = { "both", "either" };
 	int which;
 
 	if (!yenum(doc, n, choices, 2, "choice", &which))
 		return false;
-	((struct card *)obj)->split_los_either = which == 1;
+	((struct card *)rd->obj)->split_los_either = which == 1;
 	return true;
 }
 
 /* `adjacent_combat: [melee]`: combat types fought only against an adjacent unit. */
 static bool
-read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
+read_adjacent_combat(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 	int which;
 
@@ -547,9 +448,9 @@ read_adjacent_combat(struct ydoc *doc, const struct ynode *n, void *obj)
 /* `disorder_levels: [disorder, great_disorder]`: the statuses a unit goes
  * through, one level for each point of a `disorder` effect. */
 static bool
-read_disorder_levels(struct ydoc *doc, const struct ynode *n, void *obj)
+read_disorder_levels(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 	int which;
 
@@ -573,9 +474,9 @@ read_disorder_levels(struct ydoc *doc, const struct ynode *n, void *obj)
  * classes standing higher than the next hex may fire over a friendly unit there,
  * when that hex holds no terrain that blocks line of sight. */
 static bool
-read_fire_over_friends(struct ydoc *doc, const struct ynode *n, void *obj)
+read_fire_over_friends(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	const struct ynode *who, *seed;
 	bool ok = true;
 	int c;
@@ -602,24 +503,12 @@ read_fire_over_friends(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
-static bool
-read_enter_friendly(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct card *)obj)->enter_friendly);
-}
-
-static bool
-read_levels_block_los(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct card *)obj)->levels_block_los);
-}
-
 /* `battle_die: ID`: the die battles roll. The dice may be given further down the
  * card, so the name is checked once the card is read whole. */
 static bool
-read_battle_die(struct ydoc *doc, const struct ynode *n, void *obj)
+read_battle_die(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	const char *id;
 
 	if (!yid(doc, n, &id))
@@ -629,6 +518,14 @@ read_battle_die(struct ydoc *doc, const struct ynode *n, void *obj)
 	card->battle_die_line = n->line;
 	card->battle_die_col = n->col;
 	return true;
+}
+
+static bool
+read_modifiers(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card *card = rd->obj;
+
+	return card_read_rules(doc, n, card, &card->modifiers, SECTION_MODIFIERS);
 }
 
 /* What can only be checked once the whole card (and what it extends) is read. */
@@ -652,40 +549,44 @@ finish(struct ydoc *doc, struct card *card)
 
 /* ---- the card ----------------------------------------------------------------- */
 
+/* The rows of the card's top level, obj the card. */
 static const struct yfield card_fields[] = {
-	{ "kind", true, read_kind },
-	{ "schema", true, read_schema },
-	{ "id", true, read_id },
-	{ "title", true, read_title },
-	{ "publisher", false, read_publisher },
-	{ "edition", false, read_edition },
-	{ "based_on", false, read_based_on },
-	{ "extends", false, read_extends },
-	{ "notes", false, read_notes },
-	{ "classes", false, read_classes },
-	{ "combat_types", false, read_WL_COMBAT },
-	{ "fire_types", false, read_WL_FIRE },
-	{ "statuses", false, read_WL_STATUS },
-	{ "formations", false, read_WL_FORMATION },
-	{ "settings", false, read_settings },
-	{ "categories", false, card_read_categories },
-	{ "units_block_los", false, read_units_block_los },
-	{ "levels_block_los", false, read_levels_block_los },
-	{ "los_along_hexside", false, read_los_along_hexside },
-	{ "adjacent_combat", false, read_adjacent_combat },
-	{ "enter_friendly", false, read_enter_friendly },
-	{ "disorder_levels", false, read_disorder_levels },
-	{ "fire_over_friends", false, read_fire_over_friends },
-	{ "terrain", false, card_read_terrain },
-	{ "tables", false, card_read_tables },
-	{ "modifiers", false, card_read_modifiers },
-	{ "dice", false, card_read_dice },
-	{ "battle_die", false, read_battle_die },
-	{ "scoring", false, card_read_scoring },
-	{ "resolution", false, card_read_resolutions },
-	{ "events", false, card_read_events },
-	{ "sequence", false, card_read_sequence },
+	{ "kind", READ_BY(read_kind), .required = true },
+	{ "schema", READ_BY(read_schema), .required = true },
+	{ "id", AS_ID(struct card, id), .required = true },
+	{ "title", AS_TEXT(struct card, title), .required = true },
+	{ "publisher", AS_TEXT(struct card, publisher) },
+	{ "edition", AS_TEXT(struct card, edition) },
+	{ "based_on", AS_TEXT(struct card, based_on) },
+	{ "extends", AS_ID(struct card, extends) },
+	{ "notes", READ_BY(read_notes) },
+	{ "classes", READ_BY(read_classes) },
+	{ "combat_types", READ_BY(read_word_list), .arg = WL_COMBAT },
+	{ "fire_types", READ_BY(read_word_list), .arg = WL_FIRE },
+	{ "statuses", READ_BY(read_word_list), .arg = WL_STATUS },
+	{ "formations", READ_BY(read_word_list), .arg = WL_FORMATION },
+	{ "settings", READ_BY(read_settings) },
+	{ "categories", READ_BY(card_read_categories) },
+	{ "units_block_los", READ_BY(read_units_block_los) },
+	{ "levels_block_los", AS_BOOL(struct card, levels_block_los) },
+	{ "los_along_hexside", READ_BY(read_los_along_hexside) },
+	{ "adjacent_combat", READ_BY(read_adjacent_combat) },
+	{ "enter_friendly", AS_BOOL(struct card, enter_friendly) },
+	{ "disorder_levels", READ_BY(read_disorder_levels) },
+	{ "fire_over_friends", READ_BY(read_fire_over_friends) },
+	{ "terrain", READ_BY(card_read_terrain) },
+	{ "tables", READ_BY(card_read_tables) },
+	{ "modifiers", READ_BY(read_modifiers) },
+	{ "dice", READ_BY(card_read_dice) },
+	{ "battle_die", READ_BY(read_battle_die) },
+	{ "scoring", READ_BY(card_read_scoring) },
+	{ "resolution", READ_BY(card_read_resolutions) },
+	{ "events", READ_BY(card_read_events) },
+	{ "sequence", READ_BY(card_read_sequence) },
 };
+
+static const struct ytable top_level_table = YTABLE("rule card", card_fields);
+
 
 /* Read a card's document onto what `card` already holds: nothing for a card of
  * its own, the card it extends for a house-rules card. Every value the document
@@ -705,9 +606,7 @@ card_merge(struct card *card, struct ydoc *doc)
 	if (doc->root->kind == YNODE_MAPPING)
 		collect_ids(card, doc->root);
 	/* finish even when a field was wrong: its checks find further mistakes */
-	return ymap_read(doc, doc->root, card_fields, sizeof card_fields / sizeof card_fields[0],
-	                 "rule card", card) &
-	       finish(doc, card);
+	return ymap_read(doc, doc->root, &top_level_table, card, NULL) & finish(doc, card);
 }
 
 bool

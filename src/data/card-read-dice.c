@@ -10,50 +10,14 @@
 #include "card-read.h"
 #include "xmalloc.h"
 
-struct face_ctx {
-	struct die_face *face;
-};
-
-static bool
-read_face_name(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct face_ctx *)obj)->face->name);
-}
-
-static bool
-read_face_short(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct face_ctx *)obj)->face->short_name);
-}
-
-static bool
-read_face_id(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *id;
-
-	if (!yid(doc, n, &id))
-		return false;
-	((struct face_ctx *)obj)->face->id = xstrdup(id);
-	return true;
-}
-
-static bool
-read_face_count(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	long count;
-
-	if (!yint(doc, n, 1, 100, &count))
-		return false;
-	((struct face_ctx *)obj)->face->count = (int)count;
-	return true;
-}
-
 static const struct yfield face_fields[] = {
-	{ "id", true, read_face_id },
-	{ "name", false, read_face_name },
-	{ "short", false, read_face_short },
-	{ "count", false, read_face_count },
+	{ "id", AS_ID(struct die_face, id), .required = true },
+	{ "name", AS_TEXT(struct die_face, name) },
+	{ "short", AS_TEXT(struct die_face, short_name) },
+	{ "count", AS_INT(struct die_face, count, 1, 100) },
 };
+
+static const struct ytable face_table = YTABLE("face", face_fields);
 
 static bool
 read_faces(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
@@ -64,21 +28,21 @@ read_faces(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 		return false;
 	d->faces = xcalloc(n->count + 1, sizeof *d->faces);
 	for (size_t i = 0; i < n->count; i++) {
-		struct face_ctx ctx = { &d->faces[d->nfaces] };
-		ctx.face->count = 1;
-		if (!ymap_read(doc, n->items[i], face_fields, sizeof face_fields / sizeof face_fields[0],
-		               "face", &ctx)) {
-			free(ctx.face->id);
-			free(ctx.face->name);
-			free(ctx.face->short_name);
-			memset(ctx.face, 0, sizeof *ctx.face);
+		struct die_face *face = &d->faces[d->nfaces];
+
+		face->count = 1;
+		if (!ymap_read(doc, n->items[i], &face_table, face, NULL)) {
+			free(face->id);
+			free(face->name);
+			free(face->short_name);
+			memset(face, 0, sizeof *face);
 			ok = false;
 			continue;
 		}
 		for (size_t k = 0; k < d->nfaces; k++)
-			if (strcmp(d->faces[k].id, ctx.face->id) == 0)
-				ok = yerror(doc, n->items[i], "face '%s' is given twice", ctx.face->id);
-		d->total += ctx.face->count;
+			if (strcmp(d->faces[k].id, face->id) == 0)
+				ok = yerror(doc, n->items[i], "face '%s' is given twice", face->id);
+		d->total += face->count;
 		d->nfaces++;
 	}
 	return ok;
@@ -127,9 +91,9 @@ read_die(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 }
 
 bool
-card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "dice"))

@@ -12,41 +12,27 @@
 #include "dice.h"
 #include "xmalloc.h"
 
+/* `table: ID`: checked once the card is read whole; its place kept for that. */
 static bool
-read_id_at(struct ydoc *doc, const struct ynode *n, char **id, int *line, int *col)
+read_table_ref(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	const char *s;
+	struct resolution *r = rd->obj;
+	const char *id;
 
-	if (!yid(doc, n, &s))
+	if (!yid(doc, n, &id))
 		return false;
-	free(*id);
-	*id = xstrdup(s);
-	if (line != NULL) {
-		*line = n->line;
-		*col = n->col;
-	}
+	free(r->table_id);
+	r->table_id = xstrdup(id);
+	r->table_line = n->line;
+	r->table_col = n->col;
 	return true;
-}
-
-static bool
-read_table_ref(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct resolution *r = obj;
-
-	return read_id_at(doc, n, &r->table_id, &r->table_line, &r->table_col);
-}
-
-static bool
-read_odds_ref(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_id_at(doc, n, &((struct resolution *)obj)->odds_id, NULL, NULL);
 }
 
 /* `roll: 2d6`: plain dice notation, checked here. */
 static bool
-read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
+read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct resolution *r = obj;
+	struct resolution *r = rd->obj;
 	struct dice_kinds none = { 0, NULL, NULL };
 	struct dice_expr e;
 	char msg[160];
@@ -65,89 +51,50 @@ read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_add(struct ydoc *doc, const struct ynode *n, void *obj)
+read_add(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	static const char *const what[] = { "strength" };
 	int which;
 
 	if (!yenum(doc, n, what, 1, "value to add", &which))
 		return false;
-	((struct resolution *)obj)->add_strength = true;
+	((struct resolution *)rd->obj)->add_strength = true;
 	return true;
 }
 
-static bool
-read_opposed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct resolution *)obj)->opposed);
-}
-
-static bool
-read_values(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct resolution *)obj)->values);
-}
-
-static bool
-read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct resolution *)obj)->seed);
-}
-
-static bool
-read_tie_read_as(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return yint(doc, n, 0, 999, &((struct resolution *)obj)->tie_reads_as);
-}
-
-static bool
-read_tie_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct resolution *)obj)->tie_seed);
-}
-
 static const struct yfield tie_fields[] = {
-	{ "read_as", true, read_tie_read_as },
-	{ "seed", false, read_tie_seed },
+	{ "read_as", AS_LONG(struct resolution, tie_reads_as, 0, 999), .required = true },
+	{ "seed", AS_TEXT(struct resolution, tie_seed) },
 };
+
+static const struct ytable tie_table = YTABLE("ties", tie_fields);
 
 /* `ties: { read_as: 1, seed: ... }`: an opposed roll's tie that the card's `tie`
  * rules decide is read as this difference. */
 static bool
-read_ties(struct ydoc *doc, const struct ynode *n, void *obj)
+read_ties(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct resolution *r = obj;
+	struct resolution *r = rd->obj;
 
 	r->tie_line = n->line;
 	r->tie_col = n->col;
-	return yis_mapping(doc, n, "ties") &&
-	       ymap_read(doc, n, tie_fields, sizeof tie_fields / sizeof tie_fields[0], "ties", r);
-}
-
-static bool
-read_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct resolution *)obj)->note);
-}
-
-static bool
-read_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct resolution *)obj)->assumed);
+	return yis_mapping(doc, n, "ties") && ymap_read(doc, n, &tie_table, r, NULL);
 }
 
 static const struct yfield resolution_fields[] = {
-	{ "table", true, read_table_ref },
-	{ "roll", true, read_roll },
-	{ "odds", false, read_odds_ref },
-	{ "add", false, read_add },
-	{ "opposed", false, read_opposed },
-	{ "values", false, read_values },
-	{ "ties", false, read_ties },
-	{ "seed", false, read_seed },
-	{ "note", false, read_note },
-	{ "assumed", false, read_assumed },
+	{ "table", READ_BY(read_table_ref), .required = true },
+	{ "roll", READ_BY(read_roll), .required = true },
+	{ "odds", AS_ID(struct resolution, odds_id) },
+	{ "add", READ_BY(read_add) },
+	{ "opposed", AS_BOOL(struct resolution, opposed) },
+	{ "values", AS_TEXT(struct resolution, values) },
+	{ "ties", READ_BY(read_ties) },
+	{ "seed", AS_TEXT(struct resolution, seed) },
+	{ "note", AS_TEXT(struct resolution, note) },
+	{ "assumed", AS_BOOL(struct resolution, assumed) },
 };
+
+static const struct ytable resolution_table = YTABLE("resolution", resolution_fields);
 
 void
 card_resolution_free(struct resolution *r)
@@ -162,9 +109,9 @@ card_resolution_free(struct resolution *r)
 }
 
 bool
-card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_resolutions(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "resolution"))
@@ -181,9 +128,7 @@ card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj)
 		r.file = card->reading;
 		r.line = n->keys[i]->line;
 		if (!yis_mapping(doc, n->items[i], "resolution") ||
-		    !ymap_read(doc, n->items[i], resolution_fields,
-		               sizeof resolution_fields / sizeof resolution_fields[0], "resolution",
-		               &r)) {
+		    !ymap_read(doc, n->items[i], &resolution_table, &r, NULL)) {
 			card_resolution_free(&r);
 			ok = false;
 			continue;

@@ -169,61 +169,35 @@ read_cond(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum fa
 	return read_cond_values(doc, ctx, c, n);
 }
 
-#define FACT(name, key, type, help)                                               \
-	static bool read_fact_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
-	{                                                                         \
-		return read_cond(doc, n, obj, FACT_##name);                       \
-	}
-#include "list-facts.h"
-#undef FACT
+static bool
+read_fact(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	return read_cond(doc, n, rd->ctx, (enum fact)rd->field->arg);
+}
 
 static const struct yfield cond_fields[] = {
-#define FACT(name, key, type, help) { key, false, read_fact_##name },
+#define FACT(name, key, type, help) { key, READ_BY(read_fact), .arg = FACT_##name },
 #include "list-facts.h"
 #undef FACT
 };
 
+static const struct ytable when_table = YTABLE("when", cond_fields);
+static const struct ytable unless_table = YTABLE("unless", cond_fields);
+
+/* `when:` (arg 0) or `unless:` (arg 1) conditions. */
 static bool
-read_conds(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, bool negated)
+read_conds(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	ctx->negated = negated;
-	return ymap_read(doc, n, cond_fields, N_FACTS, negated ? "unless" : "when", ctx);
+	struct rule_ctx *ctx = rd->ctx;
+
+	ctx->negated = rd->field->arg != 0;
+	return ymap_read(doc, n, ctx->negated ? &unless_table : &when_table, rd->obj, ctx);
 }
 
 static bool
-read_when(struct ydoc *doc, const struct ynode *n, void *obj)
+read_face(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	return read_conds(doc, n, obj, false);
-}
-
-static bool
-read_unless(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_conds(doc, n, obj, true);
-}
-
-static bool
-read_may(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->may);
-}
-
-static bool
-read_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct rule_ctx *)obj)->rule->assumed);
-}
-
-static bool
-read_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct rule_ctx *)obj)->rule->seed);
-}
-
-static bool
-read_face(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 	const char *id;
 
 	if (ctx->section != SECTION_SCORING)
@@ -240,9 +214,9 @@ read_face(struct ydoc *doc, const struct ynode *n, void *obj)
 /* `beats_protection: true`: what this face scores is not cancelled by terrain
  * protection (protection ignores some symbols, not every hit). */
 static bool
-read_beats_protection(struct ydoc *doc, const struct ynode *n, void *obj)
+read_beats_protection(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 
 	if (ctx->section != SECTION_SCORING)
 		return yerror(doc, n, "'beats_protection' belongs in a scoring rule");
@@ -251,9 +225,9 @@ read_beats_protection(struct ydoc *doc, const struct ynode *n, void *obj)
 
 /* `on: battle`: the event an event rule answers. */
 static bool
-read_on(struct ydoc *doc, const struct ynode *n, void *obj)
+read_on(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 	const char *id;
 
 	if (ctx->section != SECTION_EVENTS)
@@ -267,9 +241,9 @@ read_on(struct ydoc *doc, const struct ynode *n, void *obj)
 
 /* `rolled: [burst]`: faces of the battle die; the rule applies when one was rolled. */
 static bool
-read_rolled(struct ydoc *doc, const struct ynode *n, void *obj)
+read_rolled(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 	size_t count = n->kind == YNODE_SEQUENCE ? n->count : 1;
 	bool ok = true;
 
@@ -292,9 +266,9 @@ read_rolled(struct ydoc *doc, const struct ynode *n, void *obj)
 
 /* `instead_of_battle: true`: an action a unit takes in place of its battle. */
 static bool
-read_instead_of_battle(struct ydoc *doc, const struct ynode *n, void *obj)
+read_instead_of_battle(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 
 	if (ctx->section != SECTION_EVENTS)
 		return yerror(doc, n, "'instead_of_battle' belongs in an event rule");
@@ -304,9 +278,9 @@ read_instead_of_battle(struct ydoc *doc, const struct ynode *n, void *obj)
 /* `roll: 1`: an enter event's battle dice, rolled when a unit enters to see
  * whether its `rolled:` faces come up. */
 static bool
-read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
+read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 	long v;
 
 	if (ctx->section != SECTION_EVENTS)
@@ -319,32 +293,20 @@ read_roll(struct ydoc *doc, const struct ynode *n, void *obj)
 
 /* `with: shell_crater`: what a `replace:` puts in place of the terrain. */
 static bool
-read_with(struct ydoc *doc, const struct ynode *n, void *obj)
+read_with(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_ctx *ctx = obj;
+	struct rule_ctx *ctx = rd->ctx;
 
 	if (ctx->section != SECTION_EVENTS)
 		return yerror(doc, n, "'with' belongs in an event rule that replaces");
 	return card_read_name(doc, ctx->card, n, FT_TERRAIN, &ctx->rule->with);
 }
 
-static bool
-read_group(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *id;
-
-	if (!yid(doc, n, &id))
-		return false;
-	free(((struct rule_ctx *)obj)->rule->group);
-	((struct rule_ctx *)obj)->rule->group = xstrdup(id);
-	return true;
-}
-
 /* `per: beyond_range`: a number fact the rule's amount counts once for each of. */
 static bool
-read_per(struct ydoc *doc, const struct ynode *n, void *obj)
+read_per(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule *r = ((struct rule_ctx *)obj)->rule;
+	struct rule *rule = rd->obj;
 	const char *keys[N_FACTS];
 	size_t nkeys = 0;
 	int k;
@@ -356,14 +318,8 @@ read_per(struct ydoc *doc, const struct ynode *n, void *obj)
 		return false;
 	for (int f = 0; f < N_FACTS; f++)
 		if (strcmp(fact_info[f].key, keys[k]) == 0)
-			r->per = f + 1;
+			rule->per = f + 1;
 	return true;
-}
-
-static bool
-read_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct rule_ctx *)obj)->rule->note);
 }
 
 /* The section an effect belongs in, for the message when it stands elsewhere. */
@@ -374,15 +330,6 @@ home_section(enum effect e)
 		if (effect_info[e].sections & (1u << s))
 			return section_keys[s];
 	return "?";
-}
-
-static const struct ynode *
-key_of(const struct ynode *map, const struct ynode *value)
-{
-	for (size_t i = 0; i < map->count; i++)
-		if (map->items[i] == value)
-			return map->keys[i];
-	return value;
 }
 
 /* attacker or defender: the side a tie goes to, as 1 or -1. */
@@ -398,11 +345,13 @@ read_side(struct ydoc *doc, const struct ynode *n, long *amount)
 	return true;
 }
 
+/* The rule's one effect; the row's arg says which. */
 static bool
-read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum effect e,
-            const struct ynode *map)
+read_effect(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	const struct ynode *key = key_of(map, n);
+	struct rule_ctx *ctx = rd->ctx;
+	const struct ynode *key = rd->key;
+	enum effect e = (enum effect)rd->field->arg;
 	bool flag;
 
 	if (ctx->effects++ > 0)
@@ -440,44 +389,29 @@ read_effect(struct ydoc *doc, const struct ynode *n, struct rule_ctx *ctx, enum 
 	return true;
 }
 
-/* ymap_read does not pass the mapping to readers; the effect readers need it for
- * positions, so the rule reader keeps it here for the duration of one rule. */
-struct effect_reader_ctx {
-	struct rule_ctx rule;
-	const struct ynode *map;
-};
-
-#define EFFECT(name, key, value, sections, help)                                       \
-	static bool read_effect_##name(struct ydoc *doc, const struct ynode *n, void *obj) \
-	{                                                                              \
-		struct effect_reader_ctx *ec = obj;                                    \
-		return read_effect(doc, n, &ec->rule, EFFECT_##name, ec->map);         \
-	}
-#include "list-effects.h"
-#undef EFFECT
-
-/* Readers of the rule fields that are not effects take a struct rule_ctx; the
- * effect_reader_ctx starts with one, so the same pointer serves both. */
+/* Typed rows store into the struct rule; read functions get the rule_ctx. */
 static const struct yfield rule_fields[] = {
-	{ "when", false, read_when },
-	{ "unless", false, read_unless },
-	{ "may", false, read_may },
-	{ "seed", false, read_seed },
-	{ "note", false, read_note },
-	{ "per", false, read_per },
-	{ "group", false, read_group },
-	{ "face", false, read_face },
-	{ "beats_protection", false, read_beats_protection },
-	{ "on", false, read_on },
-	{ "rolled", false, read_rolled },
-	{ "with", false, read_with },
-	{ "instead_of_battle", false, read_instead_of_battle },
-	{ "roll", false, read_roll },
-	{ "assumed", false, read_assumed },
-#define EFFECT(name, key, value, sections, help) { key, false, read_effect_##name },
+	{ "when", READ_BY(read_conds), .arg = 0 },
+	{ "unless", READ_BY(read_conds), .arg = 1 },
+	{ "may", AS_BOOL(struct rule, may) },
+	{ "seed", AS_TEXT(struct rule, seed) },
+	{ "note", AS_TEXT(struct rule, note) },
+	{ "per", READ_BY(read_per) },
+	{ "group", AS_ID(struct rule, group) },
+	{ "face", READ_BY(read_face) },
+	{ "beats_protection", READ_BY(read_beats_protection) },
+	{ "on", READ_BY(read_on) },
+	{ "rolled", READ_BY(read_rolled) },
+	{ "with", READ_BY(read_with) },
+	{ "instead_of_battle", READ_BY(read_instead_of_battle) },
+	{ "roll", READ_BY(read_roll) },
+	{ "assumed", AS_BOOL(struct rule, assumed) },
+#define EFFECT(name, key, value, sections, help) { key, READ_BY(read_effect), .arg = EFFECT_##name },
 #include "list-effects.h"
 #undef EFFECT
 };
+
+static const struct ytable rule_table = YTABLE("rule", rule_fields);
 
 void
 card_rule_free(struct rule *r)
@@ -500,23 +434,21 @@ static bool
 read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rule_list *list,
           enum section section)
 {
-	struct effect_reader_ctx ec;
+	struct rule_ctx ctx;
 	struct rule r;
 	bool ok;
 
 	memset(&r, 0, sizeof r);
 	r.face = -1;
 	r.with = -1;
-	memset(&ec, 0, sizeof ec);
-	ec.rule.card = card;
-	ec.rule.rule = &r;
-	ec.rule.section = section;
-	ec.map = n;
+	memset(&ctx, 0, sizeof ctx);
+	ctx.card = card;
+	ctx.rule = &r;
+	ctx.section = section;
 	r.line = n->line;
 	r.file = card->reading;
-	ok = ymap_read(doc, n, rule_fields, sizeof rule_fields / sizeof rule_fields[0], "rule",
-	               &ec);
-	if (ok && ec.rule.effects == 0)
+	ok = ymap_read(doc, n, &rule_table, &r, &ctx);
+	if (ok && ctx.effects == 0)
 		ok = yerror(doc, n, "this rule has no effect; give one, such as 'dice: -1' or "
 		                    "'must_stop: true' (hexaid(5) lists them)");
 	if (ok && r.per > 0 && r.effect != EFFECT_DICE && r.effect != EFFECT_DRM &&
@@ -548,33 +480,16 @@ drop_written_rules(struct rule_list *rl)
 }
 
 bool
-card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card, struct terrain *t,
-           enum section section)
+card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,
+                struct rule_list *list, enum section section)
 {
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, section_keys[section]))
 		return false;
-	drop_written_rules(&t->sections[section]);
+	drop_written_rules(list);
 	for (size_t i = 0; i < n->count; i++)
-		ok = read_rule(doc, n->items[i], card, &t->sections[section], section) && ok;
-	return ok;
-}
-
-/* `modifiers:` battle rules of the card that belong to no terrain (a unit's
- * status, formation, the direction of the attack...). A card that extends
- * another replaces the list when it gives one. */
-bool
-card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct card *card = obj;
-	bool ok = true;
-
-	if (!yis_sequence(doc, n, "modifiers"))
-		return false;
-	drop_written_rules(&card->modifiers);
-	for (size_t i = 0; i < n->count; i++)
-		ok = read_rule(doc, n->items[i], card, &card->modifiers, SECTION_MODIFIERS) && ok;
+		ok = read_rule(doc, n->items[i], card, list, section) && ok;
 	return ok;
 }
 
@@ -601,9 +516,9 @@ check_enter_event(struct ydoc *doc, const struct ynode *n, struct rule *r)
  * `rolled:` faces, and one effect (place, remove, replace, nothing, a structure
  * roll). For each event, the first rule that applies acts. */
 bool
-card_read_events(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_events(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "events"))
@@ -663,9 +578,9 @@ card_resolve_events(struct ydoc *doc, struct card *card)
 /* `scoring:` what each face of the battle die scores: rules with a `face:`, one
  * effect (hits or flags) and conditions (the target's class, the combat type). */
 bool
-card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_scoring(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "scoring"))

@@ -12,55 +12,9 @@
 #include "xmalloc.h"
 
 static bool
-read_phase_id(struct ydoc *doc, const struct ynode *n, void *obj)
+read_phase_allows(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct phase *p = obj;
-	const char *id;
-
-	if (!yid(doc, n, &id))
-		return false;
-	free(p->id);
-	p->id = xstrdup(id);
-	return true;
-}
-
-static bool
-read_phase_name(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct phase *)obj)->name);
-}
-
-static bool
-read_phase_reminder(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct phase *)obj)->reminder);
-}
-
-static bool
-read_phase_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct phase *)obj)->seed);
-}
-
-static bool
-read_phase_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *s;
-
-	(void)obj;
-	return ystring(doc, n, &s);
-}
-
-static bool
-read_phase_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct phase *)obj)->assumed);
-}
-
-static bool
-read_phase_allows(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct phase *p = obj;
+	struct phase *p = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "allows"))
@@ -78,14 +32,16 @@ read_phase_allows(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static const struct yfield phase_fields[] = {
-	{ "id", true, read_phase_id },
-	{ "name", true, read_phase_name },
-	{ "reminder", false, read_phase_reminder },
-	{ "allows", false, read_phase_allows },
-	{ "seed", false, read_phase_seed },
-	{ "note", false, read_phase_note },
-	{ "assumed", false, read_phase_assumed },
+	{ "id", AS_ID(struct phase, id), .required = true },
+	{ "name", AS_TEXT(struct phase, name), .required = true },
+	{ "reminder", AS_TEXT(struct phase, reminder) },
+	{ "allows", READ_BY(read_phase_allows) },
+	{ "seed", AS_TEXT(struct phase, seed) },
+	{ "note", AS_COMMENT },
+	{ "assumed", AS_BOOL(struct phase, assumed) },
 };
+
+static const struct ytable phase_table = YTABLE("phase", phase_fields);
 
 void
 card_phase_free(struct phase *p)
@@ -102,9 +58,9 @@ card_phase_free(struct phase *p)
 /* `sequence: [ { id: move, name: Move, reminder: "...", allows: [move] }, ... ]`.
  * A card that extends another replaces the whole sequence when it gives one. */
 bool
-card_read_sequence(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_sequence(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "sequence"))
@@ -116,8 +72,7 @@ card_read_sequence(struct ydoc *doc, const struct ynode *n, void *obj)
 		struct phase p = { .file = card->reading, .line = n->items[i]->line };
 
 		if (!yis_mapping(doc, n->items[i], "a phase") ||
-		    !ymap_read(doc, n->items[i], phase_fields,
-		               sizeof phase_fields / sizeof phase_fields[0], "phase", &p)) {
+		    !ymap_read(doc, n->items[i], &phase_table, &p, NULL)) {
 			card_phase_free(&p);
 			ok = false;
 			continue;

@@ -21,29 +21,12 @@ const char *const table_by_names[N_TABLE_BY] = {
 
 /* ---- categories ------------------------------------------------------------- */
 
-struct category_ctx {
-	struct card *card;
-	struct category *cat;
-};
-
 static bool
-read_category_name(struct ydoc *doc, const struct ynode *n, void *obj)
+read_allowance(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	return card_read_text(doc, n, &((struct category_ctx *)obj)->cat->name);
-}
-
-static bool
-read_category_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct category_ctx *)obj)->cat->seed);
-}
-
-static bool
-read_allowance(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct category_ctx *ctx = obj;
-	struct category *cat = ctx->cat;
-	size_t nc = ctx->card->nclasses;
+	const struct card *card = rd->ctx;
+	struct category *cat = rd->obj;
+	size_t nc = card->nclasses;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "allowance"))
@@ -58,7 +41,7 @@ read_allowance(struct ydoc *doc, const struct ynode *n, void *obj)
 		const struct ynode *v = n->items[i];
 		int cls;
 
-		if (!card_read_name(doc, ctx->card, n->keys[i], FT_CLASS, &cls)) {
+		if (!card_read_name(doc, card, n->keys[i], FT_CLASS, &cls)) {
 			ok = false;
 			continue;
 		}
@@ -74,33 +57,33 @@ read_allowance(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static const struct yfield category_fields[] = {
-	{ "name", false, read_category_name },
-	{ "seed", false, read_category_seed },
-	{ "allowance", true, read_allowance },
+	{ "name", AS_TEXT(struct category, name) },
+	{ "seed", AS_TEXT(struct category, seed) },
+	{ "allowance", READ_BY(read_allowance), .required = true },
 };
 
+static const struct ytable category_table = YTABLE("category", category_fields);
+
 bool
-card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_categories(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "categories"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
-		struct category_ctx ctx = { card, NULL };
+		struct category *cat;
 		const char *id;
 
 		if (!yid(doc, n->keys[i], &id)) {
 			ok = false;
 			continue;
 		}
-		ctx.cat = &card->categories[card_category(card, id)];
-		ctx.cat->file = card->reading;
-		ctx.cat->line = n->keys[i]->line;
-		ok = ymap_read(doc, n->items[i], category_fields,
-		               sizeof category_fields / sizeof category_fields[0], "category", &ctx) &&
-		     ok;
+		cat = &card->categories[card_category(card, id)];
+		cat->file = card->reading;
+		cat->line = n->keys[i]->line;
+		ok = ymap_read(doc, n->items[i], &category_table, cat, card) && ok;
 	}
 	return ok;
 }
@@ -267,64 +250,29 @@ check_overlaps(struct ydoc *doc, const struct table *t, const struct ynode *rows
 	return ok;
 }
 
-struct table_ctx {
-	struct card *card;
-	struct table *t;
-	const struct ynode *rows;
-};
-
 static bool
-read_table_name(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct table_ctx *)obj)->t->name);
-}
-
-static bool
-read_table_dice(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct table_ctx *)obj)->t->dice);
-}
-
-static bool
-read_table_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct table_ctx *)obj)->t->seed);
-}
-
-static bool
-read_table_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct table_ctx *)obj)->t->note);
-}
-
-static bool
-read_table_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct table_ctx *)obj)->t->assumed);
-}
-
-static bool
-read_table_by(struct ydoc *doc, const struct ynode *n, void *obj)
+read_table_by(struct ydoc *doc, const struct ynode *n, struct table *t)
 {
 	int by;
 
 	if (!yenum(doc, n, table_by_names, N_TABLE_BY, "kind of table", &by))
 		return false;
-	((struct table_ctx *)obj)->t->by = (enum table_by)by;
+	t->by = (enum table_by)by;
 	return true;
 }
 
+/* `rows:` are read once the columns are known: here they are only kept (ctx). */
 static bool
-read_table_rows(struct ydoc *doc, const struct ynode *n, void *obj)
+read_table_rows(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	((struct table_ctx *)obj)->rows = n;
+	*(const struct ynode **)rd->ctx = n;
 	return yis_sequence(doc, n, "rows");
 }
 
 static bool
-read_legend(struct ydoc *doc, const struct ynode *n, void *obj)
+read_legend(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct table *t = ((struct table_ctx *)obj)->t;
+	struct table *t = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "legend"))
@@ -342,45 +290,46 @@ read_legend(struct ydoc *doc, const struct ynode *n, void *obj)
 	return ok;
 }
 
+/* `by:` is read before the others (read_table); its row only lets it stand. */
 static const struct yfield table_fields[] = {
-	{ "name", true, read_table_name },
-	{ "by", false, read_table_by },
-	{ "dice", false, read_table_dice },
-	{ "seed", false, read_table_seed },
-	{ "note", false, read_table_note },
-	{ "assumed", false, read_table_assumed },
-	{ "legend", false, read_legend },
-	{ "rows", true, read_table_rows },
+	{ "name", AS_TEXT(struct table, name), .required = true },
+	{ "by", READ_BY(NULL) },
+	{ "dice", AS_TEXT(struct table, dice) },
+	{ "seed", AS_TEXT(struct table, seed) },
+	{ "note", AS_TEXT(struct table, note) },
+	{ "assumed", AS_BOOL(struct table, assumed) },
+	{ "legend", READ_BY(read_legend) },
+	{ "rows", READ_BY(read_table_rows), .required = true },
 };
 
+static const struct ytable table_table = YTABLE("table", table_fields);
+
 static bool
-read_table(struct ydoc *doc, const struct ynode *n, struct card *card, struct table *t)
+read_table(struct ydoc *doc, const struct ynode *n, struct table *t)
 {
-	struct table_ctx ctx = { card, t, NULL };
-	const struct ynode *by = ymap_find(n, "by");
+	const struct ynode *by = ymap_find(n, "by"), *rows = NULL;
 	bool ok;
 
 	/* `by:` decides how rows read, so it is read first wherever it stands. */
-	if (by != NULL && !read_table_by(doc, by, &ctx))
+	if (by != NULL && !read_table_by(doc, by, t))
 		return false;
-	ok = ymap_read(doc, n, table_fields, sizeof table_fields / sizeof table_fields[0], "table",
-	               &ctx);
-	if (ctx.rows == NULL)
+	ok = ymap_read(doc, n, &table_table, t, &rows);
+	if (rows == NULL)
 		return false;
-	for (size_t i = 0; i < ctx.rows->count; i++)
-		ok = read_row(doc, t, ctx.rows->items[i]) && ok;
+	for (size_t i = 0; i < rows->count; i++)
+		ok = read_row(doc, t, rows->items[i]) && ok;
 	if (!ok)
 		return false;
 	if (t->nrows == 0)
-		return yerror(doc, ctx.rows, "a table needs at least one row");
-	fill_cells(t, ctx.rows);
-	return check_overlaps(doc, t, ctx.rows);
+		return yerror(doc, rows, "a table needs at least one row");
+	fill_cells(t, rows);
+	return check_overlaps(doc, t, rows);
 }
 
 bool
-card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_tables(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "tables"))
@@ -404,7 +353,7 @@ card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj)
 		t->id = xstrdup(id);
 		t->line = n->keys[i]->line;
 		t->file = card->reading;
-		ok = yis_mapping(doc, n->items[i], "table") && read_table(doc, n->items[i], card, t) &&
+		ok = yis_mapping(doc, n->items[i], "table") && read_table(doc, n->items[i], t) &&
 		     ok;
 	}
 	return ok;

@@ -13,68 +13,44 @@
 
 /* ---- terrain ---------------------------------------------------------------- */
 
-struct terrain_ctx {
-	struct card *card;
-	struct terrain *t;
-};
-
-#define SECTION_READER(sec, lower)                                                     \
-	static bool read_##lower(struct ydoc *doc, const struct ynode *n, void *obj)    \
-	{                                                                              \
-		struct terrain_ctx *ctx = obj;                                         \
-		return card_read_rules(doc, n, ctx->card, ctx->t, sec);                     \
-	}
-SECTION_READER(SECTION_MOVE, move)
-SECTION_READER(SECTION_BATTLE_FROM, battle_from)
-SECTION_READER(SECTION_BATTLE_INTO, battle_into)
-SECTION_READER(SECTION_PROTECTION, protection)
-SECTION_READER(SECTION_COVER, cover)
-#undef SECTION_READER
-
+/* A terrain's section of rules; the row's arg says which. */
 static bool
-read_terrain_name(struct ydoc *doc, const struct ynode *n, void *obj)
+read_section(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->name);
+	struct terrain *t = rd->obj;
+	enum section section = (enum section)rd->field->arg;
+
+	return card_read_rules(doc, n, rd->ctx, &t->sections[section], section);
 }
 
 static bool
-read_terrain_kind(struct ydoc *doc, const struct ynode *n, void *obj)
+read_glyph(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	int kind;
-
-	if (!yenum(doc, n, terrain_kind_names, N_TERRAIN_KINDS, "kind of terrain", &kind))
-		return false;
-	((struct terrain_ctx *)obj)->t->kind = (enum terrain_kind)kind;
-	return true;
-}
-
-static bool
-read_glyph(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain_ctx *ctx = obj;
+	const struct card *card = rd->ctx;
+	struct terrain *t = rd->obj;
 	const char *s;
 
 	if (!ystring(doc, n, &s))
 		return false;
 	if (strlen(s) != 1 || s[0] < '!' || s[0] > '~')
 		return yerror(doc, n, "a glyph is one printable ASCII character, such as 'f'");
-	for (size_t i = 0; i < ctx->card->nterrain; i++) {
-		const struct terrain *other = &ctx->card->terrain[i];
+	for (size_t i = 0; i < card->nterrain; i++) {
+		const struct terrain *other = &card->terrain[i];
 
-		if (other != ctx->t && other->glyph == s[0])
+		if (other != t && other->glyph == s[0])
 			return yerror(doc, n, "'%c' is already the glyph of %s (%s:%d); give each "
 			              "terrain its own", s[0], other->id, other->file, other->line);
 	}
-	ctx->t->glyph = s[0];
+	t->glyph = s[0];
 	return true;
 }
 
 /* `level: 2`, or `level: [2, 4]` where the players set each of its hexes from 2
  * to 4 (the map's level of the hex), 2 unless they do. */
 static bool
-read_level(struct ydoc *doc, const struct ynode *n, void *obj)
+read_level(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	struct terrain *t = rd->obj;
 	long level, most;
 
 	if (n->kind == YNODE_SEQUENCE) {
@@ -122,10 +98,10 @@ free_aliases(struct terrain *t)
 /* `aliases: [vineyards, rocky_ground]`: other names that mean this terrain, on
  * the map's legend, in commands and questions. */
 static bool
-read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
+read_aliases(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct terrain_ctx *ctx = obj;
-	struct terrain *t = ctx->t;
+	const struct card *card = rd->ctx;
+	struct terrain *t = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "aliases"))
@@ -140,11 +116,11 @@ read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = false;
 			continue;
 		}
-		other = card_terrain(ctx->card, id);
-		if (other >= 0 && &ctx->card->terrain[other] != t) {
+		other = card_terrain(card, id);
+		if (other >= 0 && &card->terrain[other] != t) {
 			ok = yerror(doc, n->items[i], "'%s' already names %s (%s:%d)", id,
-			            ctx->card->terrain[other].id, ctx->card->terrain[other].file,
-			            ctx->card->terrain[other].line) && ok;
+			            card->terrain[other].id, card->terrain[other].file,
+			            card->terrain[other].line) && ok;
 			continue;
 		}
 		t->aliases[t->naliases++] = xstrdup(id);
@@ -153,84 +129,38 @@ read_aliases(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_terrain_notes(struct ydoc *doc, const struct ynode *n, void *obj)
+read_terrain_notes(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct terrain_ctx *ctx = obj;
+	struct terrain *t = rd->obj;
 
-	return card_read_notes(doc, n, ctx->card, &ctx->t->notes);
+	return card_read_notes(doc, n, rd->ctx, &t->notes);
 }
 
 /* `structure: { strength: 8, becomes: rough_ground }`: the terrain can be damaged;
  * the hits that destroy it unless the scenario says otherwise, and what it
  * becomes then (nothing given: it is gone). */
-static bool
-read_structure_strength(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	long x;
-
-	if (!yint(doc, n, 1, 99, &x))
-		return false;
-	((struct terrain_ctx *)obj)->t->structure_strength = (int)x;
-	return true;
-}
-
-static bool
-read_structure_becomes(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain_ctx *ctx = obj;
-
-	return card_read_name(doc, ctx->card, n, FT_TERRAIN, &ctx->t->structure_becomes);
-}
-
-static bool
-read_structure_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->structure_seed);
-}
-
-static bool
-read_structure_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	const char *s;
-
-	(void)obj;
-	return ystring(doc, n, &s);
-}
-
 static const struct yfield structure_fields[] = {
-	{ "strength", true, read_structure_strength },
-	{ "becomes", false, read_structure_becomes },
-	{ "seed", false, read_structure_seed },
-	{ "note", false, read_structure_note },
+	{ "strength", AS_INT(struct terrain, structure_strength, 1, 99), .required = true },
+	{ "becomes", AS_NAME(struct terrain, structure_becomes, FT_TERRAIN) },
+	{ "seed", AS_TEXT(struct terrain, structure_seed) },
+	{ "note", AS_COMMENT },
 };
 
-static bool
-read_structure(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain_ctx *ctx = obj;
+static const struct ytable structure_table = YTABLE("structure", structure_fields);
 
-	ctx->t->structure_line = n->line;
-	return yis_mapping(doc, n, "structure") &&
-	       ymap_read(doc, n, structure_fields, sizeof structure_fields / sizeof structure_fields[0],
-	                 "structure", ctx);
+static bool
+read_structure(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct terrain *t = rd->obj;
+
+	t->structure_line = n->line;
+	return yis_mapping(doc, n, "structure") && ymap_read(doc, n, &structure_table, t, rd->ctx);
 }
 
 static bool
-read_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
+read_overrides(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_blocks);
-}
-
-static bool
-read_unit_blocks_los(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->los_unit_blocks);
-}
-
-static bool
-read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	struct terrain *t = rd->obj;
 	bool ok = true;
 	int s;
 
@@ -247,10 +177,9 @@ read_overrides(struct ydoc *doc, const struct ynode *n, void *obj)
 }
 
 static bool
-read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
+read_cancels(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct terrain_ctx *ctx = obj;
-	struct terrain *t = ctx->t;
+	struct terrain *t = rd->obj;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, "cancels"))
@@ -259,26 +188,12 @@ read_cancels(struct ydoc *doc, const struct ynode *n, void *obj)
 	t->ncancels = 0;
 	t->cancels = xcalloc(n->count + 1, sizeof *t->cancels);
 	for (size_t i = 0; i < n->count; i++) {
-		if (card_read_name(doc, ctx->card, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
+		if (card_read_name(doc, rd->ctx, n->items[i], FT_TERRAIN, &t->cancels[t->ncancels]))
 			t->ncancels++;
 		else
 			ok = false;
 	}
 	return ok;
-}
-
-static bool
-read_terrain_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->seed);
-}
-
-static bool
-read_category(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	struct terrain_ctx *ctx = obj;
-
-	return card_read_name(doc, ctx->card, n, FT_CATEGORY, &ctx->t->category);
 }
 
 /* Drop the rules a shorthand table made, so a house-rules card's table replaces
@@ -297,11 +212,15 @@ drop_shorthand(struct rule_list *rl, enum effect e)
 	rl->count = kept;
 }
 
-/* `costs: { infantry: 1, cavalry: 2, artillery: prohibited }`: one rule per class. */
+/* `costs: { infantry: 1, cavalry: 2, artillery: prohibited }` (the row's arg:
+ * EFFECT_COST) or `extra_costs:` (EFFECT_COST_ADD): one rule per class. */
 static bool
-read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx, enum effect e)
+read_cost_table(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct rule_list *rl = &ctx->t->sections[SECTION_MOVE];
+	struct card *card = rd->ctx;
+	struct terrain *t = rd->obj;
+	enum effect e = (enum effect)rd->field->arg;
+	struct rule_list *rl = &t->sections[SECTION_MOVE];
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, effect_info[e].key))
@@ -314,14 +233,14 @@ read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx
 		int cls;
 
 		memset(&r, 0, sizeof r);
-		if (!card_read_name(doc, ctx->card, n->keys[i], FT_CLASS, &cls)) {
+		if (!card_read_name(doc, card, n->keys[i], FT_CLASS, &cls)) {
 			ok = false;
 			continue;
 		}
 		r.line = n->keys[i]->line;
-		r.file = ctx->card->reading;
+		r.file = card->reading;
 		r.shorthand = true;
-		r.seed = ctx->t->seed ? xstrdup(ctx->t->seed) : NULL;
+		r.seed = t->seed ? xstrdup(t->seed) : NULL;
 		r.effect = e;
 		if (n->items[i]->kind == YNODE_SCALAR && strcmp(n->items[i]->text, "prohibited") == 0) {
 			r.effect = EFFECT_PROHIBITED;
@@ -342,29 +261,11 @@ read_cost_table(struct ydoc *doc, const struct ynode *n, struct terrain_ctx *ctx
 	return ok;
 }
 
-static bool
-read_costs(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_cost_table(doc, n, obj, EFFECT_COST);
-}
-
-static bool
-read_extra_costs(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return read_cost_table(doc, n, obj, EFFECT_COST_ADD);
-}
-
-static bool
-read_terrain_note(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct terrain_ctx *)obj)->t->note);
-}
-
 /* `level_change: 1` or `level_change: [2, 9]`: levels climbed (negative: down). */
 static bool
-read_level_change(struct ydoc *doc, const struct ynode *n, void *obj)
+read_level_change(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct terrain *t = ((struct terrain_ctx *)obj)->t;
+	struct terrain *t = rd->obj;
 	long lo, hi;
 
 	if (n->kind == YNODE_SEQUENCE) {
@@ -385,62 +286,48 @@ read_level_change(struct ydoc *doc, const struct ynode *n, void *obj)
 	return true;
 }
 
-static bool
-read_friendly_unit(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_friendly_unit);
-}
-
-static bool
-read_leaving_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_leaving_zoc);
-}
-
-static bool
-read_entering_zoc(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct terrain_ctx *)obj)->t->on_entering_zoc);
-}
-
 static const struct yfield terrain_fields[] = {
-	{ "seed", false, read_terrain_seed },
-	{ "level_change", false, read_level_change },
-	{ "friendly_unit", false, read_friendly_unit },
-	{ "leaving_zoc", false, read_leaving_zoc },
-	{ "entering_zoc", false, read_entering_zoc },
-	{ "note", false, read_terrain_note },
-	{ "notes", false, read_terrain_notes },
-	{ "aliases", false, read_aliases },
-	{ "category", false, read_category },
-	{ "costs", false, read_costs },
-	{ "extra_costs", false, read_extra_costs },
-	{ "name", false, read_terrain_name },
-	{ "kind", false, read_terrain_kind },
-	{ "glyph", false, read_glyph },
-	{ "level", false, read_level },
-	{ "blocks_los", false, read_blocks_los },
-	{ "unit_blocks_los", false, read_unit_blocks_los },
-	{ "overrides", false, read_overrides },
-	{ "cancels", false, read_cancels },
-	{ "move", false, read_move },
-	{ "battle_from", false, read_battle_from },
-	{ "battle_into", false, read_battle_into },
-	{ "protection", false, read_protection },
-	{ "cover", false, read_cover },
-	{ "structure", false, read_structure },
+	{ "seed", AS_TEXT(struct terrain, seed) },
+	{ "level_change", READ_BY(read_level_change) },
+	{ "friendly_unit", AS_BOOL(struct terrain, on_friendly_unit) },
+	{ "leaving_zoc", AS_BOOL(struct terrain, on_leaving_zoc) },
+	{ "entering_zoc", AS_BOOL(struct terrain, on_entering_zoc) },
+	{ "note", AS_TEXT(struct terrain, note) },
+	{ "notes", READ_BY(read_terrain_notes) },
+	{ "aliases", READ_BY(read_aliases) },
+	{ "category", AS_NAME(struct terrain, category, FT_CATEGORY) },
+	{ "costs", READ_BY(read_cost_table), .arg = EFFECT_COST },
+	{ "extra_costs", READ_BY(read_cost_table), .arg = EFFECT_COST_ADD },
+	{ "name", AS_TEXT(struct terrain, name) },
+	{ "kind", AS_ENUM(struct terrain, kind, terrain_kind_names, N_TERRAIN_KINDS,
+	                  "kind of terrain") },
+	{ "glyph", READ_BY(read_glyph) },
+	{ "level", READ_BY(read_level) },
+	{ "blocks_los", AS_BOOL(struct terrain, los_blocks) },
+	{ "unit_blocks_los", AS_BOOL(struct terrain, los_unit_blocks) },
+	{ "overrides", READ_BY(read_overrides) },
+	{ "cancels", READ_BY(read_cancels) },
+	{ "move", READ_BY(read_section), .arg = SECTION_MOVE },
+	{ "battle_from", READ_BY(read_section), .arg = SECTION_BATTLE_FROM },
+	{ "battle_into", READ_BY(read_section), .arg = SECTION_BATTLE_INTO },
+	{ "protection", READ_BY(read_section), .arg = SECTION_PROTECTION },
+	{ "cover", READ_BY(read_section), .arg = SECTION_COVER },
+	{ "structure", READ_BY(read_structure) },
 };
 
+static const struct ytable terrain_table = YTABLE("terrain entry", terrain_fields);
+
 bool
-card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
+card_read_terrain(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	struct card *card = obj;
+	struct card *card = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "terrain"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
-		struct terrain_ctx ctx = { card, NULL };
+		const struct ynode *seed;
+		struct terrain *t;
 		const char *id;
 
 		if (!yid(doc, n->keys[i], &id)) {
@@ -451,25 +338,22 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj)
 			ok = false;
 			continue;
 		}
-		ctx.t = &card->terrain[card_terrain_id(card, id)];
-		ctx.t->file = card->reading;
-		ctx.t->line = n->keys[i]->line;
+		t = &card->terrain[card_terrain_id(card, id)];
+		t->file = card->reading;
+		t->line = n->keys[i]->line;
 		/* The row's seed line is given to the shorthand rules, wherever it stands. */
-		const struct ynode *seed = ymap_find(n->items[i], "seed");
-		if (seed != NULL && seed->kind == YNODE_SCALAR && ctx.t->seed == NULL)
-			ctx.t->seed = xstrdup(seed->text);
-		ok = ymap_read(doc, n->items[i], terrain_fields,
-		               sizeof terrain_fields / sizeof terrain_fields[0], "terrain entry",
-		               &ctx) &&
-		     ok;
-		if ((ctx.t->on_level_change || ctx.t->on_friendly_unit || ctx.t->on_leaving_zoc ||
-		     ctx.t->on_entering_zoc) &&
-		    ctx.t->kind != TERRAIN_CONDITION)
+		seed = ymap_find(n->items[i], "seed");
+		if (seed != NULL && seed->kind == YNODE_SCALAR && t->seed == NULL)
+			t->seed = xstrdup(seed->text);
+		ok = ymap_read(doc, n->items[i], &terrain_table, t, card) && ok;
+		if ((t->on_level_change || t->on_friendly_unit || t->on_leaving_zoc ||
+		     t->on_entering_zoc) &&
+		    t->kind != TERRAIN_CONDITION)
 			ok = yerror(doc, n->keys[i], "'%s' says when it is met (level_change, "
 			                             "friendly_unit, leaving_zoc, entering_zoc): give it 'kind: condition'",
 			            id) && ok;
 		/* A new entry names itself; one that changes a card it extends keeps its name. */
-		if (ctx.t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
+		if (t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
 			ok = yerror(doc, n->items[i], "terrain entry '%s' has no 'name'; add a line "
 			                              "'name: ...'", id) && ok;
 	}

@@ -28,6 +28,14 @@ card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
 	return ok;
 }
 
+bool
+card_read_name_field(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	int *out = (int *)((char *)rd->obj + rd->field->offset);
+
+	return card_read_name(doc, rd->ctx, n, (enum fact_type)rd->field->arg, out);
+}
+
 /* ---- movement points -------------------------------------------------------- */
 
 bool
@@ -87,29 +95,13 @@ card_notes_free(struct note_list *notes)
 	memset(notes, 0, sizeof *notes);
 }
 
-static bool
-read_note_say(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct card_note *)obj)->text);
-}
-
-static bool
-read_note_seed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return card_read_text(doc, n, &((struct card_note *)obj)->seed);
-}
-
-static bool
-read_note_assumed(struct ydoc *doc, const struct ynode *n, void *obj)
-{
-	return ybool(doc, n, &((struct card_note *)obj)->assumed);
-}
-
 static const struct yfield note_fields[] = {
-	{ "say", true, read_note_say },
-	{ "seed", false, read_note_seed },
-	{ "assumed", false, read_note_assumed },
+	{ "say", AS_TEXT(struct card_note, text), .required = true },
+	{ "seed", AS_TEXT(struct card_note, seed) },
+	{ "assumed", AS_BOOL(struct card_note, assumed) },
 };
+
+static const struct ytable note_table = YTABLE("note", note_fields);
 
 static bool
 read_one_note(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)
@@ -122,9 +114,7 @@ read_one_note(struct ydoc *doc, const struct ynode *n, struct card *card, struct
 	if (n->kind == YNODE_SCALAR) {
 		if (!card_read_text(doc, n, &note->text))
 			return false;
-	} else if (!yis_mapping(doc, n, "note") ||
-	           !ymap_read(doc, n, note_fields, sizeof note_fields / sizeof note_fields[0],
-	                      "note", note)) {
+	} else if (!yis_mapping(doc, n, "note") || !ymap_read(doc, n, &note_table, note, NULL)) {
 		return false;
 	}
 	str_trim_end(note->text);

@@ -18,20 +18,25 @@ bool card_read_notes(struct ydoc *doc, const struct ynode *n, struct card *card,
                      struct note_list *out);
 void card_notes_free(struct note_list *notes);
 
+/* A row of a field table whose value is a name from one of the card's
+ * vocabularies (FT_CLASS, FT_TERRAIN...), kept as its index in the int member m
+ * of st. The table's context (ctx) is the card. */
+#define AS_NAME(st, m, type_) \
+	.type = YF_CUSTOM, .read = card_read_name_field, .offset = YF_OFFSET(st, m, int), \
+	.arg = (type_)
+bool card_read_name_field(struct ydoc *doc, const struct ynode *n, const struct yread *rd);
+
 /* Section readers, for the card's field table (obj is the struct card). */
-bool card_read_terrain(struct ydoc *doc, const struct ynode *n, void *obj);
-/* A terrain's section of rules; given again, it replaces the rules written there. */
+yread_fn card_read_terrain, card_read_categories, card_read_tables, card_read_dice;
+yread_fn card_read_scoring, card_read_events, card_read_resolutions, card_read_sequence;
+/* A list of rules of a section (a terrain's, the card's modifiers); given again
+ * by a card that extends another, it replaces the rules written there. */
 bool card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,
-                     struct terrain *t, enum section section);
-bool card_read_categories(struct ydoc *doc, const struct ynode *n, void *obj);
-bool card_read_tables(struct ydoc *doc, const struct ynode *n, void *obj);
-bool card_read_modifiers(struct ydoc *doc, const struct ynode *n, void *obj);
-bool card_read_dice(struct ydoc *doc, const struct ynode *n, void *obj);
-bool card_read_scoring(struct ydoc *doc, const struct ynode *n, void *obj);
+                     struct rule_list *list, enum section section);
+/* Once the whole card is read: the names its sections gave that stand further
+ * down the card (or in the card it extends). */
 bool card_resolve_scoring(struct ydoc *doc, struct card *card);
-bool card_read_events(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_events(struct ydoc *doc, struct card *card);
-bool card_read_resolutions(struct ydoc *doc, const struct ynode *n, void *obj);
 bool card_resolve_resolutions(struct ydoc *doc, struct card *card);
 
 /* Movement points: a whole number, a half ("1/2", "1.5"); stored in halves. */
@@ -44,6 +49,5 @@ void card_table_free(struct table *t);
 void card_die_free(struct die_kind *d);
 void card_resolution_free(struct resolution *r);
 void card_phase_free(struct phase *p);
-bool card_read_sequence(struct ydoc *doc, const struct ynode *n, void *obj);
 
 #endif

@@ -24,7 +24,6 @@ struct sc_ctx {
 	char *legend_multi[64];         /* longer codes */
 	int legend_multi_terrain[64];
 	size_t nlegend_multi;
-	bool board_ok;
 };
 
 size_t
@@ -90,51 +89,35 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 
 /* ---- the board ------------------------------------------------------------- */
 
+static const char *const orientations[] = { "flat", "pointy" };
+static const char *const offsets[] = { "odd", "even" };
+
+static const struct yfield board_fields[] = {
+	{ "columns", AS_INT(struct hex_board, columns, 1, 200) },
+	{ "rows", AS_INT(struct hex_board, rows, 1, 200) },
+	{ "orientation", AS_ENUM(struct hex_board, orientation, orientations, 2, "orientation") },
+	{ "offset", AS_ENUM(struct hex_board, offset, offsets, 2, "offset") },
+	{ "first_column", AS_INT(struct hex_board, first_column, 0, 99) },
+	{ "first_row", AS_INT(struct hex_board, first_row, 0, 99) },
+};
+
+static const struct ytable board_table = YTABLE_UNKNOWN("board", board_fields, YUNKNOWN_ALL);
+
 static bool
 read_board(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 {
-	static const char *const orientations[] = { "flat", "pointy" };
-	static const char *const offsets[] = { "odd", "even" };
 	struct hex_board *b = &ctx->sc->board;
-	const struct ynode *v;
-	long x;
-	int e;
-	bool ok = true;
+	bool ok;
 
 	b->first_column = b->first_row = 1;
-	if (!yis_mapping(doc, n, "board"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		const char *k = n->keys[i]->text;
-		v = n->items[i];
-		if (strcmp(k, "columns") == 0 && (ok = yint(doc, v, 1, 200, &x) && ok))
-			b->columns = (int)x;
-		else if (strcmp(k, "rows") == 0 && (ok = yint(doc, v, 1, 200, &x) && ok))
-			b->rows = (int)x;
-		else if (strcmp(k, "first_column") == 0 && (ok = yint(doc, v, 0, 99, &x) && ok))
-			b->first_column = (int)x;
-		else if (strcmp(k, "first_row") == 0 && (ok = yint(doc, v, 0, 99, &x) && ok))
-			b->first_row = (int)x;
-		else if (strcmp(k, "orientation") == 0 &&
-		         (ok = yenum(doc, v, orientations, 2, "orientation", &e) && ok))
-			b->orientation = (enum hex_orientation)e;
-		else if (strcmp(k, "offset") == 0 && (ok = yenum(doc, v, offsets, 2, "offset", &e) && ok))
-			b->offset = (enum hex_offset)e;
-		else if (strcmp(k, "columns") && strcmp(k, "rows") && strcmp(k, "first_column") &&
-		         strcmp(k, "first_row") && strcmp(k, "orientation") && strcmp(k, "offset"))
-			ok = yerror(doc, n->keys[i], "unknown key '%s' in board; known keys are columns, "
-			                             "rows, orientation, offset, first_column and first_row",
-			            k);
-	}
+	ok = ymap_read(doc, n, &board_table, b, NULL);
 	if (ok && (b->columns == 0 || b->rows == 0))
 		ok = yerror(doc, n, "the board needs 'columns' and 'rows'");
-	ctx->board_ok = ok && hex_board_ok(b);
-	if (ctx->board_ok) {
-		size_t cells = (size_t)b->columns * (size_t)b->rows;
-		ctx->sc->terrain = xcalloc(cells, sizeof *ctx->sc->terrain);
-		ctx->sc->levels = xcalloc(cells, sizeof *ctx->sc->levels);
-	}
-	return ok;
+	if (!ok || !hex_board_ok(b))
+		return false;
+	ctx->sc->terrain = xcalloc((size_t)b->columns * (size_t)b->rows, sizeof *ctx->sc->terrain);
+	ctx->sc->levels = xcalloc((size_t)b->columns * (size_t)b->rows, sizeof *ctx->sc->levels);
+	return true;
 }
 
 /* A hex label; an error at the node when it is malformed or off the board. */
@@ -292,8 +275,9 @@ read_map_row(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx, int ro
 }
 
 static bool
-read_map(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_map(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	const struct ynode *rows;
 	bool ok;
 
@@ -319,8 +303,9 @@ read_map(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 
 /* `levels:` rows of digits, '.' for none, apart by spaces like the map. */
 static bool
-read_levels(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_levels(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -363,8 +348,9 @@ add_side_feature(struct scenario *sc, struct hex owner, int dir, int feature)
 
 /* `hexsides: [ { hex: "0405", side: ne, feature: stream }, ... ]` */
 static bool
-read_hexsides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_hexsides(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -400,8 +386,9 @@ read_hexsides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 /* `roads: [ { feature: road, path: [0101, 0201, ...] } ]`: the path terrain in each
  * hex, and on each side crossed, so moves along it can be told from moves across. */
 static bool
-read_roads(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_roads(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -451,8 +438,9 @@ read_roads(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 
 /* `tokens: [ { hex: "0506", token: wire } ]` */
 static bool
-read_tokens(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_tokens(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -526,8 +514,9 @@ default_strength(const struct scenario *sc, int terrain)
  * terrain (or, with `side:`, the feature on that side) is the structure;
  * `terrain:` names it when there is a choice. The card's strength by default. */
 static bool
-read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_structures(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -575,8 +564,9 @@ read_structures(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 /* `supply: [ { tokens: [wire, shell_crater], count: 26 } ]`: how many tokens the
  * box holds, for a warning when the table runs out. */
 static bool
-read_supply(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_supply(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -761,8 +751,9 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 }
 
 static bool
-read_units(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_units(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	bool ok = true;
 
@@ -788,8 +779,9 @@ read_units(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 /* ---- settings and start ---------------------------------------------------------- */
 
 static bool
-read_settings(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_settings(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	const struct card *card = &ctx->sc->card;
 	bool ok = true;
 
@@ -819,8 +811,9 @@ read_settings(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 }
 
 static bool
-read_start(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_start(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scenario *sc = ctx->sc;
 	const struct ynode *v;
 	long x;
@@ -849,8 +842,9 @@ read_start(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 /* `victory: { target: 6, name: Victory Medals, per_unit: 1,
  *             objectives: [ { hex: "0702", side: allies, value: 1 } ] }` */
 static bool
-read_victory(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
+read_victory(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	struct sc_ctx *ctx = rd->ctx;
 	struct scen_victory *v = &ctx->sc->victory;
 	const struct ynode *x, *objs;
 	long num;
@@ -906,18 +900,6 @@ read_victory(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 /* ---- the scenario ------------------------------------------------------------------ */
 
 static bool
-read_text_field(struct ydoc *doc, const struct ynode *n, char **out)
-{
-	const char *s;
-
-	if (!ystring(doc, n, &s))
-		return false;
-	free(*out);
-	*out = xstrdup(s);
-	return true;
-}
-
-static bool
 check_kind_and_schema(struct ydoc *doc)
 {
 	const struct ynode *kind = ymap_find(doc->root, "kind"), *schema;
@@ -929,83 +911,39 @@ check_kind_and_schema(struct ydoc *doc)
 	schema = ymap_find(doc->root, "schema");
 	if (schema == NULL)
 		return yerror(doc, doc->root, "scenario has no 'schema'; add a line 'schema: 1'");
-	if (!yint(doc, schema, 1, 1000, &v))
-		return false;
-	if (v > SCENARIO_SCHEMA)
-		return yerror(doc, schema, "schema %ld is newer than this hexaid reads (%d); upgrade "
-		                           "hexaid", v, SCENARIO_SCHEMA);
-	return true;
+	return yschema(doc, schema, SCENARIO_SCHEMA, &v);
 }
 
-static const char *const scenario_keys[] = {
-	"kind", "schema", "id", "title", "notes", "card", "scale", "board", "map", "levels",
-	"hexsides", "roads", "tokens", "structures", "supply", "sides", "units", "settings",
-	"start", "victory",
+/* The scenario's top level: typed rows store into the struct scenario, read
+ * functions get the sc_ctx. kind, schema, card, board and sides are read before
+ * the table (read_scenario), as all else needs them; the map comes in the first
+ * pass, and what stands on it (roads, tokens, structures, units...) in the
+ * second, whatever order the file gives them in. */
+static const struct yfield scenario_fields[] = {
+	{ "kind", READ_BY(NULL) },
+	{ "schema", READ_BY(NULL) },
+	{ "id", AS_ID(struct scenario, id) },
+	{ "title", AS_TEXT(struct scenario, title) },
+	{ "notes", AS_TEXT(struct scenario, notes) },
+	{ "card", READ_BY(NULL) },
+	{ "scale", AS_TEXT(struct scenario, scale) },
+	{ "board", READ_BY(NULL) },
+	{ "map", READ_BY(read_map) },
+	{ "levels", READ_BY(read_levels) },
+	{ "hexsides", READ_BY(read_hexsides) },
+	{ "roads", READ_BY(read_roads), .pass = 1 },
+	{ "tokens", READ_BY(read_tokens), .pass = 1 },
+	{ "structures", READ_BY(read_structures), .pass = 1 },
+	{ "supply", READ_BY(read_supply) },
+	{ "sides", READ_BY(NULL) },
+	{ "units", READ_BY(read_units), .pass = 1 },
+	{ "settings", READ_BY(read_settings) },
+	{ "start", READ_BY(read_start), .pass = 1 },
+	{ "victory", READ_BY(read_victory), .pass = 1 },
 };
 
-static bool
-read_field(struct ydoc *doc, const struct ynode *key, const struct ynode *v, struct sc_ctx *ctx)
-{
-	struct scenario *sc = ctx->sc;
-	const char *k = key->text;
-	const char *id;
-
-	if (!strcmp(k, "kind") || !strcmp(k, "schema") || !strcmp(k, "card") || !strcmp(k, "board") ||
-	    !strcmp(k, "sides"))
-		return true; /* read first, below */
-	if (!strcmp(k, "id"))
-		return yid(doc, v, &id) && (sc->id = xstrdup(id)) != NULL;
-	if (!strcmp(k, "title"))
-		return read_text_field(doc, v, &sc->title);
-	if (!strcmp(k, "notes"))
-		return read_text_field(doc, v, &sc->notes);
-	if (!strcmp(k, "scale"))
-		return read_text_field(doc, v, &sc->scale);
-	if (!ctx->board_ok)
-		return false;
-	if (!strcmp(k, "map"))
-		return read_map(doc, v, ctx);
-	if (!strcmp(k, "levels"))
-		return read_levels(doc, v, ctx);
-	if (!strcmp(k, "hexsides"))
-		return read_hexsides(doc, v, ctx);
-	if (!strcmp(k, "roads"))
-		return read_roads(doc, v, ctx);
-	if (!strcmp(k, "tokens"))
-		return read_tokens(doc, v, ctx);
-	if (!strcmp(k, "structures"))
-		return read_structures(doc, v, ctx);
-	if (!strcmp(k, "supply"))
-		return read_supply(doc, v, ctx);
-	if (!strcmp(k, "victory"))
-		return read_victory(doc, v, ctx);
-	if (!strcmp(k, "units"))
-		return read_units(doc, v, ctx);
-	if (!strcmp(k, "settings"))
-		return read_settings(doc, v, ctx);
-	if (!strcmp(k, "start"))
-		return read_start(doc, v, ctx);
-	{
-		size_t nkeys = sizeof scenario_keys / sizeof scenario_keys[0];
-		const char *near = str_nearest(k, scenario_keys, nkeys);
-		if (near != NULL)
-			return yerror(doc, key, "unknown key '%s' in scenario; did you mean '%s'?", k, near);
-		return yerror(doc, key, "unknown key '%s' in scenario", k);
-	}
-}
-
-/* Tokens and roads go after the map, whatever order the file gives them in. */
-static int
-field_order(const char *key)
-{
-	static const char *const late[] = { "roads", "tokens", "structures", "units", "start",
-		                            "victory" };
-
-	for (size_t i = 0; i < sizeof late / sizeof late[0]; i++)
-		if (strcmp(key, late[i]) == 0)
-			return 1;
-	return 0;
-}
+static const struct ytable scenario_table =
+	YTABLE_UNKNOWN("scenario", scenario_fields, YUNKNOWN_NEAREST);
 
 static bool
 read_scenario(struct ydoc *doc, struct sc_ctx *ctx)
@@ -1026,10 +964,7 @@ read_scenario(struct ydoc *doc, struct sc_ctx *ctx)
 		ok = read_sides(doc, n, ctx);
 	if (ymap_find(root, "map") == NULL)
 		ok = yerror(doc, root, "scenario has no 'map'");
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < root->count; i++)
-			if (field_order(root->keys[i]->text) == pass)
-				ok = read_field(doc, root->keys[i], root->items[i], ctx) && ok;
+	ok = ymap_read(doc, root, &scenario_table, ctx->sc, ctx) && ok;
 	if (ctx->sc->title == NULL)
 		ok = yerror(doc, root, "scenario has no 'title'");
 	if (ok)

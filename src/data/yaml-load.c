@@ -710,30 +710,59 @@ yid(struct ydoc *doc, const struct ynode *n, const char **out)
 	return true;
 }
 
-static const struct yfield *
-find_field(const struct yfield *fields, size_t nfields, const char *key)
+bool
+yschema(struct ydoc *doc, const struct ynode *n, long newest, long *out)
 {
-	for (size_t i = 0; i < nfields; i++)
-		if (strcmp(fields[i].key, key) == 0)
-			return &fields[i];
+	if (!yint(doc, n, 1, 1000, out))
+		return false;
+	if (*out > newest)
+		return yerror(doc, n, "schema %ld is newer than this hexaid reads (%ld); upgrade hexaid",
+		              *out, newest);
+	return true;
+}
+
+/* ---- field tables ------------------------------------------------------ */
+
+static const struct yfield *
+find_field(const struct ytable *table, const char *key)
+{
+	for (size_t i = 0; i < table->nfields; i++)
+		if (strcmp(table->fields[i].key, key) == 0)
+			return &table->fields[i];
 	return NULL;
 }
 
-static bool
-unknown_key(struct ydoc *doc, const struct ynode *key, const struct yfield *fields,
-            size_t nfields, const char *what)
+/* "a, b and c": every key of the table. */
+static char *
+all_keys(const struct ytable *table)
 {
-	const char **names = xreallocarray(NULL, nfields ? nfields : 1, sizeof *names);
-	const char *near;
+	struct strbuf sb = { NULL, 0, 0 };
 
-	for (size_t i = 0; i < nfields; i++)
-		names[i] = fields[i].key;
-	near = str_nearest(key->text, names, nfields);
+	for (size_t i = 0; i < table->nfields; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" : i + 1 == table->nfields ? " and " : ", ",
+		            table->fields[i].key);
+	return sb.text;
+}
+
+static bool
+unknown_key(struct ydoc *doc, const struct ynode *key, const struct ytable *table)
+{
+	const char **names = xreallocarray(NULL, table->nfields ? table->nfields : 1, sizeof *names);
+	const char *near;
+	char *choices;
+
+	for (size_t i = 0; i < table->nfields; i++)
+		names[i] = table->fields[i].key;
+	near = table->unknown == YUNKNOWN_ALL ? NULL : str_nearest(key->text, names, table->nfields);
 	if (near != NULL) {
-		yerror(doc, key, "unknown key '%s' in %s; did you mean '%s'?", key->text, what, near);
+		yerror(doc, key, "unknown key '%s' in %s; did you mean '%s'?", key->text, table->what,
+		       near);
+	} else if (table->unknown == YUNKNOWN_NEAREST) {
+		yerror(doc, key, "unknown key '%s' in %s", key->text, table->what);
 	} else {
-		char *choices = str_join_choices(names, nfields);
-		yerror(doc, key, "unknown key '%s' in %s; known keys are %s", key->text, what,
+		choices = table->unknown == YUNKNOWN_ALL ? all_keys(table)
+		                                         : str_join_choices(names, table->nfields);
+		yerror(doc, key, "unknown key '%s' in %s; known keys are %s", key->text, table->what,
 		       choices);
 		free(choices);
 	}
@@ -741,26 +770,83 @@ unknown_key(struct ydoc *doc, const struct ynode *key, const struct yfield *fiel
 	return false;
 }
 
-bool
-ymap_read(struct ydoc *doc, const struct ynode *map, const struct yfield *fields,
-          size_t nfields, const char *what, void *obj)
+/* Store a typed row's value at its offset in obj. */
+static bool
+read_typed(struct ydoc *doc, const struct yfield *f, const struct ynode *v, void *obj)
 {
+	char *at = (char *)obj + f->offset;
+	const char *s;
+	long x;
+	int e;
+
+	switch (f->type) {
+	case YF_COMMENT:
+		return ystring(doc, v, &s);
+	case YF_TEXT:
+	case YF_ID:
+		if (!(f->type == YF_ID ? yid(doc, v, &s) : ystring(doc, v, &s)))
+			return false;
+		free(*(char **)at);
+		*(char **)at = xstrdup(s);
+		return true;
+	case YF_INT:
+		if (!yint(doc, v, f->min, f->max, &x))
+			return false;
+		*(int *)at = (int)x;
+		return true;
+	case YF_LONG:
+		return yint(doc, v, f->min, f->max, (long *)at);
+	case YF_BOOL:
+		return ybool(doc, v, (bool *)at);
+	case YF_ENUM:
+		if (!yenum(doc, v, f->names, f->nnames, f->what, &e))
+			return false;
+		memcpy(at, &e, sizeof e);
+		return true;
+	case YF_CUSTOM:
+		break;
+	}
+	return true;
+}
+
+static bool
+read_field(struct ydoc *doc, const struct yfield *f, const struct ynode *key,
+           const struct ynode *value, void *obj, void *ctx)
+{
+	struct yread r = { f, key, obj, ctx };
+
+	if (f->type != YF_CUSTOM)
+		return read_typed(doc, f, value, obj);
+	return f->read == NULL || f->read(doc, value, &r);
+}
+
+bool
+ymap_read(struct ydoc *doc, const struct ynode *map, const struct ytable *table, void *obj,
+          void *ctx)
+{
+	int passes = 1;
 	bool ok = true;
 
-	if (!yis_mapping(doc, map, what))
+	if (!yis_mapping(doc, map, table->what))
 		return false;
-	for (size_t i = 0; i < map->count; i++) {
-		const struct ynode *key = map->keys[i];
-		const struct yfield *f = find_field(fields, nfields, key->text);
-		if (f == NULL)
-			ok = unknown_key(doc, key, fields, nfields, what) && ok;
-		else if (f->read != NULL)
-			ok = f->read(doc, map->items[i], obj) && ok;
+	for (size_t i = 0; i < table->nfields; i++)
+		if (table->fields[i].pass >= passes)
+			passes = table->fields[i].pass + 1;
+	for (int pass = 0; pass < passes; pass++) {
+		for (size_t i = 0; i < map->count; i++) {
+			const struct ynode *key = map->keys[i];
+			const struct yfield *f = find_field(table, key->text);
+			if (f == NULL && pass == 0)
+				ok = unknown_key(doc, key, table) && ok;
+			else if (f != NULL && f->pass == pass)
+				ok = read_field(doc, f, key, map->items[i], obj, ctx) && ok;
+		}
 	}
-	for (size_t i = 0; i < nfields; i++) {
-		if (fields[i].required && ymap_find_key(map, fields[i].key) == NULL)
-			ok = yerror(doc, map, "%s has no '%s'; add a line '%s: ...'", what,
-			            fields[i].key, fields[i].key);
+	for (size_t i = 0; i < table->nfields; i++) {
+		const char *key = table->fields[i].key;
+		if (table->fields[i].required && ymap_find_key(map, key) == NULL)
+			ok = yerror(doc, map, "%s has no '%s'; add a line '%s: ...'", table->what, key,
+			            key);
 	}
 	return ok;
 }

@@ -88,19 +88,100 @@ bool yenum(struct ydoc *doc, const struct ynode *n, const char *const *names, si
 /* An id: lower-case snake_case (letters, digits, '_' and '-'), 1 to 64 characters. */
 bool yid(struct ydoc *doc, const struct ynode *n, const char **out);
 
-/* One key a mapping may hold, and what reads its value. */
-struct yfield {
-	const char *key;
-	bool required;
-	bool (*read)(struct ydoc *doc, const struct ynode *value, void *obj);
+/* ---- field tables ----------------------------------------------------------
+ *
+ * A mapping is read against a table: one row per key it may hold, saying the
+ * value's type and where in the struct being read it goes (an offset), or which
+ * function reads it when a value needs more than storing. */
+
+enum yfield_type {
+	YF_CUSTOM,  /* the row's read function reads it (no function: read elsewhere) */
+	YF_COMMENT, /* text for people; checked to be text, not kept */
+	YF_TEXT,    /* char *: a copy of the text, replacing what was there */
+	YF_ID,      /* char *: a copy of an id (see yid), replacing what was there */
+	YF_INT,     /* int, from min to max */
+	YF_LONG,    /* long, from min to max */
+	YF_BOOL,    /* bool */
+	YF_ENUM,    /* an int-sized enum: the index of the value in names[] */
 };
 
-/* Read a mapping against a table of fields: unknown keys are errors that name the
- * nearest known key, required keys that are missing are errors at the mapping,
- * and each present key's reader runs in the order the file gives. `what` names
- * the mapping in messages ("rule card", "terrain entry"). Returns false when
- * anything was reported. */
-bool ymap_read(struct ydoc *doc, const struct ynode *map, const struct yfield *fields,
-               size_t nfields, const char *what, void *obj);
+struct yfield;
+
+/* What a row's read function is given beside the value. */
+struct yread {
+	const struct yfield *field; /* the row (its arg says which of a family) */
+	const struct ynode *key;    /* the key, for messages about it */
+	void *obj;                  /* the struct the rows' offsets are in */
+	void *ctx;                  /* what the table's read functions share; may be NULL */
+};
+
+typedef bool yread_fn(struct ydoc *doc, const struct ynode *value, const struct yread *r);
+
+/* One key a mapping may hold. Keys are read pass by pass (0 first), each pass in
+ * the order the file gives them, so a key whose reading needs another's value
+ * goes in a later pass. Write rows with the macros below: { "key", AS_TEXT(struct
+ * terrain, name), .required = true }. */
+struct yfield {
+	const char *key;
+	enum yfield_type type;
+	size_t offset;              /* of the value in the struct read (typed rows) */
+	bool required;
+	int pass;
+	long min, max;              /* YF_INT, YF_LONG */
+	const char *const *names;   /* YF_ENUM: the values, nnames of them, */
+	size_t nnames;
+	const char *what;           /* called this in messages */
+	yread_fn *read;             /* YF_CUSTOM */
+	int arg;                    /* for read: which of a family of keys this is */
+};
+
+/* The offset of member m of struct type st, which must have type t: a member of
+ * another type is an error (incompatible pointers) where the table is written. */
+#define YF_OFFSET(st, m, t) (offsetof(st, m) + 0 * sizeof((t *){ 0 } = &((st *)0)->m))
+/* ... and for an enum member, which must be the size of an int. */
+#define YF_OFFSET_ENUM(st, m) \
+	(offsetof(st, m) + 0 * sizeof(char[sizeof(((st *)0)->m) == sizeof(int) ? 1 : -1]))
+
+#define AS_COMMENT .type = YF_COMMENT
+#define AS_TEXT(st, m) .type = YF_TEXT, .offset = YF_OFFSET(st, m, char *)
+#define AS_ID(st, m) .type = YF_ID, .offset = YF_OFFSET(st, m, char *)
+#define AS_INT(st, m, lo, hi) \
+	.type = YF_INT, .offset = YF_OFFSET(st, m, int), .min = (lo), .max = (hi)
+#define AS_LONG(st, m, lo, hi) \
+	.type = YF_LONG, .offset = YF_OFFSET(st, m, long), .min = (lo), .max = (hi)
+#define AS_BOOL(st, m) .type = YF_BOOL, .offset = YF_OFFSET(st, m, bool)
+#define AS_ENUM(st, m, names_, n, what_) \
+	.type = YF_ENUM, .offset = YF_OFFSET_ENUM(st, m), .names = (names_), .nnames = (n), \
+	.what = (what_)
+#define READ_BY(fn) .type = YF_CUSTOM, .read = (fn)
+
+/* How a table reports a key it has no row for. */
+enum yunknown {
+	YUNKNOWN_NEAREST_OR_ALL, /* "did you mean 'x'?", else "known keys are a, b or c" */
+	YUNKNOWN_NEAREST,        /* "did you mean 'x'?", else nothing more */
+	YUNKNOWN_ALL,            /* always "known keys are a, b and c" */
+};
+
+struct ytable {
+	const char *what;           /* the mapping in messages: "rule card", "terrain entry" */
+	const struct yfield *fields;
+	size_t nfields;
+	enum yunknown unknown;
+};
+
+#define YTABLE(what_, rows) { (what_), (rows), sizeof(rows) / sizeof((rows)[0]), \
+	                      YUNKNOWN_NEAREST_OR_ALL }
+#define YTABLE_UNKNOWN(what_, rows, unknown_) \
+	{ (what_), (rows), sizeof(rows) / sizeof((rows)[0]), (unknown_) }
+
+/* Read a mapping against a table: unknown keys are errors, reported as the table
+ * says; each present key is read by its row, pass by pass; required keys that
+ * are missing are errors at the mapping. Typed rows store into obj; read
+ * functions get obj and ctx. Returns false when anything was reported. */
+bool ymap_read(struct ydoc *doc, const struct ynode *map, const struct ytable *table,
+               void *obj, void *ctx);
+
+/* `schema: N`, 1 to 1000, and at most `newest` (the schema this hexaid reads). */
+bool yschema(struct ydoc *doc, const struct ynode *n, long newest, long *out);
 
 #endif
