@@ -1,6 +1,5 @@
-/* hexfile.c: validates any hexaid file by its `kind:` (data layer). One table row
- * per kind of file; `hexaid check` goes through here, so a new kind of file
- * (scenario, save) becomes checkable by adding its row. */
+/* hexfile.c: validates any hexaid file by its `kind:` (data layer): the word of
+ * each kind, and how a file of it is loaded; `hexaid check` goes through here. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,72 +15,66 @@
 #include "strutil.h"
 #include "yaml-load.h"
 
-static bool
-check_card(const char *path, const struct cardpath *cp, struct diag_list *dl)
-{
-	struct card card;
-	bool ok = card_load(&card, path, cp, dl);
-
-	if (ok)
-		card_free(&card);
-	return ok;
-}
-
-static bool
-check_scenario(const char *path, const struct cardpath *cp, struct diag_list *dl)
-{
-	struct scenario sc;
-	bool ok = scenario_load(&sc, path, cp, dl);
-
-	if (ok)
-		scenario_free(&sc);
-	return ok;
-}
-
-/* A save's file and the scenario it holds; replaying its commands is the
+/* Load the file as the kind it says it is, and let it go: loading is the check.
+ * A save's file and the scenario it holds; replaying its commands is the
  * engine's check (game_check_file). */
 static bool
-check_save(const char *path, const struct cardpath *cp, struct diag_list *dl)
+loads_as(enum hexfile_kind kind, const char *path, const struct cardpath *cp,
+         struct diag_list *dl)
 {
+	struct card card;
+	struct scenario sc;
 	struct savefile sf;
-	bool ok = savefile_read(&sf, path, cp, dl);
 
-	if (ok)
+	switch (kind) {
+	case HEXFILE_CARD:
+		if (!card_load(&card, path, cp, dl))
+			return false;
+		card_free(&card);
+		return true;
+	case HEXFILE_SCENARIO:
+		if (!scenario_load(&sc, path, cp, dl))
+			return false;
+		scenario_free(&sc);
+		return true;
+	case HEXFILE_SAVE:
+		if (!savefile_read(&sf, path, cp, dl))
+			return false;
 		savefile_free(&sf);
-	return ok;
+		return true;
+	case HEXFILE_UNKNOWN:
+		break;
+	}
+	return false;
 }
 
-static const struct file_kind {
-	const char *name;
-	bool (*check)(const char *path, const struct cardpath *cp, struct diag_list *dl);
-} file_kinds[] = {
-	{ "card", check_card },
-	{ "scenario", check_scenario },
-	{ "save", check_save },
+/* The kinds of file, by the word of their `kind:` line. */
+static const char *const kind_names[] = {
+	[HEXFILE_CARD] = "card",
+	[HEXFILE_SCENARIO] = "scenario",
+	[HEXFILE_SAVE] = "save",
 };
 
-#define N_KINDS (sizeof file_kinds / sizeof file_kinds[0])
+#define N_KINDS (sizeof kind_names / sizeof kind_names[0] - 1) /* after HEXFILE_UNKNOWN */
 
-static const struct file_kind *
+/* The file's `kind:`, reported when it is missing or unknown; HEXFILE_UNKNOWN then. */
+static enum hexfile_kind
 find_kind(struct ydoc *doc)
 {
-	const char *names[N_KINDS];
 	const struct ynode *kind;
 	int which;
 
 	if (!yis_mapping(doc, doc->root, "a hexaid file"))
-		return NULL;
+		return HEXFILE_UNKNOWN;
 	kind = ymap_find(doc->root, "kind");
 	if (kind == NULL) {
 		yerror(doc, doc->root, "no 'kind:' line; a hexaid file starts with 'kind: card', "
 		                       "'kind: scenario' or 'kind: save'");
-		return NULL;
+		return HEXFILE_UNKNOWN;
 	}
-	for (size_t i = 0; i < N_KINDS; i++)
-		names[i] = file_kinds[i].name;
-	if (!yenum(doc, kind, names, N_KINDS, "kind of file", &which))
-		return NULL;
-	return &file_kinds[which];
+	if (!yenum(doc, kind, kind_names + 1, N_KINDS, "kind of file", &which))
+		return HEXFILE_UNKNOWN;
+	return (enum hexfile_kind)(which + 1);
 }
 
 /* Cards and scenarios are read within the card limits, saved games within the
@@ -127,12 +120,9 @@ hexfile_kind(const char *path, struct diag_list *dl)
 		return kind;
 	if (ydoc_load_file(&doc, path, lim, dl) && doc.root->kind == YNODE_MAPPING &&
 	    (k = ymap_find(doc.root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
-		if (strcmp(k->text, "card") == 0)
-			kind = HEXFILE_CARD;
-		else if (strcmp(k->text, "scenario") == 0)
-			kind = HEXFILE_SCENARIO;
-		else if (strcmp(k->text, "save") == 0)
-			kind = HEXFILE_SAVE;
+		for (size_t i = 1; i <= N_KINDS; i++)
+			if (strcmp(k->text, kind_names[i]) == 0)
+				kind = (enum hexfile_kind)i;
 	}
 	ydoc_free(&doc);
 	return kind;
@@ -142,16 +132,15 @@ bool
 hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
 	const struct ylimits *lim = limits_for(path, dl);
-	const struct file_kind *kind = NULL;
+	enum hexfile_kind kind = HEXFILE_UNKNOWN;
 	struct ydoc doc;
-	bool ok = false;
+	bool ok;
 
 	if (lim == NULL)
 		return false;
 	if (ydoc_load_file(&doc, path, lim, dl))
 		kind = find_kind(&doc);
 	ydoc_free(&doc);
-	if (kind != NULL)
-		ok = kind->check(path, cp, dl);
+	ok = loads_as(kind, path, cp, dl);
 	return ok && diag_error_count(dl) == 0;
 }

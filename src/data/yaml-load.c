@@ -48,6 +48,22 @@ ydoc_source(const struct ydoc *doc)
 	return src;
 }
 
+/* Every diagnostic of a document goes through here: at a line and column, or
+ * (0, 0) about the whole file. */
+static void
+report(struct ydoc *doc, enum diag_level level, int line, int col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 5, 0)));
+
+static void
+report(struct ydoc *doc, enum diag_level level, int line, int col, const char *fmt, va_list ap)
+{
+	struct diag_source src = ydoc_source(doc);
+	char *msg = xvasprintf(fmt, ap);
+
+	diag_add(doc->diags, level, &src, line, col, "%s", msg);
+	free(msg);
+}
+
 static bool
 error_at(struct ydoc *doc, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -55,15 +71,11 @@ error_at(struct ydoc *doc, int line, int col, const char *fmt, ...)
 static bool
 error_at(struct ydoc *doc, int line, int col, const char *fmt, ...)
 {
-	struct diag_source src = ydoc_source(doc);
-	char *msg;
 	va_list ap;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	report(doc, DIAG_ERROR, line, col, fmt, ap);
 	va_end(ap);
-	diag_add(doc->diags, DIAG_ERROR, &src, line, col, "%s", msg);
-	free(msg);
 	return false;
 }
 
@@ -531,55 +543,40 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 bool
 yreport(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
 {
-	struct diag_source src = ydoc_source(doc);
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	report(doc, DIAG_ERROR, at ? at->line : 0, at ? at->col : 0, fmt, ap);
 	va_end(ap);
-	if (at != NULL)
-		diag_add(doc->diags, DIAG_ERROR, &src, at->line, at->col, "%s", msg);
-	else
-		diag_file(doc->diags, DIAG_ERROR, &src, "%s", msg);
-	free(msg);
 	return false;
 }
 
-void
-ynote(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
+/* The index of `key` in a mapping, or -1. */
+static long
+ymap_index(const struct ynode *map, const char *key)
 {
-	struct diag_source src = ydoc_source(doc);
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
-	va_end(ap);
-	diag_add(doc->diags, DIAG_NOTE, &src, at ? at->line : 0, at ? at->col : 0, "%s", msg);
-	free(msg);
+	if (map == NULL || map->kind != YNODE_MAPPING)
+		return -1;
+	for (size_t i = 0; i < map->count; i++)
+		if (strcmp(map->keys[i]->text, key) == 0)
+			return (long)i;
+	return -1;
 }
 
 const struct ynode *
 ymap_find_key(const struct ynode *map, const char *key)
 {
-	if (map == NULL || map->kind != YNODE_MAPPING)
-		return NULL;
-	for (size_t i = 0; i < map->count; i++)
-		if (strcmp(map->keys[i]->text, key) == 0)
-			return map->keys[i];
-	return NULL;
+	long i = ymap_index(map, key);
+
+	return i < 0 ? NULL : map->keys[i];
 }
 
 const struct ynode *
 ymap_find(const struct ynode *map, const char *key)
 {
-	if (map == NULL || map->kind != YNODE_MAPPING)
-		return NULL;
-	for (size_t i = 0; i < map->count; i++)
-		if (strcmp(map->keys[i]->text, key) == 0)
-			return map->items[i];
-	return NULL;
+	long i = ymap_index(map, key);
+
+	return i < 0 ? NULL : map->items[i];
 }
 
 static const char *

@@ -69,8 +69,6 @@ yfalse(bool reported)
 	return false;
 }
 #define yerror(doc, at, ...) yfalse(yreport((doc), (at), __VA_ARGS__))
-void ynote(struct ydoc *doc, const struct ynode *at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* The value of `key` in a mapping, or NULL. */
 const struct ynode *ymap_find(const struct ynode *map, const char *key);
