@@ -41,7 +41,7 @@ const struct ylimits ylimits_save = {
 	.max_nodes = 1000000,
 };
 
-struct diag_source
+static struct diag_source
 ydoc_source(const struct ydoc *doc)
 {
 	struct diag_source src = { doc->name, doc->text, doc->len };

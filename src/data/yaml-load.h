@@ -53,7 +53,6 @@ bool ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *li
 bool ydoc_load_string(struct ydoc *doc, const char *name, const char *text, size_t len,
                       const struct ylimits *lim, struct diag_list *dl);
 void ydoc_free(struct ydoc *doc);
-struct diag_source ydoc_source(const struct ydoc *doc);
 
 /* Report a problem at a node. Its value is false, so handlers can `return
  * yerror(...)`. yreport formats and records the message and returns false;

@@ -1,5 +1,6 @@
-/* strutil.c: string helpers shared by every layer: equality, the edit distance
- * behind "did you mean ...?" suggestions, and lists of choices for messages. */
+/* strutil.c: string helpers shared by every layer: whole numbers, the edit
+ * distance behind "did you mean ...?" suggestions, lists of choices for
+ * messages, strings built by appending, lists of strings. */
 #include "config.h"
 
 #include <ctype.h>
@@ -13,13 +14,6 @@
 #include "strutil.h"
 #include "xmalloc.h"
 
-bool
-str_eq(const char *a, const char *b)
-{
-	return a != NULL && b != NULL && strcmp(a, b) == 0;
-}
-
-/* Optimal string alignment distance, on bytes; words here are short ids. */
 bool
 str_long(const char *s, long min, long max, long *out)
 {
@@ -37,6 +31,7 @@ str_long(const char *s, long min, long max, long *out)
 	return true;
 }
 
+/* Optimal string alignment distance, on bytes; words here are short ids. */
 size_t
 str_distance(const char *a, const char *b)
 {

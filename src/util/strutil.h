@@ -5,8 +5,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-bool str_eq(const char *a, const char *b);
-
 /* A whole decimal number, the whole of s, from min to max: true and *out, or
  * false (and *out untouched) for anything else. */
 bool str_long(const char *s, long min, long max, long *out);
