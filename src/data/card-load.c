@@ -595,6 +595,7 @@ static bool
 card_merge(struct card *card, struct ydoc *doc)
 {
 	const char *slash = strrchr(doc->name, '/');
+	bool ok;
 
 	card->files = xreallocarray(card->files, card->nfiles + 1, sizeof *card->files);
 	card->files[card->nfiles] = xstrdup(slash ? slash + 1 : doc->name);
@@ -605,8 +606,9 @@ card_merge(struct card *card, struct ydoc *doc)
 	card->extends = NULL;
 	if (doc->root->kind == YNODE_MAPPING)
 		collect_ids(card, doc->root);
+	ok = ymap_read(doc, doc->root, &top_level_table, card, NULL);
 	/* finish even when a field was wrong: its checks find further mistakes */
-	return ymap_read(doc, doc->root, &top_level_table, card, NULL) & finish(doc, card);
+	return finish(doc, card) && ok;
 }
 
 bool
