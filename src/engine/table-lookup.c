@@ -1,6 +1,6 @@
 /* table-lookup.c: finds the row of a card's result table that a number or an
  * odds ratio stands for, and says which row it read and why (engine layer). The
- * tables are read from the card by card-tables.c (data layer). */
+ * tables are read from the card by card-read-tables.c (data layer). */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* table-lookup.h: looking up the row of a card's result table (engine layer);
- * card-tables.c (data) reads the tables from the card. */
+ * card-read-tables.c (data) reads the tables from the card. */
 #ifndef HEXAID_TABLE_LOOKUP_H
 #define HEXAID_TABLE_LOOKUP_H
 
