@@ -63,6 +63,39 @@ test_long(void **state)
 	assert_int_equal(v, 7); /* untouched when refused */
 }
 
+static void
+add_formatted(struct strlist *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strlist_vaddf(l, fmt, ap);
+	va_end(ap);
+}
+
+static void
+test_strlist_and_strbuf(void **state)
+{
+	struct strlist l = { 0 };
+	struct strbuf b = { NULL, 0, 0 };
+
+	(void)state;
+	strlist_add(&l, "first");
+	add_formatted(&l, "%s %d", "second", 2);
+	assert_int_equal(l.count, 2);
+	assert_string_equal(l.items[0], "first");
+	assert_string_equal(l.items[1], "second 2");
+	strlist_free(&l);
+	assert_int_equal(l.count, 0);
+	assert_null(l.items);
+	for (int i = 0; i < 100; i++)
+		strbuf_addf(&b, "%d,", i % 10);
+	assert_int_equal(b.len, 200);
+	assert_int_equal(strlen(b.text), 200);
+	assert_memory_equal(b.text, "0,1,2,", 6);
+	free(b.text);
+}
+
 int
 main(void)
 {
@@ -71,6 +104,7 @@ main(void)
 		cmocka_unit_test(test_nearest),
 		cmocka_unit_test(test_join_choices),
 		cmocka_unit_test(test_long),
+		cmocka_unit_test(test_strlist_and_strbuf),
 	};
 	return RUN_TESTS("strutil", tests);
 }

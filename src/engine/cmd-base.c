@@ -70,26 +70,20 @@ void
 cmd_say(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	strlist_vaddf(&res->lines, fmt, ap);
 	va_end(ap);
-	strlist_add(&res->lines, s);
-	free(s);
 }
 
 bool
 cmd_fail(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	strlist_vaddf(&res->lines, fmt, ap);
 	va_end(ap);
-	strlist_add(&res->lines, s);
-	free(s);
 	res->ok = false;
 	return false;
 }

@@ -34,13 +34,10 @@ static void __attribute__((format(printf, 2, 3)))
 say_part(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
-	char *part;
 
 	va_start(ap, fmt);
-	part = xvasprintf(fmt, ap);
+	strlist_vaddf(&res->found.parts, fmt, ap);
 	va_end(ap);
-	strlist_add(&res->found.parts, part);
-	free(part);
 }
 
 static void

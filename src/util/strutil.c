@@ -177,6 +177,14 @@ strlist_add(struct strlist *l, const char *s)
 }
 
 void
+strlist_vaddf(struct strlist *l, const char *fmt, va_list ap)
+{
+	char **slot = xgrow(&l->items, &l->count, &l->cap, sizeof *slot);
+
+	*slot = xvasprintf(fmt, ap);
+}
+
+void
 strlist_free(struct strlist *l)
 {
 	for (size_t i = 0; i < l->count; i++)

@@ -2,6 +2,7 @@
 #ifndef HEXAID_STRUTIL_H
 #define HEXAID_STRUTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -42,6 +43,10 @@ struct strlist {
 };
 
 void strlist_add(struct strlist *l, const char *s);
+/* Add the string the format makes (the arguments as a va_list, left for the caller
+ * to end). */
+void strlist_vaddf(struct strlist *l, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 void strlist_free(struct strlist *l);
 
 #endif
