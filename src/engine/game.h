@@ -136,12 +136,12 @@ int game_unit_supports(const struct game *g, int unit, struct hex h);
 void game_battle_situation(const struct game *g, int attacker, int target, int combat,
                            struct situation *sit);
 /* The same against a hex with no unit in it (fire at an undefended structure). */
+void game_hex_battle_situation(const struct game *g, int attacker, struct hex h, int combat,
+                               struct situation *sit);
+
 /* A unit on its own, for what it may do to its hex: its class as unit and
  * attacker, its hex's terrain as attacker_on, its facts of the turn. */
 void game_unit_situation(const struct game *g, int unit, struct situation *sit);
-
-void game_hex_battle_situation(const struct game *g, int attacker, struct hex h, int combat,
-                               struct situation *sit);
 
 /* The move of a unit into `to` from the adjacent `from`: the card's answer. */
 void game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
