@@ -320,14 +320,19 @@ static void
 draw_text(struct tui *t, const struct view *v)
 {
 	attr_t label = tui_attr(t, ROLE_LABEL);
+	/* the text as it is now: drawing does not change it */
+	char *const *lines = v->m->lines;
+	size_t nlines = v->m->nlines;
 
+	if (lines == NULL)
+		return;
 	for (int row = 0; row <= v->body_h; row++) {
 		size_t line = row == 0 ? 0 : (size_t)(v->m->top + row - 1);
-		const char *text = line < v->m->nlines ? v->m->lines[line] : "";
+		const char *text = line < nlines ? lines[line] : "";
 		int len = (int)strlen(text);
 		int y = 1 + row;
 
-		if (row > 0 && line >= v->m->nlines)
+		if (row > 0 && line >= nlines)
 			break;
 		wattrset(v->w, label);
 		for (int x = 0; x < v->prefix && x < len; x++)
@@ -354,6 +359,9 @@ draw_overlays(struct tui *t, const struct view *v)
 	struct game *g = &t->s->game;
 	const struct hex_board *b = game_board(g);
 	int sel = tui_selected(t);
+	/* the text as it is now: drawing does not change it */
+	char *const *lines = v->m->lines;
+	size_t nlines = v->m->nlines;
 
 	for (int r = 0; r < b->rows; r++)
 		for (int c = 0; c < b->columns; c++) {
@@ -362,8 +370,8 @@ draw_overlays(struct tui *t, const struct view *v)
 			int line, col, u = game_unit_at(g, h);
 
 			render_hex_origin(b, h, &line, &col);
-			if ((size_t)line < v->m->nlines && (size_t)col + 1 < strlen(v->m->lines[line]) &&
-			    v->m->lines[line][col + 1] != ' ')
+			if (lines != NULL && (size_t)line < nlines && (size_t)col + 1 < strlen(lines[line]) &&
+			    lines[line][col + 1] != ' ')
 				paint(v, line, col + 1, 1, tui_attr(t, ROLE_TOKEN));
 			if (u >= 0) {
 				attr_t a = side_attr(t, g->units[u].side);
