@@ -83,6 +83,51 @@ test_notes_and_level_ranges(void **state)
 	diag_list_free(&dl);
 }
 
+/* Unit values: declared with their use and the combat types that need them,
+ * given by classes (and inherited), found by id and by use. */
+static void
+test_unit_values(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+	int c, light;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "combat_types: [fire, shock]\n"
+	                      "unit_values:\n"
+	                      "  cohesion: { name: Cohesion, use: rating, combat: [shock] }\n"
+	                      "  range: { name: Efficient range, use: beyond_range }\n"
+	                      "  note: { name: A note }\n"
+	                      "classes:\n  infantry: { values: { cohesion: 3 } }\n"
+	                      "  light: { is: infantry }\n",
+	                      &card, &dl));
+	assert_int_equal(dl.count, 0);
+	assert_int_equal(card.nvalues, 3);
+	c = card_value(&card, "cohesion");
+	assert_int_equal(c, 0);
+	assert_int_equal(card.values[c].use, VALUE_USE_RATING);
+	assert_int_equal(card_value_of_use(&card, VALUE_USE_RANGE), 1);
+	assert_int_equal(card_value_of_use(&card, VALUE_USE_OPPOSED), -1);
+	assert_true(card_value_needed(&card, c, 1));
+	assert_false(card_value_needed(&card, c, 0));
+	assert_true(card_value_needed(&card, 1, 0));
+	assert_false(card_value_needed(&card, 2, 0)); /* use none: never needed */
+	light = card_class(&card, "light");
+	assert_int_equal(card_class_value_from(&card, light, c), card_class(&card, "infantry"));
+	assert_int_equal(card.classes[card_class(&card, "infantry")].values[c], 3);
+	assert_int_equal(card_class_value_from(&card, light, 1), -1);
+	card_free(&card);
+	diag_list_free(&dl);
+	/* a class naming a value the card does not declare */
+	assert_false(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                       "unit_values: { cohesion: { name: Cohesion } }\n"
+	                       "classes:\n  infantry: { values: { cohesoin: 3 } }\n",
+	                       &card, &dl));
+	assert_true(dl.count > 0);
+	diag_list_free(&dl);
+}
+
 static void
 test_errors(void **state)
 {
@@ -112,6 +157,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_metadata),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_unit_values),
 		cmocka_unit_test(test_notes_and_level_ranges),
 	};
 	return RUN_TESTS("card", tests);

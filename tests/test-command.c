@@ -197,6 +197,46 @@ test_lines_marked(void **state)
 	command_result_free(&res);
 }
 
+/* values and needs: a unit's values with where each comes from; what a battle
+ * lacks, by unit and key, the same as the line that names it. */
+static void
+test_values_found(void **state)
+{
+	struct command_result res;
+	int l1;
+
+	(void)state;
+	run("values B1", &res);
+	assert_int_equal(res.found.nneeds, 3);
+	assert_string_equal(res.found.needs[0].key, "move");
+	assert_string_equal(res.found.needs[0].now, "1 (its class's)");
+	assert_string_equal(res.found.needs[1].key, "dice.ranged");
+	assert_string_equal(res.found.needs[2].key, "dice.melee");
+	assert_string_equal(res.found.needs[2].now, "2 (its class's)");
+	command_result_free(&res);
+
+	run("unit add L1 british leader 0101", &res);
+	command_result_free(&res);
+	l1 = game_unit_find(&game, "L1");
+	run("needs L1 C7 melee", &res);
+	assert_int_equal(res.found.nneeds, 1);
+	assert_int_equal(res.found.needs[0].unit, l1);
+	assert_string_equal(res.found.needs[0].key, "dice.melee");
+	assert_null(res.found.needs[0].now);
+	assert_string_equal(res.lines.items[1], "  L1 dice.melee: battle dice, melee combat "
+	                                        "(unit set L1 dice.melee=N)");
+	command_result_free(&res);
+	run("unit set L1 dice.melee=2", &res);
+	command_result_free(&res);
+	run("needs L1 C7 melee", &res);
+	assert_int_equal(res.found.nneeds, 0);
+	command_result_free(&res);
+	run("undo", &res);
+	command_result_free(&res);
+	run("undo", &res);
+	command_result_free(&res);
+}
+
 int
 main(void)
 {
@@ -205,6 +245,7 @@ main(void)
 		cmocka_unit_test(test_range_and_targets_found),
 		cmocka_unit_test(test_show_found),
 		cmocka_unit_test(test_lines_marked),
+		cmocka_unit_test(test_values_found),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("command", tests, open_demo, close_demo);

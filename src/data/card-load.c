@@ -70,6 +70,16 @@ collect_ids(struct card *card, const struct ynode *root)
 		for (size_t i = 0; i < n->count; i++)
 			if (card_terrain_id(card, n->keys[i]->text) < 0)
 				add_terrain_id(card, n->keys[i]->text, n->keys[i]->line);
+	if ((n = ymap_find(root, "unit_values")) != NULL && n->kind == YNODE_MAPPING)
+		for (size_t i = 0; i < n->count && card->nvalues < MAX_UNIT_VALUES; i++) {
+			struct unit_value_def *v;
+			if (card_value(card, n->keys[i]->text) >= 0)
+				continue;
+			v = xgrow(&card->values, &card->nvalues, &card->cap_values, sizeof *v);
+			v->id = xstrdup(n->keys[i]->text);
+			v->line = n->keys[i]->line;
+			v->file = card->reading;
+		}
 	if ((n = ymap_find(root, "settings")) != NULL && n->kind == YNODE_MAPPING)
 		for (size_t i = 0; i < n->count && card->nsettings < MAX_SETTINGS; i++) {
 			struct setting *st;
@@ -184,12 +194,10 @@ read_class_battle_move(struct ydoc *doc, const struct ynode *n, const struct yre
 	return card_read_points(doc, n, &cls->battle_move);
 }
 
-/* `dice: { melee: 3, ranged: [0, 2, 1, 1] }`: battle dice by combat type, one
- * number for any distance or a list by distance (1, 2, ...). */
-static bool
-read_class_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+bool
+card_read_battle_dice(struct ydoc *doc, const struct card *card, const struct ynode *n,
+                      struct class_dice *dice)
 {
-	struct uclass *cls = rd->obj;
 	bool ok = true;
 
 	if (!yis_mapping(doc, n, "dice"))
@@ -200,11 +208,11 @@ read_class_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		int combat;
 		long x;
 
-		if (!card_read_name(doc, rd->ctx, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
+		if (!card_read_name(doc, card, n->keys[i], FT_COMBAT, &combat) || combat >= 8) {
 			ok = false;
 			continue;
 		}
-		cd = &cls->dice[combat];
+		cd = &dice[combat];
 		cd->n = 0;
 		cd->line = v->line;
 		if (v->kind == YNODE_SEQUENCE) {
@@ -227,6 +235,54 @@ read_class_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		}
 	}
 	return ok;
+}
+
+/* `dice: { melee: 3, ranged: [0, 2, 1, 1] }`: battle dice by combat type, one
+ * number for any distance or a list by distance (1, 2, ...). */
+static bool
+read_class_dice(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct uclass *cls = rd->obj;
+
+	return card_read_battle_dice(doc, rd->ctx, n, cls->dice);
+}
+
+bool
+card_read_unit_values(struct ydoc *doc, const struct card *card, const struct ynode *n,
+                      long *values, unsigned *given)
+{
+	const char *ids[MAX_UNIT_VALUES];
+	bool ok = true;
+	long x;
+	int v;
+
+	if (!yis_mapping(doc, n, "values"))
+		return false;
+	for (size_t i = 0; i < card->nvalues; i++)
+		ids[i] = card->values[i].id;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card->nvalues == 0) {
+			ok = yerror(doc, n->keys[i], "%s names no unit values (unit_values:)", card->id);
+			continue;
+		}
+		if (!yenum(doc, n->keys[i], ids, card->nvalues, "unit value", &v) ||
+		    !yint(doc, n->items[i], -99, 999, &x)) {
+			ok = false;
+			continue;
+		}
+		values[v] = x;
+		*given |= 1u << v;
+	}
+	return ok;
+}
+
+static bool
+read_class_values(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct uclass *cls = rd->obj;
+
+	cls->values_line = n->line;
+	return card_read_unit_values(doc, rd->ctx, n, cls->values, &cls->values_given);
 }
 
 static bool
@@ -261,6 +317,7 @@ read_class_sight(struct ydoc *doc, const struct ynode *n, const struct yread *rd
 static const struct yfield class_fields[] = {
 	{ "line_of_sight", READ_BY(read_class_sight) },
 	{ "dice", READ_BY(read_class_dice) },
+	{ "values", READ_BY(read_class_values) },
 	{ "retreat", READ_BY(read_class_retreat) },
 	{ "name", AS_TEXT(struct uclass, name) },
 	{ "is", READ_BY(read_class_is) },
@@ -294,6 +351,65 @@ read_classes(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 			continue; /* `light_infantry:` with nothing: a class with no details */
 		ok = ymap_read(doc, n->items[i], &class_table, &card->classes[card_class(card, id)],
 		               card) && ok;
+	}
+	return ok;
+}
+
+/* A unit value's `combat: [shock]`: the combat types that need it. */
+static bool
+read_value_combat(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct unit_value_def *v = rd->obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "combat"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, rd->ctx, n->items[i], FT_COMBAT, &which))
+			v->combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static const struct yfield value_fields[] = {
+	{ "name", AS_TEXT(struct unit_value_def, name), .required = true },
+	{ "use", AS_ENUM(struct unit_value_def, use, value_use_names, N_VALUE_USES, "use") },
+	{ "combat", READ_BY(read_value_combat) },
+	{ "seed", AS_TEXT(struct unit_value_def, seed) },
+	{ "note", AS_TEXT(struct unit_value_def, note) },
+	{ "assumed", AS_BOOL(struct unit_value_def, assumed) },
+};
+
+static const struct ytable value_table = YTABLE("unit value", value_fields);
+
+/* `unit_values: { cohesion: { name: Cohesion, use: rating } }`: the numbers the
+ * card's units carry; ids gathered by the first pass. */
+static bool
+read_unit_values(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card *card = rd->obj;
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "unit_values"))
+		return false;
+	if (n->count > MAX_UNIT_VALUES)
+		return yerror(doc, n, "at most %d unit values", MAX_UNIT_VALUES);
+	for (size_t i = 0; i < n->count; i++) {
+		const char *id;
+		struct unit_value_def *v;
+
+		if (!yid(doc, n->keys[i], &id)) {
+			ok = false;
+			continue;
+		}
+		v = &card->values[card_value(card, id)];
+		v->file = card->reading;
+		v->line = n->keys[i]->line;
+		v->combat = 0;
+		ok = ymap_read(doc, n->items[i], &value_table, v, card) && ok;
 	}
 	return ok;
 }
@@ -560,6 +676,7 @@ static const struct yfield card_fields[] = {
 	{ "based_on", AS_TEXT(struct card, based_on) },
 	{ "extends", AS_ID(struct card, extends) },
 	{ "notes", READ_BY(read_notes) },
+	{ "unit_values", READ_BY(read_unit_values) },
 	{ "classes", READ_BY(read_classes) },
 	{ "combat_types", READ_BY(read_word_list), .arg = WL_COMBAT },
 	{ "fire_types", READ_BY(read_word_list), .arg = WL_FIRE },
@@ -705,6 +822,13 @@ card_free(struct card *card)
 		free(card->classes[i].name);
 	}
 	free(card->classes);
+	for (size_t i = 0; i < card->nvalues; i++) {
+		free(card->values[i].id);
+		free(card->values[i].name);
+		free(card->values[i].seed);
+		free(card->values[i].note);
+	}
+	free(card->values);
 	for (int w = 0; w < N_WORD_LISTS; w++) {
 		for (size_t i = 0; i < card->words[w].count; i++)
 			free(card->words[w].words[i]);

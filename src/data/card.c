@@ -215,6 +215,48 @@ card_class_battle_move_from(const struct card *card, int c)
 	return class_from(card, c, has_battle_move);
 }
 
+int
+card_class_value_from(const struct card *card, int c, int value)
+{
+	for (size_t hops = 0; c >= 0 && value >= 0 && value < MAX_UNIT_VALUES &&
+	                      hops <= card->nclasses; hops++) {
+		if ((card->classes[c].values_given >> value) & 1u)
+			return c;
+		c = card->classes[c].parent;
+	}
+	return -1;
+}
+
+const char *const value_use_names[N_VALUE_USES] = { "none", "rating", "beyond_range",
+	                                            "opposed", "hits_on" };
+
+int
+card_value(const struct card *card, const char *id)
+{
+	for (size_t i = 0; i < card->nvalues; i++)
+		if (strcmp(card->values[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+card_value_of_use(const struct card *card, enum value_use use)
+{
+	for (size_t i = 0; i < card->nvalues; i++)
+		if (card->values[i].use == use)
+			return (int)i;
+	return -1;
+}
+
+bool
+card_value_needed(const struct card *card, int value, int combat)
+{
+	uint64_t in = card->values[value].combat;
+
+	return card->values[value].use != VALUE_USE_NONE &&
+	       (in == 0 || (combat >= 0 && ((in >> combat) & 1u)));
+}
+
 bool
 card_class_is(const struct card *card, int c, int kind)
 {

@@ -203,6 +203,34 @@ struct terrain {
 	char *structure_seed;
 };
 
+#define MAX_UNIT_VALUES 8
+
+/* What a number that units carry does in a battle (its `use:` in the card's
+ * `unit_values:`). */
+enum value_use {
+	VALUE_USE_NONE,     /* kept and shown for the players; no rule reckons with it */
+	VALUE_USE_RATING,   /* the side's rating: attacker_rating and target_rating */
+	VALUE_USE_RANGE,    /* the firer's efficient range: beyond_range is what lies past it */
+	VALUE_USE_OPPOSED,  /* added into each side's value of an opposed roll */
+	VALUE_USE_HITS_ON,  /* a plain battle die showing this or more scores a hit */
+	N_VALUE_USES
+};
+extern const char *const value_use_names[N_VALUE_USES];
+
+/* A number the card's units carry (cohesion, PF, morale, efficient range): each
+ * unit's own, from the scenario or `unit set`, or its class's. */
+struct unit_value_def {
+	char *id;
+	char *name;
+	enum value_use use;
+	uint64_t combat;      /* the combat types (bits) whose battles need it; 0: all */
+	char *seed;
+	char *note;
+	bool assumed;
+	const char *file;
+	int line;
+};
+
 struct uclass {
 	char *id;
 	char *name;
@@ -227,6 +255,9 @@ struct uclass {
 	int sight;            /* 1: battles need line of sight, 0: they do not; -1: not said */
 	int sight_line;
 	int retreat_line;
+	long values[MAX_UNIT_VALUES]; /* the class's unit values, where given */
+	unsigned values_given;        /* bits: values[v] is given */
+	int values_line;
 };
 
 /* A movement category (clear, uneven, difficult): what each class may move
@@ -367,6 +398,8 @@ struct card {
 
 	struct uclass *classes;
 	size_t nclasses, cap_classes;
+	struct unit_value_def *values; /* the numbers units carry (`unit_values:`) */
+	size_t nvalues, cap_values;
 	struct word_list words[N_WORD_LISTS];
 	struct terrain *terrain;
 	size_t nterrain, cap_terrain;
@@ -477,6 +510,23 @@ int card_class_battle_move_from(const struct card *card, int c);
 int card_class_dice_from(const struct card *card, int c, int combat);
 int card_class_retreat_from(const struct card *card, int c);
 int card_class_sight_from(const struct card *card, int c);
+int card_class_value_from(const struct card *card, int c, int value);
+
+/* The unit value with this id, or -1; the first of a use, or -1. */
+int card_value(const struct card *card, const char *id);
+int card_value_of_use(const struct card *card, enum value_use use);
+/* Does a battle of this combat type need the value? */
+bool card_value_needed(const struct card *card, int value, int combat);
+
+/* `dice: { melee: 3, ranged: [0, 2, 1] }` (a class's or a scenario unit's):
+ * battle dice by combat type, one number for any distance or a list by
+ * distance; dice[c].n stays 0 where nothing is given. */
+bool card_read_battle_dice(struct ydoc *doc, const struct card *card, const struct ynode *n,
+                           struct class_dice *dice);
+/* `values: { cohesion: 3 }` (a class's or a scenario unit's): the card's unit
+ * values by id. */
+bool card_read_unit_values(struct ydoc *doc, const struct card *card, const struct ynode *n,
+                           long *values, unsigned *given);
 
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "card-read.h"
 #include "cardpath.h"
 #include "scenario.h"
 #include "strutil.h"
@@ -640,6 +641,15 @@ team_index(const struct scenario *sc, const char *id)
 	return -1;
 }
 
+const char *const home_edge_names[N_HOME_EDGES] = { "none", "north", "south", "east", "west" };
+
+void
+unit_own_init(struct unit_own *own)
+{
+	memset(own, 0, sizeof *own);
+	own->move = -1;
+}
+
 static bool
 read_sides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 {
@@ -651,15 +661,20 @@ read_sides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 	for (size_t i = 0; i < n->count; i++) {
 		struct scen_side *s;
 		const struct ynode *name = ymap_find(n->items[i], "name");
+		const struct ynode *home = ymap_find(n->items[i], "home");
 		const char *id, *text = NULL;
+		int edge = HOME_NONE;
 
-		if (!yid(doc, n->keys[i], &id) || (name != NULL && !ystring(doc, name, &text))) {
+		if (!yid(doc, n->keys[i], &id) || (name != NULL && !ystring(doc, name, &text)) ||
+		    (home != NULL && !yenum(doc, home, home_edge_names + 1, N_HOME_EDGES - 1,
+		                            "board edge", &edge))) {
 			ok = false;
 			continue;
 		}
 		s = xgrow(&sc->teams, &sc->nteams, &sc->cap_teams, sizeof *s);
 		s->id = xstrdup(id);
 		s->name = xstrdup(text ? text : id);
+		s->home = home != NULL ? (enum home_edge)(edge + 1) : HOME_NONE;
 	}
 	if (ok && sc->nteams < 2)
 		ok = yerror(doc, n, "a scenario has at least two sides");
@@ -685,12 +700,31 @@ read_unit_status(struct ydoc *doc, const struct ynode *v, const struct card *car
 	return ok;
 }
 
+/* A unit's own values over its class's: `move: 4`, `dice: { fire: 3 }`,
+ * `values: { cohesion: 3 }`. */
+static bool
+read_unit_own(struct ydoc *doc, const struct ynode *e, const struct card *card,
+              struct unit_own *own)
+{
+	const struct ynode *v;
+	bool ok = true;
+
+	if ((v = ymap_find(e, "move")) != NULL)
+		ok = card_read_points(doc, v, &own->move) && ok;
+	if ((v = ymap_find(e, "dice")) != NULL)
+		ok = card_read_battle_dice(doc, card, v, own->dice) && ok;
+	if ((v = ymap_find(e, "values")) != NULL)
+		ok = card_read_unit_values(doc, card, v, own->values, &own->values_given) && ok;
+	return ok;
+}
+
 static bool
 read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct scen_unit *u)
 {
 	struct scenario *sc = ctx->sc;
 	static const char *const keys[] = { "id", "side", "class", "hex", "strength",
-		                            "max_strength", "formation", "status" };
+		                            "max_strength", "formation", "status", "move",
+		                            "dice", "values" };
 	const struct ynode *v;
 	const char *id;
 	long x;
@@ -699,6 +733,7 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 	const char **names;
 
 	u->formation = -1;
+	unit_own_init(&u->own);
 	for (size_t i = 0; i < e->count; i++) {
 		bool known = false;
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
@@ -747,7 +782,7 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 	}
 	if ((v = ymap_find(e, "status")) != NULL)
 		ok = read_unit_status(doc, v, &sc->card, &u->status) && ok;
-	return ok;
+	return read_unit_own(doc, e, &sc->card, &u->own) && ok;
 }
 
 static bool

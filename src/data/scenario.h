@@ -53,10 +53,27 @@ struct scen_victory {
 	size_t nobjectives;
 };
 
+/* The board edge a side retreats toward. */
+enum home_edge { HOME_NONE, HOME_NORTH, HOME_SOUTH, HOME_EAST, HOME_WEST, N_HOME_EDGES };
+extern const char *const home_edge_names[N_HOME_EDGES];
+
 struct scen_side {
 	char *id;
 	char *name;
+	enum home_edge home;    /* HOME_NONE: the scenario does not say */
 };
+
+/* What a unit carries of its own, over its class's: from the scenario, or set
+ * in play (`unit set`). */
+struct unit_own {
+	long move;                    /* its movement allowance, in halves; -1: its class's */
+	struct class_dice dice[8];    /* its battle dice by combat type; n = 0: its class's */
+	long values[MAX_UNIT_VALUES]; /* the card's unit values ... */
+	unsigned values_given;        /* ... where given (bits) */
+};
+
+/* Nothing of its own: everything from its class. */
+void unit_own_init(struct unit_own *own);
 
 struct scen_unit {
 	char *id;
@@ -66,6 +83,7 @@ struct scen_unit {
 	int strength, max_strength;
 	int formation;          /* -1: none given */
 	uint64_t status;
+	struct unit_own own;
 };
 
 struct scenario {

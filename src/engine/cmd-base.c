@@ -41,6 +41,12 @@ command_result_clear_lines(struct command_result *res)
 	free(f->reason);
 	free(f->summary);
 	strlist_free(&f->parts);
+	for (size_t i = 0; i < f->nneeds; i++) {
+		free(f->needs[i].key);
+		free(f->needs[i].name);
+		free(f->needs[i].now);
+	}
+	free(f->needs);
 	memset(f, 0, sizeof *f);
 }
 
@@ -217,4 +223,178 @@ cmd_may_order(struct game *g, int unit, struct command_result *res)
 	                     "(or add --force, which the log records)",
 	                g->units[unit].id, g->sc.teams[g->units[unit].side].name,
 	                g->sc.teams[g->side].name);
+}
+
+/* ---- the values a unit carries ------------------------------------------------- */
+
+void
+cmd_value_add(struct command_result *res, int unit, const char *key, char *name, char *now)
+{
+	struct value_need *v = xgrow(&res->found.needs, &res->found.nneeds, &res->found.cap_needs,
+	                             sizeof *v);
+
+	v->unit = unit;
+	v->key = xstrdup(key);
+	v->name = name;
+	v->now = now;
+}
+
+/* "3" for any distance, "0,2,1" by distance. */
+static char *
+dice_words(const struct class_dice *cd)
+{
+	struct strbuf s = { NULL, 0, 0 };
+
+	if (cd->n < 0)
+		return xasprintf("%d", cd->at[0]);
+	for (int i = 0; i < cd->n; i++)
+		strbuf_addf(&s, "%s%d", i ? "," : "", cd->at[i]);
+	return s.text != NULL ? s.text : xstrdup("");
+}
+
+/* Does the card roll its battle dice (not a table) in this combat type? */
+static bool
+rolls_dice(const struct card *card, int combat)
+{
+	return card_resolution(card, combat) == NULL && card->battle_die >= 0;
+}
+
+static void
+add_move(const struct game *g, int unit, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *u = &g->units[unit];
+	int from = card_class_move_from(card, u->cls);
+	char pts[24];
+	char *now = NULL;
+
+	if (u->own.move >= 0)
+		now = xasprintf("%s (its own)", explain_points(u->own.move, false, pts));
+	else if (from >= 0)
+		now = xasprintf("%s (its class's)",
+		                explain_points(card->classes[from].move, false, pts));
+	else if (card->ncategories > 0)
+		now = xstrdup("by its terrain's category");
+	cmd_value_add(res, unit, "move", xstrdup("movement allowance"), now);
+}
+
+static void
+add_dice(const struct game *g, int unit, int combat, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *u = &g->units[unit];
+	int from = card_class_dice_from(card, u->cls, combat);
+	char *key = xasprintf("dice.%s", card->words[WL_COMBAT].words[combat]);
+	char *now = NULL, *w;
+
+	if (u->own.dice[combat].n != 0) {
+		w = dice_words(&u->own.dice[combat]);
+		now = xasprintf("%s (its own)", w);
+		free(w);
+	} else if (from >= 0) {
+		w = dice_words(&card->classes[from].dice[combat]);
+		now = xasprintf("%s (its class's)", w);
+		free(w);
+	}
+	cmd_value_add(res, unit, key,
+	              xasprintf("battle dice, %s combat", card->words[WL_COMBAT].words[combat]),
+	              now);
+	free(key);
+}
+
+static void
+add_value(const struct game *g, int unit, int v, struct command_result *res)
+{
+	const struct unit_value_def *def = &game_card(g)->values[v];
+	long x;
+	char *now = NULL;
+
+	if ((g->units[unit].own.values_given >> v) & 1u)
+		now = xasprintf("%ld (its own)", g->units[unit].own.values[v]);
+	else if (game_unit_value(g, unit, v, &x))
+		now = xasprintf("%ld (its class's)", x);
+	cmd_value_add(res, unit, def->id, xstrdup(def->name ? def->name : def->id), now);
+}
+
+/* May the unit's class battle in this combat type? */
+static bool
+class_uses(const struct card *card, int cls, int combat)
+{
+	int from = card_class_combat_from(card, cls);
+
+	return from < 0 || ((card->classes[from].combat >> combat) & 1u);
+}
+
+void
+cmd_unit_values(const struct game *g, int unit, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+
+	add_move(g, unit, res);
+	for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 8; c++)
+		if (rolls_dice(card, (int)c) && class_uses(card, g->units[unit].cls, (int)c))
+			add_dice(g, unit, (int)c, res);
+	for (size_t v = 0; v < card->nvalues; v++)
+		add_value(g, unit, (int)v, res);
+}
+
+void
+cmd_battle_value_needs(const struct game *g, int a, int t, int combat, bool dice_given,
+                       bool sides_given, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct resolution *how = card_resolution(card, combat);
+	bool plain = rolls_dice(card, combat) && card->dice[card->battle_die].nfaces == 0;
+	struct command_result all;
+
+	memset(&all, 0, sizeof all);
+	if (rolls_dice(card, combat) && !dice_given)
+		add_dice(g, a, combat, &all);
+	for (size_t v = 0; v < card->nvalues; v++) {
+		enum value_use use = card->values[v].use;
+		if (!card_value_needed(card, (int)v, combat) ||
+		    (use == VALUE_USE_OPPOSED && (how == NULL || !how->opposed || sides_given)) ||
+		    (use == VALUE_USE_HITS_ON && !plain))
+			continue;
+		add_value(g, a, (int)v, &all);
+		if (t >= 0 && (use == VALUE_USE_RATING || use == VALUE_USE_OPPOSED))
+			add_value(g, t, (int)v, &all);
+	}
+	for (size_t i = 0; i < all.found.nneeds; i++) {
+		struct value_need *n = &all.found.needs[i];
+		if (n->now != NULL)
+			continue;
+		cmd_value_add(res, n->unit, n->key, n->name, NULL);
+		res->found.needs[res->found.nneeds - 1].optional =
+		        card_value(card, n->key) >= 0 &&
+		        card->values[card_value(card, n->key)].use == VALUE_USE_HITS_ON;
+		n->name = NULL;
+	}
+	command_result_free(&all);
+}
+
+bool
+cmd_say_needs(const struct game *g, const struct command_result *found, bool refuse,
+              struct command_result *res)
+{
+	struct strbuf s = { NULL, 0, 0 };
+	int last = -1;
+
+	for (size_t i = 0; i < found->found.nneeds; i++) {
+		const struct value_need *n = &found->found.needs[i];
+		if (n->optional)
+			continue;
+		if (n->unit != last)
+			strbuf_addf(&s, "%sunit set %s", last < 0 ? "" : "; ", g->units[n->unit].id);
+		strbuf_addf(&s, " %s=N", n->key);
+		last = n->unit;
+	}
+	if (s.text == NULL)
+		return true;
+	if (refuse)
+		cmd_fail(res, "values missing before the dice: %s", s.text);
+	else
+		cmd_say(res, "values missing before the dice: %s", s.text);
+	free(s.text);
+	return false;
 }

@@ -162,6 +162,29 @@ class_sees_without_los(const struct game *g, int a, struct command_result *res)
 	return true;
 }
 
+/* Has every value the battle needs been given, by the units or the words? A
+ * battle fought is refused before any die is rolled or taken, with the `unit
+ * set` lines that give them; a question says so in place of the odds. Either
+ * way the values lacking are in res->found.needs for the screen to ask. */
+static bool
+values_given(struct battle *bt, struct command_result *res)
+{
+	struct command_result need;
+	bool ok;
+
+	memset(&need, 0, sizeof need);
+	cmd_battle_value_needs(bt->g, bt->a, bt->t, bt->combat, bt->w->dice >= 0,
+	                       bt->w->att_value >= 0 && bt->w->def_value >= 0, &need);
+	ok = cmd_say_needs(bt->g, &need, bt->commit, res);
+	res->found.needs = need.found.needs;
+	res->found.nneeds = need.found.nneeds;
+	res->found.cap_needs = need.found.cap_needs;
+	need.found.needs = NULL;
+	need.found.nneeds = 0;
+	command_result_free(&need);
+	return ok;
+}
+
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
  * `given` holds facts the players state that the board cannot show (a charge, an
  * attack from the flank), true or false; -1 where they say nothing. */
@@ -208,6 +231,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		bt.sit.base = w->dice;
 		bt.sit.base_given = true;
 		bt.sit.base_from = NULL;
+		bt.sit.base_unit = NULL;
 	}
 	table_overrides(g, w, &bt.sit);
 	terrain_battle(game_card(g), &bt.sit, &bt.b);
@@ -220,13 +244,36 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	if (!bt.b.may_battle) {
 		ok = cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);
 		cmd_say_steps(res, &bt.b.why);
+	} else if (commit && !values_given(&bt, res)) {
+		ok = false;
 	} else {
 		say_battle_answer(g, a, t, bt.combat, &bt.b, &bt.p, res);
-		ok = battle_outcome(&bt, res);
+		ok = commit || values_given(&bt, res) ? battle_outcome(&bt, res) : true;
 	}
 	explain_free(&bt.b.why);
 	explain_free(&bt.p.why);
 	return ok;
+}
+
+bool
+cmd_battle_needs(struct game *g, int a, int t, const struct battle_words *w,
+                 struct command_result *res)
+{
+	int combat;
+
+	if (!combat_type(g, w->combat, hex_distance(g->units[a].hex, g->units[t].hex) == 1, &combat,
+	                 res))
+		return false;
+	cmd_battle_value_needs(g, a, t, combat, w->dice >= 0, w->att_value >= 0 && w->def_value >= 0,
+	                       res);
+	cmd_say(res, "%s battles %s (%s): %zu value%s missing", g->units[a].id, g->units[t].id,
+	        game_card(g)->words[WL_COMBAT].words[combat], res->found.nneeds,
+	        res->found.nneeds == 1 ? "" : "s");
+	for (size_t i = 0; i < res->found.nneeds; i++)
+		cmd_say(res, "  %s %s: %s (unit set %s %s=N)", g->units[res->found.needs[i].unit].id,
+		        res->found.needs[i].key, res->found.needs[i].name,
+		        g->units[res->found.needs[i].unit].id, res->found.needs[i].key);
+	return true;
 }
 
 /* target_on=ID, crossed=ID, without=ID: terrain the table has and the map not

@@ -136,23 +136,52 @@ count_pips(struct dice_stats *st, const int *values, int n, int sides, bool from
 }
 
 /* Plain battle dice the card gives no scoring for: the values, for the players
- * to read by their rulebook. */
+ * to read by their rulebook; or, where the attacker carries the number a die
+ * must show to hit (a unit value of use hits_on), the hits counted and taken
+ * off the target. */
 static void
-say_plain_roll(struct game *g, int a, const int *faces, int n, bool typed,
+say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed,
                struct command_result *res)
 {
-	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	const struct card *card = game_card(g);
+	const struct die_kind *d = &card->dice[card->battle_die];
+	int hits_on = card_value_of_use(card, VALUE_USE_HITS_ON);
 	char *words = cmd_faces_words(d, faces, n, ", ");
+	struct game_unit *target = &g->units[t];
+	long need;
+	int hits = 0;
 
 	cmd_say(res, "%s rolls %d %s: %s%s", g->units[a].id, n, n == 1 ? "die" : "dice", words,
 	        typed ? " (the dice on the table)" : "");
 	cmd_mark(res, LINE_ROLL, NULL);
 	if (!typed)
 		cmd_faces_record(res, d, faces, n);
-	cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
-	             "rulebook, and give the hits with: hit UNIT N");
 	count_pips(&g->stats[g->units[a].side], faces, n, d->sides, true);
-	game_log(g, "%s rolls %s", g->units[a].id, words);
+	if (hits_on >= 0 && !game_unit_value(g, a, hits_on, &need))
+		cmd_say(res, "%s has no %s: read the dice by your rulebook and give the hits with: "
+		             "hit UNIT N (unit set %s %s=N and hexaid counts them)",
+		        g->units[a].id, card->values[hits_on].name, g->units[a].id,
+		        card->values[hits_on].id);
+	if (hits_on < 0)
+		cmd_say(res, "the card does not say what a die must roll to hit: read them by your "
+		             "rulebook, and give the hits with: hit UNIT N");
+	if (hits_on < 0 || !game_unit_value(g, a, hits_on, &need)) {
+		game_log(g, "%s rolls %s", g->units[a].id, words);
+		free(words);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		hits += faces[i] + 1 >= need;
+	target->strength -= hits < target->strength ? hits : target->strength;
+	target->eliminated = target->strength == 0;
+	game_units_changed(g);
+	cmd_say(res, "%s: %d hit%s (each die showing %ld or more, %s's %s): strength %d/%d%s",
+	        target->id, hits, hits == 1 ? "" : "s", need, g->units[a].id,
+	        card->values[hits_on].name ? card->values[hits_on].name : card->values[hits_on].id,
+	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
+	game_log(g, "%s rolls %s: %d hit%s on %s (%d/%d)%s", g->units[a].id, words, hits,
+	         hits == 1 ? "" : "s", target->id, target->strength, target->max_strength,
+	         target->eliminated ? ", eliminated" : "");
 	free(words);
 }
 
@@ -191,7 +220,7 @@ cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 	for (int i = 0; i < n && card->dice[card->battle_die].nfaces > 0; i++)
 		bt->rolled |= UINT64_C(1) << faces[i];
 	if (n > 0 && card->dice[card->battle_die].nfaces == 0)
-		say_plain_roll(g, bt->a, faces, n, bt->w->rolled != NULL, res);
+		say_plain_roll(g, bt->a, bt->t, faces, n, bt->w->rolled != NULL, res);
 	else if (n > 0)
 		apply_roll(g, bt->a, bt->t, &bt->sit, &bt->p, faces, n, bt->w->rolled != NULL, res);
 	else
@@ -201,30 +230,66 @@ cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 
 /* ---- battles settled on a table ------------------------------------------------ */
 
-/* Each side's value for an opposed roll: what the players give when the card
- * says the value is theirs to count, else the units' strengths. */
+/* A side's value of an opposed roll from the card's unit values that are added
+ * into it (use: opposed), with what it is made of ("PF 3 + Morale 2"); false
+ * when the card has none, or the unit lacks one. */
+static bool
+unit_opposed_value(const struct game *g, int unit, long *out, struct strbuf *words)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+	long v;
+
+	*out = 0;
+	for (size_t i = 0; i < card->nvalues; i++) {
+		if (card->values[i].use != VALUE_USE_OPPOSED)
+			continue;
+		if (!game_unit_value(g, unit, (int)i, &v))
+			return false;
+		strbuf_addf(words, "%s%s %ld", any ? " + " : "",
+		            card->values[i].name ? card->values[i].name : card->values[i].id, v);
+		*out += v;
+		any = true;
+	}
+	return any;
+}
+
+/* Each side's value for an opposed roll: what the players give with the
+ * battle's words, else the units' values the card adds into it, else (a card
+ * whose values are the players' to count) asked for; or the units' strengths. */
 static bool
 settle_values(const struct battle *bt, const struct resolution *how, struct settle_question *q,
               struct command_result *res)
 {
 	const struct game *g = bt->g;
+	struct strbuf wa = { NULL, 0, 0 }, wd = { NULL, 0, 0 };
 
 	q->att_value = g->units[bt->a].strength;
 	q->def_value = g->units[bt->t].strength;
+	if (bt->w->att_value >= 0 && bt->w->def_value >= 0) {
+		q->att_value = bt->w->att_value;
+		q->def_value = bt->w->def_value;
+		return true;
+	}
+	if (how->opposed && unit_opposed_value(g, bt->a, &q->att_value, &wa) &&
+	    unit_opposed_value(g, bt->t, &q->def_value, &wd)) {
+		cmd_say(res, "values: %s %s = %ld, %s %s = %ld", g->units[bt->a].id, wa.text,
+		        q->att_value, g->units[bt->t].id, wd.text, q->def_value);
+		free(wa.text);
+		free(wd.text);
+		return true;
+	}
+	free(wa.text);
+	free(wd.text);
 	if (how->values == NULL)
 		return true;
-	if (bt->w->att_value < 0 || bt->w->def_value < 0) {
-		if (!bt->commit) {
-			cmd_say(res, "give each side's value (%s) with attacker_value=N "
-			             "defender_value=N for the odds", how->values);
-			return false;
-		}
-		return cmd_fail(res, "give each side's value (%s): attacker_value=N "
-		                     "defender_value=N (%s:%d)", how->values, how->file, how->line);
+	if (!bt->commit) {
+		cmd_say(res, "give each side's value (%s) with attacker_value=N "
+		             "defender_value=N for the odds", how->values);
+		return false;
 	}
-	q->att_value = bt->w->att_value;
-	q->def_value = bt->w->def_value;
-	return true;
+	return cmd_fail(res, "give each side's value (%s): attacker_value=N "
+	                     "defender_value=N (%s:%d)", how->values, how->file, how->line);
 }
 
 /* "F1 wins (winner M+1, loser M+1R)" for an opposed roll, or the row's cells. */

@@ -378,11 +378,16 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	const struct game_unit *u = &sc->g->units[sc->unit];
 	int from = card_class_move_from(card, u->cls);
 	long allowance = pc->allowance, spent = u->moved_cost + pc->cost;
+	long own = u->own.move;
 	char a[24], c[24];
 	const char *why = "its terrain's category";
-	bool by_class = from >= 0 && (allowance < 0 || card->classes[from].move < allowance);
+	bool by_class = own < 0 && from >= 0 && (allowance < 0 || card->classes[from].move < allowance);
+	bool by_own = own >= 0 && (allowance < 0 || own < allowance);
 
-	if (by_class) {
+	if (by_own) {
+		allowance = own;
+		why = "its own";
+	} else if (by_class) {
 		allowance = card->classes[from].move;
 		why = card->classes[from].name ? card->classes[from].name : card->classes[from].id;
 	}
@@ -401,6 +406,12 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 		                sc->road && pc->road_bonus ? " along the road," : "", c, why,
 		                card->classes[from].file, card->classes[from].move_line,
 		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
+	if (by_own)
+		return cmd_fail(res, "%s may move %s%s%.0ld%s this turn; this makes %s (its own "
+		                     "allowance: unit set %s move=N changes it)",
+		                u->id, a, sc->road && pc->road_bonus ? ", +" : "",
+		                sc->road ? pc->road_bonus : 0L,
+		                sc->road && pc->road_bonus ? " along the road," : "", c, u->id);
 	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
 }
 

@@ -249,6 +249,8 @@ struct range_ctx {
 	struct game *g;
 	int unit;
 	bool road;             /* only steps along a road, as a road move */
+	long least;            /* a step into terrain whose category allows less than this
+	                          (halves) is not taken; 0: any */
 };
 
 static long
@@ -261,6 +263,8 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 	if (ctx->road && !game_along_road(ctx->g, from, to))
 		return -1;
 	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
+	if (ctx->least > 0 && m.allowance >= 0 && m.allowance < ctx->least)
+		cost = -1;
 	explain_free(&m.why);
 	return cost;
 }
@@ -302,15 +306,63 @@ reach_both(struct range_ctx *ctx, long budget, bool *reached, bool *stops)
 	free(r);
 }
 
+/* The most a class may move through terrain of any one category (the clear
+ * ground's, as a rule), in halves; -1 when the card has no categories for it. */
+static long
+best_category_allowance(const struct card *card, int cls)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < card->ncategories; i++)
+		for (int c = cls; c >= 0; c = card->classes[c].parent)
+			if (card->categories[i].given[c] && !card->categories[i].prohibited[c]) {
+				if (card->categories[i].allowance[c] > best)
+					best = card->categories[i].allowance[c];
+				break;
+			}
+	return best;
+}
+
+/* A unit that moves by its terrain's categories may move as far as the worst
+ * category it passes allows: for each allowance A the categories give, every
+ * hex it reaches within A through terrain that allows A or more. */
+static void
+reach_by_categories(struct range_ctx *ctx, long spent, bool *reached, bool *stops)
+{
+	const struct card *card = game_card(ctx->g);
+	int cls = ctx->g->units[ctx->unit].cls;
+
+	for (size_t i = 0; i < card->ncategories; i++)
+		for (int c = cls; c >= 0; c = card->classes[c].parent)
+			if (card->categories[i].given[c]) {
+				long a = card->categories[i].allowance[c];
+				if (!card->categories[i].prohibited[c] && a > spent) {
+					ctx->least = a;
+					reach_both(ctx, a - spent, reached, stops);
+				}
+				break;
+			}
+	ctx->least = 0;
+}
+
+/* Whose allowance a unit moves by, for people. */
+static const char *
+move_whose(const struct game *g, int unit, int from)
+{
+	if (g->units[unit].own.move >= 0)
+		return "own";
+	return from >= 0 ? "class's" : "terrain category's best";
+}
+
 bool
 cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	const struct card *card = game_card(g);
-	struct range_ctx ctx = { g, -1, false };
+	struct range_ctx ctx = { g, -1, false, 0 };
 	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0, len = 0;
 	bool *reached, *stops;
-	long budget = 2, spent;
+	long budget = 2, spent, whole_move;
 	char *list, pts[24], moved[24], whole[24], *why;
 	int from;
 
@@ -318,8 +370,11 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		return false;
 	spent = g->units[ctx.unit].moved_cost;
 	from = card_class_move_from(card, g->units[ctx.unit].cls);
-	if (from >= 0)
-		budget = card->classes[from].move > spent ? card->classes[from].move - spent : 0;
+	whole_move = game_unit_move(g, ctx.unit);
+	if (whole_move < 0)
+		whole_move = best_category_allowance(card, g->units[ctx.unit].cls);
+	if (whole_move >= 0)
+		budget = whole_move > spent ? whole_move - spent : 0;
 	if (g->units[ctx.unit].halt.halted)
 		budget = 0;
 	if (argc == 3) {
@@ -330,7 +385,11 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	}
 	reached = xcalloc(cells, sizeof *reached);
 	stops = xcalloc(cells, sizeof *stops);
-	reach_both(&ctx, budget, reached, stops);
+	if (argc < 3 && !g->units[ctx.unit].halt.halted && game_unit_move(g, ctx.unit) < 0 &&
+	    whole_move >= 0)
+		reach_by_categories(&ctx, spent, reached, stops);
+	else
+		reach_both(&ctx, budget, reached, stops);
 	/* " LABEL!" for each hex reached, row by row */
 	for (size_t i = 0; i < cells; i++)
 		count += reached[i];
@@ -354,18 +413,19 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		}
 	if (argc == 3)
 		why = xstrdup("");
-	else if (from < 0)
-		why = xstrdup(" (give a number)");
+	else if (whole_move < 0)
+		why = xasprintf(" (no allowance: set one with unit set %s move=N, or give a number)",
+		                g->units[ctx.unit].id);
 	else if (g->units[ctx.unit].halt.halted) {
 		char *halt = game_halt_words(g, &g->units[ctx.unit].halt);
 		why = xasprintf(" (it had to stop %s)", halt);
 		free(halt);
 	} else if (spent > 0)
-		why = xasprintf(" (its class's move, %s, less the %s it moved this turn)",
-		                explain_points(card->classes[from].move, false, whole),
+		why = xasprintf(" (its %s move, %s, less the %s it moved this turn)", move_whose(g, ctx.unit, from),
+		                explain_points(whole_move, false, whole),
 		                explain_points(spent, false, moved));
 	else
-		why = xstrdup(" (its class's move)");
+		why = xasprintf(" (its %s move)", move_whose(g, ctx.unit, from));
 	res->found.nhexes = count;
 	res->found.summary = xasprintf("%s can reach %zu %s with %s%s", g->units[ctx.unit].id,
 	                               count, count == 1 ? "hex" : "hexes",

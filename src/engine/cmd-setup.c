@@ -3,6 +3,7 @@
  * command shares (hexes, units, terrain ids) are read in cmd-base.c. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,10 +242,109 @@ unit_add(struct game *g, int argc, char **argv, struct command_result *res)
 	u->hex = h;
 	u->strength = u->max_strength = (int)strength;
 	u->formation = -1;
+	unit_own_init(&u->own);
 	game_units_changed(g);
 	label(g, h, buf);
 	cmd_say(res, "%s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
 	game_log(g, "set-up: %s (%s %s) placed in %s", u->id, g->sc.teams[side].name, argv[4], buf);
+	return true;
+}
+
+/* move=N (whole or N.5), or - for its class's. */
+static bool
+set_move(struct game_unit *u, const char *value, struct command_result *res)
+{
+	size_t len = strlen(value);
+	long v;
+
+	if (strcmp(value, "-") == 0) {
+		u->own.move = -1;
+		return true;
+	}
+	if (len > 2 && strcmp(value + len - 2, ".5") == 0) {
+		char whole[24];
+		snprintf(whole, sizeof whole, "%.*s", (int)(len - 2), value);
+		if (!str_long(whole, 0, 999, &v))
+			return cmd_fail(res, "move=%s: a number of points, such as 4 or 2.5", value);
+		u->own.move = v * 2 + 1;
+		return true;
+	}
+	if (!str_long(value, 0, 999, &v))
+		return cmd_fail(res, "move=%s: a number of points, such as 4 or 2.5 (- for its class's)",
+		                value);
+	u->own.move = v * 2;
+	return true;
+}
+
+/* dice.TYPE=N (any distance), dice.TYPE=0,2,1 (by distance: 1 hex, 2, ...), or -
+ * for its class's. */
+static bool
+set_dice_of(struct class_dice *cd, const char *key, const char *value,
+            struct command_result *res)
+{
+	char *copy, *save = NULL;
+	long v;
+
+	memset(cd, 0, sizeof *cd);
+	if (strcmp(value, "-") == 0)
+		return true;
+	if (strchr(value, ',') == NULL) {
+		if (!str_long(value, 0, 64, &v))
+			return cmd_fail(res, "%s=%s: dice 0 to 64, or a list by distance such as 0,2,1",
+			                key, value);
+		cd->at[0] = (int)v;
+		cd->n = -1;
+		return true;
+	}
+	copy = xstrdup(value);
+	for (char *w = strtok_r(copy, ",", &save); w != NULL; w = strtok_r(NULL, ",", &save)) {
+		if (cd->n == 12 || !str_long(w, 0, 64, &v)) {
+			free(copy);
+			memset(cd, 0, sizeof *cd);
+			return cmd_fail(res, "%s=%s: dice 0 to 64 for 1 to 12 distances, such as 0,2,1",
+			                key, value);
+		}
+		cd->at[cd->n++] = (int)v;
+	}
+	free(copy);
+	return true;
+}
+
+/* dice=N (every combat type) or dice.TYPE=... */
+static bool
+set_dice(const struct card *card, struct game_unit *u, const char *key, const char *value,
+         struct command_result *res)
+{
+	int combat;
+
+	if (strcmp(key, "dice") == 0) {
+		for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 8; c++)
+			if (!set_dice_of(&u->own.dice[c], key, value, res))
+				return false;
+		return true;
+	}
+	combat = card_word(card, WL_COMBAT, key + 5);
+	if (combat < 0 || combat >= 8)
+		return cmd_fail(res, "%s: %s has no combat type %s", key, card->id, key + 5);
+	return set_dice_of(&u->own.dice[combat], key, value, res);
+}
+
+/* A unit value of the card (cohesion=3), or - for its class's. */
+static bool
+set_value(const struct card *card, struct game_unit *u, int v, const char *value,
+          struct command_result *res)
+{
+	long x;
+
+	if (strcmp(value, "-") == 0) {
+		u->own.values_given &= ~(1u << v);
+		return true;
+	}
+	if (!str_long(value, -99, 999, &x))
+		return cmd_fail(res, "%s=%s: a number, -99 to 999 (- for its class's)",
+		                card->values[v].id, value);
+	u->own.values[v] = x;
+	u->own.values_given |= 1u << v;
 	return true;
 }
 
@@ -255,6 +355,13 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 	const struct card *card = game_card(g);
 	long v;
 	int i;
+
+	if (strcmp(key, "move") == 0)
+		return set_move(u, value, res);
+	if (strcmp(key, "dice") == 0 || strncmp(key, "dice.", 5) == 0)
+		return set_dice(card, u, key, value, res);
+	if ((i = card_value(card, key)) >= 0)
+		return set_value(card, u, i, value, res);
 
 	if (strcmp(key, "strength") == 0) {
 		if (!str_long(value, 0, u->max_strength, &v))
@@ -287,7 +394,8 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 		u->hex = h;
 		return true;
 	}
-	return cmd_fail(res, "%s: a unit's keys are strength, formation, status, clear and hex", key);
+	return cmd_fail(res, "%s: a unit's keys are strength, formation, status, clear, hex, move, "
+	                     "dice, dice.TYPE%s", key, card->nvalues > 0 ? " and its values (values UNIT)" : "");
 }
 
 static bool

@@ -190,3 +190,38 @@ cmd_effects(struct game *g, int argc, char **argv, struct command_result *res)
 	say_entering(g, u, h, res);
 	return true;
 }
+
+/* values UNIT: what the unit carries that a player may set with `unit set`: its
+ * move, its battle dice, the card's unit values; each with where it comes from,
+ * or "not given". */
+bool
+cmd_values(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	int u;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &u, res))
+		return false;
+	cmd_unit_values(g, u, res);
+	cmd_say(res, "%s carries %zu value%s (unit set %s KEY=N changes one; - gives back its "
+	             "class's):",
+	        g->units[u].id, res->found.nneeds, res->found.nneeds == 1 ? "" : "s", g->units[u].id);
+	for (size_t i = 0; i < res->found.nneeds; i++)
+		cmd_say(res, "  %s: %s: %s", res->found.needs[i].key, res->found.needs[i].name,
+		        res->found.needs[i].now != NULL ? res->found.needs[i].now : "not given");
+	return true;
+}
+
+/* needs UNIT TARGET [COMBAT] [WORD...]: the values a battle needs that neither
+ * unit gives, asked before any die is rolled. */
+bool
+cmd_needs(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct battle_words w;
+	int a, t;
+
+	if (!cmd_unit(g, argv[1], &a, res) || !cmd_unit(g, argv[2], &t, res) ||
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+		return false;
+	return cmd_battle_needs(g, a, t, &w, res);
+}

@@ -30,6 +30,24 @@ bool cmd_terrain_id(const struct game *g, const char *word, unsigned kinds, int 
  * disorders it), saying so and logging it. */
 void cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_result *res);
 
+/* The values a unit carries and a player may set (`unit set`): its move, its
+ * battle dice by combat type (where the card rolls them), the card's unit
+ * values; into res->found.needs, with what each is now. cmd_value_add adds one
+ * (name and now are taken over; now NULL: missing). */
+void cmd_unit_values(const struct game *g, int unit, struct command_result *res);
+void cmd_value_add(struct command_result *res, int unit, const char *key, char *name,
+                   char *now);
+/* The values a battle of attacker a at target t (-1: none) in this combat type
+ * needs that neither unit gives, into res->found.needs; `dice_given`: the
+ * players gave the attacker's dice (dice=N); `sides_given`: the
+ * players gave each side's value of an opposed roll with the battle's words. */
+void cmd_battle_value_needs(const struct game *g, int a, int t, int combat, bool dice_given,
+                            bool sides_given, struct command_result *res);
+/* Say the values `found` lacks, as the `unit set` lines that give them (refused,
+ * or said); true when nothing is missing but optional ones. */
+bool cmd_say_needs(const struct game *g, const struct command_result *found, bool refuse,
+                   struct command_result *res);
+
 /* May this unit be given an order now (move, battle, act)? Its side must be the
  * one whose turn it is, unless --force. */
 bool cmd_may_order(struct game *g, int unit, struct command_result *res);
@@ -119,6 +137,11 @@ bool cmd_battle_words(const struct game *g, int argc, char **argv, int first,
 bool cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
                         struct command_result *res);
 
+/* The values a battle needs that no unit gives (the query `needs`): said, and
+ * in res->found.needs. */
+bool cmd_battle_needs(struct game *g, int a, int t, const struct battle_words *w,
+                      struct command_result *res);
+
 /* cmd-query.c */
 bool cmd_show(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_los(struct game *g, int argc, char **argv, struct command_result *res);
@@ -130,5 +153,7 @@ bool cmd_map(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_line(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_targets(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_effects(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_values(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_needs(struct game *g, int argc, char **argv, struct command_result *res);
 
 #endif

@@ -67,6 +67,10 @@ const struct command_entry command_table[] = {
 	{ "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets },
 	{ "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
 	  COMMAND_QUERY, 1, 2, cmd_effects },
+	{ "values", "UNIT", "a unit's move, dice and values, and where each comes from",
+	  COMMAND_QUERY, 1, 1, cmd_values },
+	{ "needs", "UNIT TARGET [COMBAT] [WORD...]",
+	  "the values a battle lacks, asked before its dice", COMMAND_QUERY, 2, -1, cmd_needs },
 	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help },
 	/* the record */
 	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo },

@@ -29,6 +29,18 @@ struct line_mark {
 	                            references, for a narrow pane; or NULL */
 };
 
+/* A value a unit carries that a player may give or change: what `unit set UNIT
+ * KEY=N` takes, what it is called, and what it is now (NULL: not given, by the
+ * unit or its class). */
+struct value_need {
+	int unit;
+	char *key;               /* "move", "dice.ranged", "cohesion" */
+	char *name;              /* "Cohesion", "battle dice, ranged combat" */
+	char *now;               /* "3 (its own)", "2, 1 (its class's)"; NULL: missing */
+	bool optional;           /* a battle goes on without it, and says what the players
+	                            then do by hand (a plain die's number to hit) */
+};
+
 /* What a query found, as data beside its lines, so that the screen draws it
  * without reading words. Each query fills its part; the rest stays empty. */
 struct query_found {
@@ -47,6 +59,9 @@ struct query_found {
 	size_t hex_lines;        /* show hex: how many of its lines are about the hex
 	                            itself (terrain, sides, structure); the next, if
 	                            any, names the unit in it */
+	struct value_need *needs;/* values: a unit's values; needs (and a battle refused
+	                            for want of them): those a battle lacks */
+	size_t nneeds, cap_needs;
 };
 
 /* What a command answered: lines for people, what some of them are, what a query

@@ -128,6 +128,7 @@ load_state(struct game *g)
 		gu->max_strength = u->max_strength;
 		gu->formation = u->formation;
 		gu->status = u->status;
+		gu->own = u->own;
 	}
 	memcpy(g->settings, sc->settings, sizeof g->settings);
 	g->turn = sc->start_turn;
@@ -490,7 +491,38 @@ copy_settings(const struct game *g, struct situation *sit)
 	memcpy(sit->settings, g->settings, sizeof sit->settings);
 }
 
-/* The attacker's base dice from its class, for this combat type and distance. */
+bool
+game_unit_value(const struct game *g, int unit, int value, long *out)
+{
+	const struct game_unit *u = &g->units[unit];
+	int from;
+
+	if (value < 0 || value >= MAX_UNIT_VALUES)
+		return false;
+	if ((u->own.values_given >> value) & 1u) {
+		*out = u->own.values[value];
+		return true;
+	}
+	from = card_class_value_from(game_card(g), u->cls, value);
+	if (from < 0)
+		return false;
+	*out = game_card(g)->classes[from].values[value];
+	return true;
+}
+
+long
+game_unit_move(const struct game *g, int unit)
+{
+	int from;
+
+	if (g->units[unit].own.move >= 0)
+		return g->units[unit].own.move;
+	from = card_class_move_from(game_card(g), g->units[unit].cls);
+	return from >= 0 ? game_card(g)->classes[from].move : -1;
+}
+
+/* The attacker's base dice, its own or its class's, for this combat type and
+ * distance. */
 static void
 battle_dice(const struct game *g, const struct game_unit *a, int combat, int distance,
             struct situation *sit)
@@ -499,16 +531,41 @@ battle_dice(const struct game *g, const struct game_unit *a, int combat, int dis
 	int from = card_class_dice_from(card, a->cls, combat);
 	const struct class_dice *cd;
 
-	if (from < 0)
+	if (combat >= 0 && combat < 8 && a->own.dice[combat].n != 0) {
+		cd = &a->own.dice[combat];
+		sit->base_unit = a->id;
+	} else if (from >= 0) {
+		cd = &card->classes[from].dice[combat];
+		sit->base_from = &card->classes[from];
+	} else {
 		return;
-	cd = &card->classes[from].dice[combat];
+	}
 	sit->base_given = true;
-	sit->base_from = &card->classes[from];
 	sit->base_distance = distance;
 	if (cd->n < 0)
 		sit->base = cd->at[0];
 	else
 		sit->base = distance >= 1 && distance <= cd->n ? cd->at[distance - 1] : 0;
+}
+
+/* The number facts the units' values give: each side's rating, and how far the
+ * target lies beyond the firer's efficient range. A value no unit gives leaves
+ * its fact unknown. */
+static void
+battle_values(const struct game *g, int attacker, int target, int distance,
+              struct situation *sit)
+{
+	const struct card *card = game_card(g);
+	int rating = card_value_of_use(card, VALUE_USE_RATING);
+	int range = card_value_of_use(card, VALUE_USE_RANGE);
+	long v;
+
+	if (rating >= 0 && game_unit_value(g, attacker, rating, &v))
+		sit->numbers[FACT_ATTACKER_RATING] = (int)v;
+	if (rating >= 0 && target >= 0 && game_unit_value(g, target, rating, &v))
+		sit->numbers[FACT_TARGET_RATING] = (int)v;
+	if (range >= 0 && game_unit_value(g, attacker, range, &v))
+		sit->numbers[FACT_BEYOND_RANGE] = distance > v ? distance - (int)v : 0;
 }
 
 /* A battle against whatever stands in hex th: the unit `target`, or none (-1),
@@ -552,6 +609,7 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->numbers[FACT_ATTACKER_STACK] = 1;
 	sit->numbers[FACT_TARGET_STACK] = t ? 1 : 0;
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
+	battle_values(g, attacker, target, hex_distance(a->hex, th), sit);
 }
 
 void

@@ -42,6 +42,7 @@ struct game_unit {
 	bool battled;       /* it battled */
 	long moved_cost;    /* what its moves cost this turn, in halves */
 	struct unit_halt halt; /* where and why its move had to end this turn */
+	struct unit_own own;   /* its own move, dice and values, over its class's */
 };
 
 /* The dice a side has rolled this game, against what they were expected to give:
@@ -103,6 +104,12 @@ const struct card *game_card(const struct game *g);
 const struct hex_board *game_board(const struct game *g);
 
 int game_unit_find(const struct game *g, const char *id);
+
+/* A unit's value of the card's unit_values: its own, else its class's. False
+ * when neither gives it. */
+bool game_unit_value(const struct game *g, int unit, int value, long *out);
+/* A unit's movement allowance in halves: its own, else its class's; -1. */
+long game_unit_move(const struct game *g, int unit);
 
 /* A halt: set it (the words copied; NULL for none), clear it, and say it for
  * people: "in 0606: TERRAIN (entered): must stop (card.yaml:235)", "in 1206: it

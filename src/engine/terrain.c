@@ -644,6 +644,14 @@ base_dice_step(const struct card *card, const struct situation *sit, struct expl
 {
 	const struct uclass *c = sit->base_from;
 
+	if (c == NULL && sit->base_unit != NULL) {
+		explain_add(why, &(struct step_from){ .kind = STEP_AMOUNT, .value = sit->base },
+		            "base dice: %s's own, %s combat at %d hex%s", sit->base_unit,
+		            card->words[WL_COMBAT].words[sit->combat], sit->base_distance,
+		            sit->base_distance == 1 ? "" : "es");
+		explain_as_start(why);
+		return;
+	}
 	if (c == NULL) {
 		explain_set(why, sit->base, "base dice");
 		return;

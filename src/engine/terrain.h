@@ -27,6 +27,7 @@ struct situation {
 	long base;                /* base dice (battle) */
 	bool base_given;          /* the question counts dice (else only modifiers) */
 	const struct uclass *base_from; /* the class whose card line gave them; NULL: given */
+	const char *base_unit;    /* the unit whose own dice they are (scenario, unit set) */
 	int base_distance;        /* the distance they were read at */
 	int numbers[N_FACTS];     /* the number facts (distance, supports, ...); each is
 	                             the UNKNOWN of list-facts.h until said */
