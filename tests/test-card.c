@@ -128,6 +128,61 @@ test_unit_values(void **state)
 	diag_list_free(&dl);
 }
 
+/* A table's cells read as its legend's codes when the card is read: the
+ * longest code first, a number after a code that takes one, '+' and '/'
+ * between; a cell of other words is kept as words. */
+static void
+test_result_codes(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+	const struct table *t;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "statuses: [routed]\n"
+	                      "tables:\n  fire:\n    name: Fire\n    by: roll\n"
+	                      "    who: { result: target }\n"
+	                      "    legend:\n"
+	                      "      D: { say: disordered, disorder: 1 }\n"
+	                      "      R: { say: retreats, retreat: 1, number_after: true }\n"
+	                      "      M: { say: morale, number_after: true }\n"
+	                      "      CT: cohesion test\n      CT/1: test or recoil\n"
+	                      "      \"1\": { say: a stand lost, lose: 1 }\n"
+	                      "      X: { say: routs, status: routed }\n"
+	                      "    rows:\n"
+	                      "      - { at: 1, result: 1DR2 }\n"
+	                      "      - { at: 2, result: M+2R }\n"
+	                      "      - { at: 3, result: D+CT/1 }\n"
+	                      "      - { at: 4, result: pursuit (9.5) }\n"
+	                      "      - { at: 5, result: \"-\" }\n",
+	                      &card, &dl));
+	assert_int_equal(dl.count, 0);
+	t = &card.tables[0];
+	assert_int_equal(t->who[0], WHO_TARGET);
+	/* 1DR2: 1, D, R with 2 */
+	assert_true(t->rows[0].codes[0].parsed);
+	assert_int_equal(t->rows[0].codes[0].ncodes, 3);
+	assert_string_equal(t->legend[t->rows[0].codes[0].codes[0].legend].code, "1");
+	assert_string_equal(t->legend[t->rows[0].codes[0].codes[2].legend].code, "R");
+	assert_int_equal(t->rows[0].codes[0].codes[2].n, 2);
+	/* M+2R: M with +2, then R with none */
+	assert_int_equal(t->rows[1].codes[0].ncodes, 2);
+	assert_int_equal(t->rows[1].codes[0].codes[0].n, 2);
+	assert_true(t->rows[1].codes[0].codes[0].plus);
+	assert_int_equal(t->rows[1].codes[0].codes[1].n, -1);
+	/* D+CT/1: the longest code, CT/1, not CT and 1 */
+	assert_int_equal(t->rows[2].codes[0].ncodes, 2);
+	assert_string_equal(t->legend[t->rows[2].codes[0].codes[1].legend].code, "CT/1");
+	/* words, and no result */
+	assert_false(t->rows[3].codes[0].parsed);
+	assert_true(t->rows[4].codes[0].parsed);
+	assert_int_equal(t->rows[4].codes[0].ncodes, 0);
+	assert_int_equal(t->legend[6].status, 0);
+	card_free(&card);
+	diag_list_free(&dl);
+}
+
 static void
 test_errors(void **state)
 {
@@ -158,6 +213,7 @@ main(void)
 		cmocka_unit_test(test_metadata),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_unit_values),
+		cmocka_unit_test(test_result_codes),
 		cmocka_unit_test(test_notes_and_level_ranges),
 	};
 	return RUN_TESTS("card", tests);

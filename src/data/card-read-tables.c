@@ -261,14 +261,41 @@ read_table_by(struct ydoc *doc, const struct ynode *n, struct table *t)
 	return true;
 }
 
+/* What a table's field rows share: the card, and its rows once found. */
+struct table_ctx {
+	struct card *card;
+	const struct ynode *rows;
+};
+
 /* `rows:` are read once the columns are known: here they are only kept (ctx). */
 static bool
 read_table_rows(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	*(const struct ynode **)rd->ctx = n;
+	((struct table_ctx *)rd->ctx)->rows = n;
 	return yis_sequence(doc, n, "rows");
 }
 
+const char *const result_who_names[N_RESULT_WHO] = { "none", "target", "attacker", "winner",
+	                                               "loser" };
+
+static const struct yfield legend_fields[] = {
+	{ "say", AS_TEXT(struct legend_entry, meaning), .required = true },
+	{ "brief", AS_TEXT(struct legend_entry, brief) },
+	{ "disorder", AS_LONG(struct legend_entry, disorder, 1, 9) },
+	{ "lose", AS_LONG(struct legend_entry, lose, 1, 99) },
+	{ "retreat", AS_LONG(struct legend_entry, retreat, 1, 99) },
+	{ "status", AS_NAME(struct legend_entry, status, FT_STATUS) },
+	{ "eliminate", AS_BOOL(struct legend_entry, eliminate) },
+	{ "number_after", AS_BOOL(struct legend_entry, number_after) },
+	{ "assumed", AS_BOOL(struct legend_entry, assumed) },
+	{ "note", AS_TEXT(struct legend_entry, note) },
+	{ "seed", AS_COMMENT },
+};
+
+static const struct ytable legend_table = YTABLE("legend entry", legend_fields);
+
+/* `legend: { D: { say: disordered, disorder: 1 }, M: words }`: a code's words,
+ * and what it does (words alone: a reminder). */
 static bool
 read_legend(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
@@ -279,13 +306,143 @@ read_legend(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		return false;
 	t->legend = xcalloc(n->count + 1, sizeof *t->legend);
 	for (size_t i = 0; i < n->count; i++) {
+		struct legend_entry *e = &t->legend[t->nlegend];
 		const char *meaning;
-		if (!ystring(doc, n->items[i], &meaning)) {
+
+		e->status = -1;
+		if (n->keys[i]->len == 0) {
+			ok = yerror(doc, n->keys[i], "a legend's code is not empty");
+			continue;
+		}
+		if (n->items[i]->kind == YNODE_MAPPING) {
+			if (!ymap_read(doc, n->items[i], &legend_table, e,
+			               ((struct table_ctx *)rd->ctx)->card)) {
+				free(e->meaning);
+				free(e->brief);
+				free(e->note);
+				memset(e, 0, sizeof *e);
+				ok = false;
+				continue;
+			}
+		} else if (ystring(doc, n->items[i], &meaning)) {
+			e->meaning = xstrdup(meaning);
+		} else {
 			ok = false;
 			continue;
 		}
-		t->legend[t->nlegend].code = xstrdup(n->keys[i]->text);
-		t->legend[t->nlegend++].meaning = xstrdup(meaning);
+		e->code = xstrdup(n->keys[i]->text);
+		t->nlegend++;
+	}
+	return ok;
+}
+
+/* `who: { winner: winner, loser: loser }`: whom each column's codes apply to
+ * (target, attacker, winner, loser); kept until the columns are known (ctx). */
+static bool
+read_who(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	(void)rd;
+	return yis_mapping(doc, n, "who");
+}
+
+/* The legend entry whose code is the longest that `at` starts with, or -1. */
+static int
+code_at(const struct table *t, const char *at, size_t *len)
+{
+	int best = -1;
+
+	*len = 0;
+	for (size_t k = 0; k < t->nlegend; k++) {
+		size_t n = strlen(t->legend[k].code);
+		if (n > *len && strncmp(at, t->legend[k].code, n) == 0) {
+			best = (int)k;
+			*len = n;
+		}
+	}
+	return best;
+}
+
+/* A cell's text as its legend's codes: longest code first, a number after a
+ * code that takes one, '+', '/' and blanks between them; anything else and the
+ * cell is words to be said as they stand. "-" is no result. */
+static void
+parse_cell(const struct table *t, const char *cell, struct cell_codes *out)
+{
+	const char *p = cell;
+	size_t cap = 0;
+
+	memset(out, 0, sizeof *out);
+	out->parsed = true;
+	if (strcmp(cell, "-") == 0)
+		return;
+	while (*p != '\0') {
+		size_t len;
+		int k = code_at(t, p, &len);
+		struct cell_code *c;
+
+		if (k < 0 && (*p == '+' || *p == '/' || *p == ' ')) {
+			p++;
+			continue;
+		}
+		if (k < 0) {
+			out->parsed = false;
+			break;
+		}
+		p += len;
+		c = xgrow(&out->codes, &out->ncodes, &cap, sizeof *c);
+		c->legend = k;
+		c->n = -1;
+		if (t->legend[k].number_after) {
+			const char *q = p + ((*p == '+' || *p == '-') ? 1 : 0);
+			c->plus = q > p;
+			if (*q >= '0' && *q <= '9') {
+				char *end;
+				c->n = strtol(q, &end, 10);
+				if (end - q > 3)
+					c->n = 999;
+				p += end - p;
+			}
+		}
+	}
+	if (!out->parsed) {
+		free(out->codes);
+		out->codes = NULL;
+		out->ncodes = 0;
+	}
+}
+
+/* Every cell's codes, once the legend and the columns are known. */
+static void
+parse_cells(struct table *t)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		t->rows[r].codes = xcalloc(t->ncolumns + 1, sizeof *t->rows[r].codes);
+		for (size_t c = 0; c < t->ncolumns; c++)
+			if (t->rows[r].cells[c] != NULL && t->nlegend > 0)
+				parse_cell(t, t->rows[r].cells[c], &t->rows[r].codes[c]);
+	}
+}
+
+/* `who:` read against the columns the rows gave. */
+static bool
+read_who_columns(struct ydoc *doc, struct table *t, const struct ynode *n)
+{
+	bool ok = true;
+	int who;
+
+	t->who = xcalloc(t->ncolumns + 1, sizeof *t->who);
+	for (size_t i = 0; n != NULL && i < n->count; i++) {
+		int c = column_index(t, n->keys[i]->text, false);
+		if (c < 0) {
+			ok = yerror(doc, n->keys[i], "no column '%s' in this table's rows", n->keys[i]->text);
+			continue;
+		}
+		if (!yenum(doc, n->items[i], result_who_names + 1, N_RESULT_WHO - 1, "side",
+		           &who)) {
+			ok = false;
+			continue;
+		}
+		t->who[c] = (enum result_who)(who + 1);
 	}
 	return ok;
 }
@@ -299,21 +456,24 @@ static const struct yfield table_fields[] = {
 	{ "note", AS_TEXT(struct table, note) },
 	{ "assumed", AS_BOOL(struct table, assumed) },
 	{ "legend", READ_BY(read_legend) },
+	{ "who", READ_BY(read_who) },
 	{ "rows", READ_BY(read_table_rows), .required = true },
 };
 
 static const struct ytable table_table = YTABLE("table", table_fields);
 
 static bool
-read_table(struct ydoc *doc, const struct ynode *n, struct table *t)
+read_table(struct ydoc *doc, const struct ynode *n, struct card *card, struct table *t)
 {
-	const struct ynode *by = ymap_find(n, "by"), *rows = NULL;
+	const struct ynode *by = ymap_find(n, "by"), *rows;
+	struct table_ctx ctx = { card, NULL };
 	bool ok;
 
 	/* `by:` decides how rows read, so it is read first wherever it stands. */
 	if (by != NULL && !read_table_by(doc, by, t))
 		return false;
-	ok = ymap_read(doc, n, &table_table, t, &rows);
+	ok = ymap_read(doc, n, &table_table, t, &ctx);
+	rows = ctx.rows;
 	if (rows == NULL)
 		return false;
 	for (size_t i = 0; i < rows->count; i++)
@@ -323,7 +483,9 @@ read_table(struct ydoc *doc, const struct ynode *n, struct table *t)
 	if (t->nrows == 0)
 		return yerror(doc, rows, "a table needs at least one row");
 	fill_cells(t, rows);
-	return check_overlaps(doc, t, rows);
+	parse_cells(t);
+	ok = read_who_columns(doc, t, ymap_find(n, "who"));
+	return check_overlaps(doc, t, rows) && ok;
 }
 
 bool
@@ -353,7 +515,7 @@ card_read_tables(struct ydoc *doc, const struct ynode *n, const struct yread *rd
 		t->id = xstrdup(id);
 		t->line = n->keys[i]->line;
 		t->file = card->reading;
-		ok = yis_mapping(doc, n->items[i], "table") && read_table(doc, n->items[i], t) &&
+		ok = yis_mapping(doc, n->items[i], "table") && read_table(doc, n->items[i], card, t) &&
 		     ok;
 	}
 	return ok;
@@ -374,12 +536,18 @@ card_table_free(struct table *t)
 		for (size_t c = 0; t->rows[r].cells != NULL && c < t->ncolumns; c++)
 			free(t->rows[r].cells[c]);
 		free(t->rows[r].cells);
+		for (size_t c = 0; t->rows[r].codes != NULL && c < t->ncolumns; c++)
+			free(t->rows[r].codes[c].codes);
+		free(t->rows[r].codes);
 		free(t->rows[r].note);
 	}
 	free(t->rows);
 	for (size_t i = 0; i < t->nlegend; i++) {
 		free(t->legend[i].code);
 		free(t->legend[i].meaning);
+		free(t->legend[i].brief);
+		free(t->legend[i].note);
 	}
 	free(t->legend);
+	free(t->who);
 }

@@ -278,18 +278,52 @@ struct category {
 enum table_by { TABLE_BY_ROLL, TABLE_BY_DIFFERENCE, TABLE_BY_ODDS, N_TABLE_BY };
 extern const char *const table_by_names[N_TABLE_BY];
 
+/* A code of a table's legend found in a cell: which entry, and the number
+ * written with it (R2: 2; -1 when none). */
+struct cell_code {
+	int legend;
+	long n;
+	bool plus;            /* the number was written with its sign: M+2 */
+};
+
+/* A cell read as its legend's codes, once the card is read: `parsed` false when
+ * it holds words the legend does not spell (they are said as they stand). */
+struct cell_codes {
+	struct cell_code *codes;
+	size_t ncodes;
+	bool parsed;
+};
+
 struct table_row {
 	long from, upto;      /* the numbers the row stands for, inclusive */
 	long odds_att, odds_def; /* an odds row: attacker to defender, in tenths */
 	char **cells;         /* one per column; NULL where the row leaves it blank */
+	struct cell_codes *codes; /* per column: the cell's codes */
 	char *note;
 	int line;
 };
 
+/* What a code of a table's legend does to the unit its column stands for; what
+ * it does not apply, hexaid says as a reminder with its words. */
 struct legend_entry {
 	char *code;
-	char *meaning;
+	char *meaning;        /* its words (`say:`, or the whole value) */
+	char *brief;          /* a few words for the odds and the result ("retreats {n}":
+	                         "{n}" stands for the number written with the code), or
+	                         NULL: the meaning */
+	long disorder;        /* levels of disorder it gives */
+	long lose;            /* strength lost */
+	long retreat;         /* hexes of retreat */
+	int status;           /* a status it gives, or -1 */
+	bool eliminate;
+	bool number_after;    /* a number may follow the code (R2, M+2): it is the amount */
+	bool assumed;
+	char *note;
 };
+
+/* Whom a column of a result table stands for (`who:`). */
+enum result_who { WHO_NONE, WHO_TARGET, WHO_ATTACKER, WHO_WINNER, WHO_LOSER, N_RESULT_WHO };
+extern const char *const result_who_names[N_RESULT_WHO];
 
 /* One phase of the sequence of play: what the players do in it, the commands
  * it allows (a command no phase names is allowed in any), a reminder. */
@@ -347,6 +381,7 @@ struct table {
 	size_t nrows, cap_rows;
 	struct legend_entry *legend;
 	size_t nlegend;
+	enum result_who *who;  /* per column: whom its cells' codes are applied to */
 };
 
 /* A die the card names: plain (sides, numbered 1..sides) or with symbol faces,

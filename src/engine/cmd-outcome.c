@@ -37,6 +37,7 @@ cmd_battle_fought(struct battle *bt)
 		strbuf_addf(&said, ", drm %+ld", w->drm);
 	bt->fought = true;
 	g->units[bt->a].battled = true;
+	game_pending_clear(g);
 	game_log(g, "%s battles %s (%s%s)%s", g->units[bt->a].id,
 	         bt->t >= 0 ? g->units[bt->t].id : "the structure",
 	         game_card(g)->words[WL_COMBAT].words[bt->combat], said.text ? said.text : "",
@@ -313,6 +314,34 @@ outcome_words(const struct battle *bt, const struct resolution *how, int row, in
 	return s;
 }
 
+/* What the codes of the cells that may come up mean, in the legend's words,
+ * once each before the roll: "DR2: disordered, retreats 2". */
+static void
+say_codes(const struct table *t, const double *chance, struct command_result *res)
+{
+	struct strlist said = { 0 };
+
+	for (size_t row = 0; row < t->nrows; row++) {
+		if (chance[row * 3] + chance[row * 3 + 1] + chance[row * 3 + 2] < 0.00005)
+			continue;
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			const char *cell = t->rows[row].cells[c];
+			char *words = cell != NULL ? table_cell_words(t, (int)row, c) : NULL;
+			bool seen = false;
+
+			for (size_t k = 0; words != NULL && k < said.count; k++)
+				seen |= strcmp(said.items[k], cell) == 0;
+			if (words != NULL && !seen) {
+				strlist_add(&said, cell);
+				cmd_say(res, "      %s: %s", cell, words);
+				cmd_mark(res, LINE_ODDS, NULL);
+			}
+			free(words);
+		}
+	}
+	strlist_free(&said);
+}
+
 /* The chance of each outcome, one line each in table order; rows that read the
  * same are added together. */
 static void
@@ -351,6 +380,7 @@ say_settle_odds(const struct battle *bt, const struct settle_question *q, long e
 		cmd_mark(res, LINE_ODDS, NULL);
 	}
 	free(last);
+	say_codes(t, chance, res);
 	free(chance);
 }
 
@@ -470,6 +500,7 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	game_log_steps(g, &r.why);
 	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
 	         r.value, words);
+	cmd_result_pending(g, t, r.row, bt->a, bt->t, how->opposed ? r.winner : 0, res);
 	free(words);
 	explain_free(&r.why);
 	return true;

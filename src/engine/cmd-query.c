@@ -65,6 +65,9 @@ show_unit(struct game *g, int u, struct command_result *res)
 	cmd_say(res, "  this turn: %s%s%s%s%s", x->moved ? "moved" : "", x->road_move ? " by road" : "",
 	        x->moved && x->battled ? ", " : "", x->battled ? "battled" : "",
 	        !x->moved && !x->battled ? "nothing yet" : "");
+	if (x->retreat_due > 0)
+		cmd_say(res, "  must retreat %d hex%s toward its own side (retreat %s HEX...)",
+		        x->retreat_due, x->retreat_due == 1 ? "" : "es", x->id);
 	if (x->halt.halted) {
 		char *why = game_halt_words(g, &x->halt);
 		cmd_say(res, "  had to stop %s", why);

@@ -45,6 +45,8 @@ const struct command_entry command_table[] = {
 	{ "melee", "UNIT TARGET [WORD...]", "battle with the card's last combat type (close combat)",
 	  COMMAND_CHANGE, 2, -1, cmd_melee },
 	{ "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit },
+	{ "apply", "", "apply the last battle's result as the card's table gives it",
+	  COMMAND_CHANGE, 0, 0, cmd_apply },
 	{ "act", "UNIT ACTION", "a unit does what the card allows to its own hex, such as an action instead of battling",
 	  COMMAND_CHANGE, 2, 2, cmd_act },
 	{ "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",

@@ -18,9 +18,22 @@ cells(const struct game *g)
 	return (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
 }
 
+void
+game_pending_clear(struct game *g)
+{
+	for (size_t i = 0; i < g->npending; i++) {
+		free(g->pending[i].code);
+		free(g->pending[i].words);
+	}
+	free(g->pending);
+	g->pending = NULL;
+	g->npending = g->cap_pending = 0;
+}
+
 static void
 free_state(struct game *g)
 {
+	game_pending_clear(g);
 	free(g->terrain);
 	free(g->levels);
 	free(g->sides);

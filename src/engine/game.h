@@ -43,6 +43,20 @@ struct game_unit {
 	long moved_cost;    /* what its moves cost this turn, in halves */
 	struct unit_halt halt; /* where and why its move had to end this turn */
 	struct unit_own own;   /* its own move, dice and values, over its class's */
+	int retreat_due;       /* hexes a battle's result says it must retreat, not yet
+	                          made (`retreat`); 0: none */
+};
+
+/* One effect of a battle's result waiting to be applied (`apply`): what a code
+ * of the card's table does to a unit, or a reminder of what hexaid cannot do. */
+struct pending_effect {
+	int unit;
+	char *code;              /* as the cell writes it: "R2" */
+	char *words;             /* "retreats 2" */
+	long disorder, lose, retreat;
+	int status;              /* a status given, or -1 */
+	bool eliminate;
+	bool reminder;           /* nothing hexaid applies: said for the players */
 };
 
 /* The dice a side has rolled this game, against what they were expected to give:
@@ -79,6 +93,8 @@ struct game {
 	bool forcing;                /* the command runs with --force */
 	struct rng rng;              /* the dice hexaid rolls */
 	struct dice_stats *stats;    /* per side */
+	struct pending_effect *pending; /* the last battle's result, until applied */
+	size_t npending, cap_pending;
 	/* Indexes kept by game.c, so that a search of the board asks in constant time:
 	 * the unit standing in each hex (-1: none), and the entries of `sides` on each
 	 * hexside, as a list through side_next (-1 ends it). */
@@ -94,6 +110,9 @@ void game_free(struct game *g);
 /* Put the game back to its scenario's start (commands are then replayed); the
  * log is kept. */
 void game_reset(struct game *g);
+
+/* Drop the result waiting to be applied. */
+void game_pending_clear(struct game *g);
 
 /* Add a line to the game log, unless the game is being rebuilt. */
 void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

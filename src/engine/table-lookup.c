@@ -3,6 +3,7 @@
  * tables are read from the card by card-read-tables.c (data layer). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,18 +67,66 @@ table_row_words(const struct table *t, int row)
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
-/* "D: one level of disorganisation" for each code of the row the legend knows. */
+char *
+table_code_text(const struct table *t, const struct cell_code *c)
+{
+	if (c->n < 0)
+		return xstrdup(t->legend[c->legend].code);
+	return xasprintf("%s%s%ld", t->legend[c->legend].code, c->plus ? "+" : "", c->n);
+}
+
+char *
+table_code_words(const struct table *t, const struct cell_code *c)
+{
+	const struct legend_entry *l = &t->legend[c->legend];
+	const char *say = l->brief != NULL ? l->brief : l->meaning;
+	const char *at = strstr(say, "{n}");
+	char num[24] = "";
+
+	/* "{n}" is the card's mark for where the number goes, not a word read */
+	long amount = l->retreat > 0 ? l->retreat : l->lose > 0 ? l->lose : l->disorder;
+
+	if (c->n >= 0)
+		snprintf(num, sizeof num, "%s%ld", c->plus ? "+" : "", c->n);
+	else if (l->number_after && amount > 0)
+		snprintf(num, sizeof num, "%ld", amount);
+	if (at != NULL && num[0] == '\0' && at > say && at[-1] == ' ')
+		return xasprintf("%.*s%s", (int)(at - say - 1), say, at + 3);
+	if (at != NULL && num[0] == '\0' && at[3] == ' ')
+		return xasprintf("%.*s%s", (int)(at - say), say, at + 4);
+	if (at != NULL)
+		return xasprintf("%.*s%s%s", (int)(at - say), say, num, at + 3);
+	return xasprintf("%s%s%s", say, num[0] ? " " : "", num);
+}
+
+char *
+table_cell_words(const struct table *t, int row, size_t col)
+{
+	const struct cell_codes *cc = &t->rows[row].codes[col];
+	struct strbuf s = { NULL, 0, 0 };
+
+	if (!cc->parsed || cc->ncodes == 0)
+		return NULL;
+	for (size_t i = 0; i < cc->ncodes; i++) {
+		char *w = table_code_words(t, &cc->codes[i]);
+		strbuf_addf(&s, "%s%s", i ? ", " : "", w);
+		free(w);
+	}
+	return s.text;
+}
+
+/* "D: one level of disorganisation" for each code the row's cells hold. */
 static char *
 legend_words(const struct table *t, int row)
 {
 	struct strbuf s = { NULL, 0, 0 };
 	bool *said = xcalloc(t->nlegend + 1, sizeof *said);
 
-	for (size_t c = 0; c < t->ncolumns; c++) {
-		const char *cell = t->rows[row].cells[c];
-		for (size_t k = 0; cell != NULL && k < t->nlegend; k++) {
-			/* a cell is the card's notation: the codes of its legend in it */
-			if (said[k] || strstr(cell, t->legend[k].code) == NULL)
+	for (size_t c = 0; t->rows[row].codes != NULL && c < t->ncolumns; c++) {
+		const struct cell_codes *cc = &t->rows[row].codes[c];
+		for (size_t i = 0; i < cc->ncodes; i++) {
+			int k = cc->codes[i].legend;
+			if (said[k])
 				continue;
 			said[k] = true;
 			strbuf_addf(&s, "%s%s: %s", s.len ? "; " : "", t->legend[k].code,

@@ -66,8 +66,10 @@ turn_end(struct game *g)
 		struct game_unit *u = &g->units[i];
 		u->moved = u->moved_onto = u->road_move = u->battled = false;
 		u->moved_cost = 0;
+		u->retreat_due = 0;
 		game_halt_clear(&u->halt);
 	}
+	game_pending_clear(g);
 	g->side = (g->side + 1) % (int)g->sc.nteams;
 	if (g->side == 0)
 		g->turn++;
