@@ -237,7 +237,7 @@ keys -l "s d f"
 keys Enter
 check "the dice entered are the dice of the battle" "A2 rolls 3 dice:"
 check "the faces entered, by name" "soldier, deadly, flag"
-check "and their result applied" "C3: 1 hit, 0 flags: strength 3/4"
+check "and their result applied" "flags on C3 (3/4)"
 keys Escape
 check "Esc deselects" "no unit selected"
 

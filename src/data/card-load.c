@@ -414,6 +414,62 @@ read_unit_values(struct ydoc *doc, const struct ynode *n, const struct yread *rd
 	return ok;
 }
 
+static bool
+read_mechanism_combat(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card_mechanism *m = rd->obj;
+	bool ok = true;
+	int which;
+
+	if (!yis_sequence(doc, n, "combat"))
+		return false;
+	m->combat = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, rd->ctx, n->items[i], FT_COMBAT, &which))
+			m->combat |= UINT64_C(1) << which;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static const struct yfield battle_back_fields[] = {
+	{ "combat", READ_BY(read_mechanism_combat), .required = true },
+	{ "seed", AS_TEXT(struct card_mechanism, seed) },
+	{ "note", AS_TEXT(struct card_mechanism, note) },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+};
+
+static const struct yfield retreat_blocked_fields[] = {
+	{ "lose", AS_LONG(struct card_mechanism, lose, 0, 99), .required = true },
+	{ "seed", AS_TEXT(struct card_mechanism, seed) },
+	{ "note", AS_TEXT(struct card_mechanism, note) },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+};
+
+static const struct ytable battle_back_table = YTABLE("battle_back", battle_back_fields);
+static const struct ytable retreat_blocked_table = YTABLE("retreat_blocked",
+                                                          retreat_blocked_fields);
+
+/* `battle_back: { combat: [melee] }`, `retreat_blocked: { lose: 1 }`. */
+static bool
+read_mechanism(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card *card = rd->obj;
+	bool back = rd->field->arg == 0;
+	struct card_mechanism *m = back ? &card->battle_back : &card->retreat_blocked;
+
+	if (!yis_mapping(doc, n, rd->field->key))
+		return false;
+	free(m->seed);
+	free(m->note);
+	memset(m, 0, sizeof *m);
+	m->given = true;
+	m->file = card->reading;
+	m->line = n->line;
+	return ymap_read(doc, n, back ? &battle_back_table : &retreat_blocked_table, m, card);
+}
+
 /* `combat_types:`, `fire_types:`... (the row's arg: which list): checked here,
  * kept by the first pass (collect_ids). */
 static bool
@@ -688,6 +744,8 @@ static const struct yfield card_fields[] = {
 	{ "levels_block_los", AS_BOOL(struct card, levels_block_los) },
 	{ "los_along_hexside", READ_BY(read_los_along_hexside) },
 	{ "adjacent_combat", READ_BY(read_adjacent_combat) },
+	{ "battle_back", READ_BY(read_mechanism), .arg = 0 },
+	{ "retreat_blocked", READ_BY(read_mechanism), .arg = 1 },
 	{ "enter_friendly", AS_BOOL(struct card, enter_friendly) },
 	{ "disorder_levels", READ_BY(read_disorder_levels) },
 	{ "fire_over_friends", READ_BY(read_fire_over_friends) },
@@ -817,6 +875,10 @@ card_free(struct card *card)
 	free(card->extends);
 	card_notes_free(&card->notes);
 	free(card->fire_over_seed);
+	free(card->battle_back.seed);
+	free(card->battle_back.note);
+	free(card->retreat_blocked.seed);
+	free(card->retreat_blocked.note);
 	for (size_t i = 0; i < card->nclasses; i++) {
 		free(card->classes[i].id);
 		free(card->classes[i].name);

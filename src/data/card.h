@@ -420,6 +420,20 @@ struct setting {
 	char *note;
 };
 
+/* A mechanism of play a card turns on, with where it says so: the defender
+ * battling back (`battle_back:`), what a unit that cannot retreat loses
+ * (`retreat_blocked:`). */
+struct card_mechanism {
+	bool given;
+	uint64_t combat;      /* battle_back: the combat types it follows (bits) */
+	long lose;            /* retreat_blocked: strength lost for each hex not retreated */
+	char *seed;
+	char *note;
+	bool assumed;
+	const char *file;
+	int line;
+};
+
 struct card {
 	char *path;
 	long schema;
@@ -468,6 +482,8 @@ struct card {
 	int ndisorder_levels;
 	int disorder_line;
 	const char *disorder_file;
+	struct card_mechanism battle_back;     /* the target of a battle battles back */
+	struct card_mechanism retreat_blocked; /* a retreat that cannot be made costs strength */
 	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
 	int adjacent_combat_line;
 	const char *adjacent_combat_file;

@@ -37,6 +37,16 @@ combat_type(const struct game *g, const char *word, bool adjacent, int *out,
 	return true;
 }
 
+/* The first of the card's combat types among the bits ("melee"). */
+static const char *
+first_combat_name(const struct card *card, uint64_t bits)
+{
+	for (size_t c = 0; c < card->words[WL_COMBAT].count; c++)
+		if ((bits >> c) & 1u)
+			return card->words[WL_COMBAT].words[c];
+	return "no";
+}
+
 /* May the attacker battle at all: the combat type its class may use, and how far
  * it may have moved (infantry that moved two hexes does not battle). */
 static bool
@@ -68,8 +78,11 @@ static void
 say_battle_answer(const struct game *g, int a, int t, int combat, const struct battle_answer *b,
                   const struct protection_answer *p, struct command_result *res)
 {
-	cmd_say(res, "%s battles %s (%s)%s", g->units[a].id, g->units[t].id,
-	        game_card(g)->words[WL_COMBAT].words[combat], g->forcing ? " (forced)" : "");
+	cmd_say(res, "%s %s %s (%s)%s", g->units[a].id,
+	        g->units[a].battle_back_vs == t + 1 && g->units[a].side != g->side ? "battles back against"
+	                                                                         : "battles",
+	        g->units[t].id, game_card(g)->words[WL_COMBAT].words[combat],
+	        g->forcing ? " (forced)" : "");
 	if (b->counts_dice && b->base_known)
 		cmd_say(res, "dice: %ld", b->dice);
 	else if (b->counts_dice && b->halvings > 0)
@@ -92,6 +105,29 @@ say_battle_answer(const struct game *g, int a, int t, int combat, const struct b
 		        p->hits_optional ? "up to " : "", p->ignore_hits,
 		        p->flags_optional ? "up to " : "", p->ignore_flags);
 	cmd_say_steps(res, &p->why);
+}
+
+/* Once a battle is fought: a battle back is spent; else a target the card lets
+ * battle back (battle_back: this combat type), still standing and not
+ * retreating, may battle back against the attacker out of its side's turn. */
+static void
+battle_back_after(struct battle *bt, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card_mechanism *m = &game_card(g)->battle_back;
+	struct game_unit *t = &g->units[bt->t];
+
+	if (bt->back) {
+		g->units[bt->a].battle_back_vs = 0;
+		return;
+	}
+	if (!m->given || !((m->combat >> bt->combat) & 1u) || t->eliminated || t->retreat_due > 0)
+		return;
+	t->battle_back_vs = bt->a + 1;
+	cmd_say(res, "%s may battle back against %s: battle %s %s (%s:%d%s)", t->id,
+	        g->units[bt->a].id, t->id, g->units[bt->a].id, m->file, m->line,
+	        m->assumed ? "; assumed: check your rulebook" : "");
+	game_log(g, "%s may battle back against %s", t->id, g->units[bt->a].id);
 }
 
 /* After the answer is said: refuse a battle with no dice to count, then settle
@@ -123,6 +159,8 @@ battle_outcome(struct battle *bt, struct command_result *res)
 		cmd_battle_events(bt, res);
 	else if (ok && !bt->commit)
 		cmd_battle_events_preview(bt, res);
+	if (ok && bt->fought)
+		battle_back_after(bt, res);
 	return ok;
 }
 
@@ -196,16 +234,22 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	struct los_answer los;
 	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok;
 
+	bt.back = commit && g->units[a].battle_back_vs == t + 1 && g->units[a].side != g->side;
 	if (g->units[a].side == g->units[t].side)
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
-	if (commit && !cmd_may_order(g, a, res))
+	if (commit && !bt.back && !cmd_may_order(g, a, res))
 		return false;
-	if (commit && g->units[a].battled && !g->forcing)
+	if (commit && g->units[a].battled && !g->forcing && !bt.back)
 		return cmd_fail(res, "%s has battled this turn (a unit battles once a turn; add "
 		                     "--force, which the log records, to battle again)",
 		                g->units[a].id);
 	if (!combat_type(g, w->combat, adjacent, &bt.combat, res))
 		return false;
+	if (bt.back && !((game_card(g)->battle_back.combat >> bt.combat) & 1u))
+		return cmd_fail(res, "%s battles back against %s in %s combat only (%s:%d)",
+		                g->units[a].id, g->units[t].id,
+		                first_combat_name(game_card(g), game_card(g)->battle_back.combat),
+		                game_card(g)->battle_back.file, game_card(g)->battle_back.line);
 	if (!adjacent && (game_card(g)->adjacent_combat >> bt.combat) & 1u)
 		return cmd_fail(res, "%s is not next to %s: %s combat is against an adjacent unit (%s:%d)",
 		                g->units[a].id, g->units[t].id,

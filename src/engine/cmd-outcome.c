@@ -78,13 +78,15 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
 	r = card_class_retreat_from(card, target->cls);
-	if (c.flags_left > 0 && !target->eliminated && r >= 0)
-		cmd_say(res, "%s retreats %ld hex%s toward its own side (%ld flag%s x %d; %s:%d): move "
-		             "it, or take a hit for each hex it cannot",
-		        target->id, c.flags_left * card->classes[r].retreat,
-		        c.flags_left * card->classes[r].retreat == 1 ? "" : "es", c.flags_left,
-		        c.flags_left == 1 ? "" : "s", card->classes[r].retreat, card->classes[r].file,
-		        card->classes[r].retreat_line);
+	if (c.flags_left > 0 && !target->eliminated && r >= 0) {
+		target->retreat_due = (int)(c.flags_left * card->classes[r].retreat);
+		cmd_say(res, "%s retreats %d hex%s toward its own side (%ld flag%s x %d; %s:%d): "
+		             "retreat %s HEX...%s",
+		        target->id, target->retreat_due, target->retreat_due == 1 ? "" : "es",
+		        c.flags_left, c.flags_left == 1 ? "" : "s", card->classes[r].retreat,
+		        card->classes[r].file, card->classes[r].retreat_line, target->id,
+		        card->retreat_blocked.given ? ", losing for each hex it cannot" : "");
+	}
 	else if (c.flags_left > 0 && !target->eliminated)
 		cmd_say(res, "%s must retreat for %ld flag%s: the card gives no retreat distance", target->id,
 		        c.flags_left, c.flags_left == 1 ? "" : "s");

@@ -517,6 +517,267 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* ---- retreats ------------------------------------------------------------------ */
+
+#define RETREAT_MOST 12     /* hexes a retreat is searched for */
+#define RETREAT_ENDS 64
+
+/* The ways a unit may retreat: the most hexes it can (at most what it owes) and
+ * the hexes where such a retreat ends, each with one path to it. */
+struct retreat_ways {
+	int depth;
+	size_t nends;
+	struct hex ends[RETREAT_ENDS];
+	struct hex paths[RETREAT_ENDS][RETREAT_MOST + 1];
+};
+
+/* May a unit retreat from `from` into the adjacent `to`: on the board, nearer
+ * its side's home edge, no unit there, terrain it may enter at all (a retreat
+ * is not slowed or stopped by terrain, only barred by what it may not enter). */
+static bool
+retreat_step_ok(const struct game *g, int unit, struct hex from, struct hex to)
+{
+	int side = g->units[unit].side;
+	struct move_answer m;
+	bool stop;
+	long cost;
+
+	if (!hex_on_board(game_board(g), to) || game_unit_at(g, to) >= 0 ||
+	    game_home_distance(g, side, to) >= game_home_distance(g, side, from))
+		return false;
+	cost = game_step_cost_quiet(g, unit, from, to, false, &stop, &m);
+	explain_free(&m.why);
+	return cost >= 0;
+}
+
+static void
+retreat_record(const struct hex *path, int len, struct retreat_ways *w)
+{
+	if (len < w->depth)
+		return;
+	if (len > w->depth) {
+		w->depth = len;
+		w->nends = 0;
+	}
+	for (size_t i = 0; i < w->nends; i++)
+		if (hex_eq(w->ends[i], path[len]))
+			return;
+	if (w->nends == RETREAT_ENDS)
+		return;
+	w->ends[w->nends] = path[len];
+	memcpy(w->paths[w->nends++], path, (size_t)(len + 1) * sizeof *path);
+}
+
+/* Every retreat from path[len]: each step nearer home, so none comes back. */
+static void
+retreat_search(const struct game *g, int unit, struct hex *path, int len, int due,
+               struct retreat_ways *w)
+{
+	bool further = false;
+
+	for (int d = 0; len < due && d < HEX_DIRECTIONS; d++) {
+		struct hex next = hex_neighbor(path[len], d);
+		if (!retreat_step_ok(g, unit, path[len], next))
+			continue;
+		further = true;
+		path[len + 1] = next;
+		retreat_search(g, unit, path, len + 1, due, w);
+	}
+	if (!further)
+		retreat_record(path, len, w);
+}
+
+/* The ways the unit may retreat `due` hexes; false (said) when its side has no
+ * home edge. */
+static bool
+retreat_ways(struct game *g, int unit, int due, struct retreat_ways *w,
+             struct command_result *res)
+{
+	struct hex path[RETREAT_MOST + 1];
+	const struct game_unit *u = &g->units[unit];
+
+	memset(w, 0, sizeof *w);
+	if (game_home_distance(g, u->side, u->hex) < 0)
+		return cmd_fail(res, "the scenario gives the %s no home edge to retreat toward "
+		                     "(sides: %s: { home: north, south, east or west })",
+		                g->sc.teams[u->side].name, g->sc.teams[u->side].id);
+	path[0] = u->hex;
+	retreat_search(g, unit, path, 0, due > RETREAT_MOST ? RETREAT_MOST : due, w);
+	return true;
+}
+
+/* "0406, 0506": where the ways end. */
+static char *
+ends_words(const struct game *g, const struct retreat_ways *w)
+{
+	struct strbuf s = { NULL, 0, 0 };
+	char at[HEX_LABEL_SIZE];
+
+	for (size_t i = 0; i < w->nends; i++)
+		strbuf_addf(&s, "%s%s", i ? ", " : "", (hex_label(game_board(g), w->ends[i], at), at));
+	return s.text != NULL ? s.text : xstrdup("nowhere");
+}
+
+/* retreats UNIT: where the retreat it owes may end, and what falling short
+ * costs. */
+bool
+cmd_retreats(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct retreat_ways w;
+	char *ends;
+	int u, due;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &u, res))
+		return false;
+	due = g->units[u].retreat_due;
+	if (due == 0) {
+		cmd_say(res, "%s owes no retreat", g->units[u].id);
+		return true;
+	}
+	if (!retreat_ways(g, u, due, &w, res))
+		return false;
+	res->found.hexes = xcalloc(w.nends + 1, sizeof *res->found.hexes);
+	memcpy(res->found.hexes, w.ends, w.nends * sizeof *w.ends);
+	res->found.nhexes = w.depth > 0 ? w.nends : 0;
+	ends = ends_words(g, &w);
+	if (w.depth > 0)
+		cmd_say(res, "%s retreats %d of the %d hex%s it owes: to %s", g->units[u].id, w.depth,
+		        due, due == 1 ? "" : "es", ends);
+	else
+		cmd_say(res, "%s cannot retreat: it owes %d hex%s", g->units[u].id, due,
+		        due == 1 ? "" : "es");
+	if (w.depth < due && game_card(g)->retreat_blocked.given)
+		cmd_say(res, "  it loses %ld for the %d hex%s it cannot retreat (%s:%d%s)",
+		        game_card(g)->retreat_blocked.lose * (due - w.depth), due - w.depth,
+		        due - w.depth == 1 ? "" : "es", game_card(g)->retreat_blocked.file,
+		        game_card(g)->retreat_blocked.line,
+		        game_card(g)->retreat_blocked.assumed ? "; assumed: check your rulebook" : "");
+	free(ends);
+	return true;
+}
+
+/* The path the players give: the end of one of the ways, or hex by hex. */
+static bool
+retreat_path(struct game *g, int unit, int argc, char **argv, const struct retreat_ways *w,
+             struct hex *path, size_t *n, struct command_result *res)
+{
+	char *ends = ends_words(g, w);
+	bool ok = true;
+	struct hex h;
+
+	path[0] = g->units[unit].hex;
+	*n = 1;
+	if (argc == 2 && w->depth > 0)
+		ok = cmd_fail(res, "%s can retreat %d hex%s: to %s (retreat %s HEX)",
+		              g->units[unit].id, w->depth, w->depth == 1 ? "" : "es", ends,
+		              g->units[unit].id);
+	for (int i = 2; ok && i < argc; i++) {
+		if (!cmd_hex(g, argv[i], &h, res)) {
+			ok = false;
+			break;
+		}
+		for (size_t k = 0; argc == 3 && k < w->nends && w->depth > 1; k++)
+			if (hex_eq(w->ends[k], h)) {
+				memcpy(path, w->paths[k], (size_t)(w->depth + 1) * sizeof *path);
+				*n = (size_t)w->depth + 1;
+				free(ends);
+				return true;
+			}
+		if (*n > RETREAT_MOST || !retreat_step_ok(g, unit, path[*n - 1], h))
+			ok = cmd_fail(res, "%s cannot retreat into %s: a retreat goes one hex at a time "
+			                   "nearer its side's edge, into empty hexes it may enter (it may "
+			                   "retreat to %s)",
+			              g->units[unit].id, argv[i], ends);
+		else
+			path[(*n)++] = h;
+	}
+	if (ok && (int)*n - 1 != w->depth)
+		ok = cmd_fail(res, "%s retreats %d hex%s: to %s", g->units[unit].id, w->depth,
+		              w->depth == 1 ? "" : "es", ends);
+	free(ends);
+	return ok;
+}
+
+/* Strength lost for the hexes a retreat falls short, as the card says. */
+static void
+retreat_short(struct game *g, struct game_unit *u, int hexes, struct command_result *res)
+{
+	const struct card_mechanism *m = &game_card(g)->retreat_blocked;
+	long lose;
+
+	if (hexes <= 0)
+		return;
+	if (!m->given) {
+		cmd_say(res, "%s could not retreat %d hex%s: the card says nothing of it", u->id,
+		        hexes, hexes == 1 ? "" : "es");
+		return;
+	}
+	lose = m->lose * hexes;
+	u->strength -= (int)(lose < u->strength ? lose : u->strength);
+	u->eliminated = u->strength == 0;
+	game_units_changed(g);
+	cmd_say(res, "%s cannot retreat %d hex%s: it loses %ld, strength %d/%d%s (%s:%d%s)", u->id,
+	        hexes, hexes == 1 ? "" : "es", lose, u->strength, u->max_strength,
+	        u->eliminated ? ", eliminated" : "", m->file, m->line,
+	        m->assumed ? "; assumed: check your rulebook" : "");
+	game_log(g, "%s cannot retreat %d hex%s: loses %ld (%d/%d)%s", u->id, hexes,
+	         hexes == 1 ? "" : "es", lose, u->strength, u->max_strength,
+	         u->eliminated ? ", eliminated" : "");
+}
+
+/* retreat UNIT [HEX...] [roll=FACES]: the retreat a battle gave it, hex by hex
+ * toward its side's edge (or to where one of its ways ends), in its side's turn
+ * or not; entering raises the card's enter events, as a move does. */
+bool
+cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	struct step_check sc = { g, -1, false };
+	const char *rolled = take_roll_word(&argc, argv);
+	struct hex path[RETREAT_MOST + 2];
+	struct retreat_ways w;
+	struct enter_plan plan;
+	struct game_unit *u;
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE];
+	size_t n;
+	int due;
+
+	if (!cmd_unit(g, argv[1], &sc.unit, res))
+		return false;
+	u = &g->units[sc.unit];
+	due = u->retreat_due > 0 ? u->retreat_due : g->forcing ? argc - 2 : 0;
+	if (due == 0)
+		return cmd_fail(res, "%s owes no retreat (a battle's flags or result give one; "
+		                     "--force retreats it all the same)", u->id);
+	if (!retreat_ways(g, sc.unit, due, &w, res) ||
+	    !retreat_path(g, sc.unit, argc, argv, &w, path, &n, res))
+		return false;
+	memset(&plan, 0, sizeof plan);
+	if (!plan_entering(&sc, path, n, rolled, &plan, res)) {
+		free(plan.steps);
+		return false;
+	}
+	hex_label(game_board(g), path[0], from);
+	hex_label(game_board(g), path[plan.stop], to);
+	u->hex = path[plan.stop];
+	u->retreat_due = 0;
+	game_units_changed(g);
+	if (plan.stop > 0)
+		cmd_say(res, "%s retreats %s to %s: %zu hex%s%s", u->id, from, to, plan.stop,
+		        plan.stop == 1 ? "" : "es", g->forcing ? " (forced)" : "");
+	game_log(g, "%s retreats %s to %s (%zu hex%s)", u->id, from, to, plan.stop,
+	         plan.stop == 1 ? "" : "es");
+	for (size_t i = 0; i < plan.nsteps; i++)
+		apply_entered(g, sc.unit, path, &plan, &plan.steps[i], res);
+	if (!plan.typed && plan.nfaces > 0)
+		cmd_faces_record(res, &game_card(g)->dice[game_card(g)->battle_die], plan.faces,
+		                 plan.nfaces);
+	if (plan.stop + 1 == n && !u->eliminated)
+		retreat_short(g, u, due - (int)(n - 1), res);
+	free(plan.steps);
+	return true;
+}
+
 /* ---- the turn ------------------------------------------------------------------ */
 
 /* "turn 3, Blue, Move: each ordered unit may move" (the phase and its reminder) */

@@ -63,6 +63,8 @@ bool cmd_unit_cmd(struct game *g, int argc, char **argv, struct command_result *
 /* cmd-play.c, cmd-battle.c */
 bool cmd_select(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_move(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_retreats(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_battle(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_fire(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_melee(struct game *g, int argc, char **argv, struct command_result *res);
@@ -98,6 +100,7 @@ struct battle {
 	const struct battle_words *w;
 	bool commit;              /* fought, not only asked about */
 	bool fought;              /* the battle took place (the dice were good) */
+	bool back;                /* the target of a battle battling back (battle_back) */
 	uint64_t rolled;          /* faces of the battle die rolled (bits) */
 };
 

@@ -504,6 +504,36 @@ copy_settings(const struct game *g, struct situation *sit)
 	memcpy(sit->settings, g->settings, sizeof sit->settings);
 }
 
+int
+game_home_distance(const struct game *g, int side, struct hex h)
+{
+	const struct hex_board *b = game_board(g);
+	int col, row, x, y, shifted;
+
+	hex_to_offset(b, h, &col, &row);
+	if (b->orientation == HEX_POINTY) {
+		shifted = b->offset == HEX_ODD ? (row & 1) : !(row & 1);
+		x = 2 * col + shifted;
+		y = 2 * row;
+	} else {
+		shifted = b->offset == HEX_ODD ? (col & 1) : !(col & 1);
+		x = 2 * col;
+		y = 2 * row + shifted;
+	}
+	switch (g->sc.teams[side].home) {
+	case HOME_NORTH:
+		return y;
+	case HOME_SOUTH:
+		return 2 * b->rows - y;
+	case HOME_WEST:
+		return x;
+	case HOME_EAST:
+		return 2 * b->columns - x;
+	default:
+		return -1;
+	}
+}
+
 bool
 game_unit_value(const struct game *g, int unit, int value, long *out)
 {

@@ -45,6 +45,9 @@ struct game_unit {
 	struct unit_own own;   /* its own move, dice and values, over its class's */
 	int retreat_due;       /* hexes a battle's result says it must retreat, not yet
 	                          made (`retreat`); 0: none */
+	int battle_back_vs;    /* it may battle back against the unit of this index plus
+	                          one, out of its side's turn (the card's battle_back);
+	                          0: none */
 };
 
 /* One effect of a battle's result waiting to be applied (`apply`): what a code
@@ -152,6 +155,10 @@ void game_side_features(const struct game *g, struct hexside side, struct tset *
 bool game_along_road(const struct game *g, struct hex from, struct hex to);
 bool game_side_add(struct game *g, struct hex owner, int dir, int feature);
 bool game_side_remove(struct game *g, struct hexside side, int feature);
+
+/* How far hex h lies from the side's home edge, in half rows (or half columns):
+ * a retreat steps to a hex nearer. -1 when the scenario gives the side none. */
+int game_home_distance(const struct game *g, int side, struct hex h);
 
 /* A unit's supports, were it in hex h: the other units of its side in the hexes
  * next to h. */

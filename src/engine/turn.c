@@ -67,6 +67,7 @@ turn_end(struct game *g)
 		u->moved = u->moved_onto = u->road_move = u->battled = false;
 		u->moved_cost = 0;
 		u->retreat_due = 0;
+		u->battle_back_vs = 0;
 		game_halt_clear(&u->halt);
 	}
 	game_pending_clear(g);
