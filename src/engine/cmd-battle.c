@@ -84,7 +84,7 @@ say_battle_answer(const struct game *g, int a, int t, int combat, const struct b
 	        g->units[t].id, game_card(g)->words[WL_COMBAT].words[combat],
 	        g->forcing ? " (forced)" : "");
 	if (b->counts_dice && b->base_known)
-		cmd_say(res, "dice: %ld", b->dice);
+		cmd_say(res, "dice: %ld", explain_sum(&b->why, BATTLE_DICE_STEPS));
 	else if (b->counts_dice && b->halvings > 0)
 		cmd_say(res, "dice: the unit's dice%s%.0ld, halved %d time%s, rounding down",
 		        b->dice_change ? (b->dice_change > 0 ? " +" : " ") : "",
@@ -94,16 +94,19 @@ say_battle_answer(const struct game *g, int a, int t, int combat, const struct b
 	if (b->counts_dice)
 		cmd_mark(res, LINE_DICE, NULL);
 	if (b->drm != 0)
-		cmd_say(res, "die-roll modifier: %+ld", b->drm);
+		cmd_say(res, "die-roll modifier: %+ld", explain_sum(&b->why, EXPLAIN_EFFECT(EFFECT_DRM)));
 	if (b->defense != 0)
-		cmd_say(res, "defender's modifier: %+ld", b->defense);
+		cmd_say(res, "defender's modifier: %+ld",
+		        explain_sum(&b->why, EXPLAIN_EFFECT(EFFECT_DEFENSE)));
 	cmd_say_steps(res, &b->why);
 	if (p->none)
 		cmd_say(res, "%s has no terrain protection", g->units[t].id);
 	else if (p->ignore_hits || p->ignore_flags || p->why.count)
 		cmd_say(res, "%s ignores %s%ld hit(s), %s%ld flag(s)", g->units[t].id,
-		        p->hits_optional ? "up to " : "", p->ignore_hits,
-		        p->flags_optional ? "up to " : "", p->ignore_flags);
+		        p->hits_optional ? "up to " : "",
+		        explain_sum(&p->why, EXPLAIN_EFFECT(EFFECT_IGNORE_HITS)),
+		        p->flags_optional ? "up to " : "",
+		        explain_sum(&p->why, EXPLAIN_EFFECT(EFFECT_IGNORE_FLAGS)));
 	cmd_say_steps(res, &p->why);
 }
 
@@ -284,6 +287,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		bt.b.drm += w->drm;
 		explain_add(&bt.b.why, &(struct step_from){ .kind = STEP_AMOUNT, .value = w->drm },
 		            "die-roll modifier the players give (drm=%+ld)", w->drm);
+		explain_counts_for(&bt.b.why, EFFECT_DRM);
 	}
 	if (!bt.b.may_battle) {
 		ok = cmd_fail(res, "%s may not battle %s:", g->units[a].id, g->units[t].id);

@@ -535,6 +535,13 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 	explain_init(&why);
 	ok = settle_extra(card, &q, &extra, &why);
 	cmd_say_steps(res, &why);
+	if (ok && extra != 0)
+		cmd_say(res, "modifiers to the roll in all: %+ld (die-roll modifier %+ld, the table's "
+		             "%+ld)",
+		        explain_sum(&bt->b.why, EXPLAIN_EFFECT(EFFECT_DRM)) +
+		                explain_sum(&why, EXPLAIN_EFFECT(EFFECT_DRM)),
+		        explain_sum(&bt->b.why, EXPLAIN_EFFECT(EFFECT_DRM)),
+		        explain_sum(&why, EXPLAIN_EFFECT(EFFECT_DRM)));
 	explain_free(&why);
 	if (!ok)
 		return cmd_fail(res, "the odds of %ld to %ld are not on the %s", q.att_strength,

@@ -58,7 +58,7 @@ explain_copy(struct explanation *ex, const struct step *step)
 	struct step *s = xgrow(&ex->steps, &ex->count, &ex->cap, sizeof *s);
 
 	*s = *step;
-	s->text = xstrdup(step->text);
+	s->text = step->text ? xstrdup(step->text) : NULL;
 	s->ref = step->ref ? xstrdup(step->ref) : NULL;
 	s->seed = step->seed ? xstrdup(step->seed) : NULL;
 }
@@ -94,6 +94,41 @@ explain_as_start(struct explanation *ex)
 {
 	if (ex->count > 0)
 		ex->steps[ex->count - 1].absolute = true;
+}
+
+void
+explain_counts_for(struct explanation *ex, enum effect effect)
+{
+	if (ex->count > 0)
+		ex->steps[ex->count - 1].effect = effect;
+}
+
+void
+explain_not_counted(struct explanation *ex, size_t i, const char *why)
+{
+	struct step *s = &ex->steps[i];
+
+	s->kind = STEP_SKIPPED;
+	if (s->text != NULL) {
+		char *more = xasprintf("%s (not counted: %s)", s->text, why);
+		free(s->text);
+		s->text = more;
+	}
+}
+
+long
+explain_sum(const struct explanation *ex, uint64_t mask)
+{
+	long sum = 0;
+
+	for (size_t i = 0; i < ex->count; i++) {
+		const struct step *s = &ex->steps[i];
+		if ((s->kind != STEP_AMOUNT && s->kind != STEP_GIVEN) || s->effect >= N_EFFECTS ||
+		    !((mask >> s->effect) & 1u))
+			continue;
+		sum = s->absolute ? s->value : sum + s->value;
+	}
+	return sum;
 }
 
 const struct step *

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "card.h"
@@ -85,6 +86,19 @@ void explain_set(struct explanation *ex, long value, const char *what);
 
 /* Mark the last step's value as a starting value rather than a change. */
 void explain_as_start(struct explanation *ex);
+
+/* Say which of the card's effects the last step counts toward (a step made
+ * from a rule has its rule's). */
+void explain_counts_for(struct explanation *ex, enum effect effect);
+
+/* Mark step i as a rule that applies but is not counted, and say why. */
+void explain_not_counted(struct explanation *ex, size_t i, const char *why);
+
+/* What the steps that count toward the effects of `mask` (bits of enum effect)
+ * come to: a starting value sets the sum, the others add to it. An answer's
+ * headline is this sum of the steps it shows, so the two cannot part. */
+long explain_sum(const struct explanation *ex, uint64_t mask);
+#define EXPLAIN_EFFECT(e) (UINT64_C(1) << (e))
 
 /* The first step of this kind and effect (N_EFFECTS: any effect), or NULL. */
 const struct step *explain_find(const struct explanation *ex, enum step_kind kind,

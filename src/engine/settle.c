@@ -42,6 +42,7 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 		                                 .file = r->file, .line = r->line, .seed = r->seed,
 		                                 .assumed = r->assumed },
 		            "the attacker's strength");
+		explain_counts_for(why, EFFECT_DRM);
 	}
 	if (r->odds_table >= 0) {
 		const struct table *t = &card->tables[r->odds_table];
@@ -61,6 +62,7 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 		                                 .assumed = t->assumed },
 		            "%s, %s: %ld:%ld", t->name, entry, t->rows[row].odds_att / 10,
 		            t->rows[row].odds_def / 10);
+		explain_counts_for(why, EFFECT_DRM);
 	}
 	return true;
 }

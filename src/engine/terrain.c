@@ -650,10 +650,12 @@ base_dice_step(const struct card *card, const struct situation *sit, struct expl
 		            card->words[WL_COMBAT].words[sit->combat], sit->base_distance,
 		            sit->base_distance == 1 ? "" : "es");
 		explain_as_start(why);
+		explain_counts_for(why, EFFECT_DICE);
 		return;
 	}
 	if (c == NULL) {
 		explain_set(why, sit->base, "base dice");
+		explain_counts_for(why, EFFECT_DICE);
 		return;
 	}
 	explain_add(why,
@@ -664,6 +666,7 @@ base_dice_step(const struct card *card, const struct situation *sit, struct expl
 	            card->words[WL_COMBAT].words[sit->combat], sit->base_distance,
 	            sit->base_distance == 1 ? "" : "es");
 	explain_as_start(why);
+	explain_counts_for(why, EFFECT_DICE);
 }
 
 void
@@ -716,8 +719,16 @@ terrain_battle(const struct card *card, const struct situation *asked, struct ba
 	for (size_t i = 0; i < w.count; i++)
 		if (w.items[i].rule->effect != EFFECT_HALVE)
 			count_rule(card, &w.items[i], out);
+	if (out->dice < 0 && out->counts_dice) {
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_AMOUNT, .value = -out->dice },
+		            "no fewer than 0 dice");
+		explain_counts_for(&out->why, EFFECT_DICE);
+	}
 	if (out->dice < 0)
 		out->dice = 0;
+	if (out->tie_rules > 1 && out->tie == 0)
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_RULING },
+		            "the tie rules for each side cancel each other: a tie stands");
 	for (size_t i = 0; i < w.count; i++) {
 		long before = out->dice;
 		if (w.items[i].rule->effect != EFFECT_HALVE)
@@ -774,6 +785,29 @@ protection_visit(const struct card *card, const struct terrain *t, const struct 
 	}
 }
 
+/* Protection takes the best figure offered: the first step giving it counts;
+ * every other step of the effect says why it does not (a better figure, or
+ * protection removed), so that the steps add up to the answer. A step's value
+ * is a number of hits or flags, not a change to the dice: it shows unsigned. */
+static void
+best_protection_counted(struct explanation *why, enum effect e, long best, bool none)
+{
+	bool counted = false;
+
+	for (size_t i = 0; i < why->count; i++) {
+		struct step *s = &why->steps[i];
+		if (s->kind != STEP_AMOUNT || s->effect != e)
+			continue;
+		s->absolute = true;
+		if (!none && !counted && s->value == best) {
+			counted = true;
+			continue;
+		}
+		explain_not_counted(why, i, none ? "no terrain protection" : "a better figure counts");
+		s->absolute = true;
+	}
+}
+
 void
 terrain_protection(const struct card *card, const struct situation *asked,
                    struct protection_answer *out)
@@ -808,6 +842,8 @@ terrain_protection(const struct card *card, const struct situation *asked,
 		out->ignore_hits = out->ignore_flags = 0;
 		out->hits_optional = out->flags_optional = false;
 	}
+	best_protection_counted(&out->why, EFFECT_IGNORE_HITS, out->ignore_hits, out->none);
+	best_protection_counted(&out->why, EFFECT_IGNORE_FLAGS, out->ignore_flags, out->none);
 }
 
 /* ---- movement ---------------------------------------------------------------------- */

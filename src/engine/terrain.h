@@ -74,6 +74,14 @@ struct move_answer {
 	struct explanation why;
 };
 
+/* The effects whose steps a battle's dice come to: its base dice, dice added
+ * or removed, halvings (each step the change it made). */
+#define BATTLE_DICE_STEPS \
+	(EXPLAIN_EFFECT(EFFECT_DICE) | EXPLAIN_EFFECT(EFFECT_HALVE))
+
+/* The battle's dice, modifiers and ties, each headline the sum of its steps:
+ * explain_sum(&out->why, BATTLE_DICE_STEPS) is out->dice when the base is
+ * known, EXPLAIN_EFFECT(EFFECT_DRM) out->drm, EFFECT_DEFENSE out->defense. */
 void terrain_battle(const struct card *card, const struct situation *sit,
                     struct battle_answer *out);
 void terrain_protection(const struct card *card, const struct situation *sit,
