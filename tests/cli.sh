@@ -57,6 +57,21 @@ grep -q '^Allies: 2 battle dice scored 1 hit (0.7 expected)$' "$tap_tmp/out"
 tap_ok $? "the log ends with each side's dice against the odds"
 "$HEXAID" log --markdown "$tap_tmp/g.sav" | head -n 3 >"$tap_tmp/out"
 tap_is "$(cat "$tap_tmp/out")" "$(printf '# No Man%ss Land (demo)\n\n## Log' "'")" "log --markdown: a title and sections"
+# The dice log, as players keep one: a heading for the turn and phase of each
+# roll, a row for each with its source (hexaid's dice or the table's), its dice
+# and result; a save gives the same log as the game played.
+printf 'phase next\nphase next\nphase next\nunit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nunit set A2 hex=0703\nmelee A2 C3\nsave %s\n' "$tap_tmp/d.sav" |
+	"$HEXAID" script --seed 2 "$gw" >/dev/null
+"$HEXAID" log --markdown "$tap_tmp/d.sav" >"$tap_tmp/out"
+grep -q '^### Turn 1, Allies: Battle$' "$tap_tmp/out" &&
+	grep -q '^| Roll | Source | Dice | Modifiers | Result |$' "$tap_tmp/out" &&
+	grep -q '^| A4 -> C4 | table | 2 dice: soldier, flag |  | 1 hit, 1 flag: C4 3/4 |$' "$tap_tmp/out" &&
+	grep -q '^| A2 -> C3 | hexaid | 3 dice: ' "$tap_tmp/out"
+tap_ok $? "log --markdown: the dice log, a table under each turn's phase, with each roll's source"
+tap_is "$(grep -c '^### ' "$tap_tmp/out")" 1 "log --markdown: only phases with rolls get a heading"
+"$HEXAID" log "$tap_tmp/d.sav" >"$tap_tmp/out"
+grep -q '^    A4 -> C4 (table) 2 dice: soldier, flag: 1 hit, 1 flag: C4 3/4$' "$tap_tmp/out"
+tap_ok $? "log: the dice log in plain words"
 # --- the supply of tokens: the Great War box holds 26 wire / shell crater tokens ---
 # The demo has 7 on the map; the 19th placed is the 26th, the 20th one too many.
 i=0; : >"$tap_tmp/tokens"

@@ -58,6 +58,58 @@ cli_render(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* A cell of a Markdown table: '|' would end it. */
+static void
+md_cell(const char *s)
+{
+	fputs("| ", stdout);
+	for (; s != NULL && *s != '\0'; s++)
+		fputs(*s == '|' ? "\\|" : (char[]){ *s, '\0' }, stdout);
+	putchar(' ');
+}
+
+/* The dice log, as players keep it in VASSAL: a heading for each turn and
+ * phase, a row for each roll (Markdown: a table under each phase). */
+static void
+print_dice_log(const struct game *g, bool md)
+{
+	const struct dice_record *mark = NULL;
+	bool header = false;
+
+	puts(md ? "\n## Dice log" : "\nDice log:");
+	for (size_t i = 0; i < g->nrolls; i++) {
+		const struct dice_record *r = &g->rolls[i];
+		if (r->bookmark && md) {
+			mark = r; /* its heading comes with its first roll */
+			header = false;
+			continue;
+		}
+		if (md && mark != NULL) {
+			printf("\n### Turn %d, %s%s%s\n", mark->turn, mark->side,
+			       mark->phase ? ": " : "", mark->phase ? mark->phase : "");
+			mark = NULL;
+		}
+		if (r->bookmark) {
+			printf("  turn %d, %s%s%s\n", r->turn, r->side, r->phase ? ": " : "",
+			       r->phase ? r->phase : "");
+		} else if (md) {
+			if (!header)
+				puts("\n| Roll | Source | Dice | Modifiers | Result |\n|---|---|---|---|---|");
+			header = true;
+			md_cell(r->who);
+			md_cell(r->typed ? "table" : "hexaid");
+			md_cell(r->dice);
+			md_cell(r->modifiers ? r->modifiers : "");
+			md_cell(r->result);
+			puts("|");
+		} else {
+			printf("    %s (%s) %s%s%s: %s\n", r->who, r->typed ? "table" : "hexaid", r->dice,
+			       r->modifiers ? ", modifiers " : "", r->modifiers ? r->modifiers : "",
+			       r->result);
+		}
+	}
+}
+
 /* hexaid log [--markdown] GAME: the game log, then each side's dice against the
  * odds (the `show stats` command), as plain text or Markdown. */
 int
@@ -81,6 +133,7 @@ cli_log(int argc, char **argv)
 		printf("%s%s\n", md ? "- " : "", g.log.items[i]);
 	if (g.log.count == 0)
 		printf("%s(nothing has happened yet)\n", md ? "- " : "");
+	print_dice_log(&g, md);
 	puts(md ? "\n## Dice\n" : "\nDice:");
 	command_run(&g, "show stats", &res);
 	for (size_t i = 0; i < res.lines.count; i++)

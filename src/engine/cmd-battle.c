@@ -429,6 +429,11 @@ battle_word(const struct game *g, char *word, struct battle_words *w, struct com
 	case QK_ROLL:
 		w->rolled = value;
 		return true;
+	case QK_BY:
+		if (strcmp(value, "hexaid") != 0)
+			return cmd_fail(res, "%s: by=hexaid is the only source a journal names", word);
+		w->by_hexaid = true;
+		return true;
 	case QK_CROSSED:
 	case QK_WITHOUT:
 		return terrain_word(g, &k, word, value, w, res);

@@ -47,12 +47,41 @@ cmd_battle_fought(struct battle *bt)
 	free(said.text);
 }
 
+/* The faces hexaid rolled, in the command's record, marked as hexaid's so
+ * that the dice log of a replay still tells them from the players'. */
+static void
+record_hexaid_faces(struct command_result *res, const struct die_kind *d, const int *faces,
+                    int n)
+{
+	char *with;
+
+	cmd_faces_record(res, d, faces, n);
+	with = xasprintf("%s by=hexaid", res->record_extra);
+	free(res->record_extra);
+	res->record_extra = with;
+}
+
+/* A roll into the dice log: "A2 -> C3", "3 dice: soldier, deadly, flag", the
+ * result (taken over). */
+static void
+log_roll(struct game *g, int a, int t, bool typed, int n, const char *faces, const char *mods,
+         char *result)
+{
+	char *who = xasprintf("%s -> %s", g->units[a].id, t >= 0 ? g->units[t].id : "structure");
+	char *dice = xasprintf("%d %s: %s", n, n == 1 ? "die" : "dice", faces);
+
+	game_dice_roll(g, who, typed, dice, mods, result);
+	free(who);
+	free(dice);
+	free(result);
+}
+
 /* Score the faces rolled and apply what is left: hits off the target's strength,
  * flags as a retreat the players make. */
 static void
 apply_roll(struct game *g, int a, int t, const struct situation *sit,
            const struct protection_answer *p, const int *faces, int n, bool typed,
-           struct command_result *res)
+           bool from_table, struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	const struct die_kind *d = &card->dice[card->battle_die];
@@ -65,7 +94,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	        typed ? " (the dice on the table)" : "");
 	cmd_mark(res, LINE_ROLL, NULL);
 	if (!typed)
-		cmd_faces_record(res, d, faces, n);
+		record_hexaid_faces(res, d, faces, n);
 	combat_score(card, sit, faces, n, p, &c);
 	cmd_say_steps(res, &c.why);
 	g->stats[g->units[a].side].symbol_dice += n;
@@ -95,6 +124,11 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	         c.hits_left, c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	         target->id, target->strength, target->max_strength,
 	         target->eliminated ? ", eliminated" : "");
+	log_roll(g, a, t, from_table, n, words, NULL,
+	         xasprintf("%ld hit%s, %ld flag%s: %s %d/%d%s", c.hits_left,
+	                   c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
+	                   target->id, target->strength, target->max_strength,
+	                   target->eliminated ? ", eliminated" : ""));
 	free(words);
 	explain_free(&c.why);
 }
@@ -144,7 +178,7 @@ count_pips(struct dice_stats *st, const int *values, int n, int sides, bool from
  * off the target. */
 static void
 say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed,
-               struct command_result *res)
+               bool from_table, struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	const struct die_kind *d = &card->dice[card->battle_die];
@@ -158,7 +192,7 @@ say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed
 	        typed ? " (the dice on the table)" : "");
 	cmd_mark(res, LINE_ROLL, NULL);
 	if (!typed)
-		cmd_faces_record(res, d, faces, n);
+		record_hexaid_faces(res, d, faces, n);
 	count_pips(&g->stats[g->units[a].side], faces, n, d->sides, true);
 	if (hits_on >= 0 && !game_unit_value(g, a, hits_on, &need))
 		cmd_say(res, "%s has no %s: read the dice by your rulebook and give the hits with: "
@@ -170,6 +204,7 @@ say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed
 		             "rulebook, and give the hits with: hit UNIT N");
 	if (hits_on < 0 || !game_unit_value(g, a, hits_on, &need)) {
 		game_log(g, "%s rolls %s", g->units[a].id, words);
+		log_roll(g, a, t, from_table, n, words, NULL, xstrdup("read by the players"));
 		free(words);
 		return;
 	}
@@ -185,6 +220,10 @@ say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed
 	game_log(g, "%s rolls %s: %d hit%s on %s (%d/%d)%s", g->units[a].id, words, hits,
 	         hits == 1 ? "" : "s", target->id, target->strength, target->max_strength,
 	         target->eliminated ? ", eliminated" : "");
+	log_roll(g, a, t, from_table, n, words, NULL,
+	         xasprintf("%d hit%s: %s %d/%d%s", hits, hits == 1 ? "" : "s", target->id,
+	                   target->strength, target->max_strength,
+	                   target->eliminated ? ", eliminated" : ""));
 	free(words);
 }
 
@@ -223,9 +262,11 @@ cmd_outcome_by_dice(struct battle *bt, struct command_result *res)
 	for (int i = 0; i < n && card->dice[card->battle_die].nfaces > 0; i++)
 		bt->rolled |= UINT64_C(1) << faces[i];
 	if (n > 0 && card->dice[card->battle_die].nfaces == 0)
-		say_plain_roll(g, bt->a, bt->t, faces, n, bt->w->rolled != NULL, res);
+		say_plain_roll(g, bt->a, bt->t, faces, n, bt->w->rolled != NULL,
+		               bt->w->rolled != NULL && !bt->w->by_hexaid, res);
 	else if (n > 0)
-		apply_roll(g, bt->a, bt->t, &bt->sit, &bt->p, faces, n, bt->w->rolled != NULL, res);
+		apply_roll(g, bt->a, bt->t, &bt->sit, &bt->p, faces, n, bt->w->rolled != NULL,
+		           bt->w->rolled != NULL && !bt->w->by_hexaid, res);
 	else
 		cmd_say(res, "no dice are left to roll: the battle does nothing");
 	return true;
@@ -448,6 +489,28 @@ count_roll(struct dice_stats *st, const struct dice_expr *e, const struct dice_r
 	}
 }
 
+/* A table's roll into the dice log: each side's dice, the modifiers, the
+ * result. */
+static void
+log_table_roll(struct battle *bt, const struct settle_question *q, long extra,
+               const struct dice_roll *ra, const struct dice_roll *rd, const char *result)
+{
+	struct game *g = bt->g;
+	char *who = xasprintf("%s -> %s", g->units[bt->a].id, g->units[bt->t].id);
+	char *wa = values_words(ra, ", "), *wd = rd != NULL ? values_words(rd, ", ") : NULL;
+	char *dice = rd != NULL ? xasprintf("%s: %s against %s", q->how->roll, wa, wd)
+	                        : xasprintf("%s: %s", q->how->roll, wa);
+	char *mods = rd != NULL ? xasprintf("%+ld against %+ld", q->drm + extra, q->defense)
+	                        : xasprintf("%+ld", q->drm + extra);
+
+	game_dice_roll(g, who, bt->w->rolled != NULL && !bt->w->by_hexaid, dice, mods, result);
+	free(who);
+	free(wa);
+	free(wd);
+	free(dice);
+	free(mods);
+}
+
 /* Roll (or take) both sides' dice, read the table, say and log the result. */
 static bool
 settle_roll(struct battle *bt, const struct settle_question *q, long extra,
@@ -476,7 +539,7 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	wa = values_words(&ra, ",");
 	wd = values_words(&rd, ",");
 	if (bt->w->rolled == NULL)
-		res->record_extra = xasprintf("roll=%s%s%s", wa, how->opposed ? "," : "",
+		res->record_extra = xasprintf("roll=%s%s%s by=hexaid", wa, how->opposed ? "," : "",
 		                              how->opposed ? wd : "");
 	free(wa);
 	free(wd);
@@ -502,6 +565,7 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	game_log_steps(g, &r.why);
 	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
 	         r.value, words);
+	log_table_roll(bt, q, extra, &ra, how->opposed ? &rd : NULL, words);
 	cmd_result_pending(g, t, r.row, bt->a, bt->t, how->opposed ? r.winner : 0, res);
 	free(words);
 	explain_free(&r.why);

@@ -811,6 +811,7 @@ cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 		game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
 	else
 		game_log(g, "%s: %s done", g->sc.teams[side].name, was);
+	game_dice_bookmark(g);
 	say_where(g, res);
 	return true;
 }
@@ -825,6 +826,7 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "usage: turn end");
 	turn_end(g);
 	game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
+	game_dice_bookmark(g);
 	say_where(g, res);
 	return true;
 }

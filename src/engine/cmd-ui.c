@@ -225,3 +225,26 @@ cmd_needs(struct game *g, int argc, char **argv, struct command_result *res)
 		return false;
 	return cmd_battle_needs(g, a, t, &w, res);
 }
+
+/* rolls: the dice log, a line each, with its bookmarks where a turn or a phase
+ * starts. */
+bool
+cmd_rolls(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; i < g->nrolls; i++) {
+		const struct dice_record *r = &g->rolls[i];
+		if (r->bookmark) {
+			cmd_say(res, "== turn %d, %s%s%s ==", r->turn, r->side, r->phase ? ": " : "",
+			        r->phase ? r->phase : "");
+			continue;
+		}
+		cmd_say(res, "turn %d, %s%s%s: %s, %s dice: %s%s%s; %s", r->turn, r->side,
+		        r->phase ? ", " : "", r->phase ? r->phase : "", r->who,
+		        r->typed ? "table" : "hexaid", r->dice, r->modifiers ? ", modifiers " : "",
+		        r->modifiers ? r->modifiers : "", r->result);
+		cmd_mark(res, LINE_ROLL, NULL);
+	}
+	return true;
+}

@@ -78,6 +78,7 @@ struct battle_words {
 	const char *combat;          /* a combat type, or NULL: the only one that fits */
 	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
 	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
+	bool by_hexaid;              /* by=hexaid: roll= is what hexaid rolled (the journal) */
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */
 	long att_value, def_value;   /* attacker_value=N defender_value=N: each side's value;
 	                                -1: unsaid */
@@ -165,5 +166,6 @@ bool cmd_targets(struct game *g, int argc, char **argv, struct command_result *r
 bool cmd_effects(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_values(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_needs(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_rolls(struct game *g, int argc, char **argv, struct command_result *res);
 
 #endif

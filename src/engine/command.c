@@ -72,6 +72,8 @@ const struct command_entry command_table[] = {
 	{ "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets },
 	{ "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
 	  COMMAND_QUERY, 1, 2, cmd_effects },
+	{ "rolls", "", "the dice log: each roll, with turn, phase, side, source and result",
+	  COMMAND_QUERY, 0, 0, cmd_rolls },
 	{ "retreats", "UNIT", "where the retreat a unit owes may end", COMMAND_QUERY, 1, 1,
 	  cmd_retreats },
 	{ "values", "UNIT", "a unit's move, dice and values, and where each comes from",

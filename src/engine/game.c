@@ -18,6 +18,59 @@ cells(const struct game *g)
 	return (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
 }
 
+static void
+rolls_free(struct game *g)
+{
+	for (size_t i = 0; i < g->nrolls; i++) {
+		struct dice_record *r = &g->rolls[i];
+		free(r->phase);
+		free(r->side);
+		free(r->who);
+		free(r->dice);
+		free(r->modifiers);
+		free(r->result);
+	}
+	free(g->rolls);
+	g->rolls = NULL;
+	g->nrolls = g->cap_rolls = 0;
+}
+
+static struct dice_record *
+new_record(struct game *g, bool bookmark)
+{
+	struct dice_record *r = xgrow(&g->rolls, &g->nrolls, &g->cap_rolls, sizeof *r);
+	const struct card *card = game_card(g);
+
+	memset(r, 0, sizeof *r);
+	r->bookmark = bookmark;
+	r->turn = g->turn;
+	r->phase = g->phase >= 0 && (size_t)g->phase < card->nphases
+	                   ? xstrdup(card->phases[g->phase].name ? card->phases[g->phase].name
+	                                                         : card->phases[g->phase].id)
+	                   : NULL;
+	r->side = xstrdup(g->sc.teams[g->side].name);
+	return r;
+}
+
+void
+game_dice_bookmark(struct game *g)
+{
+	new_record(g, true);
+}
+
+void
+game_dice_roll(struct game *g, const char *who, bool typed, const char *dice,
+               const char *modifiers, const char *result)
+{
+	struct dice_record *r = new_record(g, false);
+
+	r->who = xstrdup(who);
+	r->typed = typed;
+	r->dice = xstrdup(dice);
+	r->modifiers = modifiers != NULL ? xstrdup(modifiers) : NULL;
+	r->result = xstrdup(result);
+}
+
 void
 game_pending_clear(struct game *g)
 {
@@ -34,6 +87,7 @@ static void
 free_state(struct game *g)
 {
 	game_pending_clear(g);
+	rolls_free(g);
 	free(g->terrain);
 	free(g->levels);
 	free(g->sides);
@@ -155,6 +209,7 @@ load_state(struct game *g)
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
 	index_sides(g);
 	game_units_changed(g);
+	game_dice_bookmark(g);
 }
 
 void

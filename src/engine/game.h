@@ -62,6 +62,23 @@ struct pending_effect {
 	bool reminder;           /* nothing hexaid applies: said for the players */
 };
 
+/* A line of the dice log, as players keep one in VASSAL: a roll with where the
+ * game stood, who rolled at whom, whose dice (the table's, typed, or hexaid's),
+ * the dice, the modifiers and the result; or a bookmark where a turn or a phase
+ * starts. Kept with the state: the log holds the rolls of the commands in
+ * force, so a save, an undo and a replay give the same log. */
+struct dice_record {
+	bool bookmark;            /* a turn or phase starts: only turn, phase and side */
+	int turn;
+	char *phase;              /* the phase's name, or NULL: the card gives none */
+	char *side;               /* the side acting */
+	char *who;                /* "F5 -> P2" */
+	bool typed;               /* the dice on the table (roll=), not hexaid's */
+	char *dice;               /* "1d6: 4", "3 dice: soldier, deadly, flag" */
+	char *modifiers;          /* "+3", or NULL */
+	char *result;             /* "DR2", "C3: 1 hit, 0 flags (3/4)" */
+};
+
 /* The dice a side has rolled this game, against what they were expected to give:
  * battle dice with faces by the hits they scored, numbered dice by their pips. */
 struct dice_stats {
@@ -96,6 +113,8 @@ struct game {
 	bool forcing;                /* the command runs with --force */
 	struct rng rng;              /* the dice hexaid rolls */
 	struct dice_stats *stats;    /* per side */
+	struct dice_record *rolls;   /* the dice log */
+	size_t nrolls, cap_rolls;
 	struct pending_effect *pending; /* the last battle's result, until applied */
 	size_t npending, cap_pending;
 	/* Indexes kept by game.c, so that a search of the board asks in constant time:
@@ -113,6 +132,12 @@ void game_free(struct game *g);
 /* Put the game back to its scenario's start (commands are then replayed); the
  * log is kept. */
 void game_reset(struct game *g);
+
+/* The dice log: a bookmark where the game stands now (a turn or a phase
+ * starts), and a roll (strings copied; modifiers may be NULL). */
+void game_dice_bookmark(struct game *g);
+void game_dice_roll(struct game *g, const char *who, bool typed, const char *dice,
+                    const char *modifiers, const char *result);
 
 /* Drop the result waiting to be applied. */
 void game_pending_clear(struct game *g);

@@ -35,6 +35,7 @@ static const struct key_row key_rows[] = {
 	{ "structure_roll", QK_STRUCTURE_ROLL, ASKER_BATTLE, NULL },
 	{ "attacker_value", QK_ATTACKER_VALUE, ASKER_BATTLE, NULL },
 	{ "defender_value", QK_DEFENDER_VALUE, ASKER_BATTLE, NULL },
+	{ "by", QK_BY, ASKER_BATTLE, NULL },
 	{ "attacker", QK_ATTACKER_VALUE, ASKER_BATTLE, "attacker_value" },
 	{ "defender", QK_DEFENDER_VALUE, ASKER_BATTLE, "defender_value" },
 };
