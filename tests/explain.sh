@@ -106,4 +106,14 @@ tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: explain: roll=x: 'x' is neither a 
 	"a roll that is neither numbers nor faces is bad input"
 "$HEXAID" explain tricorne attacker=infantry drm=1 >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st" 2 "a key only the battle commands take (drm) is not explain's"
+# A class's unit values fill the facts they stand for, as a battle takes a
+# unit's: the rating each side's class carries; the words still come first.
+cp "$top_srcdir/data/cards/napoleonic-tec.yaml" "$tap_tmp/"
+printf 'kind: card\nschema: 1\nid: tec-values\ntitle: TEC, class values\nextends: napoleonic-tec\nclasses:\n  infantry: { values: { cohesion: 3 } }\n  cavalry: { values: { cohesion: 2 } }\n  artillery: { values: { efficient_range: 2 } }\n' >"$tap_tmp/values.yaml"
+tap_is "$("$HEXAID" explain "$tap_tmp/values.yaml" attacker=infantry target=cavalry combat=shock | head -n 1)" \
+	"battle: die-roll modifier +1" "explain takes each side's rating from its class's values"
+tap_is "$("$HEXAID" explain "$tap_tmp/values.yaml" attacker=infantry target=cavalry combat=shock attacker_rating=1 | head -n 1)" \
+	"battle: die-roll modifier -1" "... unless the question gives it"
+tap_is "$("$HEXAID" explain "$tap_tmp/values.yaml" attacker=artillery combat=fire distance=4 | head -n 1)" \
+	"battle: die-roll modifier -4" "... and the hexes past the firer's efficient range"
 tap_done

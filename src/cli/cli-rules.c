@@ -641,6 +641,51 @@ table_entry(const struct card *card, const struct query *q, const struct table *
 	return true;
 }
 
+/* Each cell of the row that is the legend's codes, in its words: "code DR2:
+ * disordered, retreats 2 (target)", whom its column is for when the table
+ * says. */
+static void
+print_codes(const struct table *t, int row)
+{
+	for (size_t c = 0; row >= 0 && c < t->ncolumns; c++) {
+		char *words = t->rows[row].cells[c] != NULL ? table_cell_words(t, row, c) : NULL;
+
+		if (words != NULL)
+			printf("code %s: %s%s%s%s\n", t->rows[row].cells[c], words,
+			       t->who != NULL && t->who[c] != WHO_NONE ? " (" : "",
+			       t->who != NULL && t->who[c] != WHO_NONE ? result_who_names[t->who[c]] : "",
+			       t->who != NULL && t->who[c] != WHO_NONE ? ")" : "");
+		free(words);
+	}
+}
+
+/* A class's value of the card's unit values, or -1 when it gives none. */
+static int
+class_value(const struct card *card, int cls, enum value_use use)
+{
+	int v = card_value_of_use(card, use);
+	int from = cls >= 0 && v >= 0 ? card_class_value_from(card, cls, v) : -1;
+
+	return from >= 0 ? (int)card->classes[from].values[v] : -1;
+}
+
+/* What the question's classes carry, where the words do not say it: each
+ * side's rating and how far past the attacker's efficient range the target
+ * lies, as a battle takes them from its units. */
+static void
+class_values(const struct card *card, struct situation *sit)
+{
+	int range = class_value(card, sit->attacker, VALUE_USE_RANGE);
+
+	if (sit->numbers[FACT_ATTACKER_RATING] < 0)
+		sit->numbers[FACT_ATTACKER_RATING] = class_value(card, sit->attacker, VALUE_USE_RATING);
+	if (sit->numbers[FACT_TARGET_RATING] < 0)
+		sit->numbers[FACT_TARGET_RATING] = class_value(card, sit->target, VALUE_USE_RATING);
+	if (sit->numbers[FACT_BEYOND_RANGE] < 0 && range >= 0 && sit->numbers[FACT_DISTANCE] >= 0)
+		sit->numbers[FACT_BEYOND_RANGE] =
+		        sit->numbers[FACT_DISTANCE] > range ? sit->numbers[FACT_DISTANCE] - range : 0;
+}
+
 static void
 print_table(const struct card *card, const struct query *q, bool json)
 {
@@ -671,6 +716,7 @@ print_table(const struct card *card, const struct query *q, bool json)
 	} else {
 		printf("table %s: %s%s\n", t->id, words, r.winner < 0 ? " (the defender wins)" : "");
 		explain_print(&r.why, true, stdout);
+		print_codes(t, r.row);
 	}
 	free(words);
 	explain_free(&r.why);
@@ -793,6 +839,8 @@ cli_explain(int argc, char **argv)
 		        card.tables[q.table].id);
 		status = EXIT_INVALID;
 	}
+	if (status == EXIT_OK)
+		class_values(&card, &q.sit);
 	if (status == EXIT_OK)
 		answer(&card, &q);
 	free(q.event);
