@@ -12,6 +12,16 @@
 
 #include <cmocka.h>
 
+/* cmocka's assertions return as far as clang's static analyzer can tell (they
+ * are not marked noreturn), so it follows a failed assertion on into the test.
+ * For the analyzer only, the two that guard what a test reads next stop there. */
+#ifdef __clang_analyzer__
+#undef assert_true
+#define assert_true(c) ((c) ? (void)0 : abort())
+#undef assert_non_null
+#define assert_non_null(c) ((c) != NULL ? (void)0 : abort())
+#endif
+
 #include "card.h"
 #include "diag.h"
 #include "yaml-load.h"
