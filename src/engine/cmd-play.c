@@ -33,7 +33,7 @@ cmd_select(struct game *g, int argc, char **argv, struct command_result *res)
 struct step_check {
 	struct game *g;
 	int unit;
-	bool road;             /* the whole move follows a road */
+	struct move_how how;   /* along a road; the facts stated for the move */
 };
 
 static long
@@ -41,7 +41,7 @@ reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 {
 	struct step_check *sc = ctx;
 	struct move_answer m;
-	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, sc->road, stop_after, &m);
+	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, &sc->how, stop_after, &m);
 
 	explain_free(&m.why);
 	return cost;
@@ -182,7 +182,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
-		long c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], sc->road, &stop, &m);
+		long c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, &stop, &m);
 		int other = game_unit_at(sc->g, path[i]);
 
 		hex_label(b, path[i], at);
@@ -278,7 +278,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 		int k, first = p->nfaces;
 		uint64_t bits = 0;
 
-		game_step_situation(sc->g, sc->unit, path[i - 1], path[i], sc->road, &sit);
+		game_step_situation(sc->g, sc->unit, path[i - 1], path[i], &sc->how, &sit);
 		k = event_rule_for(card, "enter", &sit, ~UINT64_C(0));
 		if (k < 0)
 			continue;
@@ -352,19 +352,25 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 	free(what);
 }
 
-/* A unit that must stop after leaving its hex (a mine crater) moves one hex. */
+/* What leaving its hex means: a unit that must stop in the next hex after
+ * leaving it (a mine crater) moves one hex, and no further this turn: that halt
+ * is kept in *halt. */
 static bool
-check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct command_result *res)
+check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct unit_halt *halt,
+              struct command_result *res)
 {
 	struct move_answer m;
-	bool stop, ok = true;
+	bool ok = true;
 
-	if (n <= 2)
-		return true;
-	game_step_cost(sc->g, sc->unit, path[1], path[0], sc->road, &stop, &m);
-	if (m.stop_after_leaving)
+	game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
+	if (m.stop_after_leaving && n > 2) {
 		ok = refuse(res, sc->g->units[sc->unit].id, "must stop in the first hex after leaving",
 		            "its hex", &m, STEP_HALT, EFFECT_STOP_AFTER);
+	} else if (m.stop_after_leaving) {
+		const struct step *why = explain_find(&m.why, STEP_HALT, EFFECT_STOP_AFTER);
+
+		game_halt_set(halt, path[1], why ? why->rule : NULL, why ? why->text : NULL);
+	}
 	explain_free(&m.why);
 	return ok;
 }
@@ -394,24 +400,24 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	if (allowance < 0)
 		return true;
 	explain_points(allowance, false, a);
-	if (sc->road && pc->road_bonus > 0)
+	if (sc->how.road && pc->road_bonus > 0)
 		allowance += pc->road_bonus * 2;
 	if (spent <= allowance)
 		return true;
 	explain_points(spent, false, c);
 	if (by_class)
 		return cmd_fail(res, "%s may move %s%s%.0ld%s this turn; this makes %s (%s, %s:%d%s)",
-		                u->id, a, sc->road && pc->road_bonus ? ", +" : "",
-		                sc->road ? pc->road_bonus : 0L,
-		                sc->road && pc->road_bonus ? " along the road," : "", c, why,
+		                u->id, a, sc->how.road && pc->road_bonus ? ", +" : "",
+		                sc->how.road ? pc->road_bonus : 0L,
+		                sc->how.road && pc->road_bonus ? " along the road," : "", c, why,
 		                card->classes[from].file, card->classes[from].move_line,
 		                card->classes[from].move_assumed ? "; assumed: check your rulebook" : "");
 	if (by_own)
 		return cmd_fail(res, "%s may move %s%s%.0ld%s this turn; this makes %s (its own "
 		                     "allowance: unit set %s move=N changes it)",
-		                u->id, a, sc->road && pc->road_bonus ? ", +" : "",
-		                sc->road ? pc->road_bonus : 0L,
-		                sc->road && pc->road_bonus ? " along the road," : "", c, u->id);
+		                u->id, a, sc->how.road && pc->road_bonus ? ", +" : "",
+		                sc->how.road ? pc->road_bonus : 0L,
+		                sc->how.road && pc->road_bonus ? " along the road," : "", c, u->id);
 	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
 }
 
@@ -437,7 +443,8 @@ bool
 cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
-	struct step_check sc = { g, -1, false };
+	struct step_check sc = { .g = g, .unit = -1 };
+	struct unit_halt leaving = { .halted = false };
 	struct enter_plan plan;
 	struct path_cost pc;
 	struct game_unit *u;
@@ -459,17 +466,18 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		free(halt);
 		return false;
 	}
+	game_move_how_init(&sc.how);
 	n = move_path(g, &sc, argc, argv, &path, res);
 	if (n < 2) {
 		free(path);
 		return false;
 	}
-	sc.road = game_along_road(g, path[0], path[1]);
+	sc.how.road = game_along_road(g, path[0], path[1]);
 	for (size_t i = 2; i < n; i++)
-		sc.road = sc.road && game_along_road(g, path[i - 1], path[i]);
+		sc.how.road = sc.how.road && game_along_road(g, path[i - 1], path[i]);
 	memset(&plan, 0, sizeof plan);
 	memset(&pc, 0, sizeof pc);
-	ok = check_leaving(&sc, path, n, res) && check_path(&sc, path, n, &pc, res) &&
+	ok = check_leaving(&sc, path, n, &leaving, res) && check_path(&sc, path, n, &pc, res) &&
 	     check_allowance(&sc, &pc, res) && plan_entering(&sc, path, n, rolled, &plan, res);
 	if (ok && plan.stop + 1 < n) {
 		/* a loss on the way ends the move there: it costs what it took to get there */
@@ -481,26 +489,33 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!ok) {
 		free(plan.steps);
 		path_cost_free(&pc);
+		game_halt_clear(&leaving);
 		free(path);
 		return false;
 	}
+	/* a halt on entering the hex is said before one for having left the last */
+	if (!pc.halt.halted) {
+		pc.halt = leaving;
+		memset(&leaving, 0, sizeof leaving);
+	}
+	game_halt_clear(&leaving);
 	n = plan.stop + 1;
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);
 	u->hex = path[n - 1];
 	game_units_changed(g);
 	u->moved = u->moved_onto = true;
-	u->road_move = sc.road;
+	u->road_move = sc.how.road;
 	u->moved_cost += pc.cost;
 	game_halt_clear(&u->halt);
 	u->halt = pc.halt;
 	memset(&pc.halt, 0, sizeof pc.halt);
 	explain_points(pc.cost, false, cost);
 	cmd_say(res, "%s moves %s to %s: %zu %s, costing %s%s%s", u->id, from, to, n - 1,
-	        n == 2 ? "hex" : "hexes", cost, sc.road ? ", along the road" : "",
+	        n == 2 ? "hex" : "hexes", cost, sc.how.road ? ", along the road" : "",
 	        g->forcing ? " (forced)" : "");
 	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
-	         n == 2 ? "hex" : "hexes", sc.road ? ", along the road" : "",
+	         n == 2 ? "hex" : "hexes", sc.how.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
 	for (size_t i = 0; i < pc.reminders.count; i++)
 		cmd_say(res, "%s", pc.reminders.items[i]);
@@ -539,13 +554,15 @@ retreat_step_ok(const struct game *g, int unit, struct hex from, struct hex to)
 {
 	int side = g->units[unit].side;
 	struct move_answer m;
+	struct move_how how;
 	bool stop;
 	long cost;
 
 	if (!hex_on_board(game_board(g), to) || game_unit_at(g, to) >= 0 ||
 	    game_home_distance(g, side, to) >= game_home_distance(g, side, from))
 		return false;
-	cost = game_step_cost_quiet(g, unit, from, to, false, &stop, &m);
+	game_move_how_init(&how);
+	cost = game_step_cost_quiet(g, unit, from, to, &how, &stop, &m);
 	explain_free(&m.why);
 	return cost >= 0;
 }
@@ -732,7 +749,7 @@ retreat_short(struct game *g, struct game_unit *u, int hexes, struct command_res
 bool
 cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	struct step_check sc = { g, -1, false };
+	struct step_check sc = { .g = g, .unit = -1 };
 	const char *rolled = take_roll_word(&argc, argv);
 	struct hex path[RETREAT_MOST + 2];
 	struct retreat_ways w;
@@ -742,6 +759,7 @@ cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 	size_t n;
 	int due;
 
+	game_move_how_init(&sc.how);
 	if (!cmd_unit(g, argv[1], &sc.unit, res))
 		return false;
 	u = &g->units[sc.unit];

@@ -251,9 +251,10 @@ cmd_los(struct game *g, int argc, char **argv, struct command_result *res)
 struct range_ctx {
 	struct game *g;
 	int unit;
-	bool road;             /* only steps along a road, as a road move */
+	struct move_how how;   /* how.road: only steps along a road, as a road move */
 	long least;            /* a step into terrain whose category allows less than this
 	                          (halves) is not taken; 0: any */
+	bool stop_on_leaving;  /* its hex says: stop in the next hex after leaving */
 };
 
 static long
@@ -263,12 +264,14 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 	struct move_answer m;
 	long cost;
 
-	if (ctx->road && !game_along_road(ctx->g, from, to))
+	if (ctx->how.road && !game_along_road(ctx->g, from, to))
 		return -1;
-	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, ctx->road, stop_after, &m);
+	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, &ctx->how, stop_after, &m);
 	if (ctx->least > 0 && m.allowance >= 0 && m.allowance < ctx->least)
 		cost = -1;
 	explain_free(&m.why);
+	if (ctx->stop_on_leaving && hex_eq(from, ctx->g->units[ctx->unit].hex))
+		*stop_after = true;
 	return cost;
 }
 
@@ -277,8 +280,12 @@ static bool
 may_end_in(struct game *g, int unit, struct hex from, struct hex h)
 {
 	struct move_answer m;
+	struct move_how how;
 	bool stop;
-	long cost = game_step_cost_quiet(g, unit, from, h, false, &stop, &m);
+	long cost;
+
+	game_move_how_init(&how);
+	cost = game_step_cost_quiet(g, unit, from, h, &how, &stop, &m);
 	bool ok = cost >= 0 && !m.cannot_stop_here && game_unit_at(g, h) < 0;
 
 	explain_free(&m.why);
@@ -295,7 +302,7 @@ reach_both(struct range_ctx *ctx, long budget, bool *reached, bool *stops)
 
 	for (int pass = 0; pass < 2; pass++) {
 		size_t count;
-		ctx->road = pass == 1;
+		ctx->how.road = pass == 1;
 		count = hex_reach(b, ctx->g->units[ctx->unit].hex, budget, range_cost, ctx, r, cap);
 		for (size_t i = 1; i < count; i++) {
 			size_t idx = scenario_hex_index(&ctx->g->sc, r[i].hex);
@@ -362,7 +369,8 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	const struct card *card = game_card(g);
-	struct range_ctx ctx = { g, -1, false, 0 };
+	struct range_ctx ctx = { .g = g, .unit = -1 };
+	struct move_answer left;
 	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0, len = 0;
 	bool *reached, *stops;
 	long budget = 2, spent, whole_move;
@@ -386,6 +394,10 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 			                argv[2]);
 		budget *= 2; /* in halves */
 	}
+	game_move_how_init(&ctx.how);
+	game_leave(g, ctx.unit, g->units[ctx.unit].hex, &ctx.how, &left);
+	ctx.stop_on_leaving = left.stop_after_leaving;
+	explain_free(&left.why);
 	reached = xcalloc(cells, sizeof *reached);
 	stops = xcalloc(cells, sizeof *stops);
 	if (argc < 3 && !g->units[ctx.unit].halt.halted && game_unit_move(g, ctx.unit) < 0 &&

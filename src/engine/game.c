@@ -741,8 +741,16 @@ game_hex_battle_situation(const struct game *g, int attacker, struct hex h, int 
 }
 
 void
-game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
-                    bool along_road, struct situation *sit)
+game_move_how_init(struct move_how *how)
+{
+	how->road = false;
+	memset(how->given, -1, sizeof how->given);
+}
+
+/* The unit's own state and the move's stated facts, in a situation. */
+static void
+mover_situation(const struct game *g, int unit, const struct move_how *how,
+                struct situation *sit)
 {
 	const struct game_unit *u = &g->units[unit];
 
@@ -751,28 +759,49 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	sit->unit = u->cls;
 	sit->attacker_formation = u->formation;
 	sit->attacker_status = u->status;
+	sit->facts[FACT_ROAD_MOVE] = how->road;
+	for (int f = 0; f < N_FACTS; f++)
+		if (how->given[f] >= 0)
+			sit->facts[f] = how->given[f] != 0;
+}
+
+void
+game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
+                    const struct move_how *how, struct situation *sit)
+{
+	const struct game_unit *u = &g->units[unit];
+	int other = game_unit_at(g, to);
+
+	mover_situation(g, unit, how, sit);
 	sit->attacker_on = *game_hex(g, to);
 	game_side_features(g, hexside_between(from, to), &sit->crossed);
-	{
-		int other = game_unit_at(g, to);
-		meet_conditions(g, game_hex_level(g, to) - game_hex_level(g, from),
-		                other >= 0 && other != unit && g->units[other].side == u->side,
-		                enemy_next_to(g, from, u->side), enemy_next_to(g, to, u->side),
-		                &sit->crossed);
-	}
-	sit->facts[FACT_ROAD_MOVE] = along_road;
+	meet_conditions(g, game_hex_level(g, to) - game_hex_level(g, from),
+	                other >= 0 && other != unit && g->units[other].side == u->side,
+	                enemy_next_to(g, from, u->side), enemy_next_to(g, to, u->side),
+	                &sit->crossed);
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
 }
 
+void
+game_leave(const struct game *g, int unit, struct hex from, const struct move_how *how,
+           struct move_answer *m)
+{
+	struct situation sit;
+
+	mover_situation(g, unit, how, &sit);
+	sit.attacker_on = *game_hex(g, from);
+	terrain_leave(game_card(g), &sit, m);
+}
+
 static long
-step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road, bool quiet,
-          bool *stop_after, struct move_answer *m)
+step_cost(const struct game *g, int unit, struct hex from, struct hex to,
+          const struct move_how *how, bool quiet, bool *stop_after, struct move_answer *m)
 {
 	struct situation sit;
 	int other = game_unit_at(g, to);
 	long cost;
 
-	game_step_situation(g, unit, from, to, road, &sit);
+	game_step_situation(g, unit, from, to, how, &sit);
 	sit.quiet = quiet;
 	terrain_move(game_card(g), &sit, m);
 	*stop_after = m->must_stop;
@@ -786,17 +815,17 @@ step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool r
 }
 
 long
-game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
-               bool *stop_after, struct move_answer *m)
+game_step_cost(const struct game *g, int unit, struct hex from, struct hex to,
+               const struct move_how *how, bool *stop_after, struct move_answer *m)
 {
-	return step_cost(g, unit, from, to, road, false, stop_after, m);
+	return step_cost(g, unit, from, to, how, false, stop_after, m);
 }
 
 long
-game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to, bool road,
-                     bool *stop_after, struct move_answer *m)
+game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to,
+                     const struct move_how *how, bool *stop_after, struct move_answer *m)
 {
-	return step_cost(g, unit, from, to, road, true, stop_after, m);
+	return step_cost(g, unit, from, to, how, true, stop_after, m);
 }
 
 /* One trace of a line: its hexes as the engine's line-of-sight input; a unit

@@ -201,20 +201,37 @@ void game_hex_battle_situation(const struct game *g, int attacker, struct hex h,
  * attacker, its hex's terrain as attacker_on, its facts of the turn. */
 void game_unit_situation(const struct game *g, int unit, struct situation *sit);
 
+/* How a unit moves: along a road the whole way or not, and the true / false
+ * facts the players state for the move (a charge, a redeployment): 1 true, 0
+ * false, -1 not said. */
+struct move_how {
+	bool road;
+	signed char given[N_FACTS];
+};
+
+/* A move off road with nothing stated. */
+void game_move_how_init(struct move_how *how);
+
 /* The move of a unit into `to` from the adjacent `from`: the card's answer. */
 void game_step_situation(const struct game *g, int unit, struct hex from, struct hex to,
-                         bool along_road, struct situation *sit);
+                         const struct move_how *how, struct situation *sit);
 
 /* One step of a unit's move: its cost in halves of a movement point (of a hex
  * where the card prices no move), doubled at half rate; -1 when it may not be
  * made (the card prohibits it, or a unit is there that it may not pass). *m gets
- * the card's answer: free m->why. `road`: the whole move follows a road. */
-long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to, bool road,
-                    bool *stop_after, struct move_answer *m);
+ * the card's answer: free m->why. */
+long game_step_cost(const struct game *g, int unit, struct hex from, struct hex to,
+                    const struct move_how *how, bool *stop_after, struct move_answer *m);
 /* The same with the card's answer not put in words (m->why is quiet): for
  * searches that ask it of many steps. Free m->why all the same. */
 long game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to,
-                          bool road, bool *stop_after, struct move_answer *m);
+                          const struct move_how *how, bool *stop_after, struct move_answer *m);
+
+/* What leaving hex `from` (for the adjacent `to`) means for the unit: the card's
+ * rules of the hex it leaves (must stop in the next hex; may not charge out of
+ * it). Free m->why. */
+void game_leave(const struct game *g, int unit, struct hex from, const struct move_how *how,
+                struct move_answer *m);
 
 /* Line of sight for a unit's fire: as game_los, but a unit the card lets fire
  * over an adjacent lower friend (fire_over_friends) does so. */

@@ -1021,6 +1021,24 @@ terrain_move(const struct card *card, const struct situation *sit, struct move_a
 	each_rule(card, sit, &sit->crossed, SECTION_MOVE, true, "(crossed)", move_visit, out);
 }
 
+/* The rules of a hex that act when a unit leaves it. */
+static void
+leave_visit(const struct card *card, const struct terrain *t, const struct rule *r,
+            const char *where, void *arg)
+{
+	if (r->effect == EFFECT_STOP_AFTER || r->effect == EFFECT_NO_CHARGE)
+		move_visit(card, t, r, where, arg);
+}
+
+void
+terrain_leave(const struct card *card, const struct situation *sit, struct move_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	out->allowance = -1;
+	out->why.quiet = sit->quiet;
+	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(left)", leave_visit, out);
+}
+
 /* ---- line of sight --------------------------------------------------------------- */
 
 static bool

@@ -87,6 +87,10 @@ void terrain_battle(const struct card *card, const struct situation *sit,
 void terrain_protection(const struct card *card, const struct situation *sit,
                         struct protection_answer *out);
 void terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out);
+/* Leaving a hex: the rules of the terrain in sit->attacker_on (here the hex the
+ * unit leaves) that act on leaving: must stop in the next hex, no charge out of
+ * it. Only those are answered. */
+void terrain_leave(const struct card *card, const struct situation *sit, struct move_answer *out);
 
 /* One hex of a line of sight, from the viewer to the target inclusive. */
 struct los_hex {
