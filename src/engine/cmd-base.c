@@ -208,10 +208,10 @@ cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_re
 	for (int i = 0; i < card->ndisorder_levels; i++)
 		u->status &= ~(UINT64_C(1) << card->disorder_levels[i]);
 	u->status |= UINT64_C(1) << card->disorder_levels[now];
-	cmd_say(res, "%s is now in %s (%s:%d)", u->id,
+	cmd_say(res, "%s's status is now %s (%s:%d)", u->id,
 	        card->words[WL_STATUS].words[card->disorder_levels[now]], card->disorder_file,
 	        card->disorder_line);
-	game_log(g, "%s is now in %s", u->id, card->words[WL_STATUS].words[card->disorder_levels[now]]);
+	game_log(g, "%s's status is now %s", u->id, card->words[WL_STATUS].words[card->disorder_levels[now]]);
 }
 
 bool
