@@ -183,6 +183,27 @@ test_result_codes(void **state)
 	diag_list_free(&dl);
 }
 
+/* A hexside feature that encloses the hex it is listed under (a redoubt) may
+ * test attacking_out; one that encloses none (a stream) may not. */
+static void
+test_encloses(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\ncombat_types: [melee]\n"
+	                      "terrain:\n  redoubt:\n    name: Redoubt\n    kind: hexside\n"
+	                      "    encloses: true\n    battle_into:\n"
+	                      "      - { when: { attacking_out: true }, drm: -1 }\n"
+	                      "  stream: { name: Stream, kind: hexside }\n",
+	                      &card, &dl));
+	assert_true(card.terrain[card_terrain(&card, "redoubt")].encloses);
+	assert_false(card.terrain[card_terrain(&card, "stream")].encloses);
+	card_free(&card);
+	diag_list_free(&dl);
+}
+
 static void
 test_errors(void **state)
 {
@@ -215,6 +236,7 @@ main(void)
 		cmocka_unit_test(test_unit_values),
 		cmocka_unit_test(test_result_codes),
 		cmocka_unit_test(test_notes_and_level_ranges),
+		cmocka_unit_test(test_encloses),
 	};
 	return RUN_TESTS("card", tests);
 }

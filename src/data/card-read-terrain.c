@@ -286,6 +286,44 @@ read_level_change(struct ydoc *doc, const struct ynode *n, const struct yread *r
 	return true;
 }
 
+/* The key `attacking_out` in the conditions of one of an entry's rules, or NULL. */
+static const struct ynode *
+attacking_out_key(const struct ynode *entry)
+{
+	static const char *const conds[] = { "when", "unless" };
+
+	for (int s = 0; s < N_SECTIONS; s++) {
+		const struct ynode *rules = ymap_find(entry, section_keys[s]);
+
+		for (size_t i = 0; rules != NULL && rules->kind == YNODE_SEQUENCE && i < rules->count;
+		     i++)
+			for (size_t c = 0; c < 2 && rules->items[i]->kind == YNODE_MAPPING; c++) {
+				const struct ynode *m = ymap_find(rules->items[i], conds[c]);
+
+				for (size_t k = 0; m != NULL && m->kind == YNODE_MAPPING && k < m->count; k++)
+					if (strcmp(m->keys[k]->text, fact_info[FACT_ATTACKING_OUT].key) == 0)
+						return m->keys[k];
+			}
+	}
+	return NULL;
+}
+
+/* Only an attack across a feature that encloses a hex is attacking out: on any
+ * other feature the target is behind it, whichever side the attack comes from,
+ * and a rule testing attacking_out would mean what the scenario happened to list. */
+static bool
+check_attacking_out(struct ydoc *doc, const struct terrain *t, const struct ynode *entry)
+{
+	const struct ynode *key;
+
+	if (t->kind != TERRAIN_HEXSIDE || t->encloses || entry->kind != YNODE_MAPPING ||
+	    (key = attacking_out_key(entry)) == NULL)
+		return true;
+	return yerror(doc, key, "'%s' encloses no hex, so an attack across it is never "
+	                        "attacking out: drop the condition, or give '%s' 'encloses: true'",
+	              t->id, t->id);
+}
+
 static const struct yfield terrain_fields[] = {
 	{ "seed", AS_TEXT(struct terrain, seed) },
 	{ "level_change", READ_BY(read_level_change) },
@@ -306,6 +344,7 @@ static const struct yfield terrain_fields[] = {
 	{ "blocks_los", AS_BOOL(struct terrain, los_blocks) },
 	{ "unit_blocks_los", AS_BOOL(struct terrain, los_unit_blocks) },
 	{ "overrides", READ_BY(read_overrides) },
+	{ "encloses", AS_BOOL(struct terrain, encloses) },
 	{ "cancels", READ_BY(read_cancels) },
 	{ "move", READ_BY(read_section), .arg = SECTION_MOVE },
 	{ "battle_from", READ_BY(read_section), .arg = SECTION_BATTLE_FROM },
@@ -352,6 +391,10 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, const struct yread *r
 			ok = yerror(doc, n->keys[i], "'%s' says when it is met (level_change, "
 			                             "friendly_unit, leaving_zoc, entering_zoc): give it 'kind: condition'",
 			            id) && ok;
+		ok = check_attacking_out(doc, t, n->items[i]) && ok;
+		if (t->encloses && t->kind != TERRAIN_HEXSIDE)
+			ok = yerror(doc, n->keys[i], "'%s' encloses a hex, which only a feature along "
+			                             "hexsides does: give it 'kind: hexside'", id) && ok;
 		/* A new entry names itself; one that changes a card it extends keeps its name. */
 		if (t->name == NULL && n->items[i]->kind == YNODE_MAPPING)
 			ok = yerror(doc, n->items[i], "terrain entry '%s' has no 'name'; add a line "

@@ -177,6 +177,9 @@ struct terrain {
 	int line;
 	struct rule_list sections[N_SECTIONS];
 	unsigned overrides;   /* sections whose rules from other terrain in the hex it replaces */
+	bool encloses;        /* a hexside feature that belongs to the hex it is listed
+	                         under (works that enclose it): attacking across it from
+	                         that hex is attacking out */
 	int *cancels;         /* terrain whose rules it cancels when both are in a hex */
 	size_t ncancels;
 	bool los_blocks;      /* blocks line of sight through its hex */

@@ -471,10 +471,12 @@ game_hill_group(const struct game *g, struct hex h)
 }
 
 /* The line of fire from the attacker's hex to the target's: features on the side
- * it enters the target's hex by are crossed (they protect the target, or the
- * attacker inside them when it attacks out of an adjacent hex); the terrain of the
- * hexes between, and the features on the other sides it passes, lie in the zone of
- * fire (they give cover). */
+ * it enters the target's hex by are crossed (the target is behind them, whichever
+ * of the two hexes the scenario listed them under); the terrain of the hexes
+ * between, and the features on the other sides it passes, lie in the zone of fire
+ * (they give cover). Only a feature the card says encloses a hex belongs to the
+ * hex it is listed under: an adjacent attack across it from that hex is
+ * attacking out. */
 static void
 line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation *sit)
 {
@@ -493,7 +495,7 @@ line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation 
 			if (i == n - 1) {
 				if (!tset_has(&sit->crossed, f))
 					tset_add(&sit->crossed, f);
-				if (n == 2 && hex_eq(entries[e]->owner, a))
+				if (n == 2 && game_card(g)->terrain[f].encloses && hex_eq(entries[e]->owner, a))
 					sit->facts[FACT_ATTACKING_OUT] = true;
 			} else {
 				tset_add(&sit->zone, f);
