@@ -444,6 +444,78 @@ test_reminders_are_said_not_counted(void **state)
 	card_free(&other);
 }
 
+/* A card with a terrain a class may cross and not stop in, and one that
+ * stops a unit in the next hex after it leaves. */
+static const char crossing_card_text[] =
+	"kind: card\n"
+	"schema: 1\n"
+	"id: crossing\n"
+	"title: Crossing\n"
+	"classes: { foot: {}, gun: {} }\n"
+	"categories:\n"
+	"  open: { allowance: { foot: 2, gun: 2 } }\n"
+	"  hard: { allowance: { foot: 1, gun: prohibited } }\n"
+	"terrain:\n"
+	"  farm:\n"
+	"    name: Farm\n"
+	"    category: hard\n"
+	"    move:\n"
+	"      - { when: { unit: gun }, pass_through: true }\n"
+	"  crater:\n"
+	"    name: Crater\n"
+	"    kind: token\n"
+	"    move:\n"
+	"      - { must_stop_after_leaving: true }\n"
+	"      - { cost: 2 }\n";
+
+static void
+test_crossing_and_leaving(void **state)
+{
+	struct card c;
+	struct diag_list dl;
+	struct situation sit;
+	struct move_answer m;
+	const struct step *s;
+
+	(void)state;
+	assert_true(test_read_card("crossing.yaml", crossing_card_text, &c, &dl));
+	diag_list_free(&dl);
+	situation_init(&sit);
+	sit.unit = card_class(&c, "gun");
+	tset_add(&sit.attacker_on, card_terrain(&c, "farm"));
+	terrain_move(&c, &sit, &m);
+	/* the category would prohibit the gun: it passes through instead, the
+	 * category gives it no allowance, and it may not stop there */
+	assert_false(m.prohibited);
+	assert_true(m.pass_through);
+	assert_true(m.cannot_stop_here);
+	assert_int_equal(m.allowance, -1);
+	s = explain_find(&m.why, STEP_RULING, EFFECT_PASS_THROUGH);
+	assert_non_null(s);
+	assert_string_equal(s->ref, "crossing.yaml:14");
+	explain_free(&m.why);
+	sit.unit = card_class(&c, "foot");
+	terrain_move(&c, &sit, &m);
+	assert_false(m.pass_through);
+	assert_false(m.cannot_stop_here);
+	assert_int_equal(m.allowance, 2);
+	explain_free(&m.why);
+
+	/* leaving the crater: only what acts on leaving, said "(left)" */
+	situation_init(&sit);
+	sit.unit = card_class(&c, "foot");
+	tset_add(&sit.attacker_on, card_terrain(&c, "crater"));
+	terrain_leave(&c, &sit, &m);
+	assert_true(m.stop_after_leaving);
+	assert_false(m.has_cost);
+	s = explain_find(&m.why, STEP_HALT, EFFECT_STOP_AFTER);
+	assert_non_null(s);
+	assert_string_equal(s->text, "Crater (left): must stop in the next hex after leaving");
+	assert_int_equal(m.why.count, 1);
+	explain_free(&m.why);
+	card_free(&c);
+}
+
 /* A third small card: each kind of step, and reminders whose words read like
  * rules ("must stop", "may not enter"), which must not be taken for them. */
 static const char steps_card_text[] =
@@ -700,6 +772,7 @@ main(void)
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_reminders_are_said_not_counted),
 		cmocka_unit_test(test_steps_say_what_they_are),
+		cmocka_unit_test(test_crossing_and_leaving),
 		cmocka_unit_test(test_line_of_sight_steps),
 		cmocka_unit_test(test_fire_over_a_lower_friend),
 		cmocka_unit_test(test_attacking_group_and_per),

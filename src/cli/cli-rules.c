@@ -502,6 +502,7 @@ print_move(const struct card *card, const struct situation *sit, bool json)
 	print_flag(json, &first, "half_rate", a.half_rate);
 	print_flag(json, &first, "cannot_stop", a.cannot_stop);
 	print_flag(json, &first, "no_charge", a.no_charge);
+	print_flag(json, &first, "pass_through", a.pass_through);
 	if (json) {
 		printf(",\"cost\":%s,\"allowance\":%s,\"disorder\":%ld,\"road_bonus\":%ld,"
 		       "\"road_rate\":%ld,\"steps\":",

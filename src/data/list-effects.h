@@ -17,6 +17,8 @@ EFFECT(STOP_AFTER, "must_stop_after_leaving", EFFECT_FLAG, SEC_MOVE,
 EFFECT(HALF_RATE, "half_rate", EFFECT_FLAG, SEC_MOVE,
        "moves at half rate (not cumulative: half once, however many features)")
 EFFECT(CANNOT_STOP, "cannot_stop", EFFECT_FLAG, SEC_MOVE, "may not end its move here")
+EFFECT(PASS_THROUGH, "pass_through", EFFECT_FLAG, SEC_MOVE,
+       "may cross it but not stop in it: its category neither bars nor limits the move")
 EFFECT(NO_CHARGE, "no_charge", EFFECT_FLAG, SEC_MOVE,
        "may not charge into, through, out of or across it")
 EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE | SEC_BATTLE,

@@ -144,6 +144,7 @@ static void
 say_entering(struct game *g, int u, struct hex h, struct command_result *res)
 {
 	const struct game_unit *x = &g->units[u];
+	struct strbuf line = { NULL, 0, 0 };
 	struct move_answer m;
 	struct situation sit;
 	char pts[24];
@@ -155,15 +156,25 @@ say_entering(struct game *g, int u, struct hex h, struct command_result *res)
 	sit.attacker_status = x->status;
 	sit.attacker_on = *game_hex(g, h);
 	terrain_move(game_card(g), &sit, &m);
+	if (m.has_cost)
+		strbuf_addf(&line, ", costs %s", explain_points(m.cost, false, pts));
+	if (m.must_stop)
+		strbuf_addf(&line, ", must stop");
+	if (m.half_rate)
+		strbuf_addf(&line, ", half rate");
+	if (m.pass_through)
+		strbuf_addf(&line, ", may cross it, not stop in it");
+	else if (m.cannot_stop_here)
+		strbuf_addf(&line, ", may not stop here");
+	if (m.stop_after_leaving)
+		strbuf_addf(&line, ", must stop in the next hex after leaving");
+	if (m.no_charge)
+		strbuf_addf(&line, ", no charge");
 	if (m.prohibited)
 		cmd_say(res, "entering: prohibited");
-	else if (!m.has_cost && !m.must_stop && !m.half_rate)
-		cmd_say(res, "entering: nothing special");
 	else
-		cmd_say(res, "entering: %s%s%s%s%s", m.has_cost ? "costs " : "",
-		        m.has_cost ? explain_points(m.cost, false, pts) : "",
-		        m.has_cost && m.must_stop ? ", " : "", m.must_stop ? "must stop" : "",
-		        m.half_rate ? (m.has_cost || m.must_stop ? ", half rate" : "half rate") : "");
+		cmd_say(res, "entering: %s", line.text ? line.text + 2 : "nothing special");
+	free(line.text);
 	explain_free(&m.why);
 }
 

@@ -917,6 +917,12 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 	case EFFECT_NO_CHARGE:
 		flag = &out->no_charge, words = "may not charge into, through or out of it";
 		break;
+	case EFFECT_PASS_THROUGH:
+		if (!applies_when_crossed(t))
+			out->cannot_stop_here = true;
+		flag = &out->pass_through, kind = STEP_RULING;
+		words = "may cross it, not stop in it: its category does not limit the move";
+		break;
 	default:
 		return;
 	}
@@ -935,6 +941,21 @@ allowance_class(const struct card *card, const struct category *cat, int cls)
 		cls = card->classes[cls].parent;
 	}
 	return -1;
+}
+
+/* Does a `pass_through:` rule of the terrain apply to the unit? Its category
+ * then neither bars nor limits the move (the step is the rule's own). */
+static bool
+passes_through(const struct card *card, const struct situation *sit, const struct terrain *t)
+{
+	const struct rule_list *rl = &t->sections[SECTION_MOVE];
+
+	for (size_t k = 0; k < rl->count; k++)
+		if (rl->items[k].effect == EFFECT_PASS_THROUGH &&
+		    terrain_rule_applies(card, sit, &rl->items[k]) &&
+		    !terrain_rule_overruled(card, sit, rl, k))
+			return true;
+	return false;
 }
 
 /* A terrain's own `allowance:` rule for the unit, in place of its category's
@@ -972,7 +993,8 @@ allowance_of(const struct card *card, const struct situation *sit, const struct 
 		int cls;
 
 		if (t->category < 0 || !in_force(card, sit, hex, hex->items[i], SECTION_MOVE) ||
-		    crossed != applies_when_crossed(t) || own_allowance(card, sit, t, out))
+		    crossed != applies_when_crossed(t) || passes_through(card, sit, t) ||
+		    own_allowance(card, sit, t, out))
 			continue;
 		cat = &card->categories[t->category];
 		cls = allowance_class(card, cat, sit->unit);

@@ -64,6 +64,7 @@ struct protection_answer {
 struct move_answer {
 	bool prohibited, must_stop, stop_after_leaving, half_rate, cannot_stop, no_charge;
 	bool cannot_stop_here;    /* the entered hex's own terrain forbids ending there */
+	bool pass_through;        /* the unit may cross the terrain, not stop in it */
 	long cost;                /* movement points, in halves: to enter plus added */
 	long cost_to_enter;       /* the highest cost to enter among the hex's terrain */
 	bool has_cost;            /* the card priced this move */
