@@ -226,6 +226,34 @@ values_given(struct battle *bt, struct command_result *res)
 	return ok;
 }
 
+/* A charge may not go out of the attacker's hex, across the side between, or into
+ * the target's hex where the card says no_charge (the rules a charging move
+ * meets): refused with the card line. */
+static bool
+charge_allowed(const struct game *g, int a, int t, struct command_result *res)
+{
+	const struct step *why;
+	struct move_answer m;
+	struct move_how how;
+	bool stop, ok = true;
+
+	game_move_how_init(&how);
+	how.given[FACT_CHARGE] = 1;
+	game_leave(g, a, g->units[a].hex, &how, &m);
+	if (!m.no_charge) {
+		explain_free(&m.why);
+		game_step_cost(g, a, g->units[a].hex, g->units[t].hex, &how, &stop, &m);
+	}
+	if (m.no_charge) {
+		why = explain_find(&m.why, STEP_REFUSAL, EFFECT_NO_CHARGE);
+		ok = cmd_fail(res, "%s may not charge %s: %s (%s)", g->units[a].id, g->units[t].id,
+		              why ? why->text : "the card says no charge",
+		              why && why->ref ? why->ref : "the card");
+	}
+	explain_free(&m.why);
+	return ok;
+}
+
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
  * `given` holds facts the players state that the board cannot show (a charge, an
  * attack from the flank), true or false; -1 where they say nothing. */
@@ -235,7 +263,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 {
 	struct battle bt = { .g = g, .a = a, .t = t, .at = g->units[t].hex, .w = w, .commit = commit };
 	struct los_answer los;
-	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok;
+	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok, carried;
 
 	bt.back = commit && g->units[a].battle_back_vs == t + 1 && g->units[a].side != g->side;
 	if (g->units[a].side == g->units[t].side)
@@ -274,6 +302,12 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	for (int f = 0; f < N_FACTS; f++)
 		if (w->given[f] >= 0)
 			bt.sit.facts[f] = w->given[f] != 0;
+	/* a charging move ends in the attack it charged for, unless they say not */
+	carried = w->given[FACT_CHARGE] < 0 && g->units[a].charging;
+	if (carried)
+		bt.sit.facts[FACT_CHARGE] = true;
+	if (bt.sit.facts[FACT_CHARGE] && adjacent && !charge_allowed(g, a, t, res))
+		return false;
 	if (w->dice >= 0) {
 		bt.sit.base = w->dice;
 		bt.sit.base_given = true;
@@ -296,7 +330,12 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		ok = false;
 	} else {
 		say_battle_answer(g, a, t, bt.combat, &bt.b, &bt.p, res);
+		if (carried)
+			cmd_say(res, "    %s charged on its move: the attack is a charge (charge=false "
+			             "says it is not)", g->units[a].id);
 		ok = commit || values_given(&bt, res) ? battle_outcome(&bt, res) : true;
+		if (ok && bt.fought)
+			g->units[a].charging = false;
 	}
 	explain_free(&bt.b.why);
 	explain_free(&bt.p.why);

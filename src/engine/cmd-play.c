@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "event.h"
+#include "question-keys.h"
 #include "strutil.h"
 #include "turn.h"
 #include "xmalloc.h"
@@ -44,7 +45,8 @@ reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, &sc->how, stop_after, &m);
 
 	explain_free(&m.why);
-	return cost;
+	/* a charge finds no way where the card forbids charging */
+	return sc->how.given[FACT_CHARGE] == 1 && m.no_charge ? -1 : cost;
 }
 
 /* Refuse a move, with the step of the card's answer that says why: the first of
@@ -114,6 +116,7 @@ struct path_cost {
 	long allowance;        /* the worst category's, in halves; -1: none */
 	long road_bonus;       /* hexes added to the allowance along a road */
 	long disorder;         /* levels of disorder the move brings */
+	const struct rule *road_rate; /* the rule giving the unit's rate along the road, or NULL */
 	struct unit_halt halt; /* the last hex is one the unit must stop in: where and why */
 	struct strlist reminders; /* the card's reminders for the hexes entered, a line each */
 	const struct rule **reminded; /* the rules of those reminders, each said once */
@@ -154,6 +157,18 @@ add_reminders(struct path_cost *pc, const char *at, const struct move_answer *m)
 	}
 }
 
+/* A road's rate for the unit, where the step's answer gives one (only a move
+ * along the road the whole way has its path's rules): the lowest of the way. */
+static void
+road_rate_of(struct path_cost *pc, const struct move_answer *m)
+{
+	const struct step *why = explain_find(&m->why, STEP_AMOUNT, EFFECT_ROAD_RATE);
+
+	if (why != NULL && why->rule != NULL && m->road_rate > 0 &&
+	    (pc->road_rate == NULL || m->road_rate < pc->road_rate->amount))
+		pc->road_rate = why->rule;
+}
+
 /* The unit must stop in the hex `at` of the path: the step of the card's
  * answer that stops it, kept as the halt. */
 static void
@@ -178,6 +193,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->allowance = -1;
 	pc->road_bonus = 0;
 	pc->disorder = 0;
+	pc->road_rate = NULL;
 	path_cost_free(pc);
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
@@ -206,6 +222,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 		if (m.road_bonus > pc->road_bonus)
 			pc->road_bonus = m.road_bonus;
 		pc->disorder += m.disorder;
+		road_rate_of(pc, &m);
 		add_reminders(pc, at, &m);
 		explain_free(&m.why);
 	}
@@ -421,22 +438,69 @@ check_allowance(struct step_check *sc, const struct path_cost *pc, struct comman
 	return cmd_fail(res, "%s may move %s here this turn (%s); this makes %s", u->id, a, why, c);
 }
 
-/* The move's words without roll=, which it returns (NULL: none). */
-static const char *
-take_roll_word(int *argc, char **argv)
+/* The move's words: roll=FACES (into *rolled), the facts the players state for
+ * the move (charge, redeploy: the engine's table of question words), and the
+ * hexes, which go into hexes[] (the command's own words, its name and the unit
+ * first, are left as they are: the record keeps them). Returns how many went
+ * into hexes[], or -1 with the reason. */
+static int
+take_move_words(int argc, char **argv, const char **rolled, struct move_how *how, char **hexes,
+                struct command_result *res)
 {
-	const char *rolled = NULL;
 	int n = 0;
 
-	for (int i = 0; i < *argc; i++) {
-		/* a command word: roll=FACES */
-		if (i >= 2 && rolled == NULL && strncmp(argv[i], "roll=", 5) == 0)
-			rolled = argv[i] + 5;
-		else
-			argv[n++] = argv[i];
+	*rolled = NULL;
+	hexes[n++] = argv[0];
+	hexes[n++] = argv[1];
+	for (int i = 2; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		const char *value = eq != NULL ? eq + 1 : NULL;
+		struct question_key k;
+
+		if (*rolled == NULL && strncmp(argv[i], "roll=", 5) == 0) {
+			*rolled = argv[i] + 5;
+		} else if (question_key_find(argv[i], eq ? (size_t)(eq - argv[i]) : strlen(argv[i]),
+		                             ASKER_MOVE, &k) &&
+		           k.id == QK_FACT) {
+			if (value != NULL && strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+				cmd_fail(res, "%s: say %s, %s=true or %s=false", argv[i], k.key, k.key, k.key);
+				return -1;
+			}
+			how->given[k.fact] = value == NULL || strcmp(value, "true") == 0;
+		} else {
+			hexes[n++] = argv[i];
+		}
 	}
-	*argc = n;
-	return rolled;
+	return n;
+}
+
+/* A charge may not go out of, into, through or across terrain whose rules say
+ * no_charge (a cavalry charge into rough ground, across a stream): each is
+ * refused with the card line. */
+static bool
+check_charge(struct step_check *sc, const struct hex *path, size_t n, struct command_result *res)
+{
+	const char *id = sc->g->units[sc->unit].id;
+	struct move_answer m;
+	char at[HEX_LABEL_SIZE];
+	bool stop, ok = true;
+
+	if (sc->how.given[FACT_CHARGE] != 1)
+		return true;
+	game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
+	if (m.no_charge)
+		ok = refuse(res, id, "may not charge out of", "its hex", &m, STEP_REFUSAL,
+		            EFFECT_NO_CHARGE);
+	explain_free(&m.why);
+	for (size_t i = 1; i < n && ok; i++) {
+		game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, &stop, &m);
+		hex_label(game_board(sc->g), path[i], at);
+		if (m.no_charge)
+			ok = refuse(res, id, i + 1 < n ? "may not charge through" : "may not charge into",
+			            at, &m, STEP_REFUSAL, EFFECT_NO_CHARGE);
+		explain_free(&m.why);
+	}
+	return ok;
 }
 
 bool
@@ -449,25 +513,29 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	struct path_cost pc;
 	struct game_unit *u;
 	struct hex *path = NULL;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24];
-	const char *rolled = take_roll_word(&argc, argv);
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24], **hexes;
+	const char *rolled;
 	size_t n;
+	int nhexes;
 	bool ok;
 
 	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_order(g, sc.unit, res))
 		return false;
-	if (argc < 3)
-		return cmd_fail(res, "usage: move UNIT HEX [HEX...] [roll=FACES]");
+	game_move_how_init(&sc.how);
+	hexes = xcalloc((size_t)argc + 1, sizeof *hexes);
+	nhexes = take_move_words(argc, argv, &rolled, &sc.how, hexes, res);
+	if (nhexes >= 0 && nhexes < 3)
+		cmd_fail(res, "usage: move UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]");
 	u = &g->units[sc.unit];
-	if (u->halt.halted && !g->forcing) {
+	if (nhexes >= 3 && u->halt.halted && !g->forcing) {
 		char *halt = game_halt_words(g, &u->halt);
 		cmd_fail(res, "%s had to stop %s; it moves no further this turn (--force moves it, "
 		              "and the log says so)", u->id, halt);
 		free(halt);
-		return false;
+		nhexes = -1;
 	}
-	game_move_how_init(&sc.how);
-	n = move_path(g, &sc, argc, argv, &path, res);
+	n = nhexes >= 3 ? move_path(g, &sc, nhexes, hexes, &path, res) : 0;
+	free(hexes);
 	if (n < 2) {
 		free(path);
 		return false;
@@ -477,7 +545,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		sc.how.road = sc.how.road && game_along_road(g, path[i - 1], path[i]);
 	memset(&plan, 0, sizeof plan);
 	memset(&pc, 0, sizeof pc);
-	ok = check_leaving(&sc, path, n, &leaving, res) && check_path(&sc, path, n, &pc, res) &&
+	ok = check_charge(&sc, path, n, res) && check_leaving(&sc, path, n, &leaving, res) &&
+	     check_path(&sc, path, n, &pc, res) &&
 	     check_allowance(&sc, &pc, res) && plan_entering(&sc, path, n, rolled, &plan, res);
 	if (ok && plan.stop + 1 < n) {
 		/* a loss on the way ends the move there: it costs what it took to get there */
@@ -506,17 +575,23 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_units_changed(g);
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.how.road;
+	u->charging = sc.how.given[FACT_CHARGE] == 1;
 	u->moved_cost += pc.cost;
 	game_halt_clear(&u->halt);
 	u->halt = pc.halt;
 	memset(&pc.halt, 0, sizeof pc.halt);
 	explain_points(pc.cost, false, cost);
-	cmd_say(res, "%s moves %s to %s: %zu %s, costing %s%s%s", u->id, from, to, n - 1,
-	        n == 2 ? "hex" : "hexes", cost, sc.how.road ? ", along the road" : "",
-	        g->forcing ? " (forced)" : "");
-	game_log(g, "%s moves %s to %s (%zu %s%s)%s", u->id, from, to, n - 1,
-	         n == 2 ? "hex" : "hexes", sc.how.road ? ", along the road" : "",
+	cmd_say(res, "%s %s %s to %s: %zu %s, costing %s%s%s", u->id,
+	        u->charging ? "charges from" : "moves", from, to, n - 1, n == 2 ? "hex" : "hexes",
+	        cost, sc.how.road ? ", along the road" : "", g->forcing ? " (forced)" : "");
+	game_log(g, "%s %s %s to %s (%zu %s%s)%s", u->id, u->charging ? "charges from" : "moves",
+	         from, to, n - 1, n == 2 ? "hex" : "hexes", sc.how.road ? ", along the road" : "",
 	         g->forcing ? " (forced)" : "");
+	if (pc.road_rate != NULL)
+		cmd_say(res, "    along the road, %s's road rate: %ld (the card's distances, for the "
+		             "players to measure)  [%s:%d%s%s]",
+		        u->id, pc.road_rate->amount, pc.road_rate->file, pc.road_rate->line,
+		        pc.road_rate->seed ? ", seed " : "", pc.road_rate->seed ? pc.road_rate->seed : "");
 	for (size_t i = 0; i < pc.reminders.count; i++)
 		cmd_say(res, "%s", pc.reminders.items[i]);
 	for (size_t i = 0; i < plan.nsteps; i++)
@@ -750,17 +825,27 @@ bool
 cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct step_check sc = { .g = g, .unit = -1 };
-	const char *rolled = take_roll_word(&argc, argv);
+	const char *rolled;
 	struct hex path[RETREAT_MOST + 2];
 	struct retreat_ways w;
 	struct enter_plan plan;
 	struct game_unit *u;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE];
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], **words;
 	size_t n;
 	int due;
+	bool ok;
 
+	/* roll=FACES for its enter events; a retreat is no charge */
 	game_move_how_init(&sc.how);
-	if (!cmd_unit(g, argv[1], &sc.unit, res))
+	words = xcalloc((size_t)argc + 1, sizeof *words);
+	argc = take_move_words(argc, argv, &rolled, &sc.how, words, res);
+	ok = argc >= 2 && sc.how.given[FACT_CHARGE] < 0 && sc.how.given[FACT_REDEPLOY] < 0;
+	if (argc >= 2 && !ok)
+		cmd_fail(res, "a retreat takes hexes and roll=FACES, no charge or redeploy");
+	if (ok)
+		memcpy(argv, words, (size_t)argc * sizeof *argv);
+	free(words);
+	if (!ok || !cmd_unit(g, argv[1], &sc.unit, res))
 		return false;
 	u = &g->units[sc.unit];
 	due = u->retreat_due > 0 ? u->retreat_due : g->forcing ? argc - 2 : 0;

@@ -62,9 +62,9 @@ show_unit(struct game *g, int u, struct command_result *res)
 	for (size_t s = 0; s < card->words[WL_STATUS].count; s++)
 		if ((x->status >> s) & 1u)
 			cmd_say(res, "  status: %s", card->words[WL_STATUS].words[s]);
-	cmd_say(res, "  this turn: %s%s%s%s%s", x->moved ? "moved" : "", x->road_move ? " by road" : "",
-	        x->moved && x->battled ? ", " : "", x->battled ? "battled" : "",
-	        !x->moved && !x->battled ? "nothing yet" : "");
+	cmd_say(res, "  this turn: %s%s%s%s%s%s", x->moved ? "moved" : "", x->road_move ? " by road" : "",
+	        x->charging ? ", charging" : "", x->moved && x->battled ? ", " : "",
+	        x->battled ? "battled" : "", !x->moved && !x->battled ? "nothing yet" : "");
 	if (x->retreat_due > 0)
 		cmd_say(res, "  must retreat %d hex%s toward its own side (retreat %s HEX...)",
 		        x->retreat_due, x->retreat_due == 1 ? "" : "es", x->id);

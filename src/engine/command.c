@@ -35,8 +35,9 @@ const struct command_entry command_table[] = {
 	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd },
 	/* playing */
 	{ "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select },
-	{ "move", "UNIT HEX [HEX...]", "move a unit along a path, or to a hex by the cheapest way",
-	  COMMAND_CHANGE, 2, -1, cmd_move },
+	{ "move", "UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]",
+	  "move a unit along a path, or to a hex by the cheapest way", COMMAND_CHANGE, 2, -1,
+	  cmd_move },
 	{ "retreat", "UNIT [HEX...] [roll=FACES]",
 	  "the retreat a battle gave a unit, toward its side's edge (a hit for each hex it cannot)",
 	  COMMAND_CHANGE, 1, -1, cmd_retreat },

@@ -42,6 +42,7 @@ struct game_unit {
 	bool battled;       /* it battled */
 	long moved_cost;    /* what its moves cost this turn, in halves */
 	struct unit_halt halt; /* where and why its move had to end this turn */
+	bool charging;      /* its last move was a charge: the attack it ends with is one */
 	struct unit_own own;   /* its own move, dice and values, over its class's */
 	int retreat_due;       /* hexes a battle's result says it must retreat, not yet
 	                          made (`retreat`); 0: none */

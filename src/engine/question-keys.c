@@ -42,13 +42,17 @@ static const struct key_row key_rows[] = {
 #define N_KEY_ROWS (sizeof key_rows / sizeof key_rows[0])
 
 /* Who gives a fact as a key: explain every fact a situation holds; a battle's
- * words the true / false facts and the target's terrain (the map shows the rest).
- * any_attacker and all_attackers come from with=, a setting from setting.NAME. */
+ * words the true / false facts and the target's terrain (the map shows the rest);
+ * a move's words what the move itself is, which no map shows (a charge, a
+ * redeployment). any_attacker and all_attackers come from with=, a setting from
+ * setting.NAME. */
 static unsigned
 fact_askers(enum fact f)
 {
 	if (f == FACT_ANY_ATTACKER || f == FACT_ALL_ATTACKERS || f == FACT_SETTING)
 		return 0;
+	if (f == FACT_CHARGE || f == FACT_REDEPLOY)
+		return ASKER_EXPLAIN | ASKER_BATTLE | ASKER_MOVE;
 	if (fact_info[f].type == FT_BOOL || f == FACT_TARGET_ON)
 		return ASKER_EXPLAIN | ASKER_BATTLE;
 	return ASKER_EXPLAIN;

@@ -1,6 +1,7 @@
 /* question-keys.h: the key=value words of a rule question (engine layer): one
- * table for `hexaid explain CARD key=value ...` and for the words players add
- * to the battle commands (battle, fire, melee and the game's explain). A key
+ * table for `hexaid explain CARD key=value ...`, for the words players add to
+ * the battle commands (battle, fire, melee and the game's explain) and for those
+ * they add to a move (a charge, a redeployment). A key
  * means one thing wherever it is read; each asker takes the keys that make
  * sense to it, and the facts of list-facts.h are keys by their own key, so a
  * new fact needs no line here. Reading a value stays with the asker (explain
@@ -14,7 +15,7 @@
 #include "card.h"
 
 /* Who asks: bits of a key's askers. */
-enum { ASKER_EXPLAIN = 1u, ASKER_BATTLE = 2u };
+enum { ASKER_EXPLAIN = 1u, ASKER_BATTLE = 2u, ASKER_MOVE = 4u };
 
 enum question_key_id {
 	QK_FACT,            /* a fact of list-facts.h, by its key (the fact is named) */

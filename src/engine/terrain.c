@@ -915,7 +915,9 @@ move_visit(const struct card *card, const struct terrain *t, const struct rule *
 		flag = &out->cannot_stop, words = "may not stop here";
 		break;
 	case EFFECT_NO_CHARGE:
-		flag = &out->no_charge, words = "may not charge into, through or out of it";
+		flag = &out->no_charge;
+		words = applies_when_crossed(t) ? "may not charge across it"
+		                                : "may not charge into, through or out of it";
 		break;
 	case EFFECT_PASS_THROUGH:
 		if (!applies_when_crossed(t))

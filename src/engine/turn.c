@@ -64,7 +64,7 @@ turn_end(struct game *g)
 {
 	for (size_t i = 0; i < g->nunits; i++) {
 		struct game_unit *u = &g->units[i];
-		u->moved = u->moved_onto = u->road_move = u->battled = false;
+		u->moved = u->moved_onto = u->road_move = u->battled = u->charging = false;
 		u->moved_cost = 0;
 		u->retreat_due = 0;
 		u->battle_back_vs = 0;
