@@ -43,6 +43,21 @@ tap_is "$st:$(cat "$tap_tmp/out")" "0:" "check of a valid card exits 0 silently"
 "$HEXAID" check "$top_srcdir/data/cards/great-war.yaml" /nonexistent.yaml >/dev/null 2>&1; st=$?
 tap_is "$st" 1 "check exits 1 when any file is invalid"
 
+# A phase names commands it allows and commands the other side may react with:
+# every one must be a command of hexaid.
+cat >"$tap_tmp/phases.yaml" <<'EOF'
+kind: card
+schema: 1
+id: phases
+title: Phases
+sequence:
+  - { id: move, name: Move, allows: [move, dance], reactions: [fire, fly] }
+EOF
+"$HEXAID" check "$tap_tmp/phases.yaml" >"$tap_tmp/out" 2>&1; st=$?
+tap_is "$st:$(sed "s|$tap_tmp/||" "$tap_tmp/out")" "1:phases.yaml:6: error: phase 'move' allows 'dance', which is not a command (hexaid(6) lists them)
+phases.yaml:6: error: phase 'move' takes the reaction 'fly', which is not a command (hexaid(6) lists them)" \
+	"check refuses a phase that allows, or takes as a reaction, a word that is no command"
+
 # --- hexaid log: the game's log with each roll's breakdown, and the dice statistics ---
 gw="$top_srcdir/data/scenarios/great-war-demo.yaml"
 printf 'phase next\nphase next\nphase next\nunit set A4 hex=0906\nunit set C4 hex=0904\nfire A4 C4 roll=s,f\nsave %s\n' "$tap_tmp/g.sav" |

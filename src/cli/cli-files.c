@@ -35,17 +35,20 @@ card_commands_exist(const char *path, const struct cardpath *cp)
 		return false;
 	}
 	for (size_t p = 0; p < card.nphases; p++)
-		for (size_t k = 0; k < card.phases[p].nallows; k++) {
-			const char *word = card.phases[p].allows[k];
+		for (size_t k = 0; k < card.phases[p].nallows + card.phases[p].nreactions; k++) {
+			bool allows = k < card.phases[p].nallows;
+			const char *word = allows ? card.phases[p].allows[k]
+			                          : card.phases[p].reactions[k - card.phases[p].nallows];
 			bool found = false;
 
 			for (size_t c = 0; c < command_count; c++)
 				found |= strcmp(command_table[c].name, word) == 0;
 			if (found)
 				continue;
-			fprintf(stderr, "%s:%d: error: phase '%s' allows '%s', which is not a command "
+			fprintf(stderr, "%s:%d: error: phase '%s' %s '%s', which is not a command "
 			                "(hexaid(6) lists them)\n",
-			        path, card.phases[p].line, card.phases[p].id, word);
+			        path, card.phases[p].line, card.phases[p].id,
+			        allows ? "allows" : "takes the reaction", word);
 			ok = false;
 		}
 	card_free(&card);

@@ -1,7 +1,8 @@
 /* card-read-sequence.c: reads a card's `sequence:` (data layer): the phases of one
  * side's turn, in order, each with its name, a one-line reminder for the
- * players and the commands it allows. Which commands exist is the engine's
- * business; a test checks the shipped cards name only real ones. */
+ * players, the commands it allows and those the other side may react with.
+ * Which commands exist is the engine's business; a test checks the shipped
+ * cards name only real ones. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -11,13 +12,20 @@
 #include "card-read.h"
 #include "xmalloc.h"
 
+/* `allows: [move]` or `reactions: [move, fire]`: a list of command names, into
+ * the list the row's arg names. */
+enum { PHASE_ALLOWS, PHASE_REACTIONS };
+
 static bool
-read_phase_allows(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+read_phase_commands(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct phase *p = rd->obj;
+	bool reactions = rd->field->arg == PHASE_REACTIONS;
+	char ***list = reactions ? &p->reactions : &p->allows;
+	size_t *count = reactions ? &p->nreactions : &p->nallows;
 	bool ok = true;
 
-	if (!yis_sequence(doc, n, "allows"))
+	if (!yis_sequence(doc, n, reactions ? "reactions" : "allows"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
 		const char *id;
@@ -25,8 +33,8 @@ read_phase_allows(struct ydoc *doc, const struct ynode *n, const struct yread *r
 			ok = false;
 			continue;
 		}
-		p->allows = xreallocarray(p->allows, p->nallows + 1, sizeof *p->allows);
-		p->allows[p->nallows++] = xstrdup(id);
+		*list = xreallocarray(*list, *count + 1, sizeof **list);
+		(*list)[(*count)++] = xstrdup(id);
 	}
 	return ok;
 }
@@ -35,7 +43,8 @@ static const struct yfield phase_fields[] = {
 	{ "id", AS_ID(struct phase, id), .required = true },
 	{ "name", AS_TEXT(struct phase, name), .required = true },
 	{ "reminder", AS_TEXT(struct phase, reminder) },
-	{ "allows", READ_BY(read_phase_allows) },
+	{ "allows", READ_BY(read_phase_commands), .arg = PHASE_ALLOWS },
+	{ "reactions", READ_BY(read_phase_commands), .arg = PHASE_REACTIONS },
 	{ "seed", AS_TEXT(struct phase, seed) },
 	{ "note", AS_COMMENT },
 	{ "assumed", AS_BOOL(struct phase, assumed) },
@@ -52,6 +61,9 @@ card_phase_free(struct phase *p)
 	for (size_t i = 0; i < p->nallows; i++)
 		free(p->allows[i]);
 	free(p->allows);
+	for (size_t i = 0; i < p->nreactions; i++)
+		free(p->reactions[i]);
+	free(p->reactions);
 	free(p->seed);
 }
 

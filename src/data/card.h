@@ -336,6 +336,8 @@ struct phase {
 	char *reminder;
 	char **allows;
 	size_t nallows;
+	char **reactions;     /* commands the other side's units may give in this phase */
+	size_t nreactions;
 	char *seed;
 	bool assumed;
 	const char *file;

@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 /* ---- the answer ------------------------------------------------------------- */
@@ -217,12 +218,32 @@ cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_re
 bool
 cmd_may_order(struct game *g, int unit, struct command_result *res)
 {
-	if (g->units[unit].side == g->side || g->forcing)
+	const char *command = g->command;
+	int allowed;
+	char *reacts;
+
+	if (g->forcing)
 		return true;
-	return cmd_fail(res, "%s belongs to the %s, and the %s are acting: end the turn first "
-	                     "(or add --force, which the log records)",
-	                g->units[unit].id, g->sc.teams[g->units[unit].side].name,
-	                g->sc.teams[g->side].name);
+	if (g->units[unit].side == g->side) {
+		/* a reaction of this phase is the other side's, unless the phase allows
+		 * the command to the acting side too */
+		if (command == NULL || turn_allows(g, command, &allowed) || !turn_reacts(g, command))
+			return true;
+		return cmd_fail(res, "%s: in the %s phase the %s do not %s; it is the other side's "
+		                     "reaction (or add --force, which the log records)",
+		                g->units[unit].id, turn_phase_name(g), g->sc.teams[g->side].name,
+		                command);
+	}
+	if (command != NULL && turn_reacts(g, command))
+		return true;
+	reacts = turn_reactions_words(g);
+	cmd_fail(res, "%s belongs to the %s, and the %s are acting: end the turn first%s%s "
+	              "(or add --force, which the log records)",
+	         g->units[unit].id, g->sc.teams[g->units[unit].side].name,
+	         g->sc.teams[g->side].name, reacts ? "; in this phase they may react with " : "",
+	         reacts ? reacts : "");
+	free(reacts);
+	return false;
 }
 
 /* ---- the values a unit carries ------------------------------------------------- */

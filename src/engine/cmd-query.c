@@ -123,12 +123,16 @@ show_state(struct game *g, struct command_result *res)
 	const struct scen_victory *v = &g->sc.victory;
 
 	char *where = turn_state_words(g), *reminder = turn_phase_reminder(g);
+	char *reacts = turn_reactions_words(g);
 
 	cmd_say(res, "%s (%s), %s", g->sc.title, card->id, where);
 	if (reminder != NULL)
 		cmd_say(res, "  %s", reminder);
+	if (reacts != NULL)
+		cmd_say(res, "  the other side may react: %s", reacts);
 	free(where);
 	free(reminder);
+	free(reacts);
 	if (g->phase >= 0) {
 		struct strbuf seq = { NULL, 0, 0 };
 		for (size_t i = 0; i < card->nphases; i++)

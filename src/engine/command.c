@@ -194,7 +194,7 @@ in_phase(struct game *g, const struct command_entry *c, struct command_result *r
 	const struct card *card = game_card(g);
 	int allowed;
 
-	if (turn_allows(g, c->name, &allowed) || g->forcing)
+	if (turn_allows(g, c->name, &allowed) || turn_reacts(g, c->name) || g->forcing)
 		return true;
 	return cmd_fail(res, "%s: not in the %s phase; allowed in %s (phase next goes on; --force "
 	                     "does it now, and the log says so)",
@@ -266,7 +266,9 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 		free(copy);
 		return false;
 	}
+	g->command = c->name;
 	ok = c->run(g, n, words, res);
+	g->command = NULL;
 	if (ok && c->kind == COMMAND_CHANGE)
 		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {

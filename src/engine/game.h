@@ -112,6 +112,7 @@ struct game {
 	bool replaying;              /* rebuilding: the log is not written again */
 	char *save_path;             /* where `save` writes, once known */
 	bool forcing;                /* the command runs with --force */
+	const char *command;         /* the name of the command running, or NULL */
 	struct rng rng;              /* the dice hexaid rolls */
 	struct dice_stats *stats;    /* per side */
 	struct dice_record *rolls;   /* the dice log */

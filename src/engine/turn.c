@@ -1,12 +1,14 @@
 /* turn.c: the sequence of play (engine layer). A card's sequence is a list of
  * phases for one side's turn; this file knows nothing of what they are called
- * in any game. It answers whether a command belongs to the current phase,
+ * in any game. It answers whether a command belongs to the current phase (or
+ * is one the other side may react with),
  * moves through the phases and the sides, forgets the facts of a turn when it
  * ends, and counts victory points the scenario's way. */
 #include "config.h"
 
 #include <string.h>
 
+#include "strutil.h"
 #include "turn.h"
 #include "xmalloc.h"
 
@@ -33,6 +35,34 @@ turn_allows(const struct game *g, const char *command, int *allowed_in)
 			return false;
 		}
 	return true;
+}
+
+bool
+turn_reacts(const struct game *g, const char *command)
+{
+	const struct phase *p;
+
+	if (g->phase < 0)
+		return false;
+	p = &game_card(g)->phases[g->phase];
+	for (size_t i = 0; i < p->nreactions; i++)
+		if (strcmp(p->reactions[i], command) == 0)
+			return true;
+	return false;
+}
+
+char *
+turn_reactions_words(const struct game *g)
+{
+	const struct phase *p;
+	struct strbuf s = { NULL, 0, 0 };
+
+	if (g->phase < 0)
+		return NULL;
+	p = &game_card(g)->phases[g->phase];
+	for (size_t i = 0; i < p->nreactions; i++)
+		strbuf_addf(&s, "%s%s", i ? ", " : "", p->reactions[i]);
+	return s.text;
 }
 
 const char *

@@ -12,6 +12,14 @@
  * of the card names it. Otherwise *allowed_in is the first phase that does. */
 bool turn_allows(const struct game *g, const char *command, int *allowed_in);
 
+/* May the units of a side that is not acting give `command` now, as a reaction
+ * (the current phase's `reactions:`)? */
+bool turn_reacts(const struct game *g, const char *command);
+
+/* The current phase's reactions in words ("move, fire"), or NULL when it has
+ * none (free it). */
+char *turn_reactions_words(const struct game *g);
+
 /* The current phase's name ("" when the card gives no sequence). */
 const char *turn_phase_name(const struct game *g);
 
