@@ -203,6 +203,40 @@ class_sees_without_los(const struct game *g, int a, struct command_result *res)
 	return true;
 }
 
+/* A unit's value that the players' words stand in for: its rating or its
+ * efficient range, where they state the count it gives (target_rating=2,
+ * beyond_range=1). */
+static bool
+stated_instead(const struct battle *bt, const struct value_need *n)
+{
+	const struct card *card = game_card(bt->g);
+	int v = card_value(card, n->key);
+	enum value_use use = v >= 0 ? card->values[v].use : VALUE_USE_NONE;
+
+	if (use == VALUE_USE_RATING)
+		return bt->w->numbers[n->unit == bt->a ? FACT_ATTACKER_RATING : FACT_TARGET_RATING] >= 0;
+	return use == VALUE_USE_RANGE && n->unit == bt->a && bt->w->numbers[FACT_BEYOND_RANGE] >= 0;
+}
+
+static void
+drop_stated(const struct battle *bt, struct command_result *need)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < need->found.nneeds; i++) {
+		struct value_need *n = &need->found.needs[i];
+
+		if (stated_instead(bt, n)) {
+			free(n->key);
+			free(n->name);
+			free(n->now);
+			continue;
+		}
+		need->found.needs[kept++] = *n;
+	}
+	need->found.nneeds = kept;
+}
+
 /* Has every value the battle needs been given, by the units or the words? A
  * battle fought is refused before any die is rolled or taken, with the `unit
  * set` lines that give them; a question says so in place of the odds. Either
@@ -216,6 +250,7 @@ values_given(struct battle *bt, struct command_result *res)
 	memset(&need, 0, sizeof need);
 	cmd_battle_value_needs(bt->g, bt->a, bt->t, bt->combat, bt->w->dice >= 0,
 	                       bt->w->att_value >= 0 && bt->w->def_value >= 0, &need);
+	drop_stated(bt, &need);
 	ok = cmd_say_needs(bt->g, &need, bt->commit, res);
 	res->found.needs = need.found.needs;
 	res->found.nneeds = need.found.nneeds;
@@ -224,6 +259,18 @@ values_given(struct battle *bt, struct command_result *res)
 	need.found.nneeds = 0;
 	command_result_free(&need);
 	return ok;
+}
+
+/* The counts and the kind of fire the players state, in place of what the map
+ * and the units give. */
+static void
+stated_facts(const struct game *g, const struct battle_words *w, struct situation *sit)
+{
+	for (int f = 0; f < N_FACTS; f++)
+		if (w->numbers[f] >= 0)
+			sit->numbers[f] = w->numbers[f];
+	if (w->fire != NULL)
+		sit->fire = card_word(game_card(g), WL_FIRE, w->fire);
 }
 
 /* A charge may not go out of the attacker's hex, across the side between, or into
@@ -302,6 +349,7 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	for (int f = 0; f < N_FACTS; f++)
 		if (w->given[f] >= 0)
 			bt.sit.facts[f] = w->given[f] != 0;
+	stated_facts(g, w, &bt.sit);
 	/* a charging move ends in the attack it charged for, unless they say not */
 	carried = w->given[FACT_CHARGE] < 0 && g->units[a].charging;
 	if (carried)
@@ -417,11 +465,34 @@ number_word(const struct question_key *k, const char *word, const char *value,
 	}
 }
 
+/* fact=VALUE for a fact that is neither true / false nor terrain: a count the
+ * players state (beyond_range=2) or the kind of fire (fire=reaction). */
+static bool
+fact_word(const struct game *g, const struct question_key *k, const char *word, const char *value,
+          struct battle_words *w, struct command_result *res)
+{
+	long n;
+
+	if (fact_info[k->fact].type == FT_FIRE) {
+		if (card_word(game_card(g), WL_FIRE, value) < 0)
+			return cmd_fail(res, "%s: %s names no such kind of fire", word, game_card(g)->id);
+		w->fire = value;
+		return true;
+	}
+	if (!str_long(value, 0, 999, &n))
+		return cmd_fail(res, "%s: give %s as a number from 0 to 999", word, k->key);
+	w->numbers[k->fact] = (int)n;
+	return true;
+}
+
 /* Is this word's key given already? The first of each is read, as before. */
 static bool
 said_before(const struct question_key *k, const struct battle_words *w)
 {
 	switch (k->id) {
+	case QK_FACT:
+		return (fact_info[k->fact].type == FT_NUMBER && w->numbers[k->fact] >= 0) ||
+		       (fact_info[k->fact].type == FT_FIRE && w->fire != NULL);
 	case QK_ROLL:
 		return w->rolled != NULL;
 	case QK_DICE:
@@ -461,8 +532,10 @@ battle_word(const struct game *g, char *word, struct battle_words *w, struct com
 		                word);
 	switch (k.id) {
 	case QK_FACT:
-		if (fact_info[k.fact].type != FT_BOOL)
+		if (fact_info[k.fact].type == FT_TERRAIN)
 			return terrain_word(g, &k, word, value, w, res);
+		if (fact_info[k.fact].type != FT_BOOL)
+			return fact_word(g, &k, word, value, w, res);
 		w->given[k.fact] = value == NULL || strcmp(value, "true") == 0;
 		return true;
 	case QK_ROLL:
@@ -490,6 +563,8 @@ cmd_battle_words(const struct game *g, int argc, char **argv, int first, struct 
 {
 	memset(w, 0, sizeof *w);
 	memset(w->given, -1, sizeof w->given);
+	for (int f = 0; f < N_FACTS; f++)
+		w->numbers[f] = -1;
 	w->dice = w->att_value = w->def_value = w->structure_roll = -1;
 	for (int i = first; i < argc; i++) {
 		if (card_word(game_card(g), WL_COMBAT, argv[i]) >= 0 && w->combat == NULL)

@@ -77,6 +77,9 @@ bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res)
 struct battle_words {
 	const char *combat;          /* a combat type, or NULL: the only one that fits */
 	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
+	int numbers[N_FACTS];        /* counts the players state in place of the map's
+	                                (beyond_range=2, target_stack=2); -1: unsaid */
+	const char *fire;            /* fire=TYPE: the kind of fire (reaction fire), or NULL */
 	const char *rolled;          /* roll=a,b,c: the dice on the table, or NULL: hexaid rolls */
 	bool by_hexaid;              /* by=hexaid: roll= is what hexaid rolled (the journal) */
 	long dice;                   /* dice=N: the attacker's dice as counted; -1: its class's */

@@ -42,7 +42,9 @@ static const struct key_row key_rows[] = {
 #define N_KEY_ROWS (sizeof key_rows / sizeof key_rows[0])
 
 /* Who gives a fact as a key: explain every fact a situation holds; a battle's
- * words the true / false facts and the target's terrain (the map shows the rest);
+ * words the true / false facts, the target's terrain, the kind of fire and the
+ * counts the players may know better than the map (ratings, stacks, range
+ * beyond the efficient one, supports), but not the distance the map shows;
  * a move's words what the move itself is, which no map shows (a charge, a
  * redeployment). any_attacker and all_attackers come from with=, a setting from
  * setting.NAME. */
@@ -53,7 +55,8 @@ fact_askers(enum fact f)
 		return 0;
 	if (f == FACT_CHARGE || f == FACT_REDEPLOY)
 		return ASKER_EXPLAIN | ASKER_BATTLE | ASKER_MOVE;
-	if (fact_info[f].type == FT_BOOL || f == FACT_TARGET_ON)
+	if (fact_info[f].type == FT_BOOL || f == FACT_TARGET_ON || f == FACT_FIRE ||
+	    (fact_info[f].type == FT_NUMBER && f != FACT_DISTANCE))
 		return ASKER_EXPLAIN | ASKER_BATTLE;
 	return ASKER_EXPLAIN;
 }
