@@ -44,6 +44,7 @@ add_terrain_id(struct card *card, const char *id, int line)
 	t->line = line;
 	t->category = -1;
 	t->structure_becomes = -1;
+	t->on_side = -1;
 	t->file = card->reading;
 }
 

@@ -261,11 +261,14 @@ read_cost_table(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return ok;
 }
 
-/* `level_change: 1` or `level_change: [2, 9]`: levels climbed (negative: down). */
+/* `level_change: 1` or `level_change: [2, 9]`: levels climbed (negative: down);
+ * `levels_apart: [3, 99]` (the row's arg 1): levels between the two hexes, up or
+ * down. */
 static bool
 read_level_change(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct terrain *t = rd->obj;
+	bool apart = rd->field->arg == 1;
 	long lo, hi;
 
 	if (n->kind == YNODE_SEQUENCE) {
@@ -279,6 +282,14 @@ read_level_change(struct ydoc *doc, const struct ynode *n, const struct yread *r
 		return false;
 	} else {
 		hi = lo;
+	}
+	if (apart && lo < 0)
+		return yerror(doc, n, "levels apart count up or down: give 0 or more");
+	if (apart) {
+		t->on_levels_apart = true;
+		t->apart_min = (int)lo;
+		t->apart_max = (int)hi;
+		return true;
 	}
 	t->on_level_change = true;
 	t->level_min = (int)lo;
@@ -327,9 +338,11 @@ check_attacking_out(struct ydoc *doc, const struct terrain *t, const struct ynod
 static const struct yfield terrain_fields[] = {
 	{ "seed", AS_TEXT(struct terrain, seed) },
 	{ "level_change", READ_BY(read_level_change) },
+	{ "levels_apart", READ_BY(read_level_change), .arg = 1 },
 	{ "friendly_unit", AS_BOOL(struct terrain, on_friendly_unit) },
 	{ "leaving_zoc", AS_BOOL(struct terrain, on_leaving_zoc) },
 	{ "entering_zoc", AS_BOOL(struct terrain, on_entering_zoc) },
+	{ "on_side", AS_NAME(struct terrain, on_side, FT_TERRAIN) },
 	{ "note", AS_TEXT(struct terrain, note) },
 	{ "notes", READ_BY(read_terrain_notes) },
 	{ "aliases", READ_BY(read_aliases) },
@@ -385,12 +398,16 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, const struct yread *r
 		if (seed != NULL && seed->kind == YNODE_SCALAR && t->seed == NULL)
 			t->seed = xstrdup(seed->text);
 		ok = ymap_read(doc, n->items[i], &terrain_table, t, card) && ok;
-		if ((t->on_level_change || t->on_friendly_unit || t->on_leaving_zoc ||
-		     t->on_entering_zoc) &&
+		if ((t->on_level_change || t->on_levels_apart || t->on_friendly_unit ||
+		     t->on_leaving_zoc || t->on_entering_zoc || t->on_side >= 0) &&
 		    t->kind != TERRAIN_CONDITION)
 			ok = yerror(doc, n->keys[i], "'%s' says when it is met (level_change, "
-			                             "friendly_unit, leaving_zoc, entering_zoc): give it 'kind: condition'",
+			                             "levels_apart, friendly_unit, leaving_zoc, "
+			                             "entering_zoc, on_side): give it 'kind: condition'",
 			            id) && ok;
+		if (t->on_side >= 0 && card->terrain[t->on_side].kind != TERRAIN_HEXSIDE)
+			ok = yerror(doc, n->keys[i], "'%s' is met on a side that holds %s, which is "
+			                             "no hexside feature", id, card->terrain[t->on_side].id) && ok;
 		ok = check_attacking_out(doc, t, n->items[i]) && ok;
 		if (t->encloses && t->kind != TERRAIN_HEXSIDE)
 			ok = yerror(doc, n->keys[i], "'%s' encloses a hex, which only a feature along "

@@ -189,9 +189,13 @@ struct terrain {
 	/* when a condition entry is met (TERRAIN_CONDITION): */
 	bool on_level_change; /* the move or attack goes up or down by ... */
 	int level_min, level_max; /* ... this many levels (negative: down) */
+	bool on_levels_apart; /* the two hexes differ, up or down, by ... */
+	int apart_min, apart_max; /* ... this many levels */
 	bool on_friendly_unit;/* the hex entered holds a friendly unit */
 	bool on_leaving_zoc;  /* the hex left is next to an enemy unit */
 	bool on_entering_zoc; /* the hex entered is next to an enemy unit */
+	int on_side;          /* ... and only where the side crossed holds this hexside
+	                         feature (a steep slope), or -1 */
 	char *seed;           /* the seed line of its row, for shorthand rules */
 	char *note;
 	struct note_list notes;

@@ -547,9 +547,14 @@ meet_conditions(const struct game *g, int level_change, bool friendly, bool leav
 			continue;
 		met |= c->on_level_change && level_change != 0 && level_change >= c->level_min &&
 		       level_change <= c->level_max;
+		met |= c->on_levels_apart && abs(level_change) >= c->apart_min &&
+		       abs(level_change) <= c->apart_max;
 		met |= c->on_friendly_unit && friendly;
 		met |= c->on_leaving_zoc && leaving_zoc;
 		met |= c->on_entering_zoc && entering_zoc;
+		/* met only where the side crossed holds the feature it names */
+		if (c->on_side >= 0 && !tset_has(crossed, c->on_side))
+			met = false;
 		if (met && !tset_has(crossed, (int)t))
 			tset_add(crossed, (int)t);
 	}
