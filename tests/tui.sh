@@ -504,6 +504,30 @@ keys q
 tap_is "$(wait_status flat)" 0 "quits"
 T kill-session -t flat 2>/dev/null
 
+# --- rules that act in play (issue 21), by keys at 80x24 ------------------------------
+start rules 80 24 -- "$top_srcdir/data/scenarios/mini-nap-demo.yaml"
+check "rules: the Mini-Nap demo" "Map: The Bridge at Saint-Aubin (demo)"
+command_line "terrain 0304 rough_ground"
+check_status "rules: set-up done" "0304 is now rough_ground"
+command_line "move F7 0304 charge"
+check_status "a cavalry charge into rough ground is refused with the card line (000:74)" \
+	"may not charge into 0304"
+command_line "move F7 0205 charge"
+check_status "a charge where the card allows it" "F7 charges from 0204 to 0205"
+command_line "move A1 0806"
+check "the other side reacts with a move in the movement phase, without --force" \
+	"A1 moves 0807 to 0806"
+keys Escape
+check_gone "rules: the answer is put away" "in 0806, remember"
+command_line "fire F1 A1 dice=2"
+check_status "the acting side's fire is the other side's reaction in this phase" \
+	"in the Movement phase the French do not fire"
+keys q
+check "rules: q asks about the unsaved game" "The game has unsaved changes"
+keys n
+tap_is "$(wait_status rules)" 0 "rules: quits"
+T kill-session -t rules 2>/dev/null
+
 # --- resizing ---------------------------------------------------------------------------
 start resize 80 24 --
 check "resize: started" "Map: No Man's Land (demo)"
