@@ -1,13 +1,15 @@
 /* command.c: the command table and its dispatcher (engine layer): splits a line
  * into words, finds the command (by its name, or a prefix that names one command
  * alone), checks the number of arguments, runs it, and keeps the list of the
- * changes in force. Undo and redo rebuild the game from its start and that list:
- * decisions are taken back, the record of them is kept. */
+ * changes in force. Undo puts the game back to the last state kept before the
+ * change it takes back (checkpoint.h) and replays the few changes in force after
+ * it: decisions are taken back, the record of them is kept. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint.h"
 #include "cmd.h"
 #include "save.h"
 #include "strutil.h"
@@ -284,6 +286,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 			canon = forced;
 		}
 		strlist_add(&g->done, canon);
+		checkpoint_recorded(g);
 		free(canon);
 		strlist_free(&g->undone);
 		g->dirty = true;
@@ -300,30 +303,30 @@ command_run(struct game *g, const char *line, struct command_result *res)
 	return dispatch(g, line, res, RUN_RECORD);
 }
 
-/* Rebuild the game from its start and the changes in g->done. */
+/* Put the game back to where it stood with the first `count` changes of g->done
+ * in force (the rest are dropped): from the last state kept at or before them,
+ * replaying the changes after it. A change that no longer applies ends the list
+ * there; false then. */
 static bool
-rebuild(struct game *g, size_t *bad)
+rebuild(struct game *g, size_t count)
 {
-	struct strlist lines = g->done;
+	size_t from = checkpoint_restore(g, count);
 	bool ok = true;
 
-	memset(&g->done, 0, sizeof g->done);
-	game_reset(g);
+	while (g->done.count > count)
+		free(g->done.items[--g->done.count]);
 	g->replaying = true;
-	for (size_t i = 0; i < lines.count; i++) {
+	for (size_t i = from; i < count; i++) {
 		struct command_result res;
-		if (!dispatch(g, lines.items[i], &res, RUN_REPLAY)) {
-			ok = false;
-			if (bad != NULL)
-				*bad = i;
-			command_result_free(&res);
+		ok = dispatch(g, g->done.items[i], &res, RUN_REPLAY);
+		command_result_free(&res);
+		if (!ok) {
+			while (g->done.count > i)
+				free(g->done.items[--g->done.count]);
 			break;
 		}
-		command_result_free(&res);
-		strlist_add(&g->done, lines.items[i]);
 	}
 	g->replaying = false;
-	strlist_free(&lines);
 	return ok;
 }
 
@@ -353,14 +356,8 @@ cmd_undo(struct game *g, int argc, char **argv, struct command_result *res)
 	(void)argv;
 	if (g->done.count == 0)
 		return cmd_fail(res, "undo: nothing to take back");
-	last = g->done.items[--g->done.count];
-	/* the undone list survives the rebuild: keep it aside */
-	{
-		struct strlist undone = g->undone;
-		memset(&g->undone, 0, sizeof g->undone);
-		rebuild(g, NULL);
-		g->undone = undone;
-	}
+	last = xstrdup(g->done.items[g->done.count - 1]);
+	rebuild(g, g->done.count - 1);
 	strlist_add(&g->undone, last);
 	cmd_say(res, "undone: %s", last);
 	game_log(g, "undone: %s", last);

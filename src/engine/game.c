@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint.h"
 #include "game.h"
 #include "xmalloc.h"
 
@@ -127,8 +128,8 @@ side_slot(const struct game *g, struct hexside s)
 }
 
 /* Rebuild the lists of entries per hexside, each in the order of `sides`. */
-static void
-index_sides(struct game *g)
+void
+game_sides_changed(struct game *g)
 {
 	size_t slots = side_slots(g);
 
@@ -207,7 +208,7 @@ load_state(struct game *g)
 	g->winner = -1;
 	g->selected = -1;
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
-	index_sides(g);
+	game_sides_changed(g);
 	game_units_changed(g);
 	game_dice_bookmark(g);
 }
@@ -268,6 +269,7 @@ void
 game_free(struct game *g)
 {
 	free_state(g);
+	checkpoint_free_all(g);
 	strlist_free(&g->log);
 	strlist_free(&g->done);
 	strlist_free(&g->undone);
@@ -401,7 +403,7 @@ game_side_add(struct game *g, struct hex owner, int dir, int feature)
 	s->side = side;
 	s->owner = owner;
 	s->feature = feature;
-	index_sides(g);
+	game_sides_changed(g);
 	return true;
 }
 
@@ -426,7 +428,7 @@ game_side_remove(struct game *g, struct hexside side, int feature)
 	if (i < 0)
 		return false;
 	g->sides[i] = g->sides[--g->nsides];
-	index_sides(g);
+	game_sides_changed(g);
 	return true;
 }
 

@@ -125,6 +125,10 @@ struct game {
 	int *unit_at;                /* per hex */
 	int *side_first;             /* per hexside of the board and its margin */
 	int *side_next;              /* per entry of sides */
+	/* States kept along the way, so that undo replays only a few commands
+	 * (checkpoint.h); every checkpoint_every commands (0: the default). */
+	struct checkpoints *checkpoints;
+	size_t checkpoint_every;
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */
@@ -171,6 +175,8 @@ int game_unit_at(const struct game *g, struct hex h);   /* a unit standing there
 /* Say that units were added, removed, moved, eliminated or brought back: call it
  * after any such change, before the board is asked again (game_unit_at). */
 void game_units_changed(struct game *g);
+/* The same for hexside features added or removed (game_side_add does it). */
+void game_sides_changed(struct game *g);
 struct tset *game_hex_terrain(struct game *g, struct hex h);
 const struct tset *game_hex(const struct game *g, struct hex h);
 int game_hex_level(const struct game *g, struct hex h);

@@ -1,0 +1,31 @@
+/* checkpoint.h: the states a game went through, kept so that undo costs the same
+ * however long the game (engine layer). Every `every` commands in force the
+ * state is kept: the latest one whole, each earlier one as the bytes in which it
+ * differs from the one after it. To take back commands, the game is put back to
+ * the last kept state at or before the commands still in force, and the few
+ * after it are replayed (command.c). Dice results stay facts: the commands carry
+ * them, and a save is still its scenario and its commands. */
+#ifndef HEXAID_CHECKPOINT_H
+#define HEXAID_CHECKPOINT_H
+
+#include <stddef.h>
+
+struct game;
+
+/* States kept every CHECKPOINT_EVERY commands unless a game says otherwise
+ * (tests set g->checkpoint_every small to cross many of them). */
+#define CHECKPOINT_EVERY 64
+
+/* After a command was added to g->done: keep the state when their count is a
+ * multiple of the interval. */
+void checkpoint_recorded(struct game *g);
+
+/* Put the game back to the last state kept after at most `count` commands
+ * (forgetting those kept after it), or to its start; returns how many commands
+ * that state had in force. The caller replays g->done from there to `count`. */
+size_t checkpoint_restore(struct game *g, size_t count);
+
+/* Forget every state kept (game_free; game_reset). */
+void checkpoint_free_all(struct game *g);
+
+#endif

@@ -1,0 +1,343 @@
+/* test-undo.c: undo through kept states (checkpoint.c) is the same as rebuilding
+ * the game from its start. Random mixes of commands (moves, battles with their
+ * rolls, hits, notes, every change to the table, units added and removed, the
+ * turn, undo and redo; many refused) are played on each demo scenario, with
+ * states kept every 1, 3, 8 and the default number of commands; after every
+ * undo and redo, and at the end, the game is compared field by field with a new
+ * one that replays the commands in force from the scenario, keeping no state. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "testutil.h"
+
+#include "checkpoint.h"
+#include "command.h"
+#include "scenario.h"
+
+#define COMMANDS 200
+
+static const char *const scenarios[] = {
+	"great-war-demo", "mini-nap-demo", "napoleonic-tec-demo", "tricorne-demo",
+	"ud-napoleonic-demo",
+};
+
+static void
+open_game(const char *name, struct game *g)
+{
+	const char *top = getenv("top_srcdir");
+	char path[4096];
+	struct diag_list dl;
+	struct scenario sc;
+
+	snprintf(path, sizeof path, "%s/data/scenarios/%s.yaml", top ? top : "..", name);
+	diag_list_init(&dl, 20);
+	if (!scenario_load(&sc, path, NULL, &dl)) {
+		diag_print(&dl, stderr);
+		fail_msg("%s: cannot open", path);
+	}
+	diag_list_free(&dl);
+	game_start(g, &sc);
+}
+
+/* ---- the state, field by field ---------------------------------------------------- */
+
+static void
+assert_tset_equal(const struct tset *a, const struct tset *b)
+{
+	assert_int_equal(a->count, b->count);
+	for (size_t i = 0; i < a->count; i++)
+		assert_int_equal(a->items[i], b->items[i]);
+}
+
+static void
+assert_unit_equal(const struct game_unit *a, const struct game_unit *b)
+{
+	assert_string_equal(a->id, b->id);
+	assert_int_equal(a->side, b->side);
+	assert_int_equal(a->cls, b->cls);
+	assert_int_equal(a->hex.q, b->hex.q);
+	assert_int_equal(a->hex.r, b->hex.r);
+	assert_int_equal(a->strength, b->strength);
+	assert_int_equal(a->max_strength, b->max_strength);
+	assert_int_equal(a->formation, b->formation);
+	assert_true(a->status == b->status);
+	assert_int_equal(a->eliminated, b->eliminated);
+	assert_int_equal(a->moved, b->moved);
+	assert_int_equal(a->moved_onto, b->moved_onto);
+	assert_int_equal(a->road_move, b->road_move);
+	assert_int_equal(a->battled, b->battled);
+	assert_int_equal(a->moved_cost, b->moved_cost);
+	assert_string_equal(a->halted, b->halted);
+}
+
+static void
+assert_board_equal(const struct game *a, const struct game *b)
+{
+	size_t cells = (size_t)a->sc.board.columns * (size_t)a->sc.board.rows;
+
+	for (size_t i = 0; i < cells; i++) {
+		assert_tset_equal(&a->terrain[i], &b->terrain[i]);
+		assert_int_equal(a->levels[i], b->levels[i]);
+		assert_int_equal(a->unit_at[i], b->unit_at[i]);
+	}
+	assert_int_equal(a->nsides, b->nsides);
+	for (size_t i = 0; i < a->nsides; i++) {
+		assert_true(hexside_eq(a->sides[i].side, b->sides[i].side));
+		assert_int_equal(a->sides[i].owner.q, b->sides[i].owner.q);
+		assert_int_equal(a->sides[i].owner.r, b->sides[i].owner.r);
+		assert_int_equal(a->sides[i].feature, b->sides[i].feature);
+	}
+	assert_int_equal(a->nstructures, b->nstructures);
+	for (size_t i = 0; i < a->nstructures; i++) {
+		const struct scen_structure *x = &a->structures[i], *y = &b->structures[i];
+		assert_int_equal(x->hex.q, y->hex.q);
+		assert_int_equal(x->hex.r, y->hex.r);
+		assert_int_equal(x->dir, y->dir);
+		assert_int_equal(x->terrain, y->terrain);
+		assert_int_equal(x->strength, y->strength);
+		assert_int_equal(x->hits, y->hits);
+	}
+}
+
+static void
+assert_game_equal(const struct game *a, const struct game *b)
+{
+	assert_int_equal(a->turn, b->turn);
+	assert_int_equal(a->side, b->side);
+	assert_int_equal(a->phase, b->phase);
+	assert_int_equal(a->winner, b->winner);
+	assert_int_equal(a->selected, b->selected);
+	assert_memory_equal(a->settings, b->settings, sizeof a->settings);
+	assert_board_equal(a, b);
+	assert_int_equal(a->nunits, b->nunits);
+	for (size_t i = 0; i < a->nunits; i++)
+		assert_unit_equal(&a->units[i], &b->units[i]);
+	for (size_t s = 0; s < a->sc.nteams; s++) {
+		const struct dice_stats *x = &a->stats[s], *y = &b->stats[s];
+		assert_int_equal(x->symbol_dice, y->symbol_dice);
+		assert_int_equal(x->hits, y->hits);
+		assert_true(x->hits_expected == y->hits_expected);
+		assert_int_equal(x->number_dice, y->number_dice);
+		assert_int_equal(x->pips, y->pips);
+		assert_true(x->pips_expected == y->pips_expected);
+	}
+}
+
+/* The game rebuilt from its scenario and the commands in force of g, with no
+ * state kept on the way, compared with g. */
+static void
+assert_same_as_rebuilt(const char *name, const struct game *g)
+{
+	struct game full;
+	size_t bad = 0;
+
+	open_game(name, &full);
+	full.checkpoint_every = SIZE_MAX;
+	full.replaying = true;
+	assert_true(command_replay(&full, &g->done, &bad));
+	full.replaying = false;
+	assert_int_equal(full.done.count, g->done.count);
+	assert_game_equal(g, &full);
+	game_free(&full);
+}
+
+/* ---- random commands ---------------------------------------------------------------- */
+
+struct mix {
+	struct game *g;
+	struct rng rng;
+};
+
+static uint32_t
+pick(struct mix *m, uint32_t n)
+{
+	return n == 0 ? 0 : rng_below(&m->rng, n);
+}
+
+static const char *
+unit_id(struct mix *m)
+{
+	return m->g->nunits > 0 ? m->g->units[pick(m, (uint32_t)m->g->nunits)].id : "none";
+}
+
+/* A hex near a unit (sometimes off the board: refused). */
+static void
+hex_near(struct mix *m, int steps, char at[HEX_LABEL_SIZE])
+{
+	struct hex h = { 0, 0 };
+
+	if (m->g->nunits > 0)
+		h = m->g->units[pick(m, (uint32_t)m->g->nunits)].hex;
+	for (int i = 0; i < steps; i++)
+		h = hex_neighbor(h, (int)pick(m, 6));
+	hex_label(game_board(m->g), h, at);
+}
+
+/* A terrain of the card of one kind, or of any when none of it. */
+static const char *
+terrain_of(struct mix *m, enum terrain_kind kind)
+{
+	const struct card *c = game_card(m->g);
+	size_t n = 0, want;
+
+	for (size_t t = 0; t < c->nterrain; t++)
+		n += c->terrain[t].kind == kind;
+	want = pick(m, (uint32_t)(n > 0 ? n : c->nterrain));
+	for (size_t t = 0; t < c->nterrain; t++)
+		if ((n == 0 || c->terrain[t].kind == kind) && want-- == 0)
+			return c->terrain[t].id;
+	return "none";
+}
+
+static void
+setup_command(struct mix *m, char *line, size_t size)
+{
+	const struct card *c = game_card(m->g);
+	const char *const *dirs = hex_direction_names(game_board(m->g));
+	char at[HEX_LABEL_SIZE];
+	uint32_t what = pick(m, 9);
+
+	hex_near(m, (int)pick(m, 2), at);
+	if (what == 0)
+		snprintf(line, size, "terrain %s %s", at, terrain_of(m, TERRAIN_HEX));
+	else if (what == 1)
+		snprintf(line, size, "hexside %s %s %s %s", pick(m, 2) ? "add" : "remove", at,
+		         dirs[pick(m, 6)], terrain_of(m, pick(m, 2) ? TERRAIN_HEXSIDE : TERRAIN_PATH));
+	else if (what == 2)
+		snprintf(line, size, "level %s %u", at, pick(m, 3));
+	else if (what == 3)
+		snprintf(line, size, "token %s %s %s", pick(m, 3) ? "add" : "remove", at,
+		         terrain_of(m, TERRAIN_TOKEN));
+	else if (what == 4)
+		snprintf(line, size, "structure %s %u", at, 1 + pick(m, 3));
+	else if (what == 5)
+		snprintf(line, size, "damage %s", at);
+	else if (what == 6)
+		snprintf(line, size, "unit add X%u %s %s %s", pick(m, 1000),
+		         m->g->sc.teams[pick(m, (uint32_t)m->g->sc.nteams)].id,
+		         c->classes[pick(m, (uint32_t)c->nclasses)].id, at);
+	else if (what == 7)
+		snprintf(line, size, "unit remove %s", unit_id(m));
+	else
+		snprintf(line, size, "unit set %s strength=%u hex=%s", unit_id(m), pick(m, 3), at);
+}
+
+static void
+random_command(struct mix *m, char *line, size_t size)
+{
+	uint32_t roll = pick(m, 100);
+	char at[HEX_LABEL_SIZE];
+
+	if (roll < 35) {
+		hex_near(m, 1 + (int)pick(m, 3), at);
+		snprintf(line, size, "move %s %s", unit_id(m), at);
+	} else if (roll < 50) {
+		const char *a = unit_id(m);
+		snprintf(line, size, "%s %s %s", pick(m, 2) ? "battle" : "fire", a, unit_id(m));
+	} else if (roll < 54) {
+		snprintf(line, size, "hit %s %u", unit_id(m), pick(m, 2) + 1);
+	} else if (roll < 57) {
+		snprintf(line, size, "note \"a note %u\"", pick(m, 100));
+	} else if (roll < 72) {
+		setup_command(m, line, size);
+	} else if (roll < 82) {
+		snprintf(line, size, "%s", pick(m, 2) ? "phase next" : "turn end");
+	} else if (roll < 94) {
+		snprintf(line, size, "undo");
+	} else {
+		snprintf(line, size, "redo");
+	}
+	if (pick(m, 10) == 0 && strncmp(line, "undo", 4) != 0 && strncmp(line, "redo", 4) != 0)
+		snprintf(line + strlen(line), size - strlen(line), " --force");
+}
+
+static void
+play_and_compare(const char *name, size_t every, uint64_t seed)
+{
+	struct mix m;
+	struct game g;
+	size_t undos = 0;
+
+	open_game(name, &g);
+	rng_seed(&g.rng, seed);
+	g.checkpoint_every = every;
+	m.g = &g;
+	rng_seed(&m.rng, seed + 1);
+	for (int i = 0; i < COMMANDS; i++) {
+		struct command_result res;
+		char line[256];
+		bool ok;
+		random_command(&m, line, sizeof line);
+		ok = command_run(&g, line, &res);
+		command_result_free(&res);
+		if (ok && res.kind == COMMAND_META) {
+			undos += line[0] == 'u';
+			assert_same_as_rebuilt(name, &g);
+		}
+	}
+	assert_same_as_rebuilt(name, &g);
+	assert_true(undos > 10);
+	game_free(&g);
+}
+
+static void
+undo_matches_rebuild(void **state)
+{
+	static const size_t every[] = { 1, 3, 8, 0 };
+
+	(void)state;
+	for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++)
+		for (size_t e = 0; e < sizeof every / sizeof every[0]; e++)
+			for (uint64_t seed = 1; seed <= 2; seed++)
+				play_and_compare(scenarios[s], every[e], seed * 7919 + e);
+}
+
+/* Many undos in a row walk back over many kept states, then redo walks forward
+ * again: each step the same as a rebuild. */
+static void
+long_walk_back_and_forth(void **state)
+{
+	struct mix m;
+	struct game g;
+
+	(void)state;
+	open_game("napoleonic-tec-demo", &g);
+	rng_seed(&g.rng, 5);
+	g.checkpoint_every = 4;
+	m.g = &g;
+	rng_seed(&m.rng, 11);
+	while (g.done.count < 120) {
+		struct command_result res;
+		char line[256];
+		random_command(&m, line, sizeof line);
+		if (strcmp(line, "undo") == 0 || strcmp(line, "redo") == 0)
+			continue;
+		command_run(&g, line, &res);
+		command_result_free(&res);
+	}
+	for (const char *step = "undo"; step != NULL; step = strcmp(step, "undo") == 0 ? "redo" : NULL) {
+		for (;;) {
+			struct command_result res;
+			bool ok = command_run(&g, step, &res);
+			command_result_free(&res);
+			if (!ok)
+				break;
+			assert_same_as_rebuilt("napoleonic-tec-demo", &g);
+		}
+	}
+	assert_int_equal(g.done.count, 120);
+	assert_int_equal(g.undone.count, 0);
+	game_free(&g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(undo_matches_rebuild),
+		cmocka_unit_test(long_walk_back_and_forth),
+	};
+
+	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);
+}
