@@ -527,6 +527,25 @@ check "rules: q asks about the unsaved game" "The game has unsaved changes"
 keys n
 tap_is "$(wait_status rules)" 0 "rules: quits"
 T kill-session -t rules 2>/dev/null
+# --- the log pane: notes beside their lines, wrapped again when the size changes -----------
+mkdir -p "$tap_tmp/logpane"
+start logpane 120 40 XDG_DATA_HOME=$tap_tmp/logpane -- --seed 2
+check "log pane: started" "Map: No Man's Land (demo)"
+command_line "nosuch thing"
+check "a failed command is a note in the log" "error: nosuch thing"
+command_line "note alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa"
+check "a long line wraps to the pane" "  india juliet kilo lima mike november oscar papa"
+line_of() { screen | grep -nF -- "$1" | head -n 1 | cut -d: -f1; }
+test "$(line_of '! nosuch: no such command')" -lt "$(line_of 'note: alpha bravo')"
+tap_ok $? "the note stays before the line logged after it"
+T resize-window -t logpane -x 80 -y 24
+check "narrower: wrapped again" "india juliet kilo lima│"
+check "narrower: the end of the line on a line of its own" "│  papa "
+T resize-window -t logpane -x 120 -y 40
+check "wider again: wrapped as before" "  india juliet kilo lima mike november oscar papa"
+kill -TERM "$(pid_of logpane)"
+wait_status logpane >/dev/null
+T kill-session -t logpane 2>/dev/null
 
 # --- resizing ---------------------------------------------------------------------------
 start resize 80 24 --

@@ -6,6 +6,7 @@
  * pane); a new line brings the view back to the bottom. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,64 +22,165 @@ struct tui_note {
 	char *text;
 };
 
-/* The log pane's own state. */
+/* One entry of the pane, in the order shown: a line of the game log or a note. */
+struct entry {
+	uint32_t index;          /* in the game log, or in the notes */
+	uint32_t note;           /* 1: a note */
+};
+
+/* The log pane's own state. The game log only grows between two draws (a new
+ * game starts a new pane), so its lines and the notes are put in order once, as
+ * they come; for each, the lines it takes wrapped to the pane's width are
+ * counted once (again when the width changes). Drawing wraps only what is in
+ * view. */
 struct log_state {
 	struct tui_note *notes;
 	size_t nnotes, cap_notes;
-	int back;               /* lines scrolled back from the newest */
+	struct entry *entries;
+	size_t nentries, cap_entries;
+	size_t *rows_before;     /* per entry and one more: the wrapped lines before it */
+	size_t cap_rows;
+	size_t lines;            /* the game log's lines among the entries */
+	const char *last;        /* the last of them, to see the log was not replaced */
+	int width;               /* the width counted for; 0: not yet known */
+	int back;                /* lines scrolled back from the newest */
 };
 
-/* The log's lines as the pane shows them, wrapped. */
-struct log_view {
-	struct strlist lines;
-	bool *error;
-	size_t cap;
+static const struct strlist *
+game_log_of(const struct tui *t)
+{
+	return &t->s->game.log;
+}
+
+/* The text of an entry as shown (a note's detail after "! "), to free. */
+static char *
+entry_text(const struct tui *t, const struct log_state *ls, const struct entry *e)
+{
+	const struct tui_note *n;
+
+	if (!e->note)
+		return xstrdup(game_log_of(t)->items[e->index]);
+	n = &ls->notes[e->index];
+	return n->kind == NOTE_ERROR_DETAIL ? xasprintf("! %s", n->text) : xstrdup(n->text);
+}
+
+static size_t
+entry_rows(const struct tui *t, const struct log_state *ls, const struct entry *e)
+{
+	char *text;
+	size_t rows;
+
+	if (ls->width <= 0)
+		return 0;
+	if (!e->note)
+		return (size_t)tui_wrap_rows(game_log_of(t)->items[e->index], ls->width, 2);
+	text = entry_text(t, ls, e);
+	rows = (size_t)tui_wrap_rows(text, ls->width, 2);
+	free(text);
+	return rows;
+}
+
+static void
+add_entry(const struct tui *t, struct log_state *ls, size_t index, bool note)
+{
+	struct entry *e = xgrow(&ls->entries, &ls->nentries, &ls->cap_entries, sizeof *e);
+
+	e->index = (uint32_t)index;
+	e->note = note;
+	if (ls->cap_rows < ls->cap_entries + 1) {
+		ls->cap_rows = ls->cap_entries + 1;
+		ls->rows_before = xreallocarray(ls->rows_before, ls->cap_rows, sizeof *ls->rows_before);
+	}
+	if (ls->nentries == 1)
+		ls->rows_before[0] = 0;
+	ls->rows_before[ls->nentries] = ls->rows_before[ls->nentries - 1] + entry_rows(t, ls, e);
+}
+
+/* Count every entry's lines again, for a new width. */
+static void
+recount(const struct tui *t, struct log_state *ls, int width)
+{
+	ls->width = width;
+	for (size_t i = 0; i < ls->nentries; i++)
+		ls->rows_before[i + 1] = ls->rows_before[i] + entry_rows(t, ls, &ls->entries[i]);
+}
+
+/* A note in the order of rebuild: by the line it goes before, then as made. */
+struct note_place {
+	size_t after, index;
 };
 
-static void
-add(struct log_view *v, const char *text, bool error, int width)
+static int
+compare_places(const void *pa, const void *pb)
 {
-	size_t before = v->lines.count;
+	const struct note_place *a = pa, *b = pb;
 
-	tui_wrap(text, width, 2, &v->lines);
-	if (v->lines.count > v->cap) {
-		v->cap = v->lines.count * 2;
-		v->error = xreallocarray(v->error, v->cap, sizeof *v->error);
-	}
-	for (size_t i = before; i < v->lines.count; i++)
-		v->error[i] = error;
+	if (a->after != b->after)
+		return a->after < b->after ? -1 : 1;
+	return (a->index > b->index) - (a->index < b->index);
 }
 
-/* The notes made when the log had `from` to `to` lines (to: SIZE_MAX for any more). */
+/* Put every line and note in order again: the log is not the one the entries
+ * were made from (it got shorter: a change the journal could not take was taken
+ * back). Each note goes before the line that was next when it was made, those
+ * made after the last line at the end. */
 static void
-add_notes(const struct log_state *ls, struct log_view *v, size_t from, size_t to, int width)
+rebuild(const struct tui *t, struct log_state *ls)
 {
-	for (size_t i = 0; i < ls->nnotes; i++) {
-		const struct tui_note *n = &ls->notes[i];
-		char *line;
+	const struct strlist *log = game_log_of(t);
+	struct note_place *order = xcalloc(ls->nnotes + 1, sizeof *order);
+	size_t k = 0;
 
-		if (n->after < from || n->after > to)
-			continue;
-		line = n->kind == NOTE_ERROR_DETAIL ? xasprintf("! %s", n->text) : xstrdup(n->text);
-		add(v, line, true, width);
-		free(line);
+	for (size_t i = 0; i < ls->nnotes; i++)
+		order[i] = (struct note_place){ ls->notes[i].after, i };
+	qsort(order, ls->nnotes, sizeof *order, compare_places);
+	ls->nentries = 0;
+	for (size_t i = 0; i < log->count; i++) {
+		for (; k < ls->nnotes && order[k].after <= i; k++)
+			add_entry(t, ls, order[k].index, true);
+		add_entry(t, ls, i, false);
 	}
+	for (; k < ls->nnotes; k++)
+		add_entry(t, ls, order[k].index, true);
+	ls->lines = log->count;
+	free(order);
 }
 
-/* Every line of the log, wrapped to the pane. */
+/* Bring the entries up to the game log as it stands, at the pane's width. */
 static void
-build(const struct tui *t, const struct log_state *ls, struct log_view *v, int width)
+sync(const struct tui *t, struct log_state *ls, int width)
 {
-	const struct game *g = &t->s->game;
+	const struct strlist *log = game_log_of(t);
 
-	memset(v, 0, sizeof *v);
-	for (size_t i = 0; i < g->log.count; i++) {
-		add_notes(ls, v, i, i, width);
-		add(v, g->log.items[i], false, width);
+	if (log->count < ls->lines || (ls->lines > 0 && log->items[ls->lines - 1] != ls->last))
+		rebuild(t, ls);
+	for (; ls->lines < log->count; ls->lines++)
+		add_entry(t, ls, ls->lines, false);
+	ls->last = ls->lines > 0 ? log->items[ls->lines - 1] : NULL;
+	if (width != ls->width)
+		recount(t, ls, width);
+}
+
+static size_t
+total_rows(const struct log_state *ls)
+{
+	return ls->nentries > 0 ? ls->rows_before[ls->nentries] : 0;
+}
+
+/* The entry that holds wrapped line `row`. */
+static size_t
+entry_at_row(const struct log_state *ls, size_t row)
+{
+	size_t lo = 0, hi = ls->nentries;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ls->rows_before[mid] <= row)
+			lo = mid;
+		else
+			hi = mid;
 	}
-	/* with those made after the last line, or when the log was longer (a change
-	 * the journal could not take was taken back) */
-	add_notes(ls, v, g->log.count, (size_t)-1, width);
+	return lo;
 }
 
 /* The map's legend (what `hexaid render` prints under the map) in place of the
@@ -127,12 +229,36 @@ void
 tui_note(struct tui *t, enum note_kind kind, const char *text)
 {
 	struct log_state *ls = tui_pane(t, &pane_log)->data;
-	struct tui_note *n = xgrow(&ls->notes, &ls->nnotes, &ls->cap_notes, sizeof *n);
+	struct tui_note *n;
 
-	n->after = t->s->game.log.count;
+	sync(t, ls, ls->width);
+	n = xgrow(&ls->notes, &ls->nnotes, &ls->cap_notes, sizeof *n);
+	n->after = game_log_of(t)->count;
 	n->kind = kind;
 	n->text = xstrdup(text);
+	add_entry(t, ls, ls->nnotes - 1, true);
 	ls->back = 0;
+}
+
+/* The wrapped lines from `first` on, `body` of them at most, into the window. */
+static void
+draw_rows(struct tui *t, struct pane *p, size_t first, int body, int width)
+{
+	struct log_state *ls = p->data;
+	int y = 0;
+
+	for (size_t e = entry_at_row(ls, first); e < ls->nentries && y < body; e++) {
+		struct strlist lines = { NULL, 0, 0 };
+		char *text = entry_text(t, ls, &ls->entries[e]);
+		size_t skip = first > ls->rows_before[e] ? first - ls->rows_before[e] : 0;
+
+		tui_wrap(text, width, 2, &lines);
+		wattrset(p->win, tui_attr(t, ls->entries[e].note ? ROLE_ERROR : ROLE_NORMAL));
+		for (size_t i = skip; i < lines.count && y < body; i++)
+			tui_put(t, p->win, 1 + y++, 1, lines.items[i], width);
+		strlist_free(&lines);
+		free(text);
+	}
 }
 
 static void
@@ -141,8 +267,8 @@ log_draw(struct tui *t, struct pane *p)
 	WINDOW *w = p->win;
 	const struct rect *r = &p->rect;
 	struct log_state *ls = p->data;
-	struct log_view v;
-	int body = r->h - 2, width = r->w - 2, first;
+	int body = r->h - 2, width = r->w - 2;
+	size_t total, first;
 	char title[64];
 
 	werase(w);
@@ -150,29 +276,22 @@ log_draw(struct tui *t, struct pane *p)
 		draw_legend(t, p, body, width);
 		return;
 	}
-	build(t, ls, &v, width);
-	if (ls->back > (int)v.lines.count - body)
-		ls->back = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
-	first = (int)v.lines.count - body - ls->back;
-	if (first < 0)
-		first = 0;
+	sync(t, ls, width);
+	total = total_rows(ls);
+	if (ls->back > (int)total - body)
+		ls->back = (int)total - body > 0 ? (int)total - body : 0;
+	first = total > (size_t)body + (size_t)ls->back ? total - (size_t)body - (size_t)ls->back : 0;
 	if (ls->back > 0)
 		snprintf(title, sizeof title, "Log (%d lines back, PgDn)", ls->back);
 	else
 		snprintf(title, sizeof title, "Log");
 	tui_frame(t, p, title);
-	for (int i = 0; i < body && (size_t)(first + i) < v.lines.count; i++) {
-		size_t k = (size_t)(first + i);
-		wattrset(w, tui_attr(t, v.error[k] ? ROLE_ERROR : ROLE_NORMAL));
-		tui_put(t, w, 1 + i, 1, v.lines.items[k], width);
-	}
-	if (v.lines.count == 0) {
+	draw_rows(t, p, first, body, width);
+	if (total == 0) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, 1, 1, "(nothing has happened yet)", width);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	strlist_free(&v.lines);
-	free(v.error);
 	wnoutrefresh(w);
 }
 
@@ -222,6 +341,8 @@ log_end(void *data)
 	for (size_t i = 0; i < ls->nnotes; i++)
 		free(ls->notes[i].text);
 	free(ls->notes);
+	free(ls->entries);
+	free(ls->rows_before);
 	free(ls);
 }
 

@@ -201,49 +201,90 @@ tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int widt
 	}
 }
 
+/* How tui_wrap breaks a text: its width (at least 8), the hang and the
+ * indentation of the lines after the first. */
+struct wrap {
+	int width, hang, indent;
+};
+
+static struct wrap
+wrap_start(const char *text, int width, int hang)
+{
+	struct wrap w = { width < 8 ? 8 : width, hang, 0 };
+
+	while (text[w.indent] == ' ')
+		w.indent++;
+	if (w.indent + w.hang > w.width / 2)
+		w.hang = 0, w.indent = w.indent > w.width / 2 ? w.width / 2 : w.indent;
+	return w;
+}
+
+/* The bytes of p that make its next line when `room` cells are left: all that
+ * fits (a UTF-8 sequence is one cell), cut at the last space when more follows. */
+static int
+wrap_cut(const char *p, int room)
+{
+	int n = 0, sp;
+
+	while (p[n] != '\0' && room > 0) {
+		n++;
+		while (((unsigned char)p[n] & 0xC0) == 0x80)
+			n++;
+		room--;
+	}
+	if (p[n] == '\0')
+		return n;
+	for (sp = n; sp > 0 && p[sp] != ' '; sp--)
+		;
+	return sp > 0 ? sp : n;
+}
+
+/* The next line of a text being wrapped: its lead (blanks before it) and its
+ * length; p moves past it and the spaces after it. */
+static int
+wrap_next(const struct wrap *w, bool first, const char **p, int *lead)
+{
+	int cut;
+
+	*lead = first ? 0 : w->indent + w->hang;
+	cut = wrap_cut(*p, w->width - *lead);
+	*p += cut;
+	while (**p == ' ')
+		(*p)++;
+	return cut;
+}
+
 void
 tui_wrap(const char *text, int width, int hang, struct strlist *out)
 {
-	int indent = 0;
+	struct wrap w = wrap_start(text, width, hang);
 	const char *p = text;
-	char *line = xmalloc(strlen(text) + (size_t)width + 2);
+	char *line = xmalloc(strlen(text) + (size_t)w.width + 2);
 	bool first = true;
 
-	while (text[indent] == ' ')
-		indent++;
-	if (width < 8)
-		width = 8;
-	if (indent + hang > width / 2)
-		hang = 0, indent = indent > width / 2 ? width / 2 : indent;
 	do {
-		int lead = first ? 0 : indent + hang, room = width - lead, cut, n = 0;
-		const char *q = p;
-
-		/* count bytes that fit in `room` cells (a UTF-8 sequence is one cell) */
-		while (q[n] != '\0' && room > 0) {
-			n++;
-			while (((unsigned char)q[n] & 0xC0) == 0x80)
-				n++;
-			room--;
-		}
-		cut = n;
-		if (q[n] != '\0') {
-			int sp = n;
-			while (sp > 0 && q[sp] != ' ')
-				sp--;
-			if (sp > 0)
-				cut = sp;
-		}
+		const char *from = p;
+		int lead, cut = wrap_next(&w, first, &p, &lead);
 		memset(line, ' ', (size_t)lead);
-		memcpy(line + lead, p, (size_t)cut);
+		memcpy(line + lead, from, (size_t)cut);
 		line[lead + cut] = '\0';
 		strlist_add(out, line);
-		p += cut;
-		while (*p == ' ')
-			p++;
 		first = false;
 	} while (*p != '\0');
 	free(line);
+}
+
+int
+tui_wrap_rows(const char *text, int width, int hang)
+{
+	struct wrap w = wrap_start(text, width, hang);
+	const char *p = text;
+	int rows = 0, lead;
+
+	do
+		wrap_next(&w, rows == 0, &p, &lead), rows++;
+	while (*p != '\0');
+	return rows;
 }
 
 void

@@ -223,6 +223,8 @@ void tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int
 /* Break text into lines of at most `width` cells at spaces; lines after the
  * first are indented by the text's own leading blanks plus `hang`. */
 void tui_wrap(const char *text, int width, int hang, struct strlist *out);
+/* How many lines tui_wrap would make of the text. */
+int tui_wrap_rows(const char *text, int width, int hang);
 /* The label of a hex, or of the cursor's hex. */
 void tui_hex_label(const struct tui *t, struct hex h, char buf[HEX_LABEL_SIZE]);
 void tui_cursor_label(const struct tui *t, char buf[HEX_LABEL_SIZE]);
