@@ -78,6 +78,8 @@ cmd_say(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (res->quiet)
+		return;
 	va_start(ap, fmt);
 	strlist_vaddf(&res->lines, fmt, ap);
 	va_end(ap);
@@ -98,6 +100,8 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 void
 cmd_say_steps(struct command_result *res, const struct explanation *why)
 {
+	if (res->quiet)
+		return;
 	for (size_t i = 0; i < why->count; i++) {
 		char *text = explain_step_text(&why->steps[i], true, true), *line = text, *nl;
 		char *refless = explain_step_text(&why->steps[i], true, false);

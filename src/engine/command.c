@@ -219,8 +219,9 @@ announce_victory(struct game *g, struct command_result *res)
 }
 
 /* How dispatch runs a line: added to g->done when it changes the game; a
- * replay (of a save or a journal) runs only changes, undo and redo. */
-enum { RUN_RECORD = 1, RUN_REPLAY = 2 };
+ * replay (of a save or a journal) runs only changes, undo and redo; quietly,
+ * when nobody reads what it says. */
+enum { RUN_RECORD = 1, RUN_REPLAY = 2, RUN_QUIET = 4 };
 
 static bool
 dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
@@ -235,6 +236,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	memset(res, 0, sizeof *res);
 	res->ok = true;
 	res->kind = COMMAND_QUERY;
+	res->quiet = (how & RUN_QUIET) != 0;
 	n = split_words(copy, words, &why);
 	if (n < 0) {
 		free(copy);
@@ -318,7 +320,7 @@ rebuild(struct game *g, size_t count)
 	g->replaying = true;
 	for (size_t i = from; i < count; i++) {
 		struct command_result res;
-		ok = dispatch(g, g->done.items[i], &res, RUN_REPLAY);
+		ok = dispatch(g, g->done.items[i], &res, RUN_REPLAY | RUN_QUIET);
 		command_result_free(&res);
 		if (!ok) {
 			while (g->done.count > i)
@@ -335,7 +337,7 @@ command_replay(struct game *g, const struct strlist *lines, size_t *bad)
 {
 	for (size_t i = 0; i < lines->count; i++) {
 		struct command_result res;
-		bool ok = dispatch(g, lines->items[i], &res, RUN_RECORD | RUN_REPLAY);
+		bool ok = dispatch(g, lines->items[i], &res, RUN_RECORD | RUN_REPLAY | RUN_QUIET);
 
 		command_result_free(&res);
 		if (!ok && res.kind != COMMAND_QUERY) {

@@ -70,6 +70,8 @@ struct command_result {
 	bool ok;
 	enum command_kind kind;
 	bool saved;              /* the game was saved: a new journal starts */
+	bool quiet;              /* nobody reads what it says (a replay): cmd_say says
+	                            nothing; a failure still says why */
 	char *record_extra;      /* what the journal adds to the line (dice rolled) */
 	struct strlist lines;
 	struct line_mark *marks; /* marks[i] is what lines.items[i] is, for i < nmarks;
