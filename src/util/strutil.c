@@ -152,20 +152,27 @@ void
 strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	char *add;
-	size_t n;
+	int n;
 
+	/* formatted into the room left; again, once there is room, when it did not fit */
 	va_start(ap, fmt);
-	add = xvasprintf(fmt, ap);
+	n = vsnprintf(sb->text ? sb->text + sb->len : NULL, sb->cap - sb->len, fmt, ap);
 	va_end(ap);
-	n = strlen(add);
-	if (sb->len + n + 1 > sb->cap) {
-		sb->cap = (sb->len + n + 1) * 2;
-		sb->text = xreallocarray(sb->text, sb->cap, 1);
+	if (n < 0) {
+		/* cannot be formatted: as xvasprintf says */
+		va_start(ap, fmt);
+		free(xvasprintf(fmt, ap));
+		va_end(ap);
+		return;
 	}
-	memcpy(sb->text + sb->len, add, n + 1);
-	sb->len += n;
-	free(add);
+	if (sb->len + (size_t)n + 1 > sb->cap) {
+		sb->cap = (sb->len + (size_t)n + 1) * 2;
+		sb->text = xreallocarray(sb->text, sb->cap, 1);
+		va_start(ap, fmt);
+		vsnprintf(sb->text + sb->len, sb->cap - sb->len, fmt, ap);
+		va_end(ap);
+	}
+	sb->len += (size_t)n;
 }
 
 void

@@ -75,16 +75,20 @@ char *
 xvasprintf(const char *fmt, va_list ap)
 {
 	va_list copy;
-	char *s;
+	char small[256], *s;
 	int n;
 
+	/* most strings are short: formatted once, into `small` */
 	va_copy(copy, ap);
-	n = vsnprintf(NULL, 0, fmt, copy);
+	n = vsnprintf(small, sizeof small, fmt, copy);
 	va_end(copy);
 	if (n < 0)
 		out_of_memory(0);
 	s = xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof small)
+		memcpy(s, small, (size_t)n + 1);
+	else
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
 	return s;
 }
 
