@@ -51,8 +51,9 @@ struct checkpoints {
 
 /* Two runs closer than this are kept as one (a run costs its head). */
 #define RUN_GAP 16
-/* Equal bytes are skipped a block at a time. */
-#define SKIP_BLOCK 64
+/* Equal bytes are skipped a large block at a time, then a small one. */
+#define SKIP_LARGE 4096
+#define SKIP_SMALL 64
 
 static void
 bytes_reserve(struct bytes *b, size_t len)
@@ -160,8 +161,10 @@ first_difference(const unsigned char *a, const unsigned char *b, size_t from, si
 {
 	size_t i = from;
 
-	while (i + SKIP_BLOCK <= to && memcmp(a + i, b + i, SKIP_BLOCK) == 0)
-		i += SKIP_BLOCK;
+	while (i + SKIP_LARGE <= to && memcmp(a + i, b + i, SKIP_LARGE) == 0)
+		i += SKIP_LARGE;
+	while (i + SKIP_SMALL <= to && memcmp(a + i, b + i, SKIP_SMALL) == 0)
+		i += SKIP_SMALL;
 	while (i < to && a[i] == b[i])
 		i++;
 	return i;
@@ -257,10 +260,26 @@ keep_state(struct game *g, struct checkpoints *cp)
 		free(scratch[i].data);
 }
 
+size_t
+checkpoint_interval(const struct game *g)
+{
+	const struct scenario *sc = &g->sc;
+	size_t cells = (size_t)sc->board.columns * (size_t)sc->board.rows, bytes, n;
+
+	if (g->checkpoint_every > 0)
+		return g->checkpoint_every;
+	/* the size of the state at the start: it does not change the interval later */
+	bytes = cells * (sizeof *g->terrain + sizeof *g->levels) + sc->nunits * sizeof *g->units +
+	        sc->nsides * sizeof *g->sides + sc->nstructures * sizeof *g->structures;
+	for (n = CHECKPOINT_MIN; n < CHECKPOINT_MAX && n * n * 1024 < bytes; n++)
+		;
+	return n;
+}
+
 void
 checkpoint_recorded(struct game *g)
 {
-	size_t every = g->checkpoint_every > 0 ? g->checkpoint_every : CHECKPOINT_EVERY;
+	size_t every = checkpoint_interval(g);
 
 	if (g->done.count % every != 0)
 		return;

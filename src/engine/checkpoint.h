@@ -1,6 +1,6 @@
 /* checkpoint.h: the states a game went through, kept so that undo costs the same
- * however long the game (engine layer). Every `every` commands in force the
- * state is kept: the latest one whole, each earlier one as the bytes in which it
+ * however long the game (engine layer). Every few commands in force the state
+ * is kept: the latest one whole, each earlier one as the bytes in which it
  * differs from the one after it. To take back commands, the game is put back to
  * the last kept state at or before the commands still in force, and the few
  * after it are replayed (command.c). Dice results stay facts: the commands carry
@@ -12,9 +12,14 @@
 
 struct game;
 
-/* States kept every CHECKPOINT_EVERY commands unless a game says otherwise
- * (tests set g->checkpoint_every small to cross many of them). */
-#define CHECKPOINT_EVERY 64
+/* How often a state is kept, in commands, unless a game says otherwise (tests set
+ * g->checkpoint_every small to cross many of them): keeping one costs a pass
+ * over its bytes, undo replays half the interval on average, so the interval
+ * grows with the square root of the state's size, from CHECKPOINT_MIN (a small
+ * board) to CHECKPOINT_MAX (a 200x200 one). */
+#define CHECKPOINT_MIN 8
+#define CHECKPOINT_MAX 64
+size_t checkpoint_interval(const struct game *g);
 
 /* After a command was added to g->done: keep the state when their count is a
  * multiple of the interval. */
