@@ -1,7 +1,7 @@
-/* bench-record.c: the record of a game. A 10,000-command journal is made by
- * playing random commands (seeded) on the 100x100 map and keeping those that
- * worked; then it is replayed in process and by `hexaid recover` (the budget:
- * under 1 s). A game with a 1,000-entry log is saved with `save_write`, against
+/* bench-record.c: the record of a game. A 10,000-line journal is made by
+ * playing random commands (seeded, bench-play.c: undos, hits, refusals and notes
+ * among them) on the 100x100 map and keeping what a session journals; then it is
+ * replayed in process and by `hexaid recover` (the budget: under 1 s). A game with a 1,000-entry log is saved with `save_write`, against
  * the cost of flushing the same bytes to disk the same way (the budget: 10 ms
  * plus that), and loaded again. */
 #include "config.h"
@@ -20,159 +20,9 @@
 #include "save.h"
 #include "xmalloc.h"
 
-#define JOURNAL_COMMANDS 10000
 #define LOG_ENTRIES 1000
 
-/* ---- playing random commands ----------------------------------------------------- */
-
-struct play {
-	struct game *g;
-	struct rng rng;
-	int hexsides[16], nhexsides;   /* the card's hexside features */
-	int tokens[16], ntokens;
-};
-
-static int
-random_unit(struct play *p, int side)
-{
-	for (int tries = 0; tries < 100; tries++) {
-		int u = (int)rng_below(&p->rng, (uint32_t)p->g->nunits);
-		if (!p->g->units[u].eliminated && (side < 0 || p->g->units[u].side == side))
-			return u;
-	}
-	return 0;
-}
-
-static int
-nearest_enemy(const struct game *g, int u)
-{
-	int best = -1, far = 1 << 30;
-
-	for (size_t i = 0; i < g->nunits; i++) {
-		int d = hex_distance(g->units[u].hex, g->units[i].hex);
-		if (g->units[i].side != g->units[u].side && !g->units[i].eliminated && d < far) {
-			far = d;
-			best = (int)i;
-		}
-	}
-	return best;
-}
-
-/* A hex `steps` random steps from h (may be off the board: the command says so). */
-static void
-label_near(struct play *p, struct hex h, int steps, char at[HEX_LABEL_SIZE])
-{
-	for (int i = 0; i < steps; i++)
-		h = hex_neighbor(h, (int)rng_below(&p->rng, 6));
-	hex_label(game_board(p->g), h, at);
-}
-
-/* Changes to the table: a token, a hexside feature, a level. */
-static void
-setup_command(struct play *p, char *line, size_t size)
-{
-	const struct card *card = game_card(p->g);
-	char at[HEX_LABEL_SIZE];
-	const char *const *sides = hex_direction_names(game_board(p->g));
-	uint32_t what = rng_below(&p->rng, 3);
-
-	label_near(p, p->g->units[random_unit(p, -1)].hex, 1, at);
-	if (what == 0 && p->ntokens > 0)
-		snprintf(line, size, "token %s %s %s", rng_below(&p->rng, 2) ? "add" : "remove", at,
-		         card->terrain[p->tokens[rng_below(&p->rng, (uint32_t)p->ntokens)]].id);
-	else if (what == 1 && p->nhexsides > 0)
-		snprintf(line, size, "hexside %s %s %s %s", rng_below(&p->rng, 2) ? "add" : "remove", at,
-		         sides[rng_below(&p->rng, 6)],
-		         card->terrain[p->hexsides[rng_below(&p->rng, (uint32_t)p->nhexsides)]].id);
-	else
-		snprintf(line, size, "level %s %u", at, rng_below(&p->rng, 3));
-}
-
-/* One command a player might give: mostly moves of the side acting, some to a
- * hex a few steps off (the cheapest way is searched), battles against the
- * nearest enemy, notes, changes to the table, and the next phase. */
-static void
-random_command(struct play *p, char *line, size_t size)
-{
-	uint32_t roll = rng_below(&p->rng, 100);
-	int u = random_unit(p, p->g->side), e;
-	char at[HEX_LABEL_SIZE];
-
-	if (roll < 55) {
-		label_near(p, p->g->units[u].hex, 1, at);
-		snprintf(line, size, "move %s %s", p->g->units[u].id, at);
-	} else if (roll < 65) {
-		label_near(p, p->g->units[u].hex, 2 + (int)rng_below(&p->rng, 2), at);
-		snprintf(line, size, "move %s %s", p->g->units[u].id, at);
-	} else if (roll < 75 && (e = nearest_enemy(p->g, u)) >= 0) {
-		snprintf(line, size, "battle %s %s", p->g->units[u].id, p->g->units[e].id);
-	} else if (roll < 80) {
-		snprintf(line, size, "note \"turn %d: a note for the record\"", p->g->turn);
-	} else if (roll < 88) {
-		setup_command(p, line, size);
-	} else {
-		snprintf(line, size, "%s", game_card(p->g)->nphases > 0 ? "phase next" : "turn end");
-	}
-}
-
-static void
-play_init(struct play *p, struct game *g)
-{
-	const struct card *card = game_card(g);
-
-	memset(p, 0, sizeof *p);
-	p->g = g;
-	rng_seed(&p->rng, 7);
-	for (size_t t = 0; t < card->nterrain; t++) {
-		if (card->terrain[t].kind == TERRAIN_HEXSIDE && p->nhexsides < 16)
-			p->hexsides[p->nhexsides++] = (int)t;
-		if (card->terrain[t].kind == TERRAIN_TOKEN && p->ntokens < 16)
-			p->tokens[p->ntokens++] = (int)t;
-	}
-}
-
-/* Play until `changes` commands are in force (or until too many were refused). */
-static void
-play(struct game *g, size_t changes)
-{
-	struct play p;
-
-	play_init(&p, g);
-	for (size_t tries = 0; g->done.count < changes && tries < 50 * changes; tries++) {
-		struct command_result res;
-		char line[160];
-		random_command(&p, line, sizeof line);
-		command_run(g, line, &res);
-		command_result_free(&res);
-	}
-}
-
-/* ---- the journal ------------------------------------------------------------------ */
-
-/* The journal of g's commands: its first line by journal_create, the rest framed
- * as journal.c frames them (command, tab, '#', CRC-32) but written without a flush
- * per line, which would take longer than the benchmark. */
-static bool
-write_journal(const struct game *g, const char *path, const char *base)
-{
-	struct journal j;
-	char *err = NULL, *warning;
-	FILE *f;
-
-	if (!journal_create(&j, path, base, &err, &warning)) {
-		fprintf(stderr, "hexaid-bench: %s\n", err);
-		free(err);
-		return false;
-	}
-	free(warning);
-	journal_close(&j);
-	if ((f = fopen(path, "a")) == NULL)
-		return false;
-	for (size_t i = 0; i < g->done.count; i++)
-		fprintf(f, "%s\t#%08lx\n", g->done.items[i],
-		        journal_crc(g->done.items[i], strlen(g->done.items[i])));
-	return fclose(f) == 0;
-}
+#define JOURNAL_LINES 10000
 
 struct replay_ctx {
 	const char *journal;
@@ -206,23 +56,26 @@ run_recover(void *ctx, size_t batch)
 }
 
 static void
-journal_rows(struct results *t, const struct bench_options *o, struct game *g, const char *map)
+journal_rows(struct results *t, const struct bench_options *o, const struct strlist *lines,
+             size_t undos, const char *map)
 {
 	char *journal = xasprintf("%s/bench.journal", o->scratch);
 	char *abs = realpath(map, NULL), *base = xasprintf("scenario=%s", abs ? abs : map);
 	const char *recover[] = { o->hexaid, "recover", journal, NULL };
 	struct replay_ctx rc = { journal, map, 0, false };
 	struct timed tm = { run_recover, &rc, 1 };
+	size_t count = lines->count < JOURNAL_LINES ? lines->count : JOURNAL_LINES;
 	char what[112];
 	struct row *r;
 
-	snprintf(what, sizeof what, "replay a journal of %zu commands (`journal_read`, `command_replay`)",
-	         g->done.count);
+	snprintf(what, sizeof what,
+	         "replay a journal of %zu lines, %zu undos (`journal_read`, `command_replay`)", count,
+	         undos);
 	r = results_add(t, what);
-	r->failed = !write_journal(g, journal, base);
+	r->failed = !bench_write_journal(lines, count, journal, base);
 	if (!r->failed)
 		r->t = measure(&tm, o->runs);
-	r->failed = r->failed || !rc.ok || rc.commands != g->done.count;
+	r->failed = r->failed || !rc.ok || rc.commands != count;
 	r->budget = 1.0;
 	r = results_add(t, "… `hexaid recover` of that journal (a process)");
 	r->failed = !measure_process(o->spawner, recover, o->runs, &r->t);
@@ -366,12 +219,18 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 void
 bench_record(struct results *t, const struct bench_options *o, const char *map)
 {
+	struct strlist journal = { NULL, 0, 0 };
+	struct play_counts n;
 	struct game g;
+	size_t undos = 0;
 
 	results_section(t, "The record: journal and saves (100×100 map)");
 	bench_open(map, &g);
-	play(&g, JOURNAL_COMMANDS);
-	journal_rows(t, o, &g, map);
+	bench_play(&g, JOURNAL_LINES, &journal, &n);
+	for (size_t i = 0; i < journal.count && i < JOURNAL_LINES; i++)
+		undos += strcmp(journal.items[i], "undo") == 0;
+	journal_rows(t, o, &journal, undos, map);
 	save_rows(t, o, &g, map);
 	game_free(&g);
+	strlist_free(&journal);
 }

@@ -28,8 +28,12 @@
 #define SETTLE_MS 4
 #define FIRST_MS 500    /* the longest wait for the first output of a key */
 #define TUI_RUNS 5      /* sessions per measurement at most: each takes a second */
+#define LARGE_CURSOR_BUDGET (0.5 * MS)   /* a cursor key on a 200x200 map */
+#define FAILED_COMMANDS 300
 #define COLUMNS 160
 #define TERM_LINES 48
+#define SETUP_QUIET_MS 200
+#define SETUP_TRIES 300   /* a minute */
 
 struct session {
 	pid_t pid;
@@ -116,6 +120,87 @@ send_keys(struct session *s, const char *keys, size_t n)
 	return write(s->master, keys, n) == (ssize_t)n && drain(s, FIRST_MS, SETTLE_MS);
 }
 
+/* The CPU time hexaid has used so far, in clock ticks; -1 unknown. */
+static long
+cpu_ticks(pid_t pid)
+{
+	char path[64], buf[1024], *close_paren;
+	unsigned long utime, stime;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* after the name in parentheses: state, then 10 numbers, then utime, stime */
+	if ((close_paren = strrchr(buf, ')')) == NULL ||
+	    sscanf(close_paren + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
+	           &stime) != 2)
+		return -1;
+	return (long)(utime + stime);
+}
+
+/* The time hexaid has run on a CPU so far (the scheduler's count, in ns, read
+ * while it waits for a key); -1 unknown. */
+static double
+run_seconds(pid_t pid)
+{
+	char path[64];
+	unsigned long long ns;
+	FILE *f;
+	int got;
+
+	snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1.0;
+	got = fscanf(f, "%llu", &ns);
+	fclose(f);
+	return got == 1 ? (double)ns / 1e9 : -1.0;
+}
+
+/* Keys sent at once, for what comes before the keys measured. ncurses writes
+ * nothing while keys wait, so a quiet terminal does not say they were all read:
+ * done when hexaid is quiet and has used no CPU for SETUP_QUIET_MS. */
+static bool
+send_setup(struct session *s, const char *keys)
+{
+	size_t n = strlen(keys);
+	long before = -2, now;
+
+	if (write(s->master, keys, n) != (ssize_t)n)
+		return false;
+	for (int tries = 0; tries < SETUP_TRIES; tries++) {
+		if (!drain(s, SETUP_QUIET_MS, SETUP_QUIET_MS))
+			return false;
+		if ((now = cpu_ticks(s->pid)) == before)
+			return true;
+		before = now;
+	}
+	return false;
+}
+
+/* The peak resident memory of hexaid since it started (VmHWM: the high-water
+ * mark of its own memory, which exec began afresh), in KiB; -1 unknown. */
+static long
+peak_kib(pid_t pid)
+{
+	char path[64], line[256];
+	long kib = -1;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}
+
 /* Stop hexaid (SIGTERM, which it handles as a player's quit) and take its CPU
  * time in seconds; -1 when it did not end well. */
 static double
@@ -134,24 +219,27 @@ session_stop(struct session *s)
 	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
-/* One session: the setup keys, then `cycle` KEYS times over (each of its keys
- * once the screen settles), then stop. Its CPU time; the bytes per key. */
+/* One session on `file`: the setup keys, then `cycle` KEYS times over (each of
+ * its keys once the screen settles), then stop. Its CPU time; the bytes per key;
+ * the peak memory when `peak` is not NULL. */
 static double
-one_session(const struct bench_options *o, const char *map, const char *setup,
-            const char *const cycle[], int keys, double *bytes_per_key)
+one_session(const struct bench_options *o, const char *file, const char *setup,
+            const char *const cycle[], int keys, double *bytes_per_key, long *peak)
 {
 	struct session s;
 	bool ok;
 	unsigned long before;
 
-	if (!session_start(&s, o, map))
+	if (!session_start(&s, o, file))
 		return -1.0;
-	ok = setup == NULL || send_keys(&s, setup, strlen(setup));
+	ok = setup == NULL || send_setup(&s, setup);
 	before = s.bytes;
 	for (int i = 0; ok && i < keys; i++)
 		ok = send_keys(&s, cycle[i % 2], strlen(cycle[i % 2]));
 	if (keys > 0)
 		*bytes_per_key = (double)(s.bytes - before) / keys;
+	if (peak != NULL)
+		*peak = peak_kib(s.pid);
 	return ok ? session_stop(&s) : (session_stop(&s), -1.0);
 }
 
@@ -160,9 +248,11 @@ struct key_case {
 	const char *cycle[2];
 };
 
-static void
-key_row(struct results *t, const struct bench_options *o, const char *map, const char *setup,
-        const struct key_case *k, bool budgets)
+/* Keys: the median CPU time of sessions of KEYS keys, less that of sessions
+ * with none, per key. */
+static struct row *
+key_row(struct results *t, const struct bench_options *o, const char *file, const char *setup,
+        const struct key_case *k, double budget)
 {
 	int runs = o->runs < TUI_RUNS ? o->runs : TUI_RUNS;
 	double *cpu = xcalloc((size_t)runs, sizeof *cpu);
@@ -172,22 +262,79 @@ key_row(struct results *t, const struct bench_options *o, const char *map, const
 
 	for (int i = 0; i < runs && !r->failed; i++) {
 		double unused;
-		base[i] = one_session(o, map, setup, k->cycle, 0, &unused);
-		cpu[i] = one_session(o, map, setup, k->cycle, KEYS, &bytes);
+		base[i] = one_session(o, file, setup, k->cycle, 0, &unused, NULL);
+		cpu[i] = one_session(o, file, setup, k->cycle, KEYS, &bytes, NULL);
 		r->failed = base[i] < 0 || cpu[i] < 0;
 	}
 	r->t.cpu = (measure_median_of(cpu, (size_t)runs) - measure_median_of(base, (size_t)runs)) /
 	           KEYS;
 	r->t.wall = -1;   /* a session's wall time is mostly the waits for the screen to settle */
 	r->t.runs = runs;
-	r->budget = budgets ? 2 * MS : 0;
+	r->budget = budget;
 	snprintf(r->what, sizeof r->what, "%s, %.0f bytes to the terminal a key", k->what, bytes);
 	free(cpu);
 	free(base);
+	return r;
+}
+
+/* Keys in a session whose start costs far more than they do (a long game
+ * opened): the scheduler's count of hexaid's CPU time from after the setup to
+ * after the last key, per key, in the one session; the median of the runs. */
+static void
+key_row_in_session(struct results *t, const struct bench_options *o, const char *file,
+                   const char *setup, const struct key_case *k, double budget)
+{
+	int runs = o->runs < TUI_RUNS ? o->runs : TUI_RUNS;
+	double *cpu = xcalloc((size_t)runs, sizeof *cpu);
+	unsigned long bytes = 0;
+	struct row *r = results_add(t, k->what);
+
+	for (int i = 0; i < runs && !r->failed; i++) {
+		struct session s;
+		double before, after;
+		bool ok = session_start(&s, o, file) && send_setup(&s, setup != NULL ? setup : "");
+		unsigned long b0 = s.bytes;
+		before = run_seconds(s.pid);
+		for (int key = 0; ok && key < KEYS; key++)
+			ok = send_keys(&s, k->cycle[key % 2], strlen(k->cycle[key % 2]));
+		after = run_seconds(s.pid);
+		bytes = s.bytes - b0;
+		r->failed = session_stop(&s) < 0 || !ok || before < 0 || after < 0;
+		cpu[i] = (after - before) / KEYS;
+	}
+	r->t.cpu = measure_median_of(cpu, (size_t)runs);
+	r->t.wall = -1;
+	r->t.runs = runs;
+	r->budget = budget;
+	snprintf(r->what, sizeof r->what, "%s, %lu bytes to the terminal a key", k->what,
+	         bytes / KEYS);
+	free(cpu);
+}
+
+/* Opening a file and quitting at once: the median CPU time, the largest peak
+ * memory. */
+static struct timing
+open_and_quit(const struct bench_options *o, const char *file, bool *failed)
+{
+	int runs = o->runs < TUI_RUNS ? o->runs : TUI_RUNS;
+	double *cpu = xcalloc((size_t)runs, sizeof *cpu);
+	struct timing out = { 0, -1, 0, runs };
+
+	for (int i = 0; i < runs && !*failed; i++) {
+		long kib = -1;
+		double unused;
+		cpu[i] = one_session(o, file, NULL, NULL, 0, &unused, &kib);
+		*failed = cpu[i] < 0 || kib < 0;
+		out.peak_kib = kib > out.peak_kib ? kib : out.peak_kib;
+	}
+	out.cpu = measure_median_of(cpu, (size_t)runs);
+	free(cpu);
+	return out;
 }
 
 void
-bench_tui(struct results *t, const struct bench_options *o, const char *map, bool budgets)
+bench_tui(struct results *t, const struct bench_options *o, const char *map, bool budgets,
+          bool large_budget)
 {
 	static const struct key_case cases[] = {
 		{ "TUI key: cursor move (l, h)", { "l", "h" } },
@@ -204,5 +351,51 @@ bench_tui(struct results *t, const struct bench_options *o, const char *map, boo
 	game_free(&g);
 	results_section(t, title);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		key_row(t, o, map, setup, &cases[i], budgets);
+		key_row(t, o, map, setup, &cases[i],
+		        budgets ? 2 * MS : i == 0 && large_budget ? LARGE_CURSOR_BUDGET : 0);
+}
+
+/* A long game in the terminal interface: its save opened, keys with its long
+ * log, after FAILED_COMMANDS commands that failed (each a note in the log). */
+void
+bench_tui_history(struct results *t, const struct bench_options *o, const char *map,
+                  const char *save_short, size_t log_short, const char *save_long,
+                  size_t log_long)
+{
+	static const struct key_case cursor = { "cursor move (l, h)", { "l", "h" } };
+	static const struct key_case typing = { "typing at the ':' prompt (a, Backspace)",
+		                                { "a", "\177" } };
+	struct strbuf failing = { NULL, 0, 0 };
+	struct key_case k;
+	char what[112], title[112];
+	struct timing scenario;
+	bool failed = false;
+	struct row *r;
+
+	snprintf(title, sizeof title, "The terminal interface on that game (%d columns, %d lines)",
+	         COLUMNS, TERM_LINES);
+	results_section(t, title);
+	scenario = open_and_quit(o, map, &failed);
+	r = results_add(t, "");
+	snprintf(r->what, sizeof r->what, "TUI open of its save, %zu log lines, and quit", log_long);
+	r->t = open_and_quit(o, save_long, &r->failed);
+	r->failed = r->failed || failed;
+	r->budget = 300 * MS;
+	r->peak_budget_kib = 32 * 1024;
+	snprintf(r->ref, sizeof r->ref, "the scenario alone");
+	r->ref_value = scenario.cpu;
+	snprintf(what, sizeof what, "TUI key with a %zu-line log: %s", log_short, cursor.what);
+	k = (struct key_case){ what, { cursor.cycle[0], cursor.cycle[1] } };
+	key_row_in_session(t, o, save_short, NULL, &k, 0);
+	for (int i = 0; i < FAILED_COMMANDS; i++)
+		strbuf_addf(&failing, ":nosuch %d\r", i);
+	snprintf(what, sizeof what, "TUI key with a %zu-line log and %d failed commands: %s",
+	         log_long, FAILED_COMMANDS, cursor.what);
+	k = (struct key_case){ what, { cursor.cycle[0], cursor.cycle[1] } };
+	key_row_in_session(t, o, save_long, failing.text, &k, 1 * MS);
+	strbuf_addf(&failing, ":");
+	snprintf(what, sizeof what, "… %s", typing.what);
+	k = (struct key_case){ what, { typing.cycle[0], typing.cycle[1] } };
+	key_row_in_session(t, o, save_long, failing.text, &k, 1 * MS);
+	free(failing.text);
 }

@@ -19,7 +19,23 @@ struct bench_options {
 	const char *const *maps; /* generated scenarios; the first is the 100x100 one */
 	int nmaps;
 	const struct spawner *spawner; /* starts the programs measured */
+	const char *history;     /* a scenario of a real game's size, for the long game */
 };
+
+/* What a game of random commands did (bench-play.c). */
+struct play_counts {
+	size_t tried, failed, undos;
+};
+
+/* Play seeded random commands on g, as players do, until `changes` are in force.
+ * `journal` gets what a session's journal would: each change as recorded, each
+ * undo and redo as given. */
+void bench_play(struct game *g, size_t changes, struct strlist *journal, struct play_counts *n);
+
+/* A journal file of the first `count` lines, framed as journal.c frames them
+ * but flushed once, beginning from `base`. */
+bool bench_write_journal(const struct strlist *lines, size_t count, const char *path,
+                         const char *base);
 
 /* Open a scenario file as a new game, seeded (1) so that rolls repeat. Exits
  * on failure: a benchmark without its input has nothing to say. */
@@ -35,7 +51,15 @@ bool bench_command(struct game *g, const char *line);
 void bench_cards(struct results *t, const struct bench_options *o);
 void bench_map(struct results *t, const struct bench_options *o, const char *map, bool budgets);
 void bench_odds(struct results *t, const struct bench_options *o);
-void bench_tui(struct results *t, const struct bench_options *o, const char *map, bool budgets);
+/* `budgets`: the map's keys are judged; `large_budget`: its cursor key is, by
+ * the budget of the large maps. */
+void bench_tui(struct results *t, const struct bench_options *o, const char *map, bool budgets,
+               bool large_budget);
+/* The terminal interface on the long game's saves (bench-history.c). */
+void bench_tui_history(struct results *t, const struct bench_options *o, const char *map,
+                       const char *save_short, size_t log_short, const char *save_long,
+                       size_t log_long);
 void bench_record(struct results *t, const struct bench_options *o, const char *map);
+void bench_history(struct results *t, const struct bench_options *o, const char *map);
 
 #endif

@@ -133,8 +133,9 @@ static void
 usage(void)
 {
 	fputs("usage: hexaid-bench [--runs N] [--only PART,...] --hexaid PROGRAM --cards DIR\n"
-	      "                    --scratch DIR MAP...\n"
-	      "  PART: cards, odds, maps, tui, record (all by default)\n"
+	      "                    --scratch DIR [--history MAP] MAP...\n"
+	      "  PART: cards, odds, maps, tui, record, history (all by default)\n"
+	      "  --history: the board of the long game (a real game's size)\n"
 	      "  MAP: scenarios from gen-scenario; the first is the 100x100 one the\n"
 	      "  journal and save rows use; budgets apply to 100x100 maps\n",
 	      stderr);
@@ -150,6 +151,7 @@ main(int argc, char **argv)
 		{ "cards", required_argument, NULL, 'c' },
 		{ "scratch", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, 'o' },
+		{ "history", required_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bench_options o = { .runs = 21 };
@@ -183,6 +185,9 @@ main(int argc, char **argv)
 		case 'o':
 			only = optarg;
 			break;
+		case 'H':
+			o.history = optarg;
+			break;
 		default:
 			usage();
 		}
@@ -199,9 +204,11 @@ main(int argc, char **argv)
 	for (int i = 0; wanted(only, "maps") && i < o.nmaps; i++)
 		bench_map(&t, &o, o.maps[i], budgets_apply(o.maps[i]));
 	for (int i = 0; wanted(only, "tui") && i < o.nmaps; i++)
-		bench_tui(&t, &o, o.maps[i], budgets_apply(o.maps[i]));
+		bench_tui(&t, &o, o.maps[i], budgets_apply(o.maps[i]), !budgets_apply(o.maps[i]));
 	if (wanted(only, "record"))
 		bench_record(&t, &o, o.maps[0]);
+	if (wanted(only, "history") && o.history != NULL)
+		bench_history(&t, &o, o.history);
 	missed = results_print(&t);
 	printf("\n%d budget(s) missed\n", missed);
 	results_free(&t);

@@ -6,7 +6,7 @@
 # line of sight), checks them with hexaid, then prints hexaid-bench's table.
 #
 #   make bench [BENCH_RUNS=N] [BENCH_ONLY=PART,...]   (N runs per median, default 21;
-#                                      parts: cards, odds, maps, tui, record)
+#                                      parts: cards, odds, maps, tui, record, history)
 #   bench/run.sh                       (from a build in ./build)
 set -eu
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -31,8 +31,9 @@ scenario tec-100 napoleonic-tec 100 100 200
 scenario tec-200 napoleonic-tec 200 200 400
 scenario gw-100 great-war 100 100 200
 scenario gw-200 great-war 200 200 400
+scenario hist-30 napoleonic-tec 30 20 60
 echo
 
 "$top_builddir/bench/hexaid-bench" --runs "$runs" ${BENCH_ONLY:+--only "$BENCH_ONLY"} \
-	--hexaid "$hexaid" --cards "$cards" --scratch "$tmp" \
+	--hexaid "$hexaid" --cards "$cards" --scratch "$tmp" --history "$tmp/hist-30.yaml" \
 	"$tmp/tec-100.yaml" "$tmp/tec-200.yaml" "$tmp/gw-100.yaml" "$tmp/gw-200.yaml"
