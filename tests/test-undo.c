@@ -68,7 +68,18 @@ assert_unit_equal(const struct game_unit *a, const struct game_unit *b)
 	assert_int_equal(a->road_move, b->road_move);
 	assert_int_equal(a->battled, b->battled);
 	assert_int_equal(a->moved_cost, b->moved_cost);
-	assert_string_equal(a->halted, b->halted);
+	assert_int_equal(a->halt.halted, b->halt.halted);
+	assert_int_equal(a->halt.hex.q, b->halt.hex.q);
+	assert_int_equal(a->halt.hex.r, b->halt.hex.r);
+	/* the rule, in each game's own card: the same line of the same file */
+	assert_int_equal(a->halt.rule == NULL, b->halt.rule == NULL);
+	if (a->halt.rule != NULL) {
+		assert_string_equal(a->halt.rule->file, b->halt.rule->file);
+		assert_int_equal(a->halt.rule->line, b->halt.rule->line);
+	}
+	assert_int_equal(a->halt.words == NULL, b->halt.words == NULL);
+	if (a->halt.words != NULL)
+		assert_string_equal(a->halt.words, b->halt.words);
 }
 
 static void
@@ -229,9 +240,14 @@ random_command(struct mix *m, char *line, size_t size)
 	uint32_t roll = pick(m, 100);
 	char at[HEX_LABEL_SIZE];
 
-	if (roll < 35) {
-		hex_near(m, 1 + (int)pick(m, 3), at);
-		snprintf(line, size, "move %s %s", unit_id(m), at);
+	if (roll < 35 && m->g->nunits > 0) {
+		/* a step or two from where the unit stands: most such moves are made */
+		const struct game_unit *u = &m->g->units[pick(m, (uint32_t)m->g->nunits)];
+		struct hex h = u->hex;
+		for (int steps = 1 + (int)pick(m, 2); steps > 0; steps--)
+			h = hex_neighbor(h, (int)pick(m, 6));
+		hex_label(game_board(m->g), h, at);
+		snprintf(line, size, "move %s %s", u->id, at);
 	} else if (roll < 50) {
 		const char *a = unit_id(m);
 		snprintf(line, size, "%s %s %s", pick(m, 2) ? "battle" : "fire", a, unit_id(m));
@@ -331,12 +347,38 @@ long_walk_back_and_forth(void **state)
 	game_free(&g);
 }
 
+/* A halt keeps the words of the card's step that ended the move (strings the
+ * unit owns, kept beside the state's bytes): undo past a later change brings
+ * them back. */
+static void
+halt_words_come_back(void **state)
+{
+	static const char *const lines[] = { "move A2 0606 --force", "note after the halt", "undo" };
+	struct game g;
+	int a2;
+
+	(void)state;
+	open_game("great-war-demo", &g);
+	g.checkpoint_every = 1;
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		struct command_result res;
+		assert_true(command_run(&g, lines[i], &res));
+		command_result_free(&res);
+	}
+	a2 = game_unit_find(&g, "A2");
+	assert_true(g.units[a2].halt.halted);
+	assert_non_null(g.units[a2].halt.words);
+	assert_same_as_rebuilt("great-war-demo", &g);
+	game_free(&g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(undo_matches_rebuild),
 		cmocka_unit_test(long_walk_back_and_forth),
+		cmocka_unit_test(halt_words_come_back),
 	};
 
 	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);

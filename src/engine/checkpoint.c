@@ -1,7 +1,8 @@
 /* checkpoint.c: the states a game went through, so that undo replays at most a
  * few commands whatever the length of the game (engine layer). What commands
  * change is seen as a few regions of bytes (the turn and settings, terrain,
- * levels, hexside features, structures, units, their ids, the dice statistics).
+ * levels, hexside features, structures, units, their strings (ids, the words of
+ * a halt), the dice statistics).
  * The latest state kept is a whole copy of them; each earlier one is kept as the
  * runs of bytes in which it differs from the one after it (a move changes a
  * unit's hex and flags, not the board), so a long game costs little memory. */
@@ -15,7 +16,7 @@
 #include "game.h"
 #include "xmalloc.h"
 
-enum region { R_SCALARS, R_TERRAIN, R_LEVELS, R_SIDES, R_STRUCTURES, R_UNITS, R_IDS, R_STATS,
+enum region { R_SCALARS, R_TERRAIN, R_LEVELS, R_SIDES, R_STRUCTURES, R_UNITS, R_STRINGS, R_STATS,
               NREGIONS };
 
 struct bytes {
@@ -76,8 +77,9 @@ bytes_put(struct bytes *b, const void *data, size_t len)
 /* ---- the regions of a game's state ---------------------------------------------- */
 
 /* The regions of g as they stand: most point into the game; the scalars, the
- * units (their id pointers left out, for they change with every copy) and the
- * ids themselves are gathered into scratch. */
+ * units (their pointers to strings left out, for they change with every copy)
+ * and those strings are gathered into scratch. Per unit, the strings are its id,
+ * then a byte saying whether its halt has words, then the words. */
 static void
 live_regions(const struct game *g, struct bytes scratch[3], struct bytes out[NREGIONS])
 {
@@ -95,8 +97,14 @@ live_regions(const struct game *g, struct bytes scratch[3], struct bytes out[NRE
 	bytes_put(&scratch[1], g->units, g->nunits * sizeof *g->units);
 	for (size_t i = 0; i < g->nunits; i++) {
 		struct game_unit *u = (struct game_unit *)scratch[1].data + i;
+		const char *words = g->units[i].halt.words;
+		unsigned char has = words != NULL;
 		u->id = NULL;
+		u->halt.words = NULL;
 		bytes_put(&scratch[2], g->units[i].id, strlen(g->units[i].id) + 1);
+		bytes_put(&scratch[2], &has, 1);
+		if (has)
+			bytes_put(&scratch[2], words, strlen(words) + 1);
 	}
 	out[R_SCALARS] = scratch[0];
 	out[R_TERRAIN] = (struct bytes){ (unsigned char *)g->terrain, cells * sizeof *g->terrain, 0 };
@@ -105,7 +113,7 @@ live_regions(const struct game *g, struct bytes scratch[3], struct bytes out[NRE
 	out[R_STRUCTURES] = (struct bytes){ (unsigned char *)g->structures,
 		                            g->nstructures * sizeof *g->structures, 0 };
 	out[R_UNITS] = scratch[1];
-	out[R_IDS] = scratch[2];
+	out[R_STRINGS] = scratch[2];
 	out[R_STATS] = (struct bytes){ (unsigned char *)g->stats,
 		                       (g->sc.nteams + 1) * sizeof *g->stats, 0 };
 }
@@ -127,7 +135,7 @@ static void
 restore_regions(struct game *g, const struct bytes r[NREGIONS])
 {
 	const struct scalars *s = (const struct scalars *)r[R_SCALARS].data;
-	const char *id = (const char *)r[R_IDS].data;
+	const char *str = (const char *)r[R_STRINGS].data;
 
 	g->turn = s->turn;
 	g->side = s->side;
@@ -142,12 +150,20 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	g->structures = array_from(g->structures, &r[R_STRUCTURES], sizeof *g->structures,
 	                           &g->nstructures);
 	g->cap_structures = g->nstructures;
-	for (size_t i = 0; i < g->nunits; i++)
+	for (size_t i = 0; i < g->nunits; i++) {
 		free(g->units[i].id);
+		game_halt_clear(&g->units[i].halt);
+	}
 	g->units = array_from(g->units, &r[R_UNITS], sizeof *g->units, &g->nunits);
 	g->cap_units = g->nunits;
-	for (size_t i = 0; i < g->nunits; i++, id += strlen(id) + 1)
-		g->units[i].id = xstrdup(id);
+	for (size_t i = 0; i < g->nunits; i++) {
+		g->units[i].id = xstrdup(str);
+		str += strlen(str) + 1;
+		if (*str++ != 0) {
+			g->units[i].halt.words = xstrdup(str);
+			str += strlen(str) + 1;
+		}
+	}
 	g->selected = -1;
 	game_sides_changed(g);
 	game_units_changed(g);
