@@ -269,6 +269,113 @@ test_odds_many_faces(void **state)
 	dice_odds_free(&o);
 }
 
+/* ---- keeping the highest or lowest: against every roll counted ------------------- */
+
+static int
+descending(const void *a, const void *b)
+{
+	return *(const int *)b - *(const int *)a;
+}
+
+/* The ways of each total of the kept dice, every roll of n dice of s sides
+ * counted (as hexaid did before the order-statistics count): ways[total]. */
+static void
+enumerate_keep(int n, int s, int keep, uint64_t *ways)
+{
+	int vals[8], sorted[8], kept = keep > 0 ? keep : -keep;
+	uint64_t rolls = 1;
+
+	for (int i = 0; i < n; i++) {
+		vals[i] = 1;
+		rolls *= (uint64_t)s;
+	}
+	for (uint64_t r = 0; r < rolls; r++) {
+		long sum = 0;
+		memcpy(sorted, vals, sizeof vals);
+		qsort(sorted, (size_t)n, sizeof *sorted, descending);
+		for (int k = 0; k < kept; k++)
+			sum += keep > 0 ? sorted[k] : sorted[n - 1 - k];
+		ways[sum]++;
+		for (int i = 0; i < n && ++vals[i] > s; i++)
+			vals[i] = 1;
+	}
+}
+
+static void
+test_keep_against_enumeration(void **state)
+{
+	(void)state;
+	for (int n = 1; n <= 6; n++)
+		for (int s = 2; s <= 6; s++)
+			for (int keep = -n; keep <= n; keep++) {
+				uint64_t want[8 * 6 + 1] = { 0 };
+				char text[32], msg[160];
+				struct dice_expr e;
+				struct dice_odds o;
+				if (keep == 0)
+					continue;
+				snprintf(text, sizeof text, "0-%dd%dk%c%d", n, s, keep > 0 ? 'h' : 'l',
+				         keep > 0 ? keep : -keep);
+				parse_ok(text, &e);
+				assert_true(dice_odds(&e, &o, msg));
+				assert_true(o.exact);
+				enumerate_keep(n, s, keep, want);
+				assert_int_equal(o.max, -(keep > 0 ? keep : -keep));
+				for (long total = -o.max; total <= -o.min; total++) {
+					assert_int_equal(o.ways[-total - o.min], want[total]);
+					assert_true(fabs(o.chance[-total - o.min] -
+					                 (double)want[total] / (double)o.outcomes) < 1e-15);
+				}
+				dice_odds_free(&o);
+			}
+}
+
+/* Large pools: whole counts while the rolls fit in 64 bits, then chances. */
+static void
+test_keep_large_pools(void **state)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	char msg[160];
+	uint64_t all = 0;
+	double sum = 0.0;
+
+	(void)state;
+	parse_ok("20d6kh3", &e);                      /* 6^20 rolls: was refused */
+	assert_true(dice_odds(&e, &o, msg));
+	assert_true(o.exact);
+	assert_int_equal(o.min, 3);
+	assert_int_equal(o.max, 18);
+	for (long i = 0; i <= o.max - o.min; i++)
+		all += o.ways[i];
+	assert_true(all == o.outcomes);
+	assert_true(o.outcomes == 3656158440062976ULL);
+	assert_int_equal(o.ways[0], 1);               /* all twenty show 1 */
+	assert_int_equal(o.ways[1], 20);              /* one 2, nineteen 1s */
+	dice_odds_free(&o);
+
+	parse_ok("10d10kl2", &e);
+	assert_true(dice_odds(&e, &o, msg));
+	assert_true(o.exact);
+	assert_int_equal(o.ways[20 - o.min], 1);      /* every die a 10 */
+	dice_odds_free(&o);
+
+	parse_ok("64d1000kh2", &e);                   /* 1000^64 rolls: chances only */
+	assert_true(dice_odds(&e, &o, msg));
+	assert_false(o.exact);
+	for (long i = 0; i <= o.max - o.min; i++) {
+		assert_true(o.chance[i] >= 0.0);
+		sum += o.chance[i];
+	}
+	assert_true(fabs(sum - 1.0) < 1e-9);
+	assert_true(o.chance[o.max - o.min] > o.chance[0]);
+	dice_odds_free(&o);
+
+	parse_ok("64d1000kh64", &e);                  /* past the work allowed: said */
+	assert_false(dice_odds(&e, &o, msg));
+	assert_string_equal(msg, "too many rolls to count exactly (keep of 64d1000)");
+}
+
 int
 main(void)
 {
@@ -281,6 +388,8 @@ main(void)
 		cmocka_unit_test(test_physical_dice),
 		cmocka_unit_test(test_odds),
 		cmocka_unit_test(test_odds_many_faces),
+		cmocka_unit_test(test_keep_against_enumeration),
+		cmocka_unit_test(test_keep_large_pools),
 	};
 	return RUN_TESTS("dice", tests);
 }

@@ -190,12 +190,6 @@ dice_parse(const char *text, const struct dice_kinds *kinds, struct dice_expr *o
 
 /* ---- rolling ------------------------------------------------------------------- */
 
-static int
-compare_desc(const void *a, const void *b)
-{
-	return *(const int *)b - *(const int *)a;
-}
-
 /* Mark which dice of each term count, and add up the total and the successes. */
 static void
 settle(const struct dice_expr *e, struct dice_roll *out)
@@ -391,45 +385,158 @@ die_dist(int sides, int sign, int target, struct dist *out)
 	out->exact = true;
 }
 
-#define KEEP_ENUMERATION_LIMIT 2000000
+/* ---- keeping the highest or lowest dice ---------------------------------------- */
 
-/* A term that keeps some of its dice: every roll of them counted. */
+/* The work a keep may take, in steps of its count (below): far past any pool a
+ * table rolls (64d1000kh8 is 10^9). */
+#define KEEP_WORK_LIMIT 400000000.0
+
+/* A count kept two ways: whole (while it fits in 64 bits) and as a double. */
+struct count {
+	uint64_t ways;
+	double approx;
+};
+
+/* *to += from * factor, with the whole count given up on overflow (*exact). */
+static void
+count_add(struct count *to, struct count from, uint64_t factor, double approx_factor,
+          bool *exact)
+{
+	uint64_t w;
+
+	if (*exact && (__builtin_mul_overflow(from.ways, factor, &w) ||
+	               __builtin_add_overflow(to->ways, w, &to->ways)))
+		*exact = false;
+	to->approx += from.approx * approx_factor;
+}
+
+/* What keep_dist works with: the binomials C(r, c) for r, c up to the dice, and
+ * the powers of the faces still to come. */
+struct keep_tables {
+	uint64_t choose[DICE_MAX_DICE + 1][DICE_MAX_DICE + 1];
+	double choose_d[DICE_MAX_DICE + 1][DICE_MAX_DICE + 1];
+	uint64_t power[DICE_MAX_DICE + 1];     /* rest^e, or 0 past 64 bits */
+	bool power_fits[DICE_MAX_DICE + 1];
+	double power_d[DICE_MAX_DICE + 1];
+};
+
+static void
+binomials(struct keep_tables *kt, int n)
+{
+	for (int r = 0; r <= n; r++) {
+		kt->choose[r][0] = kt->choose[r][r] = 1;
+		kt->choose_d[r][0] = kt->choose_d[r][r] = 1.0;
+		for (int c = 1; c < r; c++) {
+			/* C(64, 32) < 2^61: no overflow */
+			kt->choose[r][c] = kt->choose[r - 1][c - 1] + kt->choose[r - 1][c];
+			kt->choose_d[r][c] = kt->choose_d[r - 1][c - 1] + kt->choose_d[r - 1][c];
+		}
+	}
+}
+
+/* The ways for dice still unplaced to show the `rest` faces after this one. */
+static void
+powers(struct keep_tables *kt, int n, int rest)
+{
+	kt->power[0] = 1;
+	kt->power_fits[0] = true;
+	kt->power_d[0] = 1.0;
+	for (int e = 1; e <= n; e++) {
+		kt->power_fits[e] = kt->power_fits[e - 1] &&
+		                    !__builtin_mul_overflow(kt->power[e - 1], (uint64_t)rest, &kt->power[e]);
+		kt->power_d[e] = kt->power_d[e - 1] * rest;
+	}
+}
+
+/* One face, `v`, taken in turn (the highest first to keep the highest, the lowest
+ * first to keep the lowest), with `rest` faces after it. From each way of having
+ * placed j < keep dice (all kept) for a kept total t, c more dice show v: while
+ * fewer than `keep` are placed they go on to the next face; once `keep` are, the
+ * total is final and the other dice show any of the faces after this one. */
+static void
+keep_face(const struct dice_term *t, int keep, int v, int rest, struct keep_tables *kt,
+          const struct count *dp, struct count *next, struct count *final, long width,
+          bool *exact)
+{
+	powers(kt, t->count, rest);
+	for (int j = 0; j < keep; j++) {
+		int r = t->count - j;
+		for (long sum = 0; sum < width; sum++) {
+			struct count w = dp[(long)j * width + sum];
+			if (w.ways == 0 && w.approx == 0.0)
+				continue;
+			for (int c = 0; c <= r; c++) {
+				uint64_t f = 0;
+				bool fits;
+				if (j + c < keep) {
+					count_add(&next[(long)(j + c) * width + sum + (long)c * v], w,
+					          kt->choose[r][c], kt->choose_d[r][c], exact);
+					continue;
+				}
+				fits = kt->power_fits[r - c] &&
+				       !__builtin_mul_overflow(kt->choose[r][c], kt->power[r - c], &f);
+				*exact = *exact && fits;
+				count_add(&final[sum + (long)(keep - j) * v], w, f,
+				          kt->choose_d[r][c] * kt->power_d[r - c], exact);
+			}
+		}
+	}
+}
+
+/* A term that keeps its highest or lowest dice: the order-statistics count. The
+ * faces are taken one at a time, keeping for each number of dice placed so far
+ * (fewer than those kept) and each total of them the ways to get there; its work
+ * grows with faces^2 x kept^2 x dice, where counting every roll grew as
+ * faces^dice (9d6kh3 was refused). Whole counts while they fit in 64 bits, as
+ * for the other dice. */
 static bool
 keep_dist(const struct dice_term *t, struct dist *out, char msg[160])
 {
-	uint64_t rolls = 1;
-	int vals[DICE_MAX_DICE], kept = t->keep > 0 ? t->keep : -t->keep;
-	long lo = (long)kept, hi = (long)kept * t->sides;
+	int keep = t->keep > 0 ? t->keep : -t->keep, s = t->sides;
+	long width = (long)keep * s + 1, lo = keep, hi = (long)keep * s;
+	double work = (double)s * keep * (double)width * (t->count + 1), all = 1.0;
+	struct count *dp, *next, *final;
+	struct keep_tables *kt;
+	bool exact = true;
 
-	for (int i = 0; i < t->count; i++) {
-		rolls *= (uint64_t)t->sides;
-		if (rolls > KEEP_ENUMERATION_LIMIT) {
-			snprintf(msg, 160, "too many rolls to count exactly (keep of %dd%d)", t->count,
-			         t->sides);
-			return false;
-		}
+	if (work > KEEP_WORK_LIMIT) {
+		snprintf(msg, 160, "too many rolls to count exactly (keep of %dd%d)", t->count, s);
+		return false;
+	}
+	kt = xcalloc(1, sizeof *kt);
+	dp = xcalloc((size_t)(keep * width), sizeof *dp);
+	next = xcalloc((size_t)(keep * width), sizeof *next);
+	final = xcalloc((size_t)width, sizeof *final);
+	binomials(kt, t->count);
+	dp[0] = (struct count){ 1, 1.0 };
+	for (int i = 1; i <= s; i++) {
+		struct count *swap;
+		keep_face(t, keep, t->keep > 0 ? s + 1 - i : i, s - i, kt, dp, next, final, width,
+		          &exact);
+		swap = dp, dp = next, next = swap;
+		memset(next, 0, (size_t)(keep * width) * sizeof *next);
 	}
 	out->min = t->sign > 0 ? lo : -hi;
 	out->max = t->sign > 0 ? hi : -lo;
 	out->ways = xcalloc((size_t)(hi - lo + 1), sizeof *out->ways);
 	out->chance = xcalloc((size_t)(hi - lo + 1), sizeof *out->chance);
-	out->outcomes = rolls;
-	out->exact = true;
-	for (int i = 0; i < t->count; i++)
-		vals[i] = 1;
-	for (uint64_t r = 0; r < rolls; r++) {
-		int sorted[DICE_MAX_DICE];
-		long sum = 0;
-		memcpy(sorted, vals, (size_t)t->count * sizeof *sorted);
-		qsort(sorted, (size_t)t->count, sizeof *sorted, compare_desc);
-		for (int k = 0; k < kept; k++)
-			sum += t->keep > 0 ? sorted[k] : sorted[t->count - 1 - k];
-		out->ways[t->sign > 0 ? sum - lo : hi - sum]++;
-		for (int i = 0; i < t->count && ++vals[i] > t->sides; i++)
-			vals[i] = 1;
+	out->exact = exact;
+	out->outcomes = 1;
+	for (int i = 0; i < t->count; i++) {
+		out->exact = out->exact && !__builtin_mul_overflow(out->outcomes, (uint64_t)s,
+		                                                    &out->outcomes);
+		all *= s;
 	}
-	for (long i = 0; i <= hi - lo; i++)
-		out->chance[i] = (double)out->ways[i] / (double)rolls;
+	for (long sum = lo; sum <= hi; sum++) {
+		long at = t->sign > 0 ? sum - lo : hi - sum;
+		out->ways[at] = out->exact ? final[sum].ways : 0;
+		out->chance[at] = out->exact ? (double)final[sum].ways / (double)out->outcomes
+		                             : final[sum].approx / all;
+	}
+	free(kt);
+	free(dp);
+	free(next);
+	free(final);
 	return true;
 }
 
