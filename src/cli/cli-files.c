@@ -21,24 +21,15 @@
 /* The commands a card's phases allow must be commands of hexaid: the card
  * reader cannot know them (they are the engine's), so the check is made here. */
 static bool
-card_commands_exist(const char *path, const struct cardpath *cp)
+card_commands_exist(const struct card *card, const char *path)
 {
-	struct diag_list dl;
-	struct card card;
 	bool ok = true;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!card_load(&card, path, cp, &dl)) {
-		/* it was valid a moment ago: it could not be read again */
-		diag_print(&dl, stderr);
-		diag_list_free(&dl);
-		return false;
-	}
-	for (size_t p = 0; p < card.nphases; p++)
-		for (size_t k = 0; k < card.phases[p].nallows + card.phases[p].nreactions; k++) {
-			bool allows = k < card.phases[p].nallows;
-			const char *word = allows ? card.phases[p].allows[k]
-			                          : card.phases[p].reactions[k - card.phases[p].nallows];
+	for (size_t p = 0; p < card->nphases; p++)
+		for (size_t k = 0; k < card->phases[p].nallows + card->phases[p].nreactions; k++) {
+			bool allows = k < card->phases[p].nallows;
+			const char *word = allows ? card->phases[p].allows[k]
+			                          : card->phases[p].reactions[k - card->phases[p].nallows];
 			bool found = false;
 
 			for (size_t c = 0; c < command_count; c++)
@@ -47,13 +38,36 @@ card_commands_exist(const char *path, const struct cardpath *cp)
 				continue;
 			fprintf(stderr, "%s:%d: error: phase '%s' %s '%s', which is not a command "
 			                "(hexaid(6) lists them)\n",
-			        path, card.phases[p].line, card.phases[p].id,
+			        path, card->phases[p].line, card->phases[p].id,
 			        allows ? "allows" : "takes the reaction", word);
 			ok = false;
 		}
-	card_free(&card);
-	diag_list_free(&dl);
 	return ok;
+}
+
+/* A card is read once, as the data layer checks it, then its phases' commands. */
+static bool
+check_card(const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct card card;
+	bool ok;
+
+	if (!card_load(&card, path, cp, dl))
+		return false;
+	ok = card_commands_exist(&card, path);
+	card_free(&card);
+	return ok;
+}
+
+/* One file: its kind from its first lines, then read whole once by its kind. */
+static bool
+check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
+{
+	enum hexfile_kind kind = hexfile_kind(path, dl);
+
+	if (diag_error_count(dl) > 0)
+		return false;
+	return kind == HEXFILE_CARD ? check_card(path, cp, dl) : game_check_file(path, cp, dl);
 }
 
 int
@@ -71,11 +85,8 @@ cli_check(int argc, char **argv)
 		struct diag_list dl;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
-		if (!game_check_file(argv[i], &cp, &dl))
+		if (!check_file(argv[i], &cp, &dl))
 			status = EXIT_INVALID;
-		else if (hexfile_kind(argv[i], &dl) == HEXFILE_CARD && !card_commands_exist(argv[i], &cp))
-			status = EXIT_INVALID;
-		/* a file that could not be read again is not checked */
 		if (diag_error_count(&dl) > 0)
 			status = EXIT_INVALID;
 		diag_print(&dl, stderr);

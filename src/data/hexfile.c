@@ -1,5 +1,7 @@
 /* hexfile.c: validates any hexaid file by its `kind:` (data layer): the word of
- * each kind, and how a file of it is loaded; `hexaid check` goes through here. */
+ * each kind, and how a file of it is loaded; `hexaid check` goes through here.
+ * The kind is read from the first lines (the parse stops at `kind:`'s value), so
+ * a file is parsed whole once, by the reader of its kind. */
 #include "config.h"
 
 #include <errno.h>
@@ -118,7 +120,7 @@ hexfile_kind(const char *path, struct diag_list *dl)
 
 	if (lim == NULL)
 		return kind;
-	if (ydoc_load_file(&doc, path, lim, dl) && doc.root->kind == YNODE_MAPPING &&
+	if (ydoc_load_file_until(&doc, path, lim, "kind", dl) && doc.root->kind == YNODE_MAPPING &&
 	    (k = ymap_find(doc.root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
 		for (size_t i = 1; i <= N_KINDS; i++)
 			if (strcmp(k->text, kind_names[i]) == 0)
@@ -138,7 +140,8 @@ hexfile_check(const char *path, const struct cardpath *cp, struct diag_list *dl)
 
 	if (lim == NULL)
 		return false;
-	if (ydoc_load_file(&doc, path, lim, dl))
+	/* only as far as `kind:`: the reader of that kind parses the whole file */
+	if (ydoc_load_file_until(&doc, path, lim, "kind", dl))
 		kind = find_kind(&doc);
 	ydoc_free(&doc);
 	ok = loads_as(kind, path, cp, dl);

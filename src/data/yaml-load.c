@@ -154,6 +154,7 @@ check_encoding(struct ydoc *doc, const struct ylimits *lim)
 struct builder {
 	struct ydoc *doc;
 	const struct ylimits *lim;
+	const char *until;      /* stop once the top-level mapping has this key's value */
 	struct ynode **stack;   /* open collections */
 	size_t depth, stack_cap;
 	size_t nodes;
@@ -395,10 +396,22 @@ report_parser_error(struct ydoc *doc, const yaml_parser_t *p)
 		         (int)p->context_mark.column + 1, "%s started here", p->context);
 }
 
+/* Has the top-level mapping just got the value of the key parsing stops at? */
 static bool
-parse(struct ydoc *doc, const struct ylimits *lim)
+reached(const struct builder *b)
 {
-	struct builder b = { .doc = doc, .lim = lim };
+	const struct ynode *root = b->doc->root;
+
+	return b->until != NULL && b->depth == 1 && root->kind == YNODE_MAPPING &&
+	       root->count > 0 && root->items[root->count - 1] != NULL &&
+	       root->items[root->count - 1]->kind == YNODE_SCALAR &&
+	       strcmp(root->keys[root->count - 1]->text, b->until) == 0;
+}
+
+static bool
+parse(struct ydoc *doc, const struct ylimits *lim, const char *until)
+{
+	struct builder b = { .doc = doc, .lim = lim, .until = until };
 	yaml_parser_t parser;
 	yaml_event_t ev;
 	bool ok = true, done = false;
@@ -417,7 +430,7 @@ parse(struct ydoc *doc, const struct ylimits *lim)
 			break;
 		}
 		ok = handle_event(&b, &ev);
-		done = ev.type == YAML_STREAM_END_EVENT;
+		done = ev.type == YAML_STREAM_END_EVENT || (ok && reached(&b));
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
@@ -435,7 +448,7 @@ parse(struct ydoc *doc, const struct ylimits *lim)
 }
 
 static bool
-load_text(struct ydoc *doc, const struct ylimits *lim)
+load_text(struct ydoc *doc, const struct ylimits *lim, const char *until)
 {
 	struct diag_source src = ydoc_source(doc);
 
@@ -447,7 +460,7 @@ load_text(struct ydoc *doc, const struct ylimits *lim)
 		doc->len -= 3;
 		memmove(doc->text, doc->text + 3, doc->len + 1);
 	}
-	return check_encoding(doc, lim) && parse(doc, lim);
+	return check_encoding(doc, lim) && parse(doc, lim, until);
 }
 
 bool
@@ -465,7 +478,7 @@ ydoc_load_string(struct ydoc *doc, const char *name, const char *text, size_t le
 	}
 	doc->text = xstrndup(text, len);
 	doc->len = len;
-	return load_text(doc, lim);
+	return load_text(doc, lim, NULL);
 }
 
 static bool
@@ -501,9 +514,9 @@ read_fd(struct ydoc *doc, int fd, const struct ylimits *lim)
 	return true;
 }
 
-bool
-ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
-               struct diag_list *dl)
+static bool
+load_file(struct ydoc *doc, const char *path, const struct ylimits *lim, const char *until,
+          struct diag_list *dl)
 {
 	struct diag_source src = { path, NULL, 0 };
 	struct stat st;
@@ -535,7 +548,21 @@ ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
 	}
 	ok = read_fd(doc, fd, lim);
 	close(fd);
-	return ok && load_text(doc, lim);
+	return ok && load_text(doc, lim, until);
+}
+
+bool
+ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
+               struct diag_list *dl)
+{
+	return load_file(doc, path, lim, NULL, dl);
+}
+
+bool
+ydoc_load_file_until(struct ydoc *doc, const char *path, const struct ylimits *lim,
+                     const char *key, struct diag_list *dl)
+{
+	return load_file(doc, path, lim, key, dl);
 }
 
 /* ---- reading the tree ------------------------------------------------- */

@@ -53,6 +53,12 @@ bool ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *li
 bool ydoc_load_string(struct ydoc *doc, const char *name, const char *text, size_t len,
                       const struct ylimits *lim, struct diag_list *dl);
 void ydoc_free(struct ydoc *doc);
+/* A file read only as far as the top-level mapping's `key` when its value is a
+ * single value (`kind:`, the first line of a hexaid file): the tree holds what
+ * came before it, and the rest, not parsed, is not checked. The whole file when
+ * the key is not there or holds more. */
+bool ydoc_load_file_until(struct ydoc *doc, const char *path, const struct ylimits *lim,
+                          const char *key, struct diag_list *dl);
 
 /* Report a problem at a node. Its value is false, so handlers can `return
  * yerror(...)`. yreport formats and records the message and returns false;

@@ -83,12 +83,14 @@ game_open(struct game *g, const char *path, struct diag_list *dl)
 bool
 game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
+	enum hexfile_kind kind = hexfile_kind(path, dl);
 	struct game g;
 
-	if (!hexfile_check(path, cp, dl))
+	/* a save is read whole once, by save_load; any other file by its kind's reader */
+	if (diag_error_count(dl) > 0)
 		return false;
-	if (hexfile_kind(path, dl) != HEXFILE_SAVE)
-		return true;
+	if (kind != HEXFILE_SAVE)
+		return hexfile_check(path, cp, dl);
 	if (!save_load(&g, path, cp, dl))
 		return false;
 	game_free(&g);
