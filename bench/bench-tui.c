@@ -311,8 +311,9 @@ key_row_in_session(struct results *t, const struct bench_options *o, const char 
 	free(cpu);
 }
 
-/* Opening a file and quitting at once: the median CPU time, the largest peak
- * memory. */
+/* Opening a file and quitting once it is open (hexaid quiet and idle: a long
+ * game takes a while before its first screen): the median CPU time, the largest
+ * peak memory. */
 static struct timing
 open_and_quit(const struct bench_options *o, const char *file, bool *failed)
 {
@@ -323,7 +324,7 @@ open_and_quit(const struct bench_options *o, const char *file, bool *failed)
 	for (int i = 0; i < runs && !*failed; i++) {
 		long kib = -1;
 		double unused;
-		cpu[i] = one_session(o, file, NULL, NULL, 0, &unused, &kib);
+		cpu[i] = one_session(o, file, "", NULL, 0, &unused, &kib);
 		*failed = cpu[i] < 0 || kib < 0;
 		out.peak_kib = kib > out.peak_kib ? kib : out.peak_kib;
 	}
