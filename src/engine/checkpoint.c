@@ -268,8 +268,12 @@ keep_state(struct game *g, struct checkpoints *cp)
 		cp->latest[r].len = 0;
 		bytes_put(&cp->latest[r], now[r].data, now[r].len);
 	}
-	if (cp->have)
+	if (cp->have) {
+		/* kept for long: no room to grow */
+		d.runs.data = xreallocarray(d.runs.data, d.runs.len > 0 ? d.runs.len : 1, 1);
+		d.runs.cap = d.runs.len;
 		*(struct delta *)xgrow(&cp->deltas, &cp->ndeltas, &cp->cap_deltas, sizeof d) = d;
+	}
 	cp->have = true;
 	cp->at = g->done.count;
 	for (size_t i = 0; i < 3; i++)
