@@ -1,10 +1,11 @@
 /* test-undo.c: undo through kept states (checkpoint.c) is the same as rebuilding
  * the game from its start. Random mixes of commands (moves, battles with their
- * rolls, hits, notes, every change to the table, units added and removed, the
- * turn, undo and redo; many refused) are played on each demo scenario, with
+ * rolls, hits, results applied, retreats, notes, every change to the table,
+ * units added and removed, the turn, undo and redo; many refused) are played on each demo scenario, with
  * states kept every 1, 3, 8 and the default number of commands; after every
  * undo and redo, and at the end, the game is compared field by field with a new
- * one that replays the commands in force from the scenario, keeping no state. */
+ * one that replays the commands in force from the scenario, keeping no state:
+ * the board, the units, the dice log and the result waiting to be applied. */
 #include "config.h"
 
 #include <stdint.h>
@@ -68,6 +69,15 @@ assert_unit_equal(const struct game_unit *a, const struct game_unit *b)
 	assert_int_equal(a->road_move, b->road_move);
 	assert_int_equal(a->battled, b->battled);
 	assert_int_equal(a->moved_cost, b->moved_cost);
+	assert_int_equal(a->retreat_due, b->retreat_due);
+	assert_int_equal(a->battle_back_vs, b->battle_back_vs);
+	assert_int_equal(a->own.move, b->own.move);
+	assert_int_equal(a->own.values_given, b->own.values_given);
+	assert_memory_equal(a->own.values, b->own.values, sizeof a->own.values);
+	for (size_t k = 0; k < sizeof a->own.dice / sizeof a->own.dice[0]; k++) {
+		assert_int_equal(a->own.dice[k].n, b->own.dice[k].n);
+		assert_memory_equal(a->own.dice[k].at, b->own.dice[k].at, sizeof a->own.dice[k].at);
+	}
 	assert_int_equal(a->halt.halted, b->halt.halted);
 	assert_int_equal(a->halt.hex.q, b->halt.hex.q);
 	assert_int_equal(a->halt.hex.r, b->halt.hex.r);
@@ -112,8 +122,49 @@ assert_board_equal(const struct game *a, const struct game *b)
 }
 
 static void
+assert_text_equal(const char *a, const char *b)
+{
+	assert_int_equal(a == NULL, b == NULL);
+	if (a != NULL)
+		assert_string_equal(a, b);
+}
+
+/* The dice log and the battle result waiting to be applied. */
+static void
+assert_records_equal(const struct game *a, const struct game *b)
+{
+	assert_int_equal(a->nrolls, b->nrolls);
+	for (size_t i = 0; i < a->nrolls; i++) {
+		const struct dice_record *x = &a->rolls[i], *y = &b->rolls[i];
+		assert_int_equal(x->bookmark, y->bookmark);
+		assert_int_equal(x->turn, y->turn);
+		assert_int_equal(x->typed, y->typed);
+		assert_text_equal(x->phase, y->phase);
+		assert_text_equal(x->side, y->side);
+		assert_text_equal(x->who, y->who);
+		assert_text_equal(x->dice, y->dice);
+		assert_text_equal(x->modifiers, y->modifiers);
+		assert_text_equal(x->result, y->result);
+	}
+	assert_int_equal(a->npending, b->npending);
+	for (size_t i = 0; i < a->npending; i++) {
+		const struct pending_effect *x = &a->pending[i], *y = &b->pending[i];
+		assert_int_equal(x->unit, y->unit);
+		assert_text_equal(x->code, y->code);
+		assert_text_equal(x->words, y->words);
+		assert_int_equal(x->disorder, y->disorder);
+		assert_int_equal(x->lose, y->lose);
+		assert_int_equal(x->retreat, y->retreat);
+		assert_int_equal(x->status, y->status);
+		assert_int_equal(x->eliminate, y->eliminate);
+		assert_int_equal(x->reminder, y->reminder);
+	}
+}
+
+static void
 assert_game_equal(const struct game *a, const struct game *b)
 {
+	assert_records_equal(a, b);
 	assert_int_equal(a->turn, b->turn);
 	assert_int_equal(a->side, b->side);
 	assert_int_equal(a->phase, b->phase);
@@ -251,8 +302,14 @@ random_command(struct mix *m, char *line, size_t size)
 	} else if (roll < 50) {
 		const char *a = unit_id(m);
 		snprintf(line, size, "%s %s %s", pick(m, 2) ? "battle" : "fire", a, unit_id(m));
-	} else if (roll < 54) {
+	} else if (roll < 52) {
 		snprintf(line, size, "hit %s %u", unit_id(m), pick(m, 2) + 1);
+	} else if (roll < 54) {
+		/* a battle's result: applied, or a retreat it gave */
+		if (pick(m, 2))
+			snprintf(line, size, "apply");
+		else
+			snprintf(line, size, "retreat %s", unit_id(m));
 	} else if (roll < 57) {
 		snprintf(line, size, "note \"a note %u\"", pick(m, 100));
 	} else if (roll < 72) {
@@ -372,6 +429,30 @@ halt_words_come_back(void **state)
 	game_free(&g);
 }
 
+/* A battle's result waits to be applied, and its retreat to be made: undo of a
+ * later change brings back the effects waiting (their codes and words) and the
+ * dice log, as a rebuild from the start has them. */
+static void
+results_waiting_come_back(void **state)
+{
+	static const char *const lines[] = { "phase next", "fire F5 P2 roll=4", "note after it",
+		                             "undo" };
+	struct game g;
+
+	(void)state;
+	open_game("ud-napoleonic-demo", &g);
+	g.checkpoint_every = 1;
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		struct command_result res;
+		assert_true(command_run(&g, lines[i], &res));
+		command_result_free(&res);
+	}
+	assert_true(g.npending > 0);
+	assert_true(g.nrolls > 0);
+	assert_same_as_rebuilt("ud-napoleonic-demo", &g);
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -379,6 +460,7 @@ main(void)
 		cmocka_unit_test(undo_matches_rebuild),
 		cmocka_unit_test(long_walk_back_and_forth),
 		cmocka_unit_test(halt_words_come_back),
+		cmocka_unit_test(results_waiting_come_back),
 	};
 
 	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /* checkpoint.c: the states a game went through, so that undo replays at most a
  * few commands whatever the length of the game (engine layer). What commands
  * change is seen as a few regions of bytes (the turn and settings, terrain,
- * levels, hexside features, structures, units, their strings (ids, the words of
- * a halt), the dice statistics).
+ * levels, hexside features, structures, units, the battle result waiting to be
+ * applied, their strings (ids, a halt's words, the result's codes), the dice
+ * statistics, and the length of the dice log, which only grows).
  * The latest state kept is a whole copy of them; each earlier one is kept as the
  * runs of bytes in which it differs from the one after it (a move changes a
  * unit's hex and flags, not the board), so a long game costs little memory. */
@@ -16,18 +17,24 @@
 #include "game.h"
 #include "xmalloc.h"
 
-enum region { R_SCALARS, R_TERRAIN, R_LEVELS, R_SIDES, R_STRUCTURES, R_UNITS, R_STRINGS, R_STATS,
-              NREGIONS };
+enum region { R_SCALARS, R_TERRAIN, R_LEVELS, R_SIDES, R_STRUCTURES, R_UNITS, R_PENDING,
+              R_STRINGS, R_STATS, NREGIONS };
+
+/* The regions gathered into scratch (the rest point into the game). */
+enum scratch { S_SCALARS, S_UNITS, S_PENDING, S_STRINGS, NSCRATCH };
 
 struct bytes {
 	unsigned char *data;
 	size_t len, cap;
 };
 
-/* What the game holds outside its arrays. */
+/* What the game holds outside its arrays. The dice log only grows as commands
+ * are made (undo takes back the records of the commands it takes back), so a
+ * state keeps its length, not its records. */
 struct scalars {
 	int turn, side, phase, winner;
 	int settings[MAX_SETTINGS];
+	size_t nrolls;
 };
 
 /* The runs that turn a state back into the one kept before it. */
@@ -76,12 +83,37 @@ bytes_put(struct bytes *b, const void *data, size_t len)
 
 /* ---- the regions of a game's state ---------------------------------------------- */
 
-/* The regions of g as they stand: most point into the game; the scalars, the
- * units (their pointers to strings left out, for they change with every copy)
- * and those strings are gathered into scratch. Per unit, the strings are its id,
- * then a byte saying whether its halt has words, then the words. */
+/* A string the game owns, among the strings: a byte saying whether there is
+ * one, then it. */
 static void
-live_regions(const struct game *g, struct bytes scratch[3], struct bytes out[NREGIONS])
+put_string(struct bytes *strings, const char *text)
+{
+	unsigned char has = text != NULL;
+
+	bytes_put(strings, &has, 1);
+	if (has)
+		bytes_put(strings, text, strlen(text) + 1);
+}
+
+static char *
+take_string(const char **at)
+{
+	char *text = NULL;
+
+	if (*(*at)++ != 0) {
+		text = xstrdup(*at);
+		*at += strlen(*at) + 1;
+	}
+	return text;
+}
+
+/* The regions of g as they stand: most point into the game; the scalars, the
+ * units and the result waiting to be applied (their pointers to strings left
+ * out, for they change with every copy) and those strings are gathered into
+ * scratch: per unit its id and its halt's words, per effect waiting its code
+ * and words. */
+static void
+live_regions(const struct game *g, struct bytes scratch[NSCRATCH], struct bytes out[NREGIONS])
 {
 	size_t cells = (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
 	struct scalars s;
@@ -92,28 +124,34 @@ live_regions(const struct game *g, struct bytes scratch[3], struct bytes out[NRE
 	s.phase = g->phase;
 	s.winner = g->winner;
 	memcpy(s.settings, g->settings, sizeof s.settings);
-	scratch[0].len = scratch[1].len = scratch[2].len = 0;
-	bytes_put(&scratch[0], &s, sizeof s);
-	bytes_put(&scratch[1], g->units, g->nunits * sizeof *g->units);
+	s.nrolls = g->nrolls;
+	for (size_t i = 0; i < NSCRATCH; i++)
+		scratch[i].len = 0;
+	bytes_put(&scratch[S_SCALARS], &s, sizeof s);
+	bytes_put(&scratch[S_UNITS], g->units, g->nunits * sizeof *g->units);
 	for (size_t i = 0; i < g->nunits; i++) {
-		struct game_unit *u = (struct game_unit *)scratch[1].data + i;
-		const char *words = g->units[i].halt.words;
-		unsigned char has = words != NULL;
+		struct game_unit *u = (struct game_unit *)scratch[S_UNITS].data + i;
 		u->id = NULL;
 		u->halt.words = NULL;
-		bytes_put(&scratch[2], g->units[i].id, strlen(g->units[i].id) + 1);
-		bytes_put(&scratch[2], &has, 1);
-		if (has)
-			bytes_put(&scratch[2], words, strlen(words) + 1);
+		put_string(&scratch[S_STRINGS], g->units[i].id);
+		put_string(&scratch[S_STRINGS], g->units[i].halt.words);
 	}
-	out[R_SCALARS] = scratch[0];
+	bytes_put(&scratch[S_PENDING], g->pending, g->npending * sizeof *g->pending);
+	for (size_t i = 0; i < g->npending; i++) {
+		struct pending_effect *e = (struct pending_effect *)scratch[S_PENDING].data + i;
+		e->code = e->words = NULL;
+		put_string(&scratch[S_STRINGS], g->pending[i].code);
+		put_string(&scratch[S_STRINGS], g->pending[i].words);
+	}
+	out[R_SCALARS] = scratch[S_SCALARS];
 	out[R_TERRAIN] = (struct bytes){ (unsigned char *)g->terrain, cells * sizeof *g->terrain, 0 };
 	out[R_LEVELS] = (struct bytes){ (unsigned char *)g->levels, cells * sizeof *g->levels, 0 };
 	out[R_SIDES] = (struct bytes){ (unsigned char *)g->sides, g->nsides * sizeof *g->sides, 0 };
 	out[R_STRUCTURES] = (struct bytes){ (unsigned char *)g->structures,
 		                            g->nstructures * sizeof *g->structures, 0 };
-	out[R_UNITS] = scratch[1];
-	out[R_STRINGS] = scratch[2];
+	out[R_UNITS] = scratch[S_UNITS];
+	out[R_PENDING] = scratch[S_PENDING];
+	out[R_STRINGS] = scratch[S_STRINGS];
 	out[R_STATS] = (struct bytes){ (unsigned char *)g->stats,
 		                       (g->sc.nteams + 1) * sizeof *g->stats, 0 };
 }
@@ -157,13 +195,17 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	g->units = array_from(g->units, &r[R_UNITS], sizeof *g->units, &g->nunits);
 	g->cap_units = g->nunits;
 	for (size_t i = 0; i < g->nunits; i++) {
-		g->units[i].id = xstrdup(str);
-		str += strlen(str) + 1;
-		if (*str++ != 0) {
-			g->units[i].halt.words = xstrdup(str);
-			str += strlen(str) + 1;
-		}
+		g->units[i].id = take_string(&str);
+		g->units[i].halt.words = take_string(&str);
 	}
+	game_pending_clear(g);
+	g->pending = array_from(g->pending, &r[R_PENDING], sizeof *g->pending, &g->npending);
+	g->cap_pending = g->npending;
+	for (size_t i = 0; i < g->npending; i++) {
+		g->pending[i].code = take_string(&str);
+		g->pending[i].words = take_string(&str);
+	}
+	game_dice_keep(g, s->nrolls);
 	g->selected = -1;
 	game_sides_changed(g);
 	game_units_changed(g);
@@ -255,10 +297,11 @@ apply_delta(struct bytes kept[NREGIONS], const struct delta *d)
 static void
 keep_state(struct game *g, struct checkpoints *cp)
 {
-	struct bytes scratch[3] = { { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 } };
+	struct bytes scratch[NSCRATCH];
 	struct bytes now[NREGIONS];
 	struct delta d = { cp->at, { NULL, 0, 0 } };
 
+	memset(scratch, 0, sizeof scratch);
 	live_regions(g, scratch, now);
 	for (size_t r = 0; r < NREGIONS; r++) {
 		if (cp->have) {
@@ -276,7 +319,7 @@ keep_state(struct game *g, struct checkpoints *cp)
 	}
 	cp->have = true;
 	cp->at = g->done.count;
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < NSCRATCH; i++)
 		free(scratch[i].data);
 }
 

@@ -22,15 +22,7 @@ cells(const struct game *g)
 static void
 rolls_free(struct game *g)
 {
-	for (size_t i = 0; i < g->nrolls; i++) {
-		struct dice_record *r = &g->rolls[i];
-		free(r->phase);
-		free(r->side);
-		free(r->who);
-		free(r->dice);
-		free(r->modifiers);
-		free(r->result);
-	}
+	game_dice_keep(g, 0);
 	free(g->rolls);
 	g->rolls = NULL;
 	g->nrolls = g->cap_rolls = 0;
@@ -70,6 +62,20 @@ game_dice_roll(struct game *g, const char *who, bool typed, const char *dice,
 	r->dice = xstrdup(dice);
 	r->modifiers = modifiers != NULL ? xstrdup(modifiers) : NULL;
 	r->result = xstrdup(result);
+}
+
+void
+game_dice_keep(struct game *g, size_t n)
+{
+	while (g->nrolls > n) {
+		struct dice_record *r = &g->rolls[--g->nrolls];
+		free(r->phase);
+		free(r->side);
+		free(r->who);
+		free(r->dice);
+		free(r->modifiers);
+		free(r->result);
+	}
 }
 
 void

@@ -145,6 +145,9 @@ void game_dice_bookmark(struct game *g);
 void game_dice_roll(struct game *g, const char *who, bool typed, const char *dice,
                     const char *modifiers, const char *result);
 
+/* Keep the first n records of the dice log (undo takes back the others). */
+void game_dice_keep(struct game *g, size_t n);
+
 /* Drop the result waiting to be applied. */
 void game_pending_clear(struct game *g);
 
