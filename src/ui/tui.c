@@ -362,6 +362,9 @@ tui_game_changed_by(struct tui *t, const struct command_result *res)
 		tui_game_changed(t);
 }
 
+static bool run_formatted(struct tui *t, struct command_result *res, char **line,
+                          const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+
 /* Run the command that fmt and ap make through the session; *line is that
  * command (free it). */
 static bool

@@ -105,6 +105,10 @@ dropping_notes(const struct diag_list *dl)
 	return diag_full(dl) && dl->errors > dl->max_errors;
 }
 
+static bool diag_addv(struct diag_list *dl, enum diag_level level,
+                      const struct diag_source *src, int line, int col, const char *fmt,
+                      va_list ap) __attribute__((format(printf, 6, 0)));
+
 static bool
 diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
           int line, int col, const char *fmt, va_list ap)
