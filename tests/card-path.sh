@@ -1,7 +1,8 @@
 #!/bin/sh
 # card-path.sh: `hexaid cards` finds cards along the search path in order:
 # $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), the installed data
-# directory, and the source tree's data/ when run uninstalled from the build tree.
+# directory, and the source tree's data/ when run uninstalled from a build tree
+# (through the build tree's `data`).
 # (The installed case is checked by `make installcheck`, which distcheck runs.)
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cardpath.h"
@@ -53,12 +54,11 @@ add_user_dir(struct cardpath *cp)
 	free(dir);
 }
 
-/* The source tree's data directory when this program runs from the build tree it
- * was built in (so hexaid finds the cards before `make install`), else NULL. */
-static const char *
-uninstalled_data_dir(void)
+/* The directory the running program is in, or NULL. */
+static char *
+exe_dir(void)
 {
-	static char exe[PATH_MAX];
+	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	char *slash;
 
@@ -69,19 +69,47 @@ uninstalled_data_dir(void)
 	if (slash == NULL)
 		return NULL;
 	*slash = '\0';
-	return strcmp(exe, HEXAID_BUILDDIR) == 0 ? HEXAID_SRCDATADIR : NULL;
+	return xstrdup(exe);
+}
+
+/* The source tree's data directory when this program runs from a build tree (a
+ * directory with config.status), so hexaid finds its cards before `make
+ * install`; else NULL. The build tree's `data` is the source tree's own (a build
+ * in the source tree) or a link to it (`make` makes one in any other build
+ * directory). No path of the build is compiled in, so two builds in two
+ * directories make the same program. */
+static char *
+uninstalled_data_dir(void)
+{
+	char *dir = exe_dir(), *status, *data, *real = NULL;
+	struct stat st;
+
+	if (dir == NULL)
+		return NULL;
+	status = xasprintf("%s/config.status", dir);
+	data = xasprintf("%s/data/cards", dir);
+	if (stat(status, &st) == 0 && S_ISREG(st.st_mode) &&
+	    stat(data, &st) == 0 && S_ISDIR(st.st_mode)) {
+		data[strlen(data) - strlen("/cards")] = '\0';
+		real = realpath(data, NULL);
+	}
+	free(status);
+	free(data);
+	free(dir);
+	return real;
 }
 
 void
 cardpath_init(struct cardpath *cp)
 {
-	const char *installed = PKGDATADIR, *uninstalled = uninstalled_data_dir();
+	char *uninstalled = uninstalled_data_dir();
 
 	memset(cp, 0, sizeof *cp);
 	add_path_list(cp, getenv("HEXAID_PATH"));
 	add_user_dir(cp);
-	add_dir(cp, installed);
+	add_dir(cp, PKGDATADIR);
 	add_dir(cp, uninstalled);
+	free(uninstalled);
 }
 
 void

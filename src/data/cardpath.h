@@ -11,7 +11,7 @@ struct cardpath {
 
 /* The search path: each directory of $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or
  * ~/.local/share/hexaid), the installed data directory, then the source tree's
- * data/ when the program runs from the build tree it was built in. */
+ * data/ when the program runs from a build tree (its `data`, see cardpath.c). */
 void cardpath_init(struct cardpath *cp);
 void cardpath_free(struct cardpath *cp);
 
