@@ -4,6 +4,7 @@
 tap_tmpdir
 
 out=$("$HEXAID" --help 2>"$tap_tmp/err"); st=$?
+printf '%s\n' "$out" >"$tap_tmp/help"
 tap_is "$st" 0 "--help exits 0"
 case $out in "hexaid: a terminal play aid"*) r=0 ;; *) r=1 ;; esac
 tap_ok $r "--help prints the help on stdout"
@@ -18,6 +19,22 @@ tap_is "$st" 0 "--version exits 0"
 tap_is "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1)" "hexaid" "--version's first line starts with the name"
 printf '%s\n' "$out" | head -n 1 | grep -Eq '^hexaid [0-9]+\.[0-9]+\.[0-9]+$'
 tap_ok $? "--version prints 'hexaid VERSION'"
+printf '%s\n' "$out" | sed -n 2p | grep -Eq '^Copyright \(C\) [0-9]{4} '
+tap_ok $? "--version's second line is the copyright"
+printf '%s\n' "$out" | grep -q '^License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>\.$'
+tap_ok $? "--version names the licence, GPL-3.0-or-later"
+printf '%s\n' "$out" | grep -q '^There is NO WARRANTY, to the extent permitted by law\.$'
+tap_ok $? "--version says there is no warranty"
+printf '%s\n' "$out" | grep -q 'CC-BY-4.0'
+tap_ok $? "--version says the cards and scenarios are CC-BY-4.0"
+head -n 2 "$top_srcdir/COPYING" | grep -q 'GNU GENERAL PUBLIC LICENSE' &&
+	grep -q '^ *Version 3, 29 June 2007' "$top_srcdir/COPYING"
+tap_ok $? "COPYING holds the GPL version 3"
+grep -q 'CC-BY-4.0' "$top_srcdir/data/README.md"
+tap_ok $? "data/README.md gives the cards' and scenarios' licence"
+tail -n 2 "$tap_tmp/help" | grep -q '^Report bugs to: .*@' &&
+	tail -n 1 "$tap_tmp/help" | grep -q '^hexaid home page: <https\?://.*>$'
+tap_ok $? "--help ends with where to report bugs and the home page"
 
 "$HEXAID" --no-such-option >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
 tap_is "$st" 2 "an unknown option exits 2"

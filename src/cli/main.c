@@ -63,13 +63,21 @@ print_help(void)
 	     "  -V, --version  print the version and exit\n"
 	     "  --seed N       the terminal interface's dice start from seed N\n\n"
 	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
-	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
+	     "See hexaid(6) for the program and hexaid(5) for the file formats.\n\n"
+	     "Report bugs to: " PACKAGE_BUGREPORT "\n"
+	     PACKAGE_NAME " home page: <" PACKAGE_URL ">");
 }
 
 static void
 print_version(void)
 {
-	puts(PACKAGE_NAME " " PACKAGE_VERSION);
+	puts(PACKAGE_NAME " " PACKAGE_VERSION "\n"
+	     "Copyright (C) 2026 the hexaid authors.\n"
+	     "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+	     "This is free software: you are free to change and redistribute it.\n"
+	     "There is NO WARRANTY, to the extent permitted by law.\n"
+	     "The rule cards and scenarios are licensed CC-BY-4.0 (see README.md in the data\n"
+	     "directory).");
 }
 
 static const struct subcommand *
