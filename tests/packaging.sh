@@ -1,7 +1,9 @@
 #!/bin/sh
 # packaging.sh: what a distribution's packager checks. The program holds no path of
 # the tree it was built in (two builds in two directories make the same program;
-# .ci/run builds twice and compares them).
+# .ci/run builds twice and compares them). Every file of the tree that the shipped
+# docs, cards and rules tests cite is in the tree, and no doc points outside it:
+# under `make distcheck` the tree is the tarball, so this checks the tarball.
 . "$top_srcdir/tests/tap.sh"
 : "${top_builddir:?top_builddir must name the build tree}"
 tap_tmpdir
@@ -18,4 +20,47 @@ else
 	found=$(LC_ALL=C grep -a -o -F -e "$build" -e "$src" "$HEXAID" | sort -u)
 	tap_is "$found" "" "the program holds no path of the build or source tree"
 fi
+
+# Files of the tree the docs cite: words starting with one of its folders (or naming
+# a top-level file). NAME, CARD, LAYER... are placeholders; fuzz/crashes and the
+# like are made by the targets that describe them.
+docs="README.md HACKING.md data/README.md doc/seed-inventory.md man/hexaid.5 man/hexaid.6
+bench/README.md fuzz/README.md"
+cited_in() {
+	(cd "$top_srcdir" && grep -ohE \
+		'(^|[^A-Za-z0-9_./~$-])((src|tests|data|doc|man|bench|fuzz|\.ci)/[A-Za-z0-9_./*-]*[A-Za-z0-9_*]|COPYING|HACKING\.md)' \
+		"$@") | sed 's/^[^A-Za-z.]//' | grep -v '[A-Z][A-Z][A-Z]' |
+		grep -Ev '^fuzz/(crashes|corpus|seeds|logs)|^fuzz/(fuzz|replay)-[a-z]+$' | sort -u
+}
+missing=
+for f in $(cd "$top_srcdir" && cited_in $docs data/cards/*.yaml data/examples/*.yaml \
+	data/scenarios/*.yaml tests/rules/*.rules); do
+	# shellcheck disable=SC2086
+	(cd "$top_srcdir" && ls -d $f) >/dev/null 2>&1 || missing="$missing $f"
+done
+tap_is "${missing# }" "" "every file the docs, cards and rules tests cite is in the tree"
+# make install puts everything where distributions look, make uninstall takes
+# all of it away again, directories included.
+dest="$tap_tmp/dest"
+"${MAKE:-make}" -s -C "$top_builddir" install DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
+tap_ok $? "make install DESTDIR=... succeeds"
+for f in bash-completion/completions/hexaid metainfo/org.example.hexaid.metainfo.xml \
+	hexaid/README.md doc/hexaid/seed-inventory.md doc/hexaid/HACKING.md; do
+	found=$(find "$dest" -path "*/share/$f" -type f)
+	test -n "$found"
+	tap_ok $? "make install installs share/$f"
+done
+if command -v appstreamcli >/dev/null 2>&1; then
+	appstreamcli validate --no-net "$(find "$dest" -name org.example.hexaid.metainfo.xml)" \
+		>"$tap_tmp/as.log" 2>&1
+	tap_ok $? "the AppStream metadata validates (appstreamcli validate --no-net)"
+else
+	tap_skip "the AppStream metadata validates" "no appstreamcli"
+fi
+"${MAKE:-make}" -s -C "$top_builddir" uninstall DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
+tap_ok $? "make uninstall succeeds"
+tap_is "$(find "$dest" -name '*hexaid*')" "" "make uninstall leaves nothing of hexaid, folders included"
+
+outside=$(cd "$top_srcdir" && grep -nE '\.\./shared|/work/' $docs data/cards/*.yaml)
+tap_is "$outside" "" "no doc or card points outside the tree"
 tap_done
