@@ -61,6 +61,21 @@ fi
 tap_ok $? "make uninstall succeeds"
 tap_is "$(find "$dest" -name '*hexaid*')" "" "make uninstall leaves nothing of hexaid, folders included"
 
+# A build in the source tree (the classic way) leaves git nothing to report: every
+# file a build makes (this build tree's files, by their path in it) is ignored.
+if git -C "$top_srcdir" rev-parse --git-dir >/dev/null 2>&1 &&
+	[ "$(cd "$top_builddir" && pwd -P)" != "$(cd "$top_srcdir" && pwd -P)" ]; then
+	unignored=$(cd "$top_builddir" && find . \( -name data -type l -prune \) -o -type f -print |
+		sed 's|^\./||' | while read -r f; do
+			git -C "$top_srcdir" ls-files --error-unmatch -- "$f" >/dev/null 2>&1 && continue
+			git -C "$top_srcdir" check-ignore -q --no-index -- "$f" || printf '%s\n' "$f"
+		done | head -n 10)
+	tap_is "$unignored" "" ".gitignore covers every file a build in the source tree makes"
+else
+	tap_skip ".gitignore covers every file a build in the source tree makes" \
+		"not a git checkout with a separate build tree"
+fi
+
 outside=$(cd "$top_srcdir" && grep -nE '\.\./shared|/work/' $docs data/cards/*.yaml)
 tap_is "$outside" "" "no doc or card points outside the tree"
 tap_done
