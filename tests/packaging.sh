@@ -17,7 +17,10 @@ elif grep -q '^COV_CFLAGS = --coverage' "$top_builddir/Makefile"; then
 else
 	build=$(cd "$top_builddir" && pwd -P)
 	src=$(cd "$top_srcdir" && pwd -P)
-	found=$(LC_ALL=C grep -a -o -F -e "$build" -e "$src" "$HEXAID" | sort -u)
+	# (the installed data directory is meant to be there, wherever the prefix is)
+	prefix=$(sed -n 's/^prefix = //p' "$top_builddir/Makefile")
+	found=$(LC_ALL=C strings -a "$HEXAID" | awk -v p="$prefix/" 'index($0, p) != 1' |
+		LC_ALL=C grep -o -F -e "$build" -e "$src" | sort -u)
 	tap_is "$found" "" "the program holds no path of the build or source tree"
 fi
 
@@ -59,7 +62,8 @@ else
 fi
 "${MAKE:-make}" -s -C "$top_builddir" uninstall DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
 tap_ok $? "make uninstall succeeds"
-tap_is "$(find "$dest" -name '*hexaid*')" "" "make uninstall leaves nothing of hexaid, folders included"
+tap_is "$(find "$dest$(sed -n 's/^prefix = //p' "$top_builddir/Makefile")" -name '*hexaid*')" "" \
+	"make uninstall leaves nothing of hexaid, folders included"
 
 # A build in the source tree (the classic way) leaves git nothing to report: every
 # file a build makes (this build tree's files, by their path in it) is ignored.

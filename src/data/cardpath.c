@@ -75,28 +75,37 @@ exe_dir(void)
 /* The source tree's data directory when this program runs from a build tree (a
  * directory with config.status), so hexaid finds its cards before `make
  * install`; else NULL. The build tree's `data` is the source tree's own (a build
- * in the source tree) or a link to it (`make` makes one in any other build
- * directory). No path of the build is compiled in, so two builds in two
- * directories make the same program. */
+ * in the source tree) or a link to it that `make` makes in any other build
+ * directory; the link's target is the name given. No path of the build is
+ * compiled in, so two builds in two directories make the same program. */
 static char *
 uninstalled_data_dir(void)
 {
-	char *dir = exe_dir(), *status, *data, *real = NULL;
+	char *dir = exe_dir(), *status, *data, *cards, *found = NULL;
+	char target[PATH_MAX];
 	struct stat st;
+	ssize_t n;
 
 	if (dir == NULL)
 		return NULL;
 	status = xasprintf("%s/config.status", dir);
-	data = xasprintf("%s/data/cards", dir);
+	data = xasprintf("%s/data", dir);
+	cards = xasprintf("%s/data/cards", dir);
 	if (stat(status, &st) == 0 && S_ISREG(st.st_mode) &&
-	    stat(data, &st) == 0 && S_ISDIR(st.st_mode)) {
-		data[strlen(data) - strlen("/cards")] = '\0';
-		real = realpath(data, NULL);
+	    stat(cards, &st) == 0 && S_ISDIR(st.st_mode)) {
+		n = readlink(data, target, sizeof target - 1);
+		if (n > 0 && target[0] == '/') {
+			target[n] = '\0';
+			found = xstrdup(target);
+		} else {
+			found = xstrdup(data);
+		}
 	}
 	free(status);
 	free(data);
+	free(cards);
 	free(dir);
-	return real;
+	return found;
 }
 
 void
