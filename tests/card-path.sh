@@ -1,6 +1,7 @@
 #!/bin/sh
 # card-path.sh: `hexaid cards` finds cards along the search path in order:
-# $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), the installed data
+# $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), DIR/hexaid for each
+# DIR of $XDG_DATA_DIRS, the installed data
 # directory, and the source tree's data/ when run uninstalled from a build tree
 # (through the build tree's `data`).
 # (The installed case is checked by `make installcheck`, which distcheck runs.)
@@ -43,6 +44,21 @@ mk_card "$HOME/.local/share/hexaid" home-game "From HOME"
 out=$(XDG_DATA_HOME=relative/ignored "$HEXAID" cards)
 printf '%s\n' "$out" | grep -q "^home-game .* $HOME/.local/share/hexaid/cards/home-game.yaml\$"
 tap_ok $? "a relative XDG_DATA_HOME falls back to ~/.local/share/hexaid"
+
+mk_card "$tap_tmp/sys1/hexaid" sys-game "From the first of XDG_DATA_DIRS"
+mk_card "$tap_tmp/sys2/hexaid" sys-game "Shadowed by the first"
+mk_card "$tap_tmp/sys2/hexaid" sys-other "From the second of XDG_DATA_DIRS"
+mk_card "$tap_tmp/hexaid" rel-game "From a relative entry"
+out=$(cd "$tap_tmp" && XDG_DATA_DIRS="$tap_tmp/sys1:.:$tap_tmp/sys2/" "$HEXAID" cards)
+printf '%s\n' "$out" | grep -q "^sys-game .* $tap_tmp/sys1/hexaid/cards/sys-game.yaml\$" &&
+	printf '%s\n' "$out" | grep -q "^sys-other .* $tap_tmp/sys2/hexaid/cards/sys-other.yaml\$"
+tap_ok $? "each directory of XDG_DATA_DIRS is searched (DIR/hexaid)"
+printf '%s\n' "$out" | grep -q "$tap_tmp/sys2/hexaid/cards/sys-game.yaml (shadowed by $tap_tmp/sys1/hexaid/cards/sys-game.yaml)\$"
+tap_ok $? "XDG_DATA_DIRS: an earlier directory wins"
+printf '%s\n' "$out" | grep -q "^rel-game "
+tap_ok $((!$?)) "XDG_DATA_DIRS: a relative entry is ignored"
+out=$(XDG_DATA_DIRS="$tap_tmp/sys1" XDG_DATA_HOME="$tap_tmp/xdg" "$HEXAID" cards | head -n 1)
+tap_is "${out%% *}" xdg-game "XDG_DATA_HOME comes before XDG_DATA_DIRS"
 
 mkdir -p "$tap_tmp/bad/cards"
 printf 'kind: card\nschema: 1\nid: broken\n' >"$tap_tmp/bad/cards/broken.yaml"

@@ -113,9 +113,9 @@ tap_ok $? "hexaid still runs"
 
 # The journal since the last save, copied now (each command is in it before it is
 # shown), replayed onto that save; then the game on the screen saved and compared.
-# (a game started from a scenario keeps its journal under $XDG_DATA_HOME, whatever
+# (a game started from a scenario keeps its journal under $XDG_STATE_HOME, whatever
 # it is saved as; a game opened from a save keeps it beside the save)
-for journal in "$tap_tmp"/data/hexaid/journals/*.journal "$save.journal"; do
+for journal in "$tap_tmp"/state/hexaid/journals/*.journal "$save.journal"; do
 	test -f "$journal" && cp "$journal" "$tap_tmp/evening.journal" && break
 done
 command_line "save $tap_tmp/live.sav"

@@ -28,7 +28,7 @@ sock=hexaid-test-$$
 trap 'tmux -L "$sock" kill-server >/dev/null 2>&1; rm -rf "$tap_tmp"' EXIT
 # ncurses' panel library keeps 32 bytes to the end (see tests/lsan.supp)
 lsan="LSAN_OPTIONS=suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-env_base="XDG_DATA_HOME=$tap_tmp/data HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
+env_base="XDG_DATA_HOME=$tap_tmp/data XDG_STATE_HOME=$tap_tmp/state HOME=$tap_tmp LC_ALL=C.UTF-8 TERM=screen $lsan"
 sess=${sess:-}
 
 T() { tmux -L "$sock" -f /dev/null "$@"; }

@@ -4,7 +4,7 @@
 # test's temporary directory), at 80x24 and larger; keys go in with send-keys, and
 # each check polls capture-pane until the text it expects is on the screen (every
 # 0.05 s, up to a time limit), never a fixed sleep. Games, saves and journals go
-# to the temporary directory (XDG_DATA_HOME), never to the source tree.
+# to the temporary directory (XDG_DATA_HOME, XDG_STATE_HOME), never to the source tree.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the terminal interface in tmux"
@@ -341,7 +341,7 @@ test -f "$save"
 tap_ok $? "the save is where the dialog said"
 test -f "$save.journal"
 tap_ok $? "the journal is kept beside the save"
-test -z "$(ls "$save.lock" "$tap_tmp"/data/hexaid/journals/*.lock 2>/dev/null)"
+test -z "$(ls "$save.lock" "$tap_tmp"/state/hexaid/journals/*.lock 2>/dev/null)"
 tap_ok $? "no lock is left behind"
 
 start reopen 80 24 -- "$save"
@@ -694,7 +694,7 @@ for sig in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 	tap_is "$(wait_status recover)" 0 "quit without saving"
 	T kill-session -t recover 2>/dev/null
 	# start the next one afresh
-	rm -f "$tap_tmp"/data/hexaid/journals/great-war-demo.journal
+	rm -f "$tap_tmp"/state/hexaid/journals/great-war-demo.journal
 done
 
 tap_done

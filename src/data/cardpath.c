@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cardpath.h"
+#include "xdg.h"
 #include "xmalloc.h"
 
 static void
@@ -40,18 +41,20 @@ add_path_list(struct cardpath *cp, const char *list)
 	free(copy);
 }
 
+/* $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), then hexaid's directory in
+ * each of $XDG_DATA_DIRS. */
 static void
-add_user_dir(struct cardpath *cp)
+add_xdg_dirs(struct cardpath *cp)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	char *dir = NULL;
+	char *user = xdg_user_dir(XDG_DATA);
+	struct strlist system;
 
-	if (xdg != NULL && xdg[0] == '/')
-		dir = xasprintf("%s/hexaid", xdg);
-	else if (home != NULL && home[0] == '/')
-		dir = xasprintf("%s/.local/share/hexaid", home);
-	add_dir(cp, dir);
-	free(dir);
+	add_dir(cp, user);
+	free(user);
+	xdg_data_dirs(&system);
+	for (size_t i = 0; i < system.count; i++)
+		add_dir(cp, system.items[i]);
+	strlist_free(&system);
 }
 
 /* The directory the running program is in, or NULL. */
@@ -115,7 +118,7 @@ cardpath_init(struct cardpath *cp)
 
 	memset(cp, 0, sizeof *cp);
 	add_path_list(cp, getenv("HEXAID_PATH"));
-	add_user_dir(cp);
+	add_xdg_dirs(cp);
 	add_dir(cp, PKGDATADIR);
 	add_dir(cp, uninstalled);
 	free(uninstalled);

@@ -10,7 +10,8 @@ struct cardpath {
 };
 
 /* The search path: each directory of $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or
- * ~/.local/share/hexaid), the installed data directory, then the source tree's
+ * ~/.local/share/hexaid), hexaid's directory in each of $XDG_DATA_DIRS (default
+ * /usr/local/share, /usr/share), the installed data directory, then the source tree's
  * data/ when the program runs from a build tree (its `data`, see cardpath.c). */
 void cardpath_init(struct cardpath *cp);
 void cardpath_free(struct cardpath *cp);

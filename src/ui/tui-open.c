@@ -1,12 +1,11 @@
 /* tui-open.c: opening a game in the terminal interface (ui layer): finding the
  * default demo and the scenarios along the data path, loading a scenario or a
  * saved game, choosing where its journal is kept (beside a saved game; for a
- * scenario under $XDG_DATA_HOME/hexaid/journals/), and offering to recover the
+ * scenario under $XDG_STATE_HOME/hexaid/journals/), and offering to recover the
  * commands a journal holds that its game does not. */
 #include "config.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "journal.h"
 #include "save.h"
 #include "tui.h"
+#include "xdg.h"
 #include "xmalloc.h"
 
 /* The scenario hexaid opens when given no file (Makefile.am names it). */
@@ -26,61 +26,59 @@
 #error "HEXAID_DEFAULT_SCENARIO must name the default demo scenario"
 #endif
 
-/* $XDG_DATA_HOME/hexaid, or ~/.local/share/hexaid; NULL when neither is known. */
-static char *
-data_dir(void)
-{
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-
-	if (xdg != NULL && xdg[0] == '/')
-		return xasprintf("%s/hexaid", xdg);
-	if (home != NULL && home[0] == '/')
-		return xasprintf("%s/.local/share/hexaid", home);
-	return NULL;
-}
-
-/* mkdir -p, new directories private to the player. */
-static bool
-make_dirs(const char *path)
-{
-	char *copy = xstrdup(path);
-	bool ok = true;
-
-	for (char *p = copy + 1; ok; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char c = *p;
-		*p = '\0';
-		if (mkdir(copy, 0700) != 0 && errno != EEXIST)
-			ok = false;
-		*p = c;
-		if (c == '\0')
-			break;
-	}
-	free(copy);
-	return ok;
-}
-
-static char *
-sub_dir(const char *name)
-{
-	char *base = data_dir(), *dir;
-
-	if (base == NULL)
-		return NULL;
-	dir = xasprintf("%s/%s", base, name);
-	free(base);
-	if (!make_dirs(dir)) {
-		free(dir);
-		return NULL;
-	}
-	return dir;
-}
-
 char *
 tui_save_dir(void)
 {
-	return sub_dir("saves");
+	return xdg_user_subdir(XDG_DATA, "saves");
+}
+
+/* Journals an older hexaid kept under the data directory move to the state
+ * directory: each file not already there, a journal once no other hexaid holds
+ * it (its lock is taken for the move). */
+static void
+move_old_journals(const char *to)
+{
+	char *data = xdg_user_dir(XDG_DATA), *from;
+	struct dirent *e;
+	DIR *d;
+
+	if (data == NULL)
+		return;
+	from = xasprintf("%s/journals", data);
+	free(data);
+	if ((d = opendir(from)) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			size_t n = strlen(e->d_name);
+			if (e->d_name[0] == '.' || (n > 5 && strcmp(e->d_name + n - 5, ".lock") == 0))
+				continue;
+			char *src = xasprintf("%s/%s", from, e->d_name);
+			char *dst = xasprintf("%s/%s", to, e->d_name), *err = NULL;
+			struct stat st;
+			if (lstat(dst, &st) != 0 && lstat(src, &st) == 0 && S_ISREG(st.st_mode) &&
+			    save_lock(src, &err)) {
+				(void)rename(src, dst);
+				save_unlock(src);
+			}
+			free(err);
+			free(src);
+			free(dst);
+		}
+		closedir(d);
+		(void)rmdir(from); /* when nothing is left */
+	}
+	free(from);
+}
+
+/* $XDG_STATE_HOME/hexaid/journals (journals are state: the undo history of a
+ * game not yet saved), made when missing; NULL when there is no such place. */
+static char *
+journal_dir(void)
+{
+	char *dir = xdg_user_subdir(XDG_STATE, "journals");
+
+	if (dir != NULL)
+		move_old_journals(dir);
+	return dir;
 }
 
 char *
@@ -166,7 +164,7 @@ static char *
 scenario_journal(const struct game *g, char **locked)
 {
 	const char *slash = strrchr(g->sc.path, '/');
-	char *dir = sub_dir("journals"), *name, *dot;
+	char *dir = journal_dir(), *name, *dot;
 
 	*locked = NULL;
 	if (dir == NULL)
@@ -399,7 +397,7 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 	}
 	free(swarning);
 	if (jpath == NULL && t->journal_warning == NULL)
-		t->journal_warning = xstrdup("no journal is kept: set HOME or XDG_DATA_HOME");
+		t->journal_warning = xstrdup("no journal is kept: set HOME or XDG_STATE_HOME");
 	t->s = s;
 	free(t->journal_lock);
 	t->journal_lock = locked;

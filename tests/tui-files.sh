@@ -1,0 +1,108 @@
+#!/bin/sh
+# tui-files.sh: the terminal interface and the player's files, in tmux (as tui.sh):
+# a game's journal is state, kept under $XDG_STATE_HOME/hexaid/journals, and the
+# journals an older hexaid kept under $XDG_DATA_HOME move there; a terminal too
+# small for the game still quits with q or Esc, its changes kept by the journal.
+. "$top_srcdir/tests/tap.sh"
+
+tmux_test="the terminal interface's files in tmux"
+limit=${TUI_TEST_WAIT:-200}
+. "$top_srcdir/tests/tmux.sh"
+demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
+state="$tap_tmp/state/hexaid/journals"
+old="$tap_tmp/data/hexaid/journals"
+
+# start NAME WIDTH HEIGHT [HEXAID ARGUMENT...]: hexaid in a new session; its exit
+# status goes to $tap_tmp/NAME.status when it ends.
+start() {
+	name=$1 w=$2 h=$3
+	shift 3
+	rm -f "$tap_tmp/$name.status"
+	T new-session -d -s "$name" -x "$w" -y "$h" "sh -c 'env $env_base $HEXAID $* \
+</dev/tty; echo \$? >$tap_tmp/$name.status; sleep 600'"
+	sess=$name
+}
+
+wait_status() {
+	if poll_until test -s "$tap_tmp/$1.status"; then
+		cat "$tap_tmp/$1.status"
+	else
+		echo timeout
+	fi
+}
+
+check() {
+	if wait_for "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
+# change NAME: select A1 and move it to 0506 by a command; quit without saving.
+change_and_quit() {
+	keys :
+	wait_for "A command, as hexaid script takes it"
+	keys -l "unit set A1 hex=0506"
+	keys Enter
+	check "$1: a change is made" "A1 changed"
+	keys q
+	wait_for "The game has unsaved changes"
+	keys n
+	tap_is "$(wait_status "$sess")" 0 "$1: quit without saving"
+	T kill-session -t "$sess" 2>/dev/null
+}
+
+# --- the journal of a game started from a scenario is state ----------------------------
+start first 80 24 "$demo"
+check "a game from a scenario starts" "Map: No Man's Land (demo)"
+change_and_quit "first game"
+test -s "$state/great-war-demo.journal"
+tap_ok $? "its journal is under \$XDG_STATE_HOME/hexaid/journals"
+test ! -e "$old"
+tap_ok $? "nothing is journaled under \$XDG_DATA_HOME"
+
+# --- a journal an older hexaid kept under the data directory moves to the state one ------
+mkdir -p "$old"
+mv "$state/great-war-demo.journal" "$old/"
+start moved 80 24 "$demo"
+check "a journal found under the data directory is offered" "Recover the game?"
+keys y
+check "the game is recovered from it" "recovered 1 of 1 commands"
+test -s "$state/great-war-demo.journal" && test ! -e "$old/great-war-demo.journal"
+tap_ok $? "the journal has moved to the state directory"
+test ! -e "$old"
+tap_ok $? "the emptied old journals directory is removed"
+keys q
+wait_for "The game has unsaved changes"
+keys n
+tap_is "$(wait_status moved)" 0 "quit"
+T kill-session -t moved 2>/dev/null
+rm -f "$state"/*.journal
+
+# --- a terminal too small: q and Esc still quit -----------------------------------------
+start small 60 20 "$demo"
+check "60x20: the too-small screen says q quits" "q quits"
+keys q
+tap_is "$(wait_status small)" 0 "q quits from the too-small screen, exit 0"
+T kill-session -t small 2>/dev/null
+
+start small 80 24 "$demo"
+check "80x24: the game" "Map: No Man's Land (demo)"
+keys :
+wait_for "A command, as hexaid script takes it"
+keys -l "unit set A1 hex=0506"
+keys Enter
+check "a change is made" "A1 changed"
+T resize-window -t small -x 50 -y 12
+check "50x12: the too-small screen" "too small"
+keys Escape
+tap_is "$(wait_status small)" 0 "Esc quits from the too-small screen, exit 0"
+T kill-session -t small 2>/dev/null
+start again 80 24 "$demo"
+check "the change made before is offered at the next start" "Recover the game?"
+keys n
+T kill-session -t again 2>/dev/null
+tap_done
