@@ -5,7 +5,7 @@
  * which share the bottom row; the status and message lines are the last two.
  * Tab goes through the panes in the table's order. A zoomed pane takes the
  * whole screen. Below 80x24 a "terminal too small" screen stands in for all of
- * it until the terminal grows. Every pane is a window in a panel, so dialogs
+ * it until the terminal grows (q and Esc quit from it). Every pane is a window in a panel, so dialogs
  * and menus open over them. */
 #include "config.h"
 
@@ -231,8 +231,9 @@ tui_draw_too_small(struct tui *t)
 	char text[128], lines[16][128], *save = NULL;
 	int n = 0;
 
-	snprintf(text, sizeof text, "terminal too small: need %d%s%d, have %d%s%d", TUI_MIN_COLS,
-	         t->utf8 ? "\u00d7" : "x", TUI_MIN_LINES, COLS, t->utf8 ? "\u00d7" : "x", LINES);
+	snprintf(text, sizeof text, "terminal too small: need %d%s%d, have %d%s%d; q quits",
+	         TUI_MIN_COLS, t->utf8 ? "\u00d7" : "x", TUI_MIN_LINES, COLS,
+	         t->utf8 ? "\u00d7" : "x", LINES);
 	lines[0][0] = '\0';
 	for (char *w = strtok_r(text, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
 		size_t used = strlen(lines[n]);
