@@ -217,16 +217,74 @@ put_in_place(const struct save_files *files, const char *path, struct save_failu
 	return true;
 }
 
-bool
-save_write(const struct game *g, const char *path, char **err, char **warning)
+/* What a file that is not a regular one is, for a message. */
+static const char *
+file_kind(mode_t mode)
 {
-	char *text = save_text(g);
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* The file a save to `path` writes: `path`, or the file a symbolic link there
+ * points to (through each link in turn, even to a file not made yet), so the
+ * save replaces the target and the link stays. NULL and *err when that is not a
+ * regular file (a device, a FIFO, a directory) or the links go round. */
+static char *
+save_target(const char *path, char **err)
+{
+	char *at = xstrdup(path), link[4096];
+	struct stat st;
+
+	for (int depth = 0; depth < 40; depth++) {
+		if (lstat(at, &st) != 0)
+			return at; /* nothing there yet (or unreadable: the save says why) */
+		if (S_ISREG(st.st_mode))
+			return at;
+		if (!S_ISLNK(st.st_mode)) {
+			*err = xasprintf("%s: %s, not a regular file: a game is saved only to a "
+			                 "file (nothing was written)", path, file_kind(st.st_mode));
+			free(at);
+			return NULL;
+		}
+		ssize_t n = readlink(at, link, sizeof link - 1);
+		if (n < 0)
+			break;
+		link[n] = '\0';
+		char *next = link[0] == '/' ? xstrdup(link) : NULL;
+		if (next == NULL) {
+			char *dir = fileops_dir_of(at);
+			next = xasprintf("%s/%s", dir, link);
+			free(dir);
+		}
+		free(at);
+		at = next;
+	}
+	*err = xasprintf("%s: the symbolic links there cannot be followed to a file "
+	                 "(nothing was written)", path);
+	free(at);
+	return NULL;
+}
+
+bool
+save_write(const struct game *g, const char *given, char **err, char **warning)
+{
+	char *path = save_target(given, err), *text;
 	struct save_files files;
 	struct save_failure f = { NULL, 0 };
 	bool in_place = false;
 	int fd;
 
 	*warning = NULL;
+	if (path == NULL)
+		return false;
+	text = save_text(g);
 	files_init(&files, path);
 	fault_point("save: before creating the temporary file");
 	fd = fio_mkstemp(files.tmp);
@@ -238,14 +296,15 @@ save_write(const struct game *g, const char *path, char **err, char **warning)
 		fio_unlink(files.tmp);
 	files_free(&files);
 	free(text);
+	free(path);
 	if (f.what == NULL)
 		return true;
 	if (in_place) {
 		*warning = xasprintf("%s: saved, but %s: %s; a power loss may bring back the "
-		                 "previous save", path, f.what, strerror(f.err));
+		                 "previous save", given, f.what, strerror(f.err));
 		return true;
 	}
-	*err = xasprintf("%s: %s: %s (previous save kept)", path, f.what, strerror(f.err));
+	*err = xasprintf("%s: %s: %s (previous save kept)", given, f.what, strerror(f.err));
 	return false;
 }
 

@@ -13,7 +13,9 @@
 #include "game.h"
 
 
-/* Write the game to `path`. On false *err says why (free it), and the file at
+/* Write the game to `path`: a symbolic link there is followed, so its target is
+ * written and the link stays; a path that is not a regular file (a device, a
+ * FIFO, a directory) is refused. On false *err says why (free it), and the file at
  * `path` is as it was. On true *warning is NULL, or says that the new file is in
  * place but its directory could not be flushed (free it). */
 bool save_write(const struct game *g, const char *path, char **err, char **warning);
