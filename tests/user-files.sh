@@ -58,4 +58,24 @@ test "$st" = 1 && grep -q 'loop1.sav: the symbolic links there cannot be followe
 tap_ok $? "save to links that go round is refused"
 # (not tried on a device: without the check, a save run as root would replace it)
 
+# --- one seed type: 64 bits everywhere ---------------------------------------------------
+big=18446744073709551615
+"$HEXAID" roll --seed $big 2d6 >out 2>&1
+tap_is "$?" 0 "roll --seed $big is accepted"
+printf 'show state\n' | "$HEXAID" script --seed $big "$demo" >out 2>&1
+tap_is "$?" 0 "script --seed $big is accepted"
+"$HEXAID" --seed $big "$demo" </dev/null >out 2>&1
+grep -q 'standard input is not a terminal' out
+tap_ok $? "hexaid --seed $big is accepted (it goes on to want a terminal)"
+for cmd in "--seed" "roll --seed" "script --seed"; do
+	# shellcheck disable=SC2086
+	"$HEXAID" $cmd 18446744073709551616 "$demo" </dev/null >out 2>err; st=$?
+	grep -q -- '--seed 18446744073709551616: expected a whole number from 0 to 18446744073709551615$' err
+	tap_ok $? "hexaid $cmd 2^64: the same message (exit $st)"
+	tap_is "$st" 2 "hexaid $cmd 2^64 is a usage error"
+done
+a=$("$HEXAID" roll --seed 3000000000 4d6)
+b=$("$HEXAID" roll --seed 3000000000 4d6)
+tap_is "$a" "$b" "roll --seed 3000000000: the same dice each time"
+
 tap_done

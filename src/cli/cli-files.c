@@ -3,6 +3,7 @@
  * its id or path for the subcommands that take one. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "diag.h"
 #include "hexfile.h"
 #include "load.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 /* The commands a card's phases allow must be commands of hexaid: the card
@@ -169,6 +171,16 @@ looks_like_path(const char *name)
 	size_t n = strlen(name);
 
 	return strchr(name, '/') != NULL || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+}
+
+bool
+cli_seed(const char *sub, const char *arg, uint64_t *seed)
+{
+	if (str_seed(arg, seed))
+		return true;
+	fprintf(stderr, "hexaid: %s%s--seed %s: expected a whole number from 0 to %" PRIu64 "\n",
+	        sub ? sub : "", sub ? ": " : "", arg, UINT64_MAX);
+	return false;
 }
 
 int

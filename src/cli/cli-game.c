@@ -165,7 +165,8 @@ print_result(const char *line, const struct command_result *res, bool json)
 
 struct script_options {
 	bool json, keep_going;
-	long seed;               /* -1: the system's dice */
+	bool seeded;             /* false: the system's dice */
+	uint64_t seed;
 	const char *journal;
 };
 
@@ -210,7 +211,7 @@ cli_script(int argc, char **argv)
 		{ "journal", required_argument, NULL, 'J' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct script_options opt = { false, false, -1, NULL };
+	struct script_options opt = { .json = false, .seeded = false, .journal = NULL };
 	struct session session;
 	struct game g;
 	char *err = NULL, *warning, *base;
@@ -230,11 +231,9 @@ cli_script(int argc, char **argv)
 			opt.journal = optarg;
 			break;
 		case 's':
-			if (!str_long(optarg, 0, LONG_MAX, &opt.seed)) {
-				fprintf(stderr, "hexaid: script: --seed %s: expected a whole number, 0 or "
-				                "more\n", optarg);
+			if (!cli_seed("script", optarg, &opt.seed))
 				return EXIT_USAGE;
-			}
+			opt.seeded = true;
 			break;
 		default:
 			goto usage;
@@ -248,8 +247,8 @@ cli_script(int argc, char **argv)
 		return EXIT_INVALID;
 	}
 	if ((status = cli_open_game(argv[optind], &g)) == EXIT_OK) {
-		if (opt.seed >= 0)
-			rng_seed(&g.rng, (uint64_t)opt.seed);
+		if (opt.seeded)
+			rng_seed(&g.rng, opt.seed);
 		base = session_base_of(&g);
 		if (session_start(&session, &g, opt.journal, base, &err, &warning)) {
 			if (warning != NULL)

@@ -15,7 +15,7 @@
 
 struct roll_options {
 	bool odds, seeded;
-	unsigned long long seed;
+	uint64_t seed;
 	const char *card;
 };
 
@@ -276,18 +276,15 @@ cli_roll(int argc, char **argv)
 	};
 	struct roll_options opt = { false, false, 0, NULL };
 	struct card card, *cardp = NULL;
-	char *text, *end;
+	char *text;
 	int c, status, eq;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			opt.seed = strtoull(optarg, &end, 10);
-			if (*end != '\0' || end == optarg) {
-				fprintf(stderr, "hexaid: roll: --seed %s: expected a whole number\n", optarg);
+			if (!cli_seed("roll", optarg, &opt.seed))
 				return EXIT_USAGE;
-			}
 			opt.seeded = true;
 			break;
 		case 'c':

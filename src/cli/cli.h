@@ -3,6 +3,7 @@
 #define HEXAID_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "diag.h"
 
@@ -21,6 +22,10 @@ struct diag_list;
 /* Open a saved game, or a scenario as a new game; prints what went wrong;
  * returns the exit status. */
 int cli_open_game(const char *path, struct game *g);
+
+/* --seed ARG of a subcommand (NULL: the program's own): true and *seed, or false
+ * after saying so on stderr. One seed type everywhere: 64 bits. */
+bool cli_seed(const char *sub, const char *arg, uint64_t *seed);
 
 struct card;
 /* Load a card named by its id (searched along the card path) or by its path;

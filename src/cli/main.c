@@ -91,9 +91,9 @@ find_subcommand(const char *name)
 
 /* hexaid [--seed N] [FILE]: the terminal interface. */
 static int
-play(const char *file, long seed)
+play(const char *file, bool seeded, uint64_t seed)
 {
-	struct tui_options opt = { file, seed };
+	struct tui_options opt = { file, seeded, seed };
 
 	return tui_main(&opt);
 }
@@ -108,7 +108,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct subcommand *sub;
-	long seed = -1;
+	uint64_t seed = 0;
+	bool seeded = false;
 	int c;
 
 	/* A save that meets the file size limit must fail with a message, not kill
@@ -124,11 +125,9 @@ main(int argc, char **argv)
 			print_version();
 			return EXIT_OK;
 		case 's':
-			if (!str_long(optarg, 0, LONG_MAX, &seed)) {
-				fprintf(stderr, "hexaid: --seed %s: expected a whole number, 0 or more\n",
-				        optarg);
+			if (!cli_seed(NULL, optarg, &seed))
 				return EXIT_USAGE;
-			}
+			seeded = true;
 			break;
 		default:
 			print_usage(stderr);
@@ -138,16 +137,16 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		return play(NULL, seed);
+		return play(NULL, seeded, seed);
 	sub = find_subcommand(argv[0]);
 	if (sub == NULL) {
 		if (argc == 1)
-			return play(argv[0], seed);
+			return play(argv[0], seeded, seed);
 		fprintf(stderr, "hexaid: unknown subcommand '%s'\n", argv[0]);
 		print_usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (seed >= 0) {
+	if (seeded) {
 		fprintf(stderr, "hexaid: --seed is for the terminal interface; the subcommands that "
 		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;

@@ -569,8 +569,8 @@ tui_main(const struct tui_options *opt)
 	free(err);
 	err = NULL;
 	free(path);
-	if (opt->seed >= 0)
-		rng_seed(&g.rng, (uint64_t)opt->seed);
+	if (opt->seeded)
+		rng_seed(&g.rng, opt->seed);
 	memset(&t, 0, sizeof t);
 	memset(&session, 0, sizeof session);
 	session.journal.fd = -1;

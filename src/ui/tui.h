@@ -32,7 +32,8 @@
 /* What hexaid was asked to open (main.c fills it). */
 struct tui_options {
 	const char *file;       /* a scenario or a saved game; NULL: the default demo */
-	long seed;              /* -1: the system's dice */
+	bool seeded;            /* false: the system's dice */
+	uint64_t seed;
 };
 
 /* Start the terminal interface; returns the exit status. */

@@ -31,6 +31,25 @@ str_long(const char *s, long min, long max, long *out)
 	return true;
 }
 
+bool
+str_seed(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return false;
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	if (*s != '\0')
+		return false;
+	*out = v;
+	return true;
+}
+
 /* Optimal string alignment distance, on bytes; words here are short ids. */
 size_t
 str_distance(const char *a, const char *b)

@@ -5,10 +5,15 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A whole decimal number, the whole of s, from min to max: true and *out, or
  * false (and *out untouched) for anything else. */
 bool str_long(const char *s, long min, long max, long *out);
+
+/* A dice seed: a whole decimal number from 0 to 18446744073709551615 (64 bits,
+ * on every machine), the whole of s: true and *out, or false. */
+bool str_seed(const char *s, uint64_t *out);
 
 /* Edit distance (insertions, deletions, substitutions, adjacent swaps). */
 size_t str_distance(const char *a, const char *b);
