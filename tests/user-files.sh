@@ -78,4 +78,13 @@ a=$("$HEXAID" roll --seed 3000000000 4d6)
 b=$("$HEXAID" roll --seed 3000000000 4d6)
 tap_is "$a" "$b" "roll --seed 3000000000: the same dice each time"
 
+# --- script --json is valid UTF-8 ---------------------------------------------------------
+printf 'show \377\303(\n' | "$HEXAID" script --json "$demo" >out 2>&1
+iconv -f UTF-8 -t UTF-8 out >/dev/null 2>&1
+tap_ok $? "script --json of a command with invalid UTF-8: valid UTF-8"
+grep -q '"command":"show \\ufffd\\ufffd("' out
+tap_ok $? "each invalid byte is U+FFFD, escaped"
+printf 'show caf\303\251 \342\202\254\n' | "$HEXAID" script --json "$demo" >out 2>&1
+grep -q '"command":"show café €"' out
+tap_ok $? "valid UTF-8 passes through as it is"
 tap_done

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 void
@@ -194,17 +195,31 @@ explain_step_text(const struct step *s, bool with_value, bool with_refs)
 	return buf;
 }
 
+/* A JSON string, valid UTF-8 whatever s holds: a byte that is not part of a
+ * valid UTF-8 sequence (a command or a file can hold any) becomes U+FFFD, the
+ * replacement character, one per byte. */
 void
 json_string(const char *s, FILE *out)
 {
+	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s), n;
+
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
+	while (left > 0) {
+		if (*p == '"' || *p == '\\') {
 			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20)
+			n = 1;
+		} else if (*p < 0x20 || *p == 0x7f) {
 			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
+			n = 1;
+		} else if ((n = str_utf8_sequence(p, left)) > 0) {
+			fwrite(p, 1, n, out);
+		} else {
+			fputs("\\ufffd", out);
+			n = 1;
+		}
+		p += n;
+		left -= n;
 	}
 	fputc('"', out);
 }
