@@ -14,6 +14,44 @@ for sub in check cards chart explain roll script render recover; do
 	tap_ok $? "--help lists the $sub subcommand"
 done
 
+# --- every subcommand: --help, hexaid help, GNU options, one line for a bad one ----------
+for sub in check cards chart explain roll script render log recover help; do
+	"$HEXAID" "$sub" --help >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+	tap_is "$st:$(head -n 1 "$tap_tmp/out" | cut -d' ' -f1-3):$(cat "$tap_tmp/err")" \
+		"0:usage: hexaid $sub:" "$sub --help: its usage on stdout, exit 0"
+	grep -q '^  -h, --help  *print this help and exit$' "$tap_tmp/out"
+	tap_ok $? "$sub --help: one line for each option, --help too"
+	"$HEXAID" help "$sub" >"$tap_tmp/out2" 2>&1
+	cmp -s "$tap_tmp/out" "$tap_tmp/out2"
+	tap_ok $? "hexaid help $sub prints the same as $sub --help"
+	"$HEXAID" "$sub" --no-such-option x >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+	tap_is "$st:$(cat "$tap_tmp/err")" \
+		"2:hexaid: $sub: unknown option '--no-such-option' (hexaid $sub --help lists them)" \
+		"$sub --no-such-option: one line, exit 2"
+done
+"$HEXAID" help >"$tap_tmp/out" 2>&1
+tap_is "$(head -n 1 "$tap_tmp/out")" "hexaid: a terminal play aid for tabletop wargames." \
+	"hexaid help prints hexaid --help"
+"$HEXAID" help frobnicate >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: help: no subcommand 'frobnicate' (hexaid help lists them)" \
+	"hexaid help with an unknown subcommand exits 2"
+"$HEXAID" explain --help | grep -q '^  on_target=true|false  *the attack'
+tap_ok $? "explain --help lists the facts it understands (on_target)"
+"$HEXAID" explain --help | grep -q '^  roll=N|FACES  *what the dice show'
+tap_ok $? "explain --help lists the keys it understands (roll=)"
+"$HEXAID" explain great-war attacker=infantry target_on=forest --json | head -c 9 >"$tap_tmp/out"
+tap_is "$(cat "$tap_tmp/out")" '{"card":"' "explain: an option after the operands is read (GNU style)"
+"$HEXAID" roll --seed 1 -- 2d6 >"$tap_tmp/out" 2>&1; st=$?
+tap_is "$st" 0 "roll: -- ends the options"
+"$HEXAID" roll --seed >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: roll: option '--seed' needs a value (hexaid roll --help)" \
+	"an option without its value: one line, exit 2"
+"$HEXAID" recover -o >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: recover: option '-o' needs a value (hexaid recover --help)" \
+	"a short option without its value: one line, exit 2"
+"$HEXAID" script --help | grep -q '^  move UNIT HEX'
+tap_ok $? "script --help lists the commands of play"
+
 out=$("$HEXAID" --version); st=$?
 tap_is "$st" 0 "--version exits 0"
 tap_is "$(printf '%s\n' "$out" | head -n 1 | cut -d' ' -f1)" "hexaid" "--version's first line starts with the name"

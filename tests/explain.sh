@@ -29,7 +29,7 @@ grep -q '^{"card":"great-war","protection":{"none":false,"ignore_hits":2,"hits_o
 tap_ok $? "--json gives the numbers and the steps with their references"
 
 "$HEXAID" explain tricorne atacker=infantry >/dev/null 2>"$tap_tmp/err"; st=$?
-tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: explain: unknown key 'atacker'; did you mean 'attacker'? (hexaid(6) lists the keys)" \
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: explain: unknown key 'atacker'; did you mean 'attacker'? (hexaid explain --help lists them)" \
 	"an unknown key is a usage error with a suggestion"
 "$HEXAID" explain tricorne attacker=cavalery >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: attacker=cavalery: unknown unit class; did you mean 'cavalry'?" \

@@ -380,20 +380,18 @@ chart_table(const struct table *t, bool *any_assumed)
 }
 
 int
-cli_chart(int argc, char **argv)
+cli_chart(const struct cli_args *a)
 {
 	struct card card;
 	bool any_assumed = false;
 	int status, only = -1;
 
-	if (argc < 2 || argc > 3) {
-		fputs("usage: hexaid chart CARD [TERRAIN]\n", stderr);
-		return EXIT_USAGE;
-	}
-	status = cli_load_card(argv[1], &card);
+	if (a->argc < 1 || a->argc > 2)
+		return cli_usage_error(a->cmd);
+	status = cli_load_card(a->argv[0], &card);
 	if (status != EXIT_OK)
 		return status;
-	if (argc == 3 && (only = find_terrain(&card, argv[2])) < 0) {
+	if (a->argc == 2 && (only = find_terrain(&card, a->argv[1])) < 0) {
 		card_free(&card);
 		return EXIT_INVALID;
 	}

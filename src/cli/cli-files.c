@@ -73,17 +73,16 @@ check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 }
 
 int
-cli_check(int argc, char **argv)
+cli_check(const struct cli_args *a)
 {
 	struct cardpath cp;
 	int status = EXIT_OK;
+	char **argv = a->argv;
 
-	if (argc < 2) {
-		fputs("usage: hexaid check FILE...\n", stderr);
-		return EXIT_USAGE;
-	}
+	if (a->argc < 1)
+		return cli_usage_error(a->cmd);
 	cardpath_init(&cp);
-	for (int i = 1; i < argc; i++) {
+	for (int i = 0; i < a->argc; i++) {
 		struct diag_list dl;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
@@ -109,18 +108,15 @@ shadowing(char **ids, char **paths, size_t n, const char *id)
 }
 
 int
-cli_cards(int argc, char **argv)
+cli_cards(const struct cli_args *a)
 {
 	struct cardpath cp;
 	size_t nfiles, nseen = 0;
 	char **files, **ids, **paths;
 	int status = EXIT_OK;
 
-	(void)argv;
-	if (argc != 1) {
-		fputs("usage: hexaid cards\n", stderr);
-		return EXIT_USAGE;
-	}
+	if (a->argc != 0)
+		return cli_usage_error(a->cmd);
 	cardpath_init(&cp);
 	files = cardpath_files(&cp, &nfiles);
 	ids = xcalloc(nfiles + 1, sizeof *ids);

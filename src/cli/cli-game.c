@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,17 +38,15 @@ cli_open_game(const char *path, struct game *g)
 }
 
 int
-cli_render(int argc, char **argv)
+cli_render(const struct cli_args *a)
 {
 	struct game g;
 	char *text;
 	int status;
 
-	if (argc != 2) {
-		fputs("usage: hexaid render FILE\n", stderr);
-		return EXIT_USAGE;
-	}
-	if ((status = cli_open_game(argv[1], &g)) != EXIT_OK)
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
 		return status;
 	text = render_map(&g, true);
 	fputs(text, stdout);
@@ -113,18 +110,16 @@ print_dice_log(const struct game *g, bool md)
 /* hexaid log [--markdown] GAME: the game log, then each side's dice against the
  * odds (the `show stats` command), as plain text or Markdown. */
 int
-cli_log(int argc, char **argv)
+cli_log(const struct cli_args *a)
 {
-	bool md = argc == 3 && strcmp(argv[1], "--markdown") == 0;
+	bool md = a->given[CLI_MARKDOWN];
 	struct command_result res;
 	struct game g;
 	int status;
 
-	if (argc != 2 && !md) {
-		fputs("usage: hexaid log [--markdown] GAME\n", stderr);
-		return EXIT_USAGE;
-	}
-	if ((status = cli_open_game(argv[argc - 1], &g)) != EXIT_OK)
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
 		return status;
 	printf(md ? "# %s\n\n" : "%s\n\n", g.sc.title ? g.sc.title : g.sc.id);
 	if (md)
@@ -202,51 +197,30 @@ run_script(struct session *s, FILE *in, const struct script_options *opt)
 }
 
 int
-cli_script(int argc, char **argv)
+cli_script(const struct cli_args *a)
 {
-	static const struct option options[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "keep-going", no_argument, NULL, 'k' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "journal", required_argument, NULL, 'J' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct script_options opt = { .json = false, .seeded = false, .journal = NULL };
+	struct script_options opt = { .json = a->given[CLI_JSON],
+	                              .keep_going = a->given[CLI_KEEP_GOING],
+	                              .journal = a->value[CLI_JOURNAL] };
 	struct session session;
 	struct game g;
 	char *err = NULL, *warning, *base;
 	FILE *in = stdin;
-	int c, status;
+	int status;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+", options, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			opt.json = true;
-			break;
-		case 'k':
-			opt.keep_going = true;
-			break;
-		case 'J':
-			opt.journal = optarg;
-			break;
-		case 's':
-			if (!cli_seed("script", optarg, &opt.seed))
-				return EXIT_USAGE;
-			opt.seeded = true;
-			break;
-		default:
-			goto usage;
-		}
+	if (a->given[CLI_SEED]) {
+		if (!cli_seed("script", a->value[CLI_SEED], &opt.seed))
+			return EXIT_USAGE;
+		opt.seeded = true;
 	}
-	if (argc - optind < 1 || argc - optind > 2)
-		goto usage;
-	if (argc - optind == 2 && strcmp(argv[optind + 1], "-") != 0 &&
-	    (in = fopen(argv[optind + 1], "r")) == NULL) {
-		fprintf(stderr, "hexaid: %s: cannot open: %s\n", argv[optind + 1], strerror(errno));
+	if (a->argc < 1 || a->argc > 2)
+		return cli_usage_error(a->cmd);
+	if (a->argc == 2 && strcmp(a->argv[1], "-") != 0 &&
+	    (in = fopen(a->argv[1], "r")) == NULL) {
+		fprintf(stderr, "hexaid: %s: cannot open: %s\n", a->argv[1], strerror(errno));
 		return EXIT_INVALID;
 	}
-	if ((status = cli_open_game(argv[optind], &g)) == EXIT_OK) {
+	if ((status = cli_open_game(a->argv[0], &g)) == EXIT_OK) {
 		if (opt.seeded)
 			rng_seed(&g.rng, opt.seed);
 		base = session_base_of(&g);
@@ -266,11 +240,18 @@ cli_script(int argc, char **argv)
 	if (in != stdin)
 		fclose(in);
 	return status;
-usage:
-	fputs("usage: hexaid script [--seed N] [--json] [--keep-going] [--journal FILE] GAME "
-	      "[FILE|-]\n", stderr);
-	return EXIT_USAGE;
 }
+
+/* The commands a script runs: the command table, one line each. */
+void
+cli_script_commands(FILE *out)
+{
+	fputs("Commands (one a line; # starts a comment):\n", out);
+	for (size_t i = 0; i < command_count; i++)
+		fprintf(out, "  %s%s%s\n", command_table[i].name, *command_table[i].args ? " " : "",
+		        command_table[i].args);
+}
+
 
 /* ---- recover --------------------------------------------------------------------- */
 
@@ -306,23 +287,20 @@ open_base(const struct journal_contents *jc, struct game *g)
 }
 
 int
-cli_recover(int argc, char **argv)
+cli_recover(const struct cli_args *a)
 {
 	struct journal_contents jc;
 	struct command_result res;
-	const char *out = NULL;
+	const char *out = a->value[CLI_OUTPUT], *journal;
 	struct game g;
 	size_t bad = 0;
 	char *err = NULL, *warning;
 	int status;
 
-	if (argc == 4 && strcmp(argv[2], "-o") == 0)
-		out = argv[3];
-	else if (argc != 2) {
-		fputs("usage: hexaid recover JOURNAL [-o SAVE]\n", stderr);
-		return EXIT_USAGE;
-	}
-	if (!journal_read(argv[1], &jc, &err)) {
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	journal = a->argv[0];
+	if (!journal_read(journal, &jc, &err)) {
 		fprintf(stderr, "hexaid: %s\n", err);
 		free(err);
 		return EXIT_INVALID;
@@ -332,12 +310,12 @@ cli_recover(int argc, char **argv)
 		return status;
 	}
 	if (!command_replay(&g, &jc.lines, &bad)) {
-		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s\n", argv[1], bad + 2,
+		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s\n", journal, bad + 2,
 		        jc.lines.items[bad]);
 		status = EXIT_INVALID;
 	}
 	printf("recovered %zu of %zu commands from %s", status == EXIT_OK ? jc.lines.count : bad,
-	       jc.lines.count, argv[1]);
+	       jc.lines.count, journal);
 	if (jc.dropped > 0)
 		printf("; dropped %zu incomplete or damaged line(s) from line %zu on", jc.dropped,
 		       jc.damaged_at);

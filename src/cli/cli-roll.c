@@ -3,7 +3,6 @@
  * notation, and a card's own dice by name with --card. */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,45 +265,26 @@ roll_text(const char *text, char **values, int nvalues, bool physical,
 }
 
 int
-cli_roll(int argc, char **argv)
+cli_roll(const struct cli_args *a)
 {
-	static const struct option options[] = {
-		{ "seed", required_argument, NULL, 's' },
-		{ "card", required_argument, NULL, 'c' },
-		{ "odds", no_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct roll_options opt = { false, false, 0, NULL };
+	struct roll_options opt = { .odds = a->given[CLI_ODDS], .card = a->value[CLI_CARD] };
 	struct card card, *cardp = NULL;
 	char *text;
-	int c, status, eq;
+	int status, eq;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			if (!cli_seed("roll", optarg, &opt.seed))
-				return EXIT_USAGE;
-			opt.seeded = true;
-			break;
-		case 'c':
-			opt.card = optarg;
-			break;
-		case 'o':
-			opt.odds = true;
-			break;
-		default:
-			goto usage;
-		}
+	if (a->given[CLI_SEED]) {
+		if (!cli_seed("roll", a->value[CLI_SEED], &opt.seed))
+			return EXIT_USAGE;
+		opt.seeded = true;
 	}
-	if (optind >= argc)
-		goto usage;
+	if (a->argc < 1)
+		return cli_usage_error(a->cmd);
 	/* EXPR is every word up to "=", the physical dice every word after it */
-	for (eq = optind; eq < argc && strcmp(argv[eq], "=") != 0; eq++)
+	for (eq = 0; eq < a->argc && strcmp(a->argv[eq], "=") != 0; eq++)
 		;
 	text = xstrdup("");
-	for (int i = optind; i < eq; i++) {
-		char *next = xasprintf("%s%s%s", text, i > optind ? " " : "", argv[i]);
+	for (int i = 0; i < eq; i++) {
+		char *next = xasprintf("%s%s%s", text, i > 0 ? " " : "", a->argv[i]);
 		free(text);
 		text = next;
 	}
@@ -315,12 +295,22 @@ cli_roll(int argc, char **argv)
 		}
 		cardp = &card;
 	}
-	status = roll_text(text, argv + eq + 1, eq < argc ? argc - eq - 1 : 0, eq < argc, &opt, cardp);
+	status = roll_text(text, a->argv + eq + 1, eq < a->argc ? a->argc - eq - 1 : 0,
+	                   eq < a->argc, &opt, cardp);
 	if (cardp != NULL)
 		card_free(cardp);
 	free(text);
 	return status;
-usage:
-	fputs("usage: hexaid roll [--seed N] [--card CARD] [--odds] EXPR [= VALUE...]\n", stderr);
-	return EXIT_USAGE;
+}
+
+/* What EXPR may be, for roll --help. */
+void
+cli_roll_notation(FILE *out)
+{
+	fputs("Dice notation (EXPR):\n"
+	      "  NdS+M           N dice of S sides, added, plus or minus M (3d6+2, d20-1)\n"
+	      "  NdSkhK          keep the K highest (4d6kh3); klK keeps the lowest\n"
+	      "  NdS>=T          count the dice showing T or more (6d6>=5)\n"
+	      "  d66             a 66-sided die\n"
+	      "  = VALUE...      the dice rolled on the table, in place of hexaid's roll\n", out);
 }

@@ -248,7 +248,7 @@ unknown_key(const char *key)
 	fprintf(stderr, "hexaid: explain: unknown key '%s'", key);
 	if (near != NULL)
 		fprintf(stderr, "; did you mean '%s'?", near);
-	fputs(" (hexaid(6) lists the keys)\n", stderr);
+	fputs(" (hexaid explain --help lists them)\n", stderr);
 	return EXIT_USAGE;
 }
 
@@ -809,28 +809,23 @@ answer(const struct card *card, const struct query *q)
 }
 
 int
-cli_explain(int argc, char **argv)
+cli_explain(const struct cli_args *a)
 {
 	struct query q;
 	struct card card;
-	int status, first = 1;
+	int status;
 
 	memset(&q, 0, sizeof q);
 	situation_init(&q.sit);
 	q.table = -1;
-	if (argc > 1 && strcmp(argv[1], "--json") == 0) {
-		q.json = true;
-		first = 2;
-	}
-	if (argc - first < 1) {
-		fputs("usage: hexaid explain [--json] CARD KEY=VALUE...\n", stderr);
-		return EXIT_USAGE;
-	}
-	status = cli_load_card(argv[first], &card);
+	q.json = a->given[CLI_JSON];
+	if (a->argc < 1)
+		return cli_usage_error(a->cmd);
+	status = cli_load_card(a->argv[0], &card);
 	if (status != EXIT_OK)
 		return status;
-	for (int i = first + 1; i < argc && status == EXIT_OK; i++) {
-		char *word = xstrdup(argv[i]);
+	for (int i = 1; i < a->argc && status == EXIT_OK; i++) {
+		char *word = xstrdup(a->argv[i]);
 		status = read_word(&card, word, &q);
 		free(word);
 	}

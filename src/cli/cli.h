@@ -7,15 +7,82 @@
 
 #include "diag.h"
 
-int cli_check(int argc, char **argv);
-int cli_cards(int argc, char **argv);
-int cli_explain(int argc, char **argv);
-int cli_chart(int argc, char **argv);
-int cli_script(int argc, char **argv);
-int cli_render(int argc, char **argv);
-int cli_log(int argc, char **argv);
-int cli_recover(int argc, char **argv);
-int cli_roll(int argc, char **argv);
+#include <stdio.h>
+
+/* The options of the subcommands, by what they mean (a subcommand reads its
+ * options as cli_args.given[] and .value[] by these). */
+enum cli_key {
+	CLI_JSON,
+	CLI_SEED,
+	CLI_CARD,
+	CLI_ODDS,
+	CLI_KEEP_GOING,
+	CLI_JOURNAL,
+	CLI_MARKDOWN,
+	CLI_OUTPUT,
+	CLI_N_KEYS
+};
+
+#define CLI_MAX_OPTIONS 16
+#define CLI_HELP_DONE (-1)  /* cli_parse printed the help: exit 0 */
+
+/* One option of a subcommand: --NAME (and -LETTER), its argument's name (NULL:
+ * none), what it means, and one line of help. */
+struct cli_option {
+	const char *name;
+	char letter;
+	const char *arg;
+	enum cli_key key;
+	const char *help;
+};
+
+struct cli_args;
+
+/* A subcommand: its name, its operands as the usage shows them, one line for
+ * hexaid --help, its options (ended by a row with no name; NULL for none), what
+ * else its help lists (or NULL), and what runs it. */
+struct cli_command {
+	const char *name;
+	const char *args;
+	const char *summary;
+	const struct cli_option *options;
+	void (*more_help)(FILE *out);
+	int (*run)(const struct cli_args *a);
+};
+
+/* A subcommand's command line, read: its operands in order, and each option
+ * given (with its value, for one that takes a value). */
+struct cli_args {
+	const struct cli_command *cmd;
+	int argc;
+	char **argv;
+	bool given[CLI_N_KEYS];
+	const char *value[CLI_N_KEYS];
+};
+
+/* Read argv (argv[0] the subcommand's name) against cmd's options: EXIT_OK and
+ * *a (free with cli_args_free), CLI_HELP_DONE after printing the help, or
+ * EXIT_USAGE after one line on stderr. */
+int cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_args *a);
+void cli_args_free(struct cli_args *a);
+/* "hexaid NAME [OPTION...] ARGS" after lead ("usage: ") on out; cli_usage_error
+ * prints it on stderr and returns EXIT_USAGE (for operands that do not fit). */
+void cli_usage_line(const struct cli_command *cmd, const char *lead, FILE *out);
+int cli_usage_error(const struct cli_command *cmd);
+void cli_print_help(const struct cli_command *cmd, FILE *out);
+
+int cli_check(const struct cli_args *a);
+int cli_cards(const struct cli_args *a);
+int cli_explain(const struct cli_args *a);
+void cli_explain_keys(FILE *out);
+int cli_chart(const struct cli_args *a);
+int cli_script(const struct cli_args *a);
+void cli_script_commands(FILE *out);
+int cli_render(const struct cli_args *a);
+int cli_log(const struct cli_args *a);
+int cli_recover(const struct cli_args *a);
+int cli_roll(const struct cli_args *a);
+void cli_roll_notation(FILE *out);
 
 struct game;
 struct diag_list;

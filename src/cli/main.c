@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <ctype.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,27 +15,59 @@
 #include "strutil.h"
 #include "tui.h"
 
-struct subcommand {
-	const char *name;
-	const char *args;
-	const char *summary;
-	int (*run)(int argc, char **argv);
+static int cli_help(const struct cli_args *a);
+static void help_topics(FILE *out);
+
+static const struct cli_option no_options[] = { { NULL, 0, NULL, 0, NULL } };
+
+static const struct cli_option explain_options[] = {
+	{ "json", 0, NULL, CLI_JSON, "print the answer as one JSON object" },
+	{ NULL, 0, NULL, 0, NULL },
 };
 
-static const struct subcommand subcommands[] = {
-	{ "check", "FILE...", "validate cards, scenarios and saves", cli_check },
-	{ "cards", "", "list the rule cards found", cli_cards },
-	{ "chart", "CARD [TERRAIN]", "print a card's terrain effects chart", cli_chart },
-	{ "explain", "[--json] CARD KEY=VALUE...", "answer one rule question with its steps",
-	  cli_explain },
-	{ "roll", "[--seed N] [--card CARD] [--odds] EXPR [= VALUE...]",
-	  "roll dice, take physical dice, or print exact odds", cli_roll },
-	{ "script", "[--seed N] [--json] [--keep-going] [--journal FILE] GAME [FILE|-]",
-	  "run commands headless",
-	  cli_script },
-	{ "render", "FILE", "print the ASCII map", cli_render },
-	{ "log", "[--markdown] GAME", "print a game's log and dice statistics", cli_log },
-	{ "recover", "JOURNAL [-o SAVE]", "rebuild a game from its journal", cli_recover },
+static const struct cli_option roll_options[] = {
+	{ "seed", 0, "N", CLI_SEED, "roll from seed N (0 to 2^64-1): the same dice each time" },
+	{ "card", 0, "CARD", CLI_CARD, "read symbol dice (4dB, 4 battle) from CARD's faces" },
+	{ "odds", 0, NULL, CLI_ODDS, "print the exact odds instead of rolling" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+static const struct cli_option script_options[] = {
+	{ "seed", 0, "N", CLI_SEED, "the dice hexaid rolls start from seed N (0 to 2^64-1)" },
+	{ "json", 0, NULL, CLI_JSON, "one JSON object per command (JSON Lines)" },
+	{ "keep-going", 0, NULL, CLI_KEEP_GOING, "run every command even after one fails" },
+	{ "journal", 0, "FILE", CLI_JOURNAL, "journal the changes to FILE, for hexaid recover" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+static const struct cli_option log_options[] = {
+	{ "markdown", 0, NULL, CLI_MARKDOWN, "write the log as Markdown" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+static const struct cli_option recover_options[] = {
+	{ "output", 'o', "SAVE", CLI_OUTPUT, "save the rebuilt game to SAVE" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
+static const struct cli_command subcommands[] = {
+	{ "check", "FILE...", "Validate cards, scenarios and saves", no_options, NULL,
+	  cli_check },
+	{ "cards", "", "List the rule cards found", no_options, NULL, cli_cards },
+	{ "chart", "CARD [TERRAIN]", "Print a card's terrain effects chart", no_options, NULL,
+	  cli_chart },
+	{ "explain", "CARD KEY=VALUE...", "Answer one rule question with its steps",
+	  explain_options, cli_explain_keys, cli_explain },
+	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
+	  roll_options, cli_roll_notation, cli_roll },
+	{ "script", "GAME [FILE|-]", "Run commands headless", script_options,
+	  cli_script_commands, cli_script },
+	{ "render", "FILE", "Print the ASCII map", no_options, NULL, cli_render },
+	{ "log", "GAME", "Print a game's log and dice statistics", log_options, NULL, cli_log },
+	{ "recover", "JOURNAL", "Rebuild a game from its journal", recover_options, NULL,
+	  cli_recover },
+	{ "help", "[SUBCOMMAND]", "Print the help of hexaid or of one subcommand", no_options,
+	  help_topics, cli_help },
 };
 
 #define N_SUBCOMMANDS (sizeof subcommands / sizeof subcommands[0])
@@ -44,8 +77,7 @@ print_usage(FILE *out)
 {
 	fputs("usage: hexaid [--seed N] [FILE]\n", out);
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
-		fprintf(out, "       hexaid %s%s%s\n", subcommands[i].name,
-		        *subcommands[i].args ? " " : "", subcommands[i].args);
+		cli_usage_line(&subcommands[i], "       ", out);
 	fputs("       hexaid --help | --version\n", out);
 }
 
@@ -57,11 +89,13 @@ print_help(void)
 	puts("\nWith no subcommand, hexaid opens FILE (a scenario or a saved game), or the\n"
 	     "default demo game, in the terminal interface.\n\nSubcommands:");
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
-		printf("  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
+		printf("  %-9s %c%s\n", subcommands[i].name, tolower((unsigned char)subcommands[i].summary[0]),
+		       subcommands[i].summary + 1);
 	puts("\nOptions:\n"
 	     "  -h, --help     print this help and exit\n"
 	     "  -V, --version  print the version and exit\n"
-	     "  --seed N       the terminal interface's dice start from seed N\n\n"
+	     "  --seed N       the terminal interface's dice start from seed N (0 to 2^64-1)\n\n"
+	     "Each subcommand takes --help (or: hexaid help SUBCOMMAND).\n"
 	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
 	     "See hexaid(6) for the program and hexaid(5) for the file formats.\n\n"
 	     "Report bugs to: " PACKAGE_BUGREPORT "\n"
@@ -80,13 +114,59 @@ print_version(void)
 	     "directory).");
 }
 
-static const struct subcommand *
+static const struct cli_command *
 find_subcommand(const char *name)
 {
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
 		if (strcmp(subcommands[i].name, name) == 0)
 			return &subcommands[i];
 	return NULL;
+}
+
+static void
+help_topics(FILE *out)
+{
+	fputs("Subcommands:", out);
+	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
+		fprintf(out, " %s", subcommands[i].name);
+	fputc('\n', out);
+}
+
+/* hexaid help [SUBCOMMAND]: the same as hexaid --help, or SUBCOMMAND --help. */
+static int
+cli_help(const struct cli_args *a)
+{
+	const struct cli_command *sub;
+
+	if (a->argc == 0) {
+		print_help();
+		return EXIT_OK;
+	}
+	if (a->argc > 1)
+		return cli_usage_error(a->cmd);
+	if ((sub = find_subcommand(a->argv[0])) == NULL) {
+		fprintf(stderr, "hexaid: help: no subcommand '%s' (hexaid help lists them)\n",
+		        a->argv[0]);
+		return EXIT_USAGE;
+	}
+	cli_print_help(sub, stdout);
+	return EXIT_OK;
+}
+
+/* Read a subcommand's command line and run it. */
+static int
+run_subcommand(const struct cli_command *sub, int argc, char **argv)
+{
+	struct cli_args a;
+	int status = cli_parse(sub, argc, argv, &a);
+
+	if (status == CLI_HELP_DONE)
+		return EXIT_OK;
+	if (status != EXIT_OK)
+		return status;
+	status = sub->run(&a);
+	cli_args_free(&a);
+	return status;
 }
 
 /* hexaid [--seed N] [FILE]: the terminal interface. */
@@ -107,7 +187,7 @@ main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const struct subcommand *sub;
+	const struct cli_command *sub;
 	uint64_t seed = 0;
 	bool seeded = false;
 	int c;
@@ -151,6 +231,5 @@ main(int argc, char **argv)
 		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
-	optind = 1;
-	return sub->run(argc, argv);
+	return run_subcommand(sub, argc, argv);
 }

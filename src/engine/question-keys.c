@@ -12,32 +12,46 @@ struct key_row {
 	enum question_key_id id;
 	unsigned askers;
 	const char *now;          /* an old spelling: the key as spelt now; else NULL */
+	const char *value;        /* what its value is, for the help */
+	const char *help;         /* what it means, for the help (NULL for an old spelling) */
 };
 
 /* The keys that are not facts. An old spelling is read still because saved
  * games, scripts and the tests use it; it means what its new key means. */
 static const struct key_row key_rows[] = {
-	{ "with", QK_WITH, ASKER_EXPLAIN, NULL },
-	{ "crossed", QK_CROSSED, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
-	{ "zone", QK_ZONE, ASKER_EXPLAIN, NULL },
-	{ "without", QK_WITHOUT, ASKER_BATTLE, NULL },
-	{ "los", QK_LOS, ASKER_EXPLAIN, NULL },
-	{ "setting.", QK_SETTING, ASKER_EXPLAIN, NULL },
-	{ "dice", QK_DICE, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
-	{ "drm", QK_DRM, ASKER_BATTLE, NULL },
-	{ "table", QK_TABLE, ASKER_EXPLAIN, NULL },
-	{ "roll", QK_ROLL, ASKER_EXPLAIN | ASKER_BATTLE, NULL },
-	{ "rolled", QK_ROLL, ASKER_EXPLAIN, "roll" },
-	{ "value", QK_VALUE, ASKER_EXPLAIN, NULL },
-	{ "defender_roll", QK_DEFENDER_ROLL, ASKER_EXPLAIN, NULL },
-	{ "odds", QK_ODDS, ASKER_EXPLAIN, NULL },
-	{ "event", QK_EVENT, ASKER_EXPLAIN, NULL },
-	{ "structure_roll", QK_STRUCTURE_ROLL, ASKER_BATTLE, NULL },
-	{ "attacker_value", QK_ATTACKER_VALUE, ASKER_BATTLE, NULL },
-	{ "defender_value", QK_DEFENDER_VALUE, ASKER_BATTLE, NULL },
-	{ "by", QK_BY, ASKER_BATTLE, NULL },
-	{ "attacker", QK_ATTACKER_VALUE, ASKER_BATTLE, "attacker_value" },
-	{ "defender", QK_DEFENDER_VALUE, ASKER_BATTLE, "defender_value" },
+	{ "with", QK_WITH, ASKER_EXPLAIN, NULL,
+	  "CLASS,...", "the classes of the units attacking with the attacker" },
+	{ "crossed", QK_CROSSED, ASKER_EXPLAIN | ASKER_BATTLE, NULL,
+	  "TERRAIN,...", "hexside features the move or the attack crosses" },
+	{ "zone", QK_ZONE, ASKER_EXPLAIN, NULL, "TERRAIN,...", "features in the zone of fire" },
+	{ "without", QK_WITHOUT, ASKER_BATTLE, NULL,
+	  "TERRAIN,...", "terrain the map has and the table has not" },
+	{ "los", QK_LOS, ASKER_EXPLAIN, NULL, "HEX,...", "a line of sight, hex by hex" },
+	{ "setting.", QK_SETTING, ASKER_EXPLAIN, NULL,
+	  "CHOICE", "one of the card's settings (setting.NAME=CHOICE)" },
+	{ "dice", QK_DICE, ASKER_EXPLAIN | ASKER_BATTLE, NULL, "N", "the attacker's base dice" },
+	{ "drm", QK_DRM, ASKER_BATTLE, NULL, "N", "a die-roll modifier the players add" },
+	{ "table", QK_TABLE, ASKER_EXPLAIN, NULL, "ID", "read the card's result table ID" },
+	{ "roll", QK_ROLL, ASKER_EXPLAIN | ASKER_BATTLE, NULL,
+	  "N|FACES", "what the dice show: a number, or faces" },
+	{ "rolled", QK_ROLL, ASKER_EXPLAIN, "roll", NULL, NULL },
+	{ "value", QK_VALUE, ASKER_EXPLAIN, NULL,
+	  "N", "the number the table is read with, as it stands" },
+	{ "defender_roll", QK_DEFENDER_ROLL, ASKER_EXPLAIN, NULL,
+	  "N", "the defender's roll, for a table read by difference" },
+	{ "odds", QK_ODDS, ASKER_EXPLAIN, NULL,
+	  "A:D", "the attacker's and the defender's strengths" },
+	{ "event", QK_EVENT, ASKER_EXPLAIN, NULL,
+	  "ID", "what the event ID does (enter, battle, ...)" },
+	{ "structure_roll", QK_STRUCTURE_ROLL, ASKER_BATTLE, NULL,
+	  "N", "the die of a structure's damage" },
+	{ "attacker_value", QK_ATTACKER_VALUE, ASKER_BATTLE, NULL,
+	  "N", "the attacker's value in an opposed roll" },
+	{ "defender_value", QK_DEFENDER_VALUE, ASKER_BATTLE, NULL,
+	  "N", "the defender's value in an opposed roll" },
+	{ "by", QK_BY, ASKER_BATTLE, NULL, "hexaid", "the roll= that follows is hexaid's, as journaled" },
+	{ "attacker", QK_ATTACKER_VALUE, ASKER_BATTLE, "attacker_value", NULL, NULL },
+	{ "defender", QK_DEFENDER_VALUE, ASKER_BATTLE, "defender_value", NULL, NULL },
 };
 #define N_KEY_ROWS (sizeof key_rows / sizeof key_rows[0])
 
@@ -110,4 +124,22 @@ question_keys(unsigned asker, const char **names, size_t max)
 		if (fact_askers((enum fact)f) & asker)
 			names[n++] = fact_info[f].key;
 	return n;
+}
+
+void
+question_keys_help(unsigned asker, void (*each)(const char *key, const char *value,
+                                                const char *help, void *ctx), void *ctx)
+{
+	static const char *const fact_values[] = {
+		[FT_CLASS] = "CLASS", [FT_TERRAIN] = "TERRAIN", [FT_COMBAT] = "COMBAT",
+		[FT_FIRE] = "FIRE", [FT_STATUS] = "STATUS", [FT_FORMATION] = "FORMATION",
+		[FT_BOOL] = "true|false", [FT_SETTING] = "CHOICE", [FT_NUMBER] = "N",
+	};
+
+	for (size_t i = 0; i < N_KEY_ROWS; i++)
+		if ((key_rows[i].askers & asker) && key_rows[i].now == NULL)
+			each(key_rows[i].key, key_rows[i].value, key_rows[i].help, ctx);
+	for (int f = 0; f < N_FACTS; f++)
+		if (fact_askers((enum fact)f) & asker)
+			each(fact_info[f].key, fact_values[fact_info[f].type], fact_info[f].help, ctx);
 }

@@ -56,4 +56,9 @@ bool question_key_find(const char *word, size_t len, unsigned asker, struct ques
  * names; returns how many. */
 size_t question_keys(unsigned asker, const char **names, size_t max);
 
+/* Each key `asker` takes, spelt now, with what its value is and what it means:
+ * the keys of the table, then the facts (the help of hexaid explain). */
+void question_keys_help(unsigned asker, void (*each)(const char *key, const char *value,
+                                                     const char *help, void *ctx), void *ctx);
+
 #endif
