@@ -105,4 +105,12 @@ start again 80 24 "$demo"
 check "the change made before is offered at the next start" "Recover the game?"
 keys n
 T kill-session -t again 2>/dev/null
+
+# --- after the demo, how to start it again ----------------------------------------------
+start demo 80 24
+check "hexaid with no file: the demo" "Map: No Man's Land (demo)"
+keys q
+tap_is "$(wait_status demo)" 0 "quit the demo"
+check "after the demo: how to start it again" "that was the demo game; hexaid starts it again"
+T kill-session -t demo 2>/dev/null
 tap_done

@@ -542,6 +542,19 @@ main_loop(struct tui *t)
 	}
 }
 
+/* After a game started as the default demo (hexaid with no file): how to start
+ * it again, or to go on with it when it was saved. */
+static void
+say_how_to_come_back(const struct game *g)
+{
+	if (g->save_path != NULL)
+		printf("hexaid: the game is saved in %s; hexaid %s goes on with it\n", g->save_path,
+		       g->save_path);
+	else
+		puts("hexaid: that was the demo game; hexaid starts it again (and offers back what "
+		     "was not saved), hexaid FILE opens a scenario or a saved game");
+}
+
 int
 tui_main(const struct tui_options *opt)
 {
@@ -599,6 +612,8 @@ tui_main(const struct tui_options *opt)
 	sig = term_saved.caught;
 	if (t.journal_warning != NULL)
 		fprintf(stderr, "hexaid: %s\n", t.journal_warning);
+	if (sig == 0 && opt->file == NULL)
+		say_how_to_come_back(&session.game);
 	free_tui(&t);
 	session_end(&session);
 	if (sig != 0) {
