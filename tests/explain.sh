@@ -116,4 +116,31 @@ tap_is "$("$HEXAID" explain "$tap_tmp/values.yaml" attacker=infantry target=cava
 	"battle: die-roll modifier -1" "... unless the question gives it"
 tap_is "$("$HEXAID" explain "$tap_tmp/values.yaml" attacker=artillery combat=fire distance=4 | head -n 1)" \
 	"battle: die-roll modifier -4" "... and the hexes past the firer's efficient range"
+# --- answers that help the asker ------------------------------------------------------------
+out=$("$HEXAID" explain great-war attacker_on=forest moved_onto dice=3)
+printf '%s\n' "$out" | grep -q '^battle: not answered: give attacker=CLASS, the attacking unit.s class (or unit=CLASS for a move)$'
+tap_ok $? "dice and the attacker's hex but no attacker=: says what is missing"
+"$HEXAID" explain --json great-war attacker_on=forest dice=3 | grep -q '"missing":"attacker"'
+tap_ok $? "... and --json says so in its missing member"
+out=$("$HEXAID" explain tricorne attacker=infantry combat=melee attacker_on=clear target_on=hill)
+printf '%s\n' "$out" | grep -q '^  from_lower: attacking from lower ground (the attacker.s hex at level 0, the target.s at level 1' &&
+	printf '%s\n' "$out" | grep -q '^protection: ignores 0 hits, 1 flag$'
+tap_ok $? "from_lower is worked out from the card's terrain levels, as a step, and counts"
+out=$("$HEXAID" explain tricorne attacker=infantry combat=melee attacker_on=clear target_on=hill from_lower=false)
+printf '%s\n' "$out" | grep -q 'from_lower: attacking' 
+tap_ok $((!$?)) "from_lower given is not worked out again"
+out=$("$HEXAID" explain tricorne event=enter unit=infantry attacker_on=wetland)
+printf '%s\n' "$out" | head -n 1 | grep -q '^event enter: 1 battle die is rolled; the first line that holds acts' &&
+	printf '%s\n' "$out" | grep -q '^  infantry: the unit loses 1, and its move ends in that hex  \[tricorne.yaml:[0-9]*, seed 001:72 001:73\]$' &&
+	printf '%s\n' "$out" | grep -q '^  any other faces: nothing happens  \[tricorne.yaml:[0-9]*, seed 001:74\]$'
+tap_ok $? "an enter event asked without the roll: a die is rolled, and what each face does"
+"$HEXAID" explain great-war unit=infantry crossed=forest >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "0:hexaid: explain: warning: crossed=forest: forest is hex terrain, which is not crossed; give it as attacker_on=forest (the hex entered) or target_on=forest" \
+	"hex terrain given as crossed: answered, with a warning"
+"$HEXAID" explain mini-nap unit=infantry attacker_on=stream >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "0:hexaid: explain: warning: attacker_on=stream: stream is a hexside feature, which a hex does not hold; give it as crossed=stream" \
+	"a hexside feature given as a hex's terrain: answered, with a warning"
+out=$(printf 'effects A1 0302\neffects A1\n' | "$HEXAID" script "$top_srcdir/data/scenarios/great-war-demo.yaml" | grep '^A1 ')
+tap_is "$out" "$(printf 'A1 (in 0507), if it stood in 0302:\nA1 in 0507:')" \
+	"effects UNIT HEX of another hex says where the unit is, and that it is an if"
 tap_done

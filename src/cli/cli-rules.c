@@ -30,6 +30,8 @@ struct query {
 	struct los_hex los[64];
 	size_t nlos;
 	bool json;
+	bool given[N_FACTS];      /* the facts the question gave (the rest may be worked out) */
+	struct explanation derived; /* facts worked out from what was given, as steps */
 };
 
 static int
@@ -82,9 +84,32 @@ read_statuses(const struct card *card, const char *key, const char *value, uint6
 }
 
 /* Terrain ids joined by '+' (or ','), such as "woods+token", into a set. */
+/* Where terrain given in a question is: in a hex (attacker_on=, target_on=),
+ * crossed (crossed=), or either (the zone of fire, a line of sight's hexes). */
+enum terrain_place { IN_HEX, CROSSED, ANYWHERE };
+
+/* A terrain given where it means nothing: a hexside feature as the terrain of a
+ * hex, or hex terrain as crossed. The answer goes on; the asker is told. */
+static void
+warn_terrain_kind(const struct card *card, const char *key, int t, enum terrain_place where)
+{
+	enum terrain_kind kind = card->terrain[t].kind;
+	const char *id = card->terrain[t].id;
+
+	if (where == IN_HEX && kind == TERRAIN_HEXSIDE)
+		fprintf(stderr, "hexaid: explain: warning: %s=%s: %s is a hexside feature, which a "
+		                "hex does not hold; give it as crossed=%s\n", key, id, id, id);
+	else if (where == CROSSED &&
+	         (kind == TERRAIN_HEX || kind == TERRAIN_TOKEN || kind == TERRAIN_PATH))
+		fprintf(stderr, "hexaid: explain: warning: %s=%s: %s is %s, which is not crossed; "
+		                "give it as attacker_on=%s (the hex entered) or target_on=%s\n",
+		        key, id, id, kind == TERRAIN_TOKEN ? "a token" : "hex terrain", id, id);
+}
+
+/* Terrain ids joined by seps into set, which is where `where` says. */
 static int
 read_tset(const struct card *card, const char *key, const char *value, const char *seps,
-          struct tset *set)
+          enum terrain_place where, struct tset *set)
 {
 	char *copy = xstrdup(value), *save = NULL;
 	int status = EXIT_OK;
@@ -93,6 +118,8 @@ read_tset(const struct card *card, const char *key, const char *value, const cha
 	     w = strtok_r(NULL, seps, &save)) {
 		int t;
 		status = lookup(card, key, w, FT_TERRAIN, &t);
+		if (status == EXIT_OK)
+			warn_terrain_kind(card, key, t, where);
 		if (status == EXIT_OK && !tset_add(set, t)) {
 			fprintf(stderr, "hexaid: explain: %s: at most %d terrain at once\n", key,
 			        TSET_MAX);
@@ -130,7 +157,7 @@ read_los(const struct card *card, const char *value, struct query *q)
 			h->unit = true;
 			w[len - 1] = '\0';
 		}
-		status = read_tset(card, "los", w, "+", &h->terrain);
+		status = read_tset(card, "los", w, "+", ANYWHERE, &h->terrain);
 	}
 	free(copy);
 	q->has_los = true;
@@ -343,9 +370,9 @@ read_fact(const struct card *card, const char *word, const char *value, enum fac
 	case FACT_TARGET_STATUS:
 		return read_statuses(card, word, value, &sit->target_status);
 	case FACT_ATTACKER_ON:
-		return read_tset(card, word, value, ",+", &sit->attacker_on);
+		return read_tset(card, word, value, ",+", IN_HEX, &sit->attacker_on);
 	case FACT_TARGET_ON:
-		return read_tset(card, word, value, ",+", &sit->target_on);
+		return read_tset(card, word, value, ",+", IN_HEX, &sit->target_on);
 	default:
 		return read_count(word, value, &sit->numbers[f]);
 	}
@@ -364,6 +391,8 @@ read_word(const struct card *card, char *word, struct query *q)
 		*eq = '\0';
 	if (!question_key_find(word, strlen(word), ASKER_EXPLAIN, &k))
 		return unknown_key(word);
+	if (k.id == QK_FACT)
+		q->given[k.fact] = true;
 	if (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL)
 		return read_bool_fact(word, value, &sit->facts[k.fact]);
 	if (value == NULL || *value == '\0') {
@@ -379,9 +408,9 @@ read_word(const struct card *card, char *word, struct query *q)
 	case QK_WITH:
 		return read_with(card, value, sit);
 	case QK_CROSSED:
-		return read_tset(card, word, value, ",+", &sit->crossed);
+		return read_tset(card, word, value, ",+", CROSSED, &sit->crossed);
 	case QK_ZONE:
-		return read_tset(card, word, value, ",+", &sit->zone);
+		return read_tset(card, word, value, ",+", ANYWHERE, &sit->zone);
 	case QK_LOS:
 		return read_los(card, value, q);
 	case QK_SETTING:
@@ -723,6 +752,69 @@ print_table(const struct card *card, const struct query *q, bool json)
 	explain_free(&r.why);
 }
 
+/* What an event rule does, in words (free it). */
+static char *
+rule_does(const struct card *card, const struct rule *r)
+{
+	if (r->effect == EFFECT_REPLACE)
+		return xasprintf("replace %s with %s", card->terrain[r->amount].id,
+		                 card->terrain[r->with].id);
+	if (effect_info[r->effect].value == EFFECT_TERRAIN)
+		return xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
+	if (r->effect == EFFECT_STRUCTURE_HIT_ON)
+		return xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
+	if (r->effect == EFFECT_LOSE)
+		return xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
+	return xasprintf("nothing happens (an exception)");
+}
+
+/* The faces of the battle die in bits `rolled`, joined by ", " (free it). */
+static char *
+faces_words(const struct card *card, uint64_t rolled)
+{
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	struct strbuf sb = { NULL, 0, 0 };
+
+	for (size_t f = 0; d != NULL && f < d->nfaces && f < 64; f++)
+		if (rolled & (UINT64_C(1) << f))
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", d->faces[f].id);
+	return sb.text ? sb.text : xstrdup("");
+}
+
+/* An event asked without the faces rolled, whose first rule that holds rolls
+ * dice (an enter event with rolled:): how many dice are rolled, and what each set
+ * of faces does, rule by rule, the first that holds acting; false otherwise. */
+static bool
+print_event_roll(const struct card *card, const struct query *q)
+{
+	bool any = false;
+
+	for (size_t k = 0; k < card->events.count; k++) {
+		const struct rule *r = &card->events.items[k];
+		if (strcmp(r->on, q->event) != 0 || !terrain_rule_applies(card, &q->sit, r))
+			continue;
+		/* the first rule that holds rolls dice on the event (an enter rule with
+		 * rolled: rolls `roll` dice), or this is not such an event */
+		if (!any && r->roll == 0)
+			return false;
+		char *does = r->effect == EFFECT_NOTHING ? xstrdup("nothing happens")
+		                                         : rule_does(card, r);
+		char *faces = faces_words(card, r->rolled);
+		if (!any)
+			printf("event %s: %d %s rolled; the first line that holds acts "
+			       "(give roll=FACE,... for the faces rolled):\n", q->event, r->roll,
+			       r->roll > 1 ? "battle dice are" : "battle die is");
+		any = true;
+		printf("  %s: %s  [%s:%d%s%s]\n", r->rolled ? faces : "any other faces", does, r->file,
+		       r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
+		free(does);
+		free(faces);
+		if (r->rolled == 0)
+			break;
+	}
+	return any;
+}
+
 /* What an event does to the target's hex: the first of the card's event rules
  * for it that applies. */
 static void
@@ -732,19 +824,9 @@ print_event(const struct card *card, const struct query *q, bool json)
 	const struct rule *r = k >= 0 ? &card->events.items[k] : NULL;
 	char *what;
 
-	if (r == NULL)
-		what = xasprintf("no event rule applies: nothing happens");
-	else if (r->effect == EFFECT_REPLACE)
-		what = xasprintf("replace %s with %s", card->terrain[r->amount].id,
-		                 card->terrain[r->with].id);
-	else if (effect_info[r->effect].value == EFFECT_TERRAIN)
-		what = xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
-	else if (r->effect == EFFECT_STRUCTURE_HIT_ON)
-		what = xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
-	else if (r->effect == EFFECT_LOSE)
-		what = xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
-	else
-		what = xasprintf("nothing happens (an exception)");
+	if (!json && q->rolled == 0 && print_event_roll(card, q))
+		return;
+	what = r != NULL ? rule_does(card, r) : xasprintf("no event rule applies: nothing happens");
 	if (json) {
 		fputs("\"event\":{\"name\":", stdout);
 		json_string(q->event, stdout);
@@ -766,6 +848,37 @@ print_event(const struct card *card, const struct query *q, bool json)
 	free(what);
 }
 
+/* Facts the question did not give that follow from what it gave, as the game
+ * works them out from the map: from_lower from the levels the card gives the
+ * terrain of the attacker's and the target's hexes. Each is a step. */
+static void
+derive_facts(const struct card *card, struct query *q)
+{
+	struct situation *sit = &q->sit;
+	int la, lt;
+
+	if (q->given[FACT_FROM_LOWER] || sit->attacker < 0 || sit->attacker_on.count == 0 ||
+	    sit->target_on.count == 0)
+		return;
+	la = terrain_level(card, &sit->attacker_on);
+	lt = terrain_level(card, &sit->target_on);
+	if (la >= lt)
+		return;
+	sit->facts[FACT_FROM_LOWER] = true;
+	explain_add(&q->derived, &(struct step_from){ .kind = STEP_NOTE },
+	            "from_lower: attacking from lower ground (the attacker's hex at level %d, "
+	            "the target's at level %d, from the card's terrain levels)", la, lt);
+}
+
+/* Does the question give what only an attacker or a mover has (base dice, the
+ * terrain of the attacker's hex) without saying who? A protection question
+ * (target_on=, combat=, its facts) needs neither. */
+static bool
+asks_battle(const struct query *q)
+{
+	return q->sit.base_given || q->sit.attacker_on.count > 0;
+}
+
 static void
 answer(const struct card *card, const struct query *q)
 {
@@ -774,6 +887,15 @@ answer(const struct card *card, const struct query *q)
 
 	if (q->json)
 		printf("{\"card\":\"%s\"", card->id);
+	if (q->derived.count > 0) {
+		if (q->json) {
+			fputs(",\"derived\":", stdout);
+			explain_print_json(&q->derived, stdout);
+		} else {
+			puts("worked out:");
+			explain_print(&q->derived, false, stdout);
+		}
+	}
 	if (q->event != NULL) {
 		fputs(q->json ? "," : "", stdout);
 		print_event(card, q, q->json);
@@ -798,6 +920,13 @@ answer(const struct card *card, const struct query *q)
 		fputs(q->json ? "," : "", stdout);
 		print_battle(card, sit, q->json);
 		any = true;
+	} else if (sit->unit < 0 && asks_battle(q)) {
+		/* a battle's words with no one to battle: say so, not answer another question */
+		if (q->json)
+			fputs(",\"missing\":\"attacker\"", stdout);
+		else
+			puts("battle: not answered: give attacker=CLASS, the attacking unit's class "
+			     "(or unit=CLASS for a move)");
 	}
 	if ((sit->target >= 0 || sit->target_on.count > 0 || !any) &&
 	    card_has_section(card, SECTION_PROTECTION)) {
@@ -817,6 +946,7 @@ cli_explain(const struct cli_args *a)
 
 	memset(&q, 0, sizeof q);
 	situation_init(&q.sit);
+	explain_init(&q.derived);
 	q.table = -1;
 	q.json = a->given[CLI_JSON];
 	if (a->argc < 1)
@@ -837,8 +967,11 @@ cli_explain(const struct cli_args *a)
 	}
 	if (status == EXIT_OK)
 		class_values(&card, &q.sit);
-	if (status == EXIT_OK)
+	if (status == EXIT_OK) {
+		derive_facts(&card, &q);
 		answer(&card, &q);
+	}
+	explain_free(&q.derived);
 	free(q.event);
 	card_free(&card);
 	return status;

@@ -196,7 +196,15 @@ cmd_effects(struct game *g, int argc, char **argv, struct command_result *res)
 	if (argc == 3 && !cmd_hex(g, argv[2], &h, res))
 		return false;
 	hex_label(game_board(g), h, at);
-	cmd_say(res, "%s in %s:", g->units[u].id, at);
+	if (hex_eq(h, g->units[u].hex)) {
+		cmd_say(res, "%s in %s:", g->units[u].id, at);
+	} else {
+		char stands[HEX_LABEL_SIZE];
+
+		/* asked of another hex: say where the unit is, and that this is an if */
+		hex_label(game_board(g), g->units[u].hex, stands);
+		cmd_say(res, "%s (in %s), if it stood in %s:", g->units[u].id, stands, at);
+	}
 	say_protection(g, u, h, res);
 	say_entering(g, u, h, res);
 	return true;
