@@ -34,4 +34,20 @@ tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: no rule card 'nosuchgame' found (h
 	"an unknown card is refused"
 "$HEXAID" chart >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "chart without a card is a usage error"
+# --- what players look for on a paper chart besides the terrain --------------------------
+"$HEXAID" chart great-war >"$tap_tmp/out"
+sed -n '/^Events/,/^$/p' "$tap_tmp/out" >"$tap_tmp/events"
+grep -q '^  battle       replace wire with shell_crater if on_target, *002:155$' "$tap_tmp/events" &&
+	grep -q '^  battle       on burst: remove wire if attacker' "$tap_tmp/events" &&
+	grep -q '^  clear_wire   remove wire if unit infantry, attacker_on wire' "$tap_tmp/events"
+tap_ok $? "the card's event rules: craters, wire flipped and removed, clear_wire"
+"$HEXAID" chart mini-nap village >"$tap_tmp/out"
+grep -q '^  structure    8 hits destroy it; it becomes Rough ground' "$tap_tmp/out"
+tap_ok $? "a structure: the hits that destroy it and what it becomes"
+"$HEXAID" chart ud-napoleonic forest >"$tap_tmp/out"
+grep -q "^  category     difficult (each class's allowance in it: below)$" "$tap_tmp/out"
+tap_ok $? "each terrain's movement category"
+"$HEXAID" chart tricorne >"$tap_tmp/out"
+grep -q '^  enter        roll 1 battle die: on infantry: the unit loses 1' "$tap_tmp/out"
+tap_ok $? "an enter event: the roll and what the faces do"
 tap_done

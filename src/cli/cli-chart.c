@@ -208,6 +208,26 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 		free(words);
 		empty = false;
 	}
+	if (t->category >= 0) {
+		char *words = xasprintf("%s (each class's allowance in it: below)",
+		                        card->categories[t->category].id);
+		print_wrapped("category", words, "");
+		free(words);
+		empty = false;
+	}
+	if (t->structure_strength > 0) {
+		char *words = t->structure_becomes >= 0
+		                      ? xasprintf("%d hits destroy it; it becomes %s",
+		                                  t->structure_strength,
+		                                  card->terrain[t->structure_becomes].name
+		                                          ? card->terrain[t->structure_becomes].name
+		                                          : card->terrain[t->structure_becomes].id)
+		                      : xasprintf("%d hits destroy it; then it is gone",
+		                                  t->structure_strength);
+		print_wrapped("structure", words, t->structure_seed ? t->structure_seed : "");
+		free(words);
+		empty = false;
+	}
 	empty = chart_notes("note", &t->notes, any_assumed) && empty;
 	if (empty)
 		print_wrapped("", "no effect", "");
@@ -280,6 +300,67 @@ chart_modifiers(const struct card *card, bool *any_assumed)
 		free(what);
 		free(conds);
 		free(text);
+		free(ref);
+	}
+}
+
+char *
+cli_event_does(const struct card *card, const struct rule *r)
+{
+	if (r->effect == EFFECT_REPLACE)
+		return xasprintf("replace %s with %s", card->terrain[r->amount].id,
+		                 card->terrain[r->with].id);
+	if (effect_info[r->effect].value == EFFECT_TERRAIN)
+		return xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
+	if (r->effect == EFFECT_STRUCTURE_HIT_ON)
+		return xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
+	if (r->effect == EFFECT_LOSE)
+		return xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
+	return xasprintf("nothing happens (an exception)");
+}
+
+/* The faces in bits `rolled` of the card's battle die, joined by "," (free it). */
+static char *
+rolled_words(const struct card *card, uint64_t rolled)
+{
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	struct strbuf sb = { NULL, 0, 0 };
+
+	for (size_t f = 0; d != NULL && f < d->nfaces && f < 64; f++)
+		if (rolled & (UINT64_C(1) << f))
+			strbuf_addf(&sb, "%s%s", sb.len ? "," : "", d->faces[f].id);
+	return sb.text ? sb.text : xstrdup("");
+}
+
+/* What battles, actions and entering do to a hex (or a unit): each event rule in
+ * the card's order (the first that holds acts), under the event it answers. */
+static void
+chart_events(const struct card *card, bool *any_assumed)
+{
+	for (size_t i = 0; i < card->events.count; i++) {
+		const struct rule *r = &card->events.items[i];
+		char *does = cli_event_does(card, r), *conds = terrain_describe_conds(card, r);
+		char *faces = r->rolled ? rolled_words(card, r->rolled) : NULL;
+		char *roll = r->roll > 0 ? xasprintf("roll %d battle %s: ", r->roll,
+		                                     r->roll == 1 ? "die" : "dice")
+		                         : xstrdup("");
+		char *text = xasprintf("%s%s%s%s%s%s%s%s", roll, faces ? "on " : "",
+		                       faces ? faces : "", faces ? ": " : "", does,
+		                       conds[0] ? " " : "", conds[0] ? conds_lead(r) : "", conds);
+		char *full = r->instead_of_battle ? xasprintf("%s (instead of battling)", text)
+		                                  : xstrdup(text);
+		char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
+
+		if (i == 0)
+			puts("\nEvents (what battles, actions and moves do; the first that holds acts)");
+		print_wrapped(r->on, full, ref);
+		*any_assumed |= r->assumed;
+		free(does);
+		free(conds);
+		free(faces);
+		free(roll);
+		free(text);
+		free(full);
 		free(ref);
 	}
 }
@@ -411,6 +492,7 @@ cli_chart(const struct cli_args *a)
 	}
 	if (only < 0) {
 		chart_modifiers(&card, &any_assumed);
+		chart_events(&card, &any_assumed);
 		chart_categories(&card);
 		chart_settings(&card);
 		for (size_t i = 0; i < card.ntables; i++)

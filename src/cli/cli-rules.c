@@ -752,22 +752,6 @@ print_table(const struct card *card, const struct query *q, bool json)
 	explain_free(&r.why);
 }
 
-/* What an event rule does, in words (free it). */
-static char *
-rule_does(const struct card *card, const struct rule *r)
-{
-	if (r->effect == EFFECT_REPLACE)
-		return xasprintf("replace %s with %s", card->terrain[r->amount].id,
-		                 card->terrain[r->with].id);
-	if (effect_info[r->effect].value == EFFECT_TERRAIN)
-		return xasprintf("%s %s", effect_info[r->effect].key, card->terrain[r->amount].id);
-	if (r->effect == EFFECT_STRUCTURE_HIT_ON)
-		return xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
-	if (r->effect == EFFECT_LOSE)
-		return xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
-	return xasprintf("nothing happens (an exception)");
-}
-
 /* The faces of the battle die in bits `rolled`, joined by ", " (free it). */
 static char *
 faces_words(const struct card *card, uint64_t rolled)
@@ -798,7 +782,7 @@ print_event_roll(const struct card *card, const struct query *q)
 		if (!any && r->roll == 0)
 			return false;
 		char *does = r->effect == EFFECT_NOTHING ? xstrdup("nothing happens")
-		                                         : rule_does(card, r);
+		                                         : cli_event_does(card, r);
 		char *faces = faces_words(card, r->rolled);
 		if (!any)
 			printf("event %s: %d %s rolled; the first line that holds acts "
@@ -826,7 +810,7 @@ print_event(const struct card *card, const struct query *q, bool json)
 
 	if (!json && q->rolled == 0 && print_event_roll(card, q))
 		return;
-	what = r != NULL ? rule_does(card, r) : xasprintf("no event rule applies: nothing happens");
+	what = r != NULL ? cli_event_does(card, r) : xasprintf("no event rule applies: nothing happens");
 	if (json) {
 		fputs("\"event\":{\"name\":", stdout);
 		json_string(q->event, stdout);

@@ -84,6 +84,11 @@ int cli_recover(const struct cli_args *a);
 int cli_roll(const struct cli_args *a);
 void cli_roll_notation(FILE *out);
 
+struct card;
+struct rule;
+/* What an event rule does, in words (free it): the chart and explain say it so. */
+char *cli_event_does(const struct card *card, const struct rule *r);
+
 struct game;
 struct diag_list;
 /* Open a saved game, or a scenario as a new game; prints what went wrong;
