@@ -89,18 +89,18 @@ keys q
 tap_is "$(wait_status small)" 0 "q quits from the too-small screen, exit 0"
 T kill-session -t small 2>/dev/null
 
-start small 80 24 "$demo"
+start shrink 80 24 "$demo"
 check "80x24: the game" "Map: No Man's Land (demo)"
 keys :
 wait_for "A command, as hexaid script takes it"
 keys -l "unit set A1 hex=0506"
 keys Enter
 check "a change is made" "A1 changed"
-T resize-window -t small -x 50 -y 12
+T resize-window -t shrink -x 50 -y 12
 check "50x12: the too-small screen" "too small"
 keys Escape
-tap_is "$(wait_status small)" 0 "Esc quits from the too-small screen, exit 0"
-T kill-session -t small 2>/dev/null
+tap_is "$(wait_status shrink)" 0 "Esc quits from the too-small screen, exit 0"
+T kill-session -t shrink 2>/dev/null
 start again 80 24 "$demo"
 check "the change made before is offered at the next start" "Recover the game?"
 keys n
