@@ -43,4 +43,57 @@ tap_ok $r "three battle dice with soldiers on 2 sides of 6: at least one 19/27 (
 tap_is "$st:$(sed -n 3p "$tap_tmp/err")" "1:      ^" "a bad expression is shown with a caret under the problem"
 "$HEXAID" roll >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "roll with nothing to roll is a usage error"
+# --- what Roll20, Foundry and AnyDice users type ----------------------------------------
+roll_is() { # WANT WORD...: the output of roll WORD...
+	want=$1; shift
+	tap_is "$("$HEXAID" roll "$@" 2>&1)" "$want" "roll $*"
+}
+roll_is "4d6dl1: 2 6 (1) 5 = 13" 4d6dl1 = 2 6 1 5
+roll_is "2d20dh1: 17 (18) = 17" 2d20dh1 = 17 18
+roll_is "4d6k3: 2 6 (1) 5 = 13" 4d6k3 = 2 6 1 5
+roll_is "d%: 87 = 87" d% = 87
+roll_is "4dF: -1 0 +1 +1 = 1" 4dF = - 0 + 1
+roll_is "D66: 35 = 35" D66 = 35
+roll_is "6d6<=2: 1 2 3 4 5 6: 2 successes (2 or less)" "6d6<=2" = 1 2 3 4 5 6
+roll_is "6d6cs>=5cf1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
+	"6d6cs>=5cf1" = 1 5 2 6 5 1
+roll_is "2d6[fire]+1d4[cold]: [fire] 3 4 [cold] 2 = 9" "2d6[fire]+1d4[cold]" = 3 4 2
+roll_is "d6!: 14 = 14" "d6!" = 14
+tap_is "$("$HEXAID" roll --card great-war 4dB = s s f d | head -n 1)" "4dB: soldier soldier flag deadly" \
+	"a card's die by its initial: 4dB"
+"$HEXAID" roll D66 = 17 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: roll: value 1 of the dice is 17, which that die cannot show" \
+	"D66 is tens and units: 17 is refused"
+a=$("$HEXAID" roll --seed 9 '10d6!+3d6rr1')
+b=$("$HEXAID" roll --seed 9 '10d6!+3d6rr1')
+tap_is "$a" "$b" "exploding and rerolled dice repeat from a seed"
+printf '%s\n' "$a" | grep -Eq '^10d6!\+3d6rr1:( ([1-5]|6(\+[1-6])+)){10}( (1->)?[2-6]){3} = [0-9]+$'
+tap_ok $? "an exploding die shows its rolls (6+...), a rerolled one what it showed first (1->)"
+
+odds_row() { # VALUE EXPR...: the --odds row of VALUE, blanks squeezed
+	v=$1; shift
+	"$HEXAID" roll --odds "$@" | awk -v v="$v" '$1 == v { $1 = $1; print }'
+}
+tap_is "$(odds_row 7 'd6!')" "7 2.78% 1/36 16.67%" "--odds d6!: 7 is a 6 then a 1, 1/36"
+tap_is "$(odds_row 6 'd6!')" "" "--odds d6!: no roll makes 6"
+tap_is "$(odds_row 0 4dF)" "0 23.46% 19/81 61.73%" "--odds 4dF: 0 is 19/81"
+tap_is "$(odds_row 35 D66)" "35 2.78% 1/36 55.56%" "--odds D66: each of 11..66 is 1/36"
+tap_is "$(odds_row 2 d6ro1)" "2 19.44% 7/36 97.22%" "--odds d6ro1: 2 is 7/36"
+tap_is "$(odds_row 3 'd6rr<=2')" "3 25.00% 1/4 100.00%" "--odds d6rr<=2: 3 is 1/4"
+tap_is "$(odds_row 0 '6d6<=2')" "0 8.78% 64/729 100.00%" "--odds 6d6<=2: no success is 64/729"
+tap_is "$(odds_row 18 4d6dl1)" "18 1.62% 7/432 1.62%" "--odds 4d6dl1: as 4d6kh3"
+tap_is "$(odds_row 100 d%)" "100 1.00% 1/100 1.00%" "--odds d%"
+
+"$HEXAID" roll 3d6r1 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \
+	"1:hexaid: roll: r is 'reroll once' in Foundry and 'reroll until' in Roll20: write ro1 (once) or rr1 (until):     ^" \
+	"a bare r is refused with both spellings, the caret under it"
+"$HEXAID" roll '6d6>5' >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \
+	"1:hexaid: roll: >5 is above 5 in Foundry and at least 5 in Roll20: write >=6 or >=5:     ^" \
+	"a bare > is refused with both spellings, the caret under it"
+"$HEXAID" roll '2d6+3d6ro<3' >/dev/null 2>"$tap_tmp/err"
+tap_is "$(sed -n 3p "$tap_tmp/err")" "           ^" "each part of the notation has its own column in errors"
+"$HEXAID" roll --help | grep -q '^  NdSroT, NdSrrT'
+tap_ok $? "roll --help gives the notation, ro and rr among it"
 tap_done

@@ -54,7 +54,8 @@ test_parse(void **state)
 	assert_int_equal(e.terms[0].keep, -1);
 	parse_ok("6d6>=5", &e);
 	assert_true(e.success);
-	assert_int_equal(e.target, 5);
+	assert_int_equal(e.success_if.cmp, DICE_CMP_GE);
+	assert_int_equal(e.success_if.value, 5);
 	parse_ok("3 battle", &e);
 	assert_int_equal(e.terms[0].named, 0);
 	assert_int_equal(e.terms[0].count, 3);
@@ -376,6 +377,120 @@ test_keep_large_pools(void **state)
 	assert_string_equal(msg, "too many rolls to count exactly (keep of 64d1000)");
 }
 
+/* The odds of expression text: ways of value v out of outcomes. */
+static void
+odds_are(const char *text, long v, uint64_t ways, uint64_t outcomes)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	char msg[160];
+
+	parse_ok(text, &e);
+	if (!dice_odds(&e, &o, msg))
+		fail_msg("%s: %s", text, msg);
+	assert_true(o.exact);
+	/* (a result no roll makes may be left out of the range) */
+	if (o.outcomes != outcomes || (v >= o.min && v <= o.max ? o.ways[v - o.min] : 0) != ways)
+		fail_msg("%s = %ld: %llu of %llu expected", text, v, (unsigned long long)ways,
+		         (unsigned long long)outcomes);
+	dice_odds_free(&o);
+}
+
+/* What Roll20, Foundry and AnyDice users type, each with its exact odds. */
+static void
+test_dialects(void **state)
+{
+	struct dice_expr e;
+
+	(void)state;
+	parse_ok("4d6dl1", &e);                      /* drop the lowest: keep the 3 highest */
+	assert_int_equal(e.terms[0].keep, 3);
+	odds_are("4d6dl1", 18, 21, 1296);
+	parse_ok("2d20dh1", &e);
+	assert_int_equal(e.terms[0].keep, -1);
+	parse_ok("4d6k3", &e);
+	assert_int_equal(e.terms[0].keep, 3);
+	parse_ok("d%", &e);
+	assert_int_equal(e.terms[0].sides, 100);
+	odds_are("d%", 100, 1, 100);
+	odds_are("4dF", 0, 19, 81);                  /* Fudge: 19 of 81 sum to 0 */
+	odds_are("4dF", -4, 1, 81);
+	parse_ok("D66", &e);                         /* tens and units ... */
+	assert_int_equal(e.terms[0].faces, FACES_TENS_UNITS);
+	odds_are("D66", 35, 1, 36);
+	odds_are("D66", 17, 0, 36);
+	parse_ok("d66", &e);                         /* ... not the 66-sided die */
+	assert_int_equal(e.terms[0].sides, 66);
+	odds_are("d6ro1", 1, 1, 36);                 /* a 1, then a 1 again */
+	odds_are("d6ro1", 2, 7, 36);                 /* a 2 first (6 of 36), or after a 1 */
+	odds_are("d6rr<=2", 3, 1, 4);                /* until 3 to 6: each 1 in 4 */
+	odds_are("d6rr<=2", 2, 0, 4);
+	odds_are("d6!", 6, 0, 46656);                /* a 6 always goes on */
+	odds_are("d6!", 7, 1296, 46656);             /* 6 then 1: 1/36 */
+	odds_are("d6!", 36, 1, 46656);               /* six 6s: the depth, 1 in 6^6 */
+	odds_are("d10!>=9", 9, 0, 1000000);
+	odds_are("6d6<=2", 0, 4096, 46656);          /* no die 2 or less: (4/6)^6 */
+	odds_are("2d6cs6cf1", 0, 18, 36);            /* 6 and 1 cancel; or neither */
+	odds_are("3d6cf1", 3, 1, 216);               /* failures counted alone */
+	odds_are("3d6=6", 1, 75, 216);
+	parse_ok("2d6[fire]+1d4[cold]", &e);
+	assert_string_equal(e.terms[0].label, "fire");
+	assert_string_equal(e.terms[1].label, "cold");
+	parse_ok("4dB", &e);                         /* a card's die by its initial */
+	assert_int_equal(e.terms[0].named, 0);
+	parse_ok("2dtargeting", &e);
+	assert_int_equal(e.terms[0].named, 1);
+
+	parse_bad("3d6r1", 4, "r is 'reroll once' in Foundry and 'reroll until' in Roll20: "
+	                      "write ro1 (once) or rr1 (until)");
+	parse_bad("6d6>5", 4, ">5 is above 5 in Foundry and at least 5 in Roll20: write >=6 or >=5");
+	parse_bad("3d6ro<3", 6, "<3 is below 3 in Foundry and at most 3 in Roll20: write <=2 or <=3");
+	parse_bad("d6!>=1", 3, "every face would explode: test fewer, such as d6!>=5");
+	parse_bad("d6rr<=6", 3, "every face would be rerolled: test fewer, such as ro1");
+	parse_bad("2d6[fire", 4, "a label ends with ], such as 2d6[fire]");
+	parse_bad("4d6dl4", 4, "drop 1 to one less than the dice rolled, such as 4d6dl1");
+	parse_bad("D66!", 4, "reroll and explode plain dice, Fudge dice or d%");
+	parse_bad("2dX", 3, "dF, d% or a number of sides comes after d, such as 2d6");
+}
+
+/* A die rolled again and exploded keeps what it showed; physical dice of
+ * these kinds are their final values. */
+static void
+test_dialect_rolls(void **state)
+{
+	struct dice_expr e;
+	struct dice_roll r;
+	struct rng g;
+	char msg[160];
+	int fudge[] = { -1, 0, 1, 1 }, boom[] = { 14 }, d66[] = { 17 };
+
+	(void)state;
+	parse_ok("20d6rr1", &e);
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	for (int i = 0; i < r.ndice; i++)
+		assert_true(r.values[i] >= 2);
+	parse_ok("20d6!", &e);
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	for (int i = 0; i < r.ndice; i++) {
+		int sum = 0;
+		for (int k = 0; k < r.nrolls[i]; k++)
+			sum += r.rolls[i][k];
+		assert_int_equal(sum, r.values[i]);
+		assert_true(r.nrolls[i] == 1 || r.rolls[i][0] == 6);
+	}
+	parse_ok("4dF", &e);
+	assert_true(dice_take(&e, fudge, 4, &r, msg));
+	assert_int_equal(r.total, 1);
+	parse_ok("d6!", &e);
+	assert_true(dice_take(&e, boom, 1, &r, msg));
+	assert_int_equal(r.total, 14);
+	parse_ok("D66", &e);
+	assert_false(dice_take(&e, d66, 1, &r, msg));
+	assert_string_equal(msg, "value 1 of the dice is 17, which that die cannot show");
+}
+
 int
 main(void)
 {
@@ -390,6 +505,8 @@ main(void)
 		cmocka_unit_test(test_odds_many_faces),
 		cmocka_unit_test(test_keep_against_enumeration),
 		cmocka_unit_test(test_keep_large_pools),
+		cmocka_unit_test(test_dialects),
+		cmocka_unit_test(test_dialect_rolls),
 	};
 	return RUN_TESTS("dice", tests);
 }

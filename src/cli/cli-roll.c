@@ -46,19 +46,54 @@ card_kinds_free(struct card_kinds *ck)
 	free(ck->faces);
 }
 
-/* What one die shows, in words. */
+/* A value of a die: Fudge dice show -, 0 and + (and their sums, signed). */
 static void
-print_value(const struct card *card, const struct dice_term *t, int v, bool kept)
+print_number(const struct dice_term *t, int v)
 {
+	if (t->faces == FACES_FUDGE)
+		printf(v < 0 ? "%d" : v == 0 ? "0" : "+%d", v);
+	else
+		printf("%d", v);
+}
+
+/* What one die shows, in words: a face of a symbol die; a number, the one it
+ * showed first when it was rerolled (1->4), its rolls when it exploded (6+6+2),
+ * in parentheses when it was dropped. */
+static void
+print_value(const struct card *card, const struct dice_term *t, const struct dice_roll *r, int d)
+{
+	int v = r->values[d];
+
 	if (t->named >= 0 && card != NULL) {
-		const struct die_kind *d = &card->dice[t->named];
-		if (d->sides > 0)
+		const struct die_kind *k = &card->dice[t->named];
+		if (k->sides > 0)
 			printf(" %d", v + 1);
 		else
-			printf(" %s", d->faces[die_face_of_side(d, v)].id);
-	} else {
-		printf(kept ? " %d" : " (%d)", v);
+			printf(" %s", k->faces[die_face_of_side(k, v)].id);
+		return;
 	}
+	fputs(r->kept[d] ? " " : " (", stdout);
+	if (r->rerolled[d]) {
+		print_number(t, r->first[d]);
+		fputs("->", stdout);
+	}
+	for (int i = 0; r->nrolls[d] > 1 && i < r->nrolls[d]; i++) {
+		if (i > 0)
+			putchar('+');
+		print_number(t, r->rolls[d][i]);
+	}
+	if (r->nrolls[d] <= 1)
+		print_number(t, v);
+	if (!r->kept[d])
+		putchar(')');
+}
+
+/* The test of a count, in words: "5 or more". */
+static void
+print_test(const struct dice_cond *c)
+{
+	printf("%s%d%s", c->cmp == DICE_CMP_EQ ? "exactly " : "", c->value,
+	       c->cmp == DICE_CMP_GE ? " or more" : c->cmp == DICE_CMP_LE ? " or less" : "");
 }
 
 static void
@@ -69,16 +104,31 @@ print_roll(const char *text, const struct dice_expr *e, const struct dice_roll *
 
 	printf("%s:", text);
 	for (int i = 0; i < r->ndice; i++) {
-		print_value(card, &e->terms[r->term[i]], r->values[i], r->kept[i]);
-		named |= e->terms[r->term[i]].named >= 0;
+		const struct dice_term *t = &e->terms[r->term[i]];
+		bool first = i == 0 || r->term[i - 1] != r->term[i];
+		if (first && t->label[0] != '\0')
+			printf(" [%s]", t->label);
+		print_value(card, t, r, i);
+		named |= t->named >= 0;
 	}
-	if (e->success)
-		printf(": %d success%s (%d or more)\n", r->successes, r->successes == 1 ? "" : "es",
-		       e->target);
-	else if (!named)
+	if (e->success) {
+		bool both = e->success_if.cmp != DICE_CMP_NONE && e->fail_if.cmp != DICE_CMP_NONE;
+		const struct dice_cond *c = e->success_if.cmp != DICE_CMP_NONE ? &e->success_if
+		                                                                 : &e->fail_if;
+		printf(": %d %s%s (", r->successes,
+		       e->success_if.cmp != DICE_CMP_NONE ? "success" : "failure",
+		       r->successes == 1 || r->successes == -1 ? "" : (c == &e->fail_if ? "s" : "es"));
+		print_test(c);
+		if (both) {
+			fputs("; less a failure for each ", stdout);
+			print_test(&e->fail_if);
+		}
+		puts(")");
+	} else if (!named) {
 		printf(" = %ld\n", r->total);
-	else
+	} else {
 		putchar('\n');
+	}
 }
 
 /* The value a typed word means on the die of term t. */
@@ -92,6 +142,10 @@ word_value(const struct card *card, const struct dice_term *t, const char *w, in
 		if (f < 0)
 			return false;
 		*out = die_side_of_face(&card->dice[t->named], f);
+		return true;
+	}
+	if (t->faces == FACES_FUDGE && (strcmp(w, "+") == 0 || strcmp(w, "-") == 0)) {
+		*out = w[0] == '+' ? 1 : -1;
 		return true;
 	}
 	*out = (int)strtol(w, &end, 10);
@@ -158,17 +212,20 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		fprintf(stderr, "hexaid: roll: %s\n", msg);
 		return EXIT_INVALID;
 	}
-	printf("%s: exact odds%s\n", text, e->success ? " of the number of successes" : "");
+	printf("%s: exact odds%s%s\n", text, e->success ? " of the number of " : "",
+	       !e->success ? "" : e->success_if.cmp != DICE_CMP_NONE ? "successes" : "failures");
 	printf("  %6s %8s %25s %9s\n", e->success ? "count" : "total", "chance",
 	       o.exact ? "in lowest terms" : "", "at least");
 	for (long v = o.min; v <= o.max; v++) {
 		double c = o.chance[v - o.min];
+		if (o.exact && o.ways[v - o.min] == 0)
+			continue; /* a result no roll makes (D66 has no 17) */
 		printf("  %6ld %7.2f%% ", v, 100.0 * c);
 		if (o.exact)
 			print_fraction(o.ways[v - o.min], o.outcomes);
 		else
 			printf("%25s", "");
-		printf(" %8.2f%%\n", 100.0 * at_least);
+		printf(" %8.2f%%\n", at_least > 0.0 ? 100.0 * at_least : 0.0);
 		at_least -= c;
 	}
 	dice_odds_free(&o);
@@ -307,10 +364,21 @@ cli_roll(const struct cli_args *a)
 void
 cli_roll_notation(FILE *out)
 {
-	fputs("Dice notation (EXPR):\n"
-	      "  NdS+M           N dice of S sides, added, plus or minus M (3d6+2, d20-1)\n"
-	      "  NdSkhK          keep the K highest (4d6kh3); klK keeps the lowest\n"
-	      "  NdS>=T          count the dice showing T or more (6d6>=5)\n"
-	      "  d66             a 66-sided die\n"
+	fputs("Dice notation (EXPR), as Roll20, Foundry and AnyDice write it:\n"
+	      "  NdS+M           N dice of S sides added, plus or minus M (3d6+2, d20-1)\n"
+	      "  d%, dF, D66     d100; Fudge dice (-1, 0, +1); tens and units, 11 to 66\n"
+	      "                  (d66 is one die of 66 sides)\n"
+	      "  NdSkhK, NdSkK   keep the K highest (4d6kh3); NdSklK keeps the lowest\n"
+	      "  NdSdlK, NdSdhK  drop the K lowest (4d6dl1) or highest\n"
+	      "  NdSroT, NdSrrT  reroll a die meeting T once (ro), or until it does not (rr);\n"
+	      "                  a bare r is refused: Foundry reads it once, Roll20 until\n"
+	      "  NdS!, NdS!T     explode: a die meeting T (the top face) adds a roll, at most\n"
+	      "                  5 times\n"
+	      "  EXPR>=T, <=T    count the dice meeting T instead of adding (6d6>=5)\n"
+	      "  EXPRcsT, cfT    count successes; failures alone, or taken off successes\n"
+	      "  T               N (exactly N), =N, <=N or >=N; <N and >N are refused (Foundry\n"
+	      "                  reads <3 as 'below 3', Roll20 as '3 or below')\n"
+	      "  NdS[label]      a name for the term, shown with its dice\n"
+	      "  N NAME, NdNAME  a card's die (--card), by its name or initial: 4 battle, 4dB\n"
 	      "  = VALUE...      the dice rolled on the table, in place of hexaid's roll\n", out);
 }

@@ -1,8 +1,16 @@
 /* dice.h: dice notation, rolling, physical dice typed in, and exact odds (util
- * layer). Notation: terms joined by + and -: NdS (N dice of S sides; N may be
- * left out), a whole number, a named die of a card ("3 battle", "2battle"); a
- * dice term may keep its highest or lowest K (4d6kh3, 4d6kl1); a whole
- * expression of plain dice may count successes instead of adding (6d6>=5). */
+ * layer). Notation, as Roll20, Foundry and AnyDice users type it: terms joined by
+ * + and -: NdS (N dice of S sides; N may be left out), d% (d100), dF (Fudge: -1,
+ * 0, +1), D66 (two d6 read as tens and units, 11 to 66; d66 is a die of 66
+ * sides), a whole number, a named die of a card ("3 battle", "2battle", "4dbattle",
+ * "4dB" by its initial). A dice term may keep or drop some dice (4d6kh3, 4d6k3,
+ * 2d20kl1, 4d6dl1, 4d6dh1), reroll once (ro1, ro<=2) or until it fails the test
+ * (rr1), explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH
+ * times), and carry a label (2d6[fire]). A whole expression of plain dice may
+ * count instead of adding: >=T, <=T or =T, cs (successes) and cf (failures:
+ * alone they are counted, with cs they are taken off). A test is N (=N), =N, <=N
+ * or >=N; <N and >N, which Roll20 and Foundry read differently, are refused, as
+ * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which. */
 #ifndef HEXAID_DICE_H
 #define HEXAID_DICE_H
 
@@ -15,6 +23,19 @@
 #define DICE_MAX_TERMS 16
 #define DICE_MAX_DICE 64
 #define DICE_MAX_SIDES 1000
+#define DICE_EXPLODE_DEPTH 5  /* a die explodes at most this many times (d6!: 6 dice) */
+#define DICE_LABEL_SIZE 24
+
+/* A test a die's value meets: = N, <= N or >= N. */
+enum dice_cmp { DICE_CMP_NONE, DICE_CMP_EQ, DICE_CMP_LE, DICE_CMP_GE };
+struct dice_cond {
+	enum dice_cmp cmp;
+	int value;
+};
+
+/* What a die's faces are worth: 1 to sides; Fudge -1, 0, +1; D66 11 to 66 (36
+ * faces, the tens and the units each 1 to 6). */
+enum dice_faces { FACES_NUMBERED, FACES_FUDGE, FACES_TENS_UNITS };
 
 /* The named dice an expression may use (a card's): their names, short forms are
  * the caller's business; faces[i] is how many faces die i has. */
@@ -27,19 +48,31 @@ struct dice_kinds {
 struct dice_term {
 	int sign;         /* +1 or -1 */
 	int count;        /* dice in the term; 0 for a constant */
-	int sides;        /* plain dice: faces numbered 1..sides */
+	int sides;        /* how many faces (numbered 1..sides for plain dice) */
+	enum dice_faces faces;
 	int named;        /* a named die (index in the kinds), or -1 */
 	int keep;         /* >0: keep the highest keep, <0: the lowest -keep, 0: all */
 	long constant;
+	struct dice_cond reroll;  /* a die meeting it is rolled again ... */
+	bool reroll_until;        /* ... until it does not (rr), or once (ro) */
+	struct dice_cond explode; /* a die meeting it adds another roll (!) */
+	char label[DICE_LABEL_SIZE]; /* 2d6[fire]: the players' name for the term */
+	int col;          /* where the term starts in the text (1-based) */
 };
 
 struct dice_expr {
 	struct dice_term terms[DICE_MAX_TERMS];
 	size_t nterms;
-	bool success;     /* count the dice showing at least `target` */
-	int target;
+	bool success;     /* count dice instead of adding them: */
+	struct dice_cond success_if; /* each die meeting it counts 1 (>=T, <=T, =T, cs) */
+	struct dice_cond fail_if;    /* cf: each die meeting it counts 1 alone, -1 with cs */
 	int ndice;        /* dice in all the terms */
 };
+
+/* Does value v meet the test? */
+bool dice_meets(const struct dice_cond *c, int v);
+/* The value of face f (0 .. sides-1) of the term's die. */
+int dice_face_value(const struct dice_term *t, int f);
 
 /* Parse text. On false, *col (1-based, in characters of text) and msg say what
  * is wrong where. */
@@ -49,19 +82,24 @@ bool dice_parse(const char *text, const struct dice_kinds *kinds, struct dice_ex
 /* One roll: each die's value (1..sides for plain dice, a face index 0..faces-1
  * for named dice), which were kept, the total and the successes. */
 struct dice_roll {
-	int values[DICE_MAX_DICE];
+	int values[DICE_MAX_DICE]; /* each die's result (an exploding die: its rolls added) */
 	bool kept[DICE_MAX_DICE];
 	int term[DICE_MAX_DICE];   /* the term each die belongs to */
+	bool rerolled[DICE_MAX_DICE];
+	int first[DICE_MAX_DICE];  /* a rerolled die: what it showed before */
+	int rolls[DICE_MAX_DICE][DICE_EXPLODE_DEPTH + 1]; /* an exploding die's rolls */
+	int nrolls[DICE_MAX_DICE];
 	int ndice;
 	long total;                /* sum of the kept plain dice and constants */
-	int successes;
+	int successes;             /* counted dice (successes less failures with cf) */
 };
 
 void dice_roll(const struct dice_expr *e, struct rng *r, struct dice_roll *out);
 
 /* Take the values of physical dice, in the order of the expression's dice (the
- * caller matches names of faces to indexes). False when a value is not on its die,
- * with the reason in msg. */
+ * caller matches names of faces to indexes): for a die that is rerolled, the value
+ * it ended on; for an exploding die, its rolls added up. False when a value is
+ * not one its die can show, with the reason in msg. */
 bool dice_take(const struct dice_expr *e, const int *values, int n, struct dice_roll *out,
                char msg[160]);
 
