@@ -11,6 +11,9 @@ limit=${TUI_TEST_WAIT:-200}
 demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
 state="$tap_tmp/state/hexaid/journals"
 old="$tap_tmp/data/hexaid/journals"
+# A session that stays, so the server does not end (and a new session race its
+# ending) each time the last game's session is killed.
+T new-session -d -s keep "sleep 600"
 
 # start NAME WIDTH HEIGHT [HEXAID ARGUMENT...]: hexaid in a new session; its exit
 # status goes to $tap_tmp/NAME.status when it ends.
@@ -104,6 +107,9 @@ T kill-session -t shrink 2>/dev/null
 start again 80 24 "$demo"
 check "the change made before is offered at the next start" "Recover the game?"
 keys n
+check "declined: the game from its file" "Map: No Man's Land (demo)"
+keys q
+tap_is "$(wait_status again)" 0 "quit"
 T kill-session -t again 2>/dev/null
 
 # --- after the demo, how to start it again ----------------------------------------------
