@@ -529,7 +529,7 @@ tap_is "$(wait_status rules)" 0 "rules: quits"
 T kill-session -t rules 2>/dev/null
 # --- the log pane: notes beside their lines, wrapped again when the size changes -----------
 mkdir -p "$tap_tmp/logpane"
-start logpane 120 40 XDG_DATA_HOME=$tap_tmp/logpane -- --seed 2
+start logpane 120 40 XDG_STATE_HOME=$tap_tmp/logpane -- --seed 2
 check "log pane: started" "Map: No Man's Land (demo)"
 command_line "nosuch thing"
 check "a failed command is a note in the log" "error: nosuch thing"
