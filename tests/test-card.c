@@ -204,6 +204,53 @@ test_encloses(void **state)
 	diag_list_free(&dl);
 }
 
+/* The drawing section: a hexside feature says what the map draws along its
+ * sides, any terrain how the map colours it (nothing said: neutral). */
+static void
+test_drawing(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "drawing:\n  stream: { side_glyph: \"~\", colour: water }\n"
+	                      "terrain:\n"
+	                      "  stream: { name: Stream, kind: hexside, glyph: s }\n"
+	                      "  wall: { name: Wall, kind: hexside, glyph: w }\n",
+	                      &card, &dl));
+	assert_int_equal(card.terrain[card_terrain(&card, "stream")].side_glyph, '~');
+	assert_int_equal(card.terrain[card_terrain(&card, "stream")].colour, MAP_COLOUR_WATER);
+	assert_int_equal(card.terrain[card_terrain(&card, "wall")].side_glyph, '\0');
+	assert_int_equal(card.terrain[card_terrain(&card, "wall")].colour, MAP_COLOUR_NONE);
+	card_free(&card);
+	diag_list_free(&dl);
+
+	assert_false(read_card("kind: card\nschema: 1\nid: g\ntitle: G\nterrain:\n"
+	                       "  stream: { name: Stream, kind: hexside }\n"
+	                       "  wood: { name: Wood }\n"
+	                       "drawing:\n  stream: { side_glyph: \"|\" }\n"
+	                       "  wood: { side_glyph: \"#\", colour: watter }\n"
+	                       "  pond: { colour: water }\n", &card, &dl));
+	assert_diag_text(&dl,
+	                 "c.yaml:9:25: error: '|' draws the outline of every hex; give the feature "
+	                 "a character the outline does not use, such as '~' or '#'\n"
+	                 "  stream: { side_glyph: \"|\" }\n"
+	                 "                        ^\n"
+	                 "c.yaml:10:36: error: unknown map colour 'watter'; did you mean 'water'?\n"
+	                 "  wood: { side_glyph: \"#\", colour: watter }\n"
+	                 "                                   ^\n"
+	                 "c.yaml:11:3: error: unknown terrain 'pond'; did you mean 'wood'?\n"
+	                 "  pond: { colour: water }\n"
+	                 "  ^\n"
+	                 "c.yaml:10:23: error: wood is not a hexside feature: only those are drawn "
+	                 "along a side (side_glyph)\n"
+	                 "  wood: { side_glyph: \"#\", colour: watter }\n"
+	                 "                      ^\n");
+	card_free(&card);
+	diag_list_free(&dl);
+}
+
 static void
 test_errors(void **state)
 {
@@ -237,6 +284,7 @@ main(void)
 		cmocka_unit_test(test_result_codes),
 		cmocka_unit_test(test_notes_and_level_ranges),
 		cmocka_unit_test(test_encloses),
+		cmocka_unit_test(test_drawing),
 	};
 	return RUN_TESTS("card", tests);
 }

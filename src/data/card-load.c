@@ -717,6 +717,7 @@ finish(struct ydoc *doc, struct card *card)
 	}
 	ok = card_resolve_resolutions(doc, card) && ok;
 	ok = card_resolve_events(doc, card) && ok;
+	ok = card_resolve_drawing(doc, card) && ok;
 	return card_resolve_scoring(doc, card) && ok;
 }
 
@@ -759,6 +760,7 @@ static const struct yfield card_fields[] = {
 	{ "resolution", READ_BY(card_read_resolutions) },
 	{ "events", READ_BY(card_read_events) },
 	{ "sequence", READ_BY(card_read_sequence) },
+	{ "drawing", READ_BY(card_read_drawing) },
 };
 
 static const struct ytable top_level_table = YTABLE("rule card", card_fields);

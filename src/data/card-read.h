@@ -29,6 +29,10 @@ bool card_read_name_field(struct ydoc *doc, const struct ynode *n, const struct 
 /* Section readers, for the card's field table (obj is the struct card). */
 yread_fn card_read_terrain, card_read_categories, card_read_tables, card_read_dice;
 yread_fn card_read_scoring, card_read_events, card_read_resolutions, card_read_sequence;
+/* card-drawing.c: how the map draws the terrain, and what can be checked of it
+ * once every terrain's kind is known */
+yread_fn card_read_drawing;
+bool card_resolve_drawing(struct ydoc *doc, const struct card *card);
 /* A list of rules of a section (a terrain's, the card's modifiers); given again
  * by a card that extends another, it replaces the rules written there. */
 bool card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,

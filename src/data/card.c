@@ -34,6 +34,12 @@ const char *const section_keys[N_SECTIONS] = {
 	[SECTION_EVENTS] = "events",
 };
 
+const char *const map_colour_names[N_MAP_COLOURS] = {
+#define MAP_COLOUR_NAME(name, word) word,
+	MAP_COLOURS(MAP_COLOUR_NAME)
+#undef MAP_COLOUR_NAME
+};
+
 const char *const terrain_kind_names[N_TERRAIN_KINDS] = {
 	[TERRAIN_HEX] = "hex",
 	[TERRAIN_TOKEN] = "token",

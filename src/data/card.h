@@ -168,11 +168,29 @@ enum terrain_kind {
 };
 extern const char *const terrain_kind_names[N_TERRAIN_KINDS];
 
+/* How a terrain looks on the map (`colour:`): a role that the terminal
+ * interface gives its colour; MAP_COLOUR_NONE, the neutral default, is not
+ * written in a card. */
+#define MAP_COLOURS(X)                                                                   \
+	X(NONE, "none") X(OPEN, "open") X(WOODS, "woods") X(WATER, "water")              \
+	X(MARSH, "marsh") X(ROUGH, "rough") X(HIGH_GROUND, "high_ground")                \
+	X(BUILT_UP, "built_up") X(WORKS, "works") X(ROAD, "road")
+enum map_colour {
+#define MAP_COLOUR_ENUM(name, word) MAP_COLOUR_##name,
+	MAP_COLOURS(MAP_COLOUR_ENUM)
+#undef MAP_COLOUR_ENUM
+	N_MAP_COLOURS
+};
+extern const char *const map_colour_names[N_MAP_COLOURS];
+
 struct terrain {
 	char *id;
 	char *name;
 	enum terrain_kind kind;
 	char glyph;
+	char side_glyph;      /* a hexside feature: the character drawn along its side
+	                         (`side_glyph:`), or 0: its glyph */
+	enum map_colour colour; /* how the map colours it (`colour:`) */
 	const char *file;     /* the card file that last set it */
 	int line;
 	struct rule_list sections[N_SECTIONS];
