@@ -26,7 +26,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char *map;
 
 		game_start(&g, &sc);
-		map = render_map(&g, true);
+		map = render_map(&g, HEXDRAW_COMPACT, true);
+		free(map);
+		map = render_map(&g, HEXDRAW_LARGE, true);
 		free(map);
 		game_free(&g);
 	}

@@ -1,21 +1,69 @@
 #!/bin/sh
-# render.sh: golden renders. Every demo scenario in data/scenarios renders exactly
-# as tests/golden/NAME.txt (update one with: hexaid render data/scenarios/NAME.yaml
-# > tests/golden/NAME.txt, after checking the change by eye), and no line of a
-# render is wider than 80 columns.
+# render.sh: golden renders. Every demo scenario in data/scenarios, and every
+# board of tests/golden/boards (hexside features on every side of pointy and
+# flat hexes, tokens, levels 0 to 4, units beside terrain of their letter,
+# bridges and structures), renders with its legend exactly as its golden, in
+# both sizes: tests/golden/[boards/]NAME.txt compact, NAME.large.txt large.
+# Update one with: hexaid render [--large] --legend FILE > GOLDEN, after
+# reading the change against the scenario's YAML. No line of a compact render
+# is wider than 80 columns.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir
 
+golden() {   # golden SCENARIO GOLDEN-WITHOUT-.txt
+	name=$(basename "$1" .yaml)
+	for size in compact large; do
+		want=$2.txt
+		[ $size = large ] && want=$2.large.txt
+		"$HEXAID" render --$size --legend "$1" >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+		tap_is "$st:$(cat "$tap_tmp/err")" "0:" "$name: renders ($size)"
+		if cmp -s "$tap_tmp/out" "$want"; then
+			tap_ok 0 "$name: render as golden ($size)"
+		else
+			tap_ok 1 "$name: render as golden ($size)"
+			diff -u "$want" "$tap_tmp/out" | sed 's/^/# /'
+		fi
+		[ $size = compact ] &&
+			tap_is "$(awk 'length > 80' "$tap_tmp/out")" "" "$name: fits 80 columns"
+	done
+}
+
 for f in "$top_srcdir"/data/scenarios/*.yaml; do
-	name=$(basename "$f" .yaml)
-	"$HEXAID" render "$f" >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
-	tap_is "$st:$(cat "$tap_tmp/err")" "0:" "$name: renders"
-	if cmp -s "$tap_tmp/out" "$top_srcdir/tests/golden/$name.txt"; then
-		tap_ok 0 "$name: render as golden"
-	else
-		tap_ok 1 "$name: render as golden"
-		diff -u "$top_srcdir/tests/golden/$name.txt" "$tap_tmp/out" | sed 's/^/# /'
-	fi
-	tap_is "$(awk 'length > 80' "$tap_tmp/out")" "" "$name: fits 80 columns"
+	golden "$f" "$top_srcdir/tests/golden/$(basename "$f" .yaml)"
 done
+for f in "$top_srcdir"/tests/golden/boards/*.yaml; do
+	golden "$f" "$top_srcdir/tests/golden/boards/$(basename "$f" .yaml)"
+done
+
+# hexaid check warns where the map could be misread: ids the compact map cuts
+# alike, a feature drawn with the outline's character.
+cd "$top_srcdir/tests/golden/boards" || exit 1
+"$HEXAID" check tokens.yaml >"$tap_tmp/out" 2>&1; st=$?
+tap_is "$st:$(cat "$tap_tmp/out")" "0:tokens.yaml: warning: units A1 and A10 both show as A1 on the compact map
+tokens.yaml: warning: units A1 and A11 both show as A1 on the compact map
+tokens.yaml: warning: units A10 and A11 both show as A1 on the compact map" \
+	"check: units whose ids the compact map cuts alike"
+sed -e '/id: A1[01],/d' -e 's/^card: great-war/card: outline/' tokens.yaml \
+	>"$tap_tmp/outline-test.yaml"
+cat >"$tap_tmp/outline.yaml" <<'CARD'
+kind: card
+schema: 1
+id: outline
+title: A feature drawn like the outline
+classes: { infantry: {} }
+terrain:
+  countryside: { name: Countryside, glyph: "." }
+  forest: { name: Forest, glyph: f }
+  buildings: { name: Buildings, glyph: B }
+  hill: { name: Hill, glyph: "^" }
+  shell_crater: { name: Shell crater, kind: token, glyph: "3" }
+  mine_crater: { name: Mine crater, kind: token, glyph: O }
+  wire: { name: Wire, kind: token, glyph: x }
+  fence: { name: Fence, kind: hexside, glyph: "|" }
+CARD
+cd "$tap_tmp" || exit 1
+"$HEXAID" check outline-test.yaml >out 2>&1; st=$?
+tap_is "$st:$(cat out)" "0:outline-test.yaml: warning: shell_crater's glyph '3' reads as a level on the map
+outline-test.yaml: warning: fence is drawn with '|', as the hex outline is: give it a side_glyph" \
+	"check: a token drawn like a level, a feature drawn like the outline"
 tap_done

@@ -12,8 +12,8 @@ for f in "$top_srcdir"/data/*/*.yaml; do
 	tap_ok $? "$name is listed in Makefile.am"
 done
 for f in "$top_srcdir"/tests/cards/*/* "$top_srcdir"/tests/rules/* "$top_srcdir"/tests/golden/* \
-	"$top_srcdir"/tests/scripts/*; do
-	[ -e "$f" ] || continue
+	"$top_srcdir"/tests/golden/boards/* "$top_srcdir"/tests/scripts/*; do
+	[ -f "$f" ] || continue
 	name=${f#"$top_srcdir"/}
 	grep -q "^[[:space:]]*$name[[:space:]\\\\]*\$" "$top_srcdir/Makefile.am"
 	tap_ok $? "fixture $name is listed in Makefile.am"

@@ -136,8 +136,8 @@ printf 'show state\n' | "$HEXAID" script "$tap_tmp/replayed.sav" - | sed '1d' >"
 test -s "$tap_tmp/live.state" && cmp -s "$tap_tmp/live.state" "$tap_tmp/replayed.state"
 tap_ok $? "the replayed journal and the live game: the same state"
 diff "$tap_tmp/live.state" "$tap_tmp/replayed.state" | sed 's/^/# /'
-"$HEXAID" render "$tap_tmp/live.sav" >"$tap_tmp/live.map"
-"$HEXAID" render "$tap_tmp/replayed.sav" >"$tap_tmp/replayed.map"
+"$HEXAID" render --legend "$tap_tmp/live.sav" >"$tap_tmp/live.map"
+"$HEXAID" render --legend "$tap_tmp/replayed.sav" >"$tap_tmp/replayed.map"
 cmp -s "$tap_tmp/live.map" "$tap_tmp/replayed.map"
 tap_ok $? "and the same map"
 

@@ -133,13 +133,13 @@ done
 # --- start-up ------------------------------------------------------------------------
 start main 80 24 -- --seed 2
 check "start-up: the map pane with the scenario's title" "Map: No Man's Land (demo)"
-check "start-up: the map shows units and terrain" "T C1 T C2 T C3"
+check "start-up: the map shows units and terrain" "T>A2|T>A3|T>A4|T   |"
 check "start-up: the hex labels on the edges" "01   02   03   04   05"
 check "start-up: the unit pane" "Unit A1"
 check "start-up: the dice pane" "Dice"
 check "start-up: the log pane" "Log"
 check_status "start-up: the status line" "turn 1, Allies to act"
-check "start-up: the cursor on the first unit of the side to act" "[T A1]"
+check "start-up: the cursor on the first unit of the side to act" "[T>A1]"
 reminder=$(printf 'show state\n' | "$HEXAID" script "$demo" | sed -n '3s/^  //p')
 case $reminder in
 ""|sequence:*) tap_skip "start-up: the phase's reminder" "the demo's card gives none" ;;
@@ -148,9 +148,9 @@ esac
 
 # --- the cursor and selection -----------------------------------------------------------
 keys l
-check "l moves the cursor east" "[T A2]"
+check "l moves the cursor east" "[T>A2]"
 keys h
-check "h moves it back" "[T A1]"
+check "h moves it back" "[T>A1]"
 keys Enter
 check "Enter selects the unit at the cursor" "A1 selected, in 0507"
 check "the unit pane shows the selected unit" "Unit A1 (selected)"
@@ -171,14 +171,14 @@ keys /
 wait_for "Go to"
 keys -l A4
 keys Enter
-check "/ puts the cursor on a unit" "[. A4]"
+check "/ puts the cursor on a unit" "[.>A4]"
 keys Enter
 check "A4 selected" "A4 selected"
 keys /
 wait_for "Go to"
 keys -l C4
 keys Enter
-check "the cursor on the target" "[. C4]"
+check "the cursor on the target" "[.<C4]"
 check "the unit pane shows the target" "Unit C4 (target)"
 keys f
 check "f: the dice pane shows the battle" "Dice: fire A4 C4"
@@ -264,14 +264,14 @@ keys -l Fo
 keys Enter
 check "the brush is on the status line" "PAINT forest"
 keys l l
-check "each move paints the hex it reaches" ".x   f   [f   ]"
+check "each move paints the hex it reaches" ".x  |f   [f   ]"
 keys Escape
 check_gone "Esc stops painting" "PAINT forest"
 keys U
 check "U undoes the last change" "undone: terrain 0705 forest"
-check "the map shows it undone" ".x   f   [.   ]"
+check "the map shows it undone" ".x  |f   [.   ]"
 keys R
-check "R redoes it" ".x   f   [f   ]"
+check "R redoes it" ".x  |f   [f   ]"
 keys i
 check "i shows the legend in the log pane" "Legend (i hides it)"
 check "the legend names the card's glyphs" "Key: . Countryside"
@@ -283,19 +283,19 @@ keys Tab Tab Tab
 check "Tab Tab Tab: the log pane has the focus" "[Log]"
 keys PPage
 check "PgUp in the log pane scrolls it back" "lines back, PgDn"
-check "and leaves the map's cursor where it was" ".x   f   [f   ]"
+check "and leaves the map's cursor where it was" ".x  |f   [f   ]"
 keys NPage
 check_gone "PgDn scrolls it forward again" "lines back"
-check "and leaves the map's cursor where it was too" ".x   f   [f   ]"
+check "and leaves the map's cursor where it was too" ".x  |f   [f   ]"
 keys Tab
 check "Tab: the focus back on the map" "[Map: No Man"
 
 # --- a mouse click -----------------------------------------------------------------------
 # X10 mouse report: ESC [ M, then 32 + button (3: released), 32 + column and 32 +
-# row, counted from 1. A4 is in 0906: map line 6, column 3 + 2 + 8 x 5 = 45, so
-# the screen's column 46 and row 7 from 0 (inside the pane's border).
+# row, counted from 1. The click is on A4's id, where the screen shows it.
 char() { printf "\\$(printf '%03o' "$1")"; }
-click="$(char $((32 + 47)))$(char $((32 + 8)))"
+at=$(screen | awk '{ i = index($0, ">A4"); if (i) { print NR, i + 1; exit } }')
+click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on a unit puts the cursor there and selects it" "A4 selected, in 0906"
@@ -347,7 +347,7 @@ tap_ok $? "no lock is left behind"
 start reopen 80 24 -- "$save"
 check "the saved game reopens" "Map: No Man's Land (demo)"
 check "the reopened game: the side to act" "turn 1, Central Powers to act"
-check "the reopened game: the token and the painted forest" "B    B    .x   f    f"
+check "the reopened game: the token and the painted forest" "B   |B   |.x  |f   |f"
 keys /
 wait_for "Go to"
 keys -l C4
@@ -398,7 +398,7 @@ tap_is "$("$HEXAID" log "$cw" | grep -c '^note: once$')" 1 "the journal's comman
 
 # --- units added, changed, removed; the log exported; a new game; a large map ---------------
 start menus 80 24 --
-check "menus: started" "[T A1]"
+check "menus: started" "[T>A1]"
 keys "#"
 check "# asks for a note" "A note for the game log"
 keys -l "Österreich vorwärts"
@@ -420,7 +420,7 @@ keys Enter
 check "then its strength" "Its strength"
 keys Enter
 check "the unit is added" "Z9 (Allies infantry) placed in 0505"
-check "the new unit is on the map" "[. Z9]"
+check "the new unit is on the map" "[.>Z9]"
 keys c
 check "c changes the unit at the cursor" "Change a unit"
 keys C-u
@@ -476,16 +476,26 @@ keys q
 tap_is "$(wait_status menus)" 0 "quits"
 T kill-session -t menus 2>/dev/null
 
-# A 13x11 board whole in 80x24: the demo with two more rows (its card is found
-# along the card path).
+# A 13x11 board in 80x24: the demo with two more rows (its card is found along
+# the card path); the map scrolls to the cursor, the numbers stay on the edges.
 awk '/^  rows: 9$/ { print "  rows: 11"; next } { print }
 	/^map:/ { map = 1 } map && /^    - "/ { n++; if (n == 9) {
 		print "    - \". . . . . . . . . . . . .\""
 		print "    - \". . . . . . . . . . . . .\"" } }' "$demo" >"$tap_tmp/big.yaml"
 start big 80 24 -- "$tap_tmp/big.yaml"
-check "a 13x11 board: its first row" "01 .    .    f    f"
-check "and its eleventh, in the same 80x24 screen" "11 .    .    .    ."
-check "and the panes below it" "Unit A1"
+check "a 13x11 board, and the panes below it" "Unit A1"
+keys /
+wait_for "Go to"
+keys -l 0101
+keys Enter
+check "its first row" "01 [.   ]. "
+keys /
+wait_for "Go to"
+keys -l 0111
+keys Enter
+check "its eleventh row, the map scrolled to the cursor" "11 [.   ]"
+check "the column numbers stay on top" "01   02   03   04"
+check_gone "the first row has scrolled out" "01 |.   |.   |f   |f"
 keys q
 tap_is "$(wait_status big)" 0 "quits"
 T kill-session -t big 2>/dev/null
@@ -496,10 +506,10 @@ keys /
 wait_for "Go to"
 keys -l 0608
 keys Enter
-check "the map scrolls to the cursor" "[.   ]"
-check "the row numbers stay on the left" "08 ."
-check "the column numbers stay on top" "01   02   03   04"
-check_gone "the first rows have scrolled out" "01 .         w"
+check "the map scrolls to the cursor" "[.    ]"
+check "the row numbers stay on the left" "08 /."
+check "the column numbers stay on top" "01    02    03    04"
+check_gone "the first rows have scrolled out" "01 /.    \\_____/w"
 keys q
 tap_is "$(wait_status flat)" 0 "quits"
 T kill-session -t flat 2>/dev/null
@@ -604,7 +614,7 @@ attributes() {
 }
 
 start colour 80 24 --
-check "colour: started" "[T A1]"
+check "colour: started" "[T>A1]"
 keys Enter
 check "colour: selected" "A1 selected"
 test -n "$(colours)"
@@ -615,7 +625,7 @@ T kill-session -t colour 2>/dev/null
 
 for how in NO_COLOR=1 TERM=vt100; do
 	start mono 80 24 "$how" --
-	check "$how: started" "[T A1]"
+	check "$how: started" "[T>A1]"
 	keys Enter
 	check "$how: the selection and range still show as glyphs" ". ++"
 	tap_is "$(colours | head -n 3)" "" "$how: no colour codes on the screen"
@@ -649,7 +659,7 @@ EOF
 }
 
 start_foreground
-check "quit: started" "[T A1]"
+check "quit: started" "[T>A1]"
 keys q
 tap_is "$(wait_status sig)" done "quit: hexaid ends"
 tap_is "$(cat "$tap_tmp/sig.exit")" 0 "quit: with status 0"
@@ -666,11 +676,11 @@ for sig in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 	else
 		start_foreground
 	fi
-	check "SIG$sig: started" "[T A1]"
+	check "SIG$sig: started" "[T>A1]"
 	keys Enter
 	check "SIG$sig: selected" "A1 selected"
 	command_line "unit set A1 hex=0506"
-	check "SIG$sig: a change is made" "(. A1)"
+	check "SIG$sig: a change is made" "(.>A1)"
 	kill -"$sig" "$(pid_of sig)"
 	tap_is "$(wait_status sig)" done "SIG$sig: hexaid ends"
 	tap_is "$(cat "$tap_tmp/sig.exit")" $((128 + signum)) \

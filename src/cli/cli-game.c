@@ -1,6 +1,6 @@
 /* cli-game.c: the subcommands that play a game without the terminal interface:
  * `hexaid script` (commands from a file, one result each, as text or JSON Lines)
- * and `hexaid render` (the ASCII map of a scenario). */
+ * and `hexaid render` (the map of a scenario or a saved game). */
 #include "config.h"
 
 #include <errno.h>
@@ -37,9 +37,13 @@ cli_open_game(const char *path, struct game *g)
 	return ok ? EXIT_OK : EXIT_INVALID;
 }
 
+/* hexaid render [--large | --compact] [--legend] FILE: the map, compact unless
+ * asked, and its legend when asked. */
 int
 cli_render(const struct cli_args *a)
 {
+	enum hexdraw_size size = a->given[CLI_LARGE] && !a->given[CLI_COMPACT] ? HEXDRAW_LARGE
+	                                                                          : HEXDRAW_COMPACT;
 	struct game g;
 	char *text;
 	int status;
@@ -48,7 +52,7 @@ cli_render(const struct cli_args *a)
 		return cli_usage_error(a->cmd);
 	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
 		return status;
-	text = render_map(&g, true);
+	text = render_map(&g, size, a->given[CLI_LEGEND]);
 	fputs(text, stdout);
 	free(text);
 	game_free(&g);

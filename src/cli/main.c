@@ -45,6 +45,13 @@ static const struct cli_option log_options[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+static const struct cli_option render_options[] = {
+	{ "large", 0, NULL, CLI_LARGE, "draw large hexes: terrain, level, tokens and a unit's strength" },
+	{ "compact", 0, NULL, CLI_COMPACT, "draw compact hexes (the default)" },
+	{ "legend", 0, NULL, CLI_LEGEND, "print the map's legend under it" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
 static const struct cli_option recover_options[] = {
 	{ "output", 'o', "SAVE", CLI_OUTPUT, "save the rebuilt game to SAVE" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -62,7 +69,7 @@ static const struct cli_command subcommands[] = {
 	  roll_options, cli_roll_notation, cli_roll },
 	{ "script", "GAME [FILE|-]", "Run commands headless", script_options,
 	  cli_script_commands, cli_script },
-	{ "render", "FILE", "Print the ASCII map", no_options, NULL, cli_render },
+	{ "render", "FILE", "Print the map", render_options, NULL, cli_render },
 	{ "log", "GAME", "Print a game's log and dice statistics", log_options, NULL, cli_log },
 	{ "recover", "JOURNAL", "Rebuild a game from its journal", recover_options, NULL,
 	  cli_recover },

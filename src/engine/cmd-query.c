@@ -475,7 +475,7 @@ cmd_explain(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_map(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	char *text = render_map(g, true), *line, *nl;
+	char *text = render_map(g, HEXDRAW_COMPACT, true), *line, *nl;
 
 	(void)argc;
 	(void)argv;

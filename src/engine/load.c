@@ -9,6 +9,7 @@
 #include "command.h"
 #include "hexfile.h"
 #include "load.h"
+#include "render.h"
 #include "savefile.h"
 #include "xmalloc.h"
 
@@ -84,15 +85,32 @@ bool
 game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
 	enum hexfile_kind kind = hexfile_kind(path, dl);
+	struct scenario sc;
 	struct game g;
 
 	/* a save is read whole once, by save_load; any other file by its kind's reader */
 	if (diag_error_count(dl) > 0)
 		return false;
-	if (kind != HEXFILE_SAVE)
-		return hexfile_check(path, cp, dl);
-	if (!save_load(&g, path, cp, dl))
+	if (kind == HEXFILE_SAVE) {
+		if (!save_load(&g, path, cp, dl))
+			return false;
+	} else if (!hexfile_check(path, cp, dl)) {
 		return false;
+	} else if (kind == HEXFILE_SCENARIO) {
+		struct diag_list again;
+		/* read once more, quietly: hexfile_check said all there was to say */
+		diag_list_init(&again, DIAG_MAX_ERRORS);
+		if (!scenario_load(&sc, path, cp, &again)) {
+			diag_list_free(&again);
+			return true;
+		}
+		diag_list_free(&again);
+		game_start(&g, &sc);
+	} else {
+		return true;
+	}
+	/* where the map would be misread: warnings, not errors */
+	render_check(&g, path, dl);
 	game_free(&g);
 	return diag_error_count(dl) == 0;
 }

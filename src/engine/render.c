@@ -1,270 +1,758 @@
-/* render.c: the ASCII map (engine layer, no curses): a pure function from a game
- * to lines of text, used by `hexaid render` and by the terminal interface's map
- * pane. Each hex is a cell of five characters: the terrain glyph, a mark for a
- * token, a road or a damaged structure, the unit's id (its first two characters)
- * and a blank. Pointy-top boards shift every other row; flat-top boards print each
- * row of hexes on two lines, the shifted columns on the second. */
+/* render.c: the map of a game as characters (engine layer, no curses). The
+ * geometry is hexdraw's: each hex an outline whose sides carry the hexside
+ * features standing there (the card's side_glyph), and cells inside for the
+ * terrain, the level, the unit (its side's mark, its id, in large hexes its
+ * strength) and the marks (tokens, roads, more terrain, a structure's damage),
+ * with a mark saying "more" when they do not all fit. Only the hexes in view
+ * are looked at, so a cursor key on a large board costs what the screen holds.
+ * The legend is made from what the picture drew. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
-#define CELL RENDER_CELL
+/* ---- hexaid's own marks -------------------------------------------------------- */
 
+/* A character the card draws nothing with, nor a digit, nor the outline's, nor
+ * a mark taken before; '?' when every candidate is taken. */
 static char
-terrain_glyph(const struct card *card, const struct tset *set, enum terrain_kind kind)
+free_mark(const bool *taken, const char *candidates)
 {
-	for (size_t i = 0; i < set->count; i++) {
-		const struct terrain *t = &card->terrain[set->items[i]];
-		if (t->kind == kind && t->glyph != '\0')
-			return t->glyph;
-	}
-	return '\0';
+	for (const char *c = candidates; *c != '\0'; c++)
+		if (!taken[(unsigned char)*c])
+			return *c;
+	return '?';
 }
 
-static const struct scen_structure *
-structure_at(const struct game *g, struct hex h)
+static char
+take(bool *taken, const char *candidates)
 {
-	for (size_t i = 0; i < g->nstructures; i++)
-		if (g->structures[i].dir < 0 && hex_eq(g->structures[i].hex, h))
-			return &g->structures[i];
+	char c = free_mark(taken, candidates);
+
+	taken[(unsigned char)c] = true;
+	return c;
+}
+
+static void
+choose_marks(const struct card *card, struct render_marks *m)
+{
+	bool taken[256] = { false };
+
+	for (size_t i = 0; i < card->nterrain; i++) {
+		taken[(unsigned char)card->terrain[i].glyph] = true;
+		taken[(unsigned char)card->terrain[i].side_glyph] = true;
+	}
+	for (const char *c = "0123456789/\\|_ "; *c != '\0'; c++)
+		taken[(unsigned char)*c] = true;
+	m->damaged = take(taken, "*!%");
+	m->destroyed = take(taken, "X#%!");
+	m->stack = take(taken, "+&?$%");
+	for (int s = 0; s < RENDER_SIDES; s++)
+		m->side[s] = take(taken, "><@&$%?!{}");
+}
+
+/* ---- frames ---------------------------------------------------------------------- */
+
+void
+render_frame_init(struct render_frame *f, const struct game *g, enum hexdraw_size size)
+{
+	memset(f, 0, sizeof *f);
+	hexdraw_init(&f->d, game_board(g), size);
+	choose_marks(game_card(g), &f->marks);
+	f->top = 1;
+	f->left = f->d.prefix;
+}
+
+void
+render_frame_free(struct render_frame *f)
+{
+	free(f->cells);
+	f->cells = NULL;
+	f->cap = 0;
+}
+
+bool
+render_frame_pos(const struct render_frame *f, int line, int col, int *y, int *x)
+{
+	if (line == 0)
+		*y = 0;
+	else if (line >= f->top && line < f->top + f->lines - 1)
+		*y = 1 + line - f->top;
+	else
+		return false;
+	if (col < f->d.prefix)
+		*x = col;
+	else if (col >= f->left && col < f->left + f->cols - f->d.prefix)
+		*x = f->d.prefix + col - f->left;
+	else
+		return false;
+	return *y < f->lines && *x < f->cols;
+}
+
+static void
+put(struct render_frame *f, int line, int col, char ch, enum render_what what, int ref)
+{
+	int y, x;
+
+	if (render_frame_pos(f, line, col, &y, &x))
+		f->cells[(size_t)y * (size_t)f->cols + (size_t)x] =
+			(struct render_cell){ ch, (unsigned char)what, (short)ref };
+}
+
+/* ---- what stands in a hex ------------------------------------------------------------ */
+
+#define MARKS_MAX (TSET_MAX + 2)
+
+struct hex_items {
+	char base;              /* the terrain's glyph */
+	int base_ref;
+	int level;
+	struct render_cell marks[MARKS_MAX];
+	int nmarks;
+	int unit;               /* -1: none */
+};
+
+/* The structures standing in the part of the board in view, found once a draw. */
+struct in_view {
+	const struct scen_structure **items;
+	size_t count, cap;
+};
+
+static const struct scen_structure *
+structure_at(const struct in_view *v, struct hex h, int dir)
+{
+	for (size_t i = 0; i < v->count; i++) {
+		const struct scen_structure *st = v->items[i];
+		if (dir < 0 ? st->dir < 0 && hex_eq(st->hex, h)
+		            : st->dir >= 0 && hexside_eq(hexside_of(st->hex, st->dir), hexside_of(h, dir)))
+			return st;
+	}
 	return NULL;
 }
 
-/* The four characters of one hex. */
 static void
-cell_text(const struct game *g, struct hex h, char out[CELL + 1])
+add_mark(struct hex_items *it, char ch, enum render_what what, int ref)
+{
+	if (it->nmarks < MARKS_MAX)
+		it->marks[it->nmarks++] = (struct render_cell){ ch, (unsigned char)what, (short)ref };
+}
+
+static char
+glyph_or(const struct terrain *t, char otherwise)
+{
+	return t->glyph != '\0' ? t->glyph : otherwise;
+}
+
+/* The terrain's glyph first (the hex's first terrain covering it), then its
+ * marks: a structure's damage, tokens, the rest of its terrain, roads. */
+static void
+gather(const struct game *g, const struct in_view *v, const struct render_marks *m,
+       struct hex h, struct hex_items *it)
 {
 	const struct card *card = game_card(g);
 	const struct tset *set = game_hex(g, h);
-	const struct scen_structure *st = structure_at(g, h);
-	char base = terrain_glyph(card, set, TERRAIN_HEX);
-	char token = terrain_glyph(card, set, TERRAIN_TOKEN);
-	char path = terrain_glyph(card, set, TERRAIN_PATH);
-	int u = game_unit_at(g, h);
+	const struct scen_structure *st = structure_at(v, h, -1);
+	static const enum terrain_kind order[] = { TERRAIN_TOKEN, TERRAIN_HEX, TERRAIN_PATH };
 
-	memset(out, ' ', CELL);
-	out[CELL] = '\0';
-	out[0] = base ? base : '.';
+	memset(it, 0, sizeof *it);
+	it->base = '.';
+	it->base_ref = -1;
+	for (size_t i = 0; i < set->count && it->base_ref < 0; i++)
+		if (card->terrain[set->items[i]].kind == TERRAIN_HEX) {
+			it->base_ref = set->items[i];
+			it->base = glyph_or(&card->terrain[set->items[i]], '.');
+		}
+	it->level = game_hex_level(g, h);
+	it->unit = game_unit_at(g, h);
 	if (st != NULL && st->hits >= st->strength)
-		out[1] = 'X';
+		add_mark(it, m->destroyed, RENDER_DESTROYED, st->terrain);
 	else if (st != NULL && st->hits > 0)
-		out[1] = '*';
-	else if (token)
-		out[1] = token;
-	else if (path)
-		out[1] = path;
-	if (u >= 0) {
-		size_t len = strlen(g->units[u].id);
-		memcpy(out + 2, g->units[u].id, len < 2 ? len : 2);
+		add_mark(it, m->damaged, RENDER_DAMAGED, st->terrain);
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		for (size_t i = 0; i < set->count; i++) {
+			const struct terrain *t = &card->terrain[set->items[i]];
+			if (t->kind == order[k] && set->items[i] != it->base_ref)
+				add_mark(it, glyph_or(t, '?'), RENDER_MARK, set->items[i]);
+		}
+}
+
+/* ---- drawing a hex ------------------------------------------------------------------- */
+
+struct hex_at {
+	struct render_frame *f;
+	const struct hexdraw_shape *s;
+	int line, col;          /* the top left of its box */
+};
+
+static void
+put_slot(const struct hex_at *at, int i, char ch, enum render_what what, int ref)
+{
+	put(at->f, at->line + at->s->slot[i].line, at->col + at->s->slot[i].col, ch, what, ref);
+}
+
+/* The unit's run: its side's mark, its id, in large hexes a blank and its
+ * strength (with the most it has, when it has lost some and there is room). */
+static void
+unit_text(const struct game *g, const struct render_marks *m, int u, int room, bool large,
+          char *out)
+{
+	const struct game_unit *unit = &g->units[u];
+	char strength[24] = "";
+	int idlen = (int)strlen(unit->id), most;
+
+	if (large) {
+		snprintf(strength, sizeof strength, " %d/%d", unit->strength, unit->max_strength);
+		if (unit->strength >= unit->max_strength || (int)strlen(strength) + 3 > room)
+			snprintf(strength, sizeof strength, " %d", unit->strength);
+	}
+	most = room - 1 - (int)strlen(strength);
+	if (!large)
+		most = room - 1;
+	if (idlen > most)
+		idlen = most > 0 ? most : 0;
+	snprintf(out, (size_t)room + 1, "%c%.*s%s", m->side[unit->side % RENDER_SIDES], idlen,
+	         unit->id, strength);
+}
+
+/* The cells marks may take, in their order: in compact hexes the unit's run
+ * when no unit stands there, then the mark cells and, at level 0, the
+ * level's, top to bottom; in large hexes the mark cells by rank, the run when
+ * no unit stands there, then the level's cell. */
+static int
+mark_slots(const struct hexdraw_shape *s, bool compact, const struct hex_items *it, int *out)
+{
+	int n = 0;
+
+	if (compact) {
+		for (int i = 0; i < s->nslot && it->unit < 0; i++)
+			if (s->role[i] == HEXDRAW_RUN)
+				out[n++] = i;
+		/* the shape's cells are in reading order */
+		for (int i = 0; i < s->nslot; i++)
+			if (s->role[i] == HEXDRAW_MARK || (s->role[i] == HEXDRAW_LEVEL && it->level == 0))
+				out[n++] = i;
+		return n;
+	}
+	for (int rank = 0; rank < HEXDRAW_SLOT_MAX; rank++)
+		for (int i = 0; i < s->nslot; i++)
+			if (s->role[i] == HEXDRAW_MARK && s->rank[i] == rank)
+				out[n++] = i;
+	for (int i = 0; i < s->nslot; i++)
+		if ((s->role[i] == HEXDRAW_RUN && it->unit < 0) ||
+		    (s->role[i] == HEXDRAW_LEVEL && it->level == 0))
+			out[n++] = i;
+	return n;
+}
+
+static int
+first_slot(const struct hexdraw_shape *s, enum hexdraw_role role)
+{
+	for (int i = 0; i < s->nslot; i++)
+		if (s->role[i] == role)
+			return i;
+	return -1;
+}
+
+static void
+draw_marks(const struct hex_at *at, const struct hex_items *it, const struct render_marks *m,
+           bool compact)
+{
+	int slots[HEXDRAW_SLOT_MAX], n = mark_slots(at->s, compact, it, slots);
+	int shown = it->nmarks <= n ? it->nmarks : n - 1;
+
+	for (int i = 0; i < shown; i++)
+		put_slot(at, slots[i], it->marks[i].ch, it->marks[i].what, it->marks[i].ref);
+	if (it->nmarks > n) {
+		/* no room for them all: "more" in the last cell, or over the terrain */
+		int last = n > 0 ? slots[n - 1] : first_slot(at->s, HEXDRAW_TERRAIN);
+		if (last >= 0)
+			put_slot(at, last, m->stack, RENDER_STACK, -1);
 	}
 }
 
-static void append(char **buf, size_t *len, size_t *cap, const char *s);
-
-/* Add `item` to a line being filled, starting a new line (indented) when the
- * current one would pass 80 columns. */
 static void
-append_wrapped(char **buf, size_t *len, size_t *cap, size_t *col, const char *item)
+draw_run(const struct hex_at *at, const struct game *g, const struct render_marks *m, int u,
+         bool large)
+{
+	char text[HEXDRAW_SLOT_MAX + 1];
+	int room = 0, k = 0;
+
+	for (int i = 0; i < at->s->nslot; i++)
+		room += at->s->role[i] == HEXDRAW_RUN;
+	unit_text(g, m, u, room, large, text);
+	for (int i = 0; i < at->s->nslot; i++) {
+		if (at->s->role[i] != HEXDRAW_RUN)
+			continue;
+		if (text[k] != '\0')
+			put_slot(at, i, text[k], k == 0 ? RENDER_SIDE : RENDER_UNIT, u);
+		k += text[k] != '\0';
+	}
+}
+
+/* Large hexes repeat the glyph of terrain that is more than open ground, so
+ * that woods and towns read as areas. */
+static bool
+fills(const struct game *g, int terrain)
+{
+	enum map_colour c = terrain >= 0 ? game_card(g)->terrain[terrain].colour : MAP_COLOUR_NONE;
+
+	return c != MAP_COLOUR_NONE && c != MAP_COLOUR_OPEN;
+}
+
+static void
+draw_inside(struct render_frame *f, const struct game *g, const struct in_view *v, struct hex h)
+{
+	struct hex_at at = { f, hexdraw_shape(&f->d, h), 0, 0 };
+	struct hex_items it;
+	bool compact = f->d.size == HEXDRAW_COMPACT;
+
+	hexdraw_origin(&f->d, h, &at.line, &at.col);
+	gather(g, v, &f->marks, h, &it);
+	for (int i = 0; i < at.s->nslot; i++) {
+		enum hexdraw_role role = at.s->role[i];
+		if (role == HEXDRAW_TERRAIN)
+			put_slot(&at, i, it.base, RENDER_TERRAIN, it.base_ref);
+		else if (role == HEXDRAW_FILL && fills(g, it.base_ref))
+			put_slot(&at, i, it.base, RENDER_FILL, it.base_ref);
+		else if (role == HEXDRAW_LEVEL && it.level != 0)
+			put_slot(&at, i, (char)('0' + (it.level > 9 ? 9 : it.level)), RENDER_LEVEL,
+			         it.level);
+	}
+	if (it.unit >= 0)
+		draw_run(&at, g, &f->marks, it.unit, !compact);
+	draw_marks(&at, &it, &f->marks, compact);
+}
+
+/* ---- drawing the sides ---------------------------------------------------------------- */
+
+static char
+side_glyph(const struct terrain *t)
+{
+	return t->side_glyph != '\0' ? t->side_glyph : t->glyph != '\0' ? t->glyph : '#';
+}
+
+/* Of the features on one side, the one drawn over the others: one that
+ * cancels another there (a bridge over a stream), else the card's last. */
+static int
+over_feature(const struct card *card, const struct tset *fs)
+{
+	int best = -1;
+
+	for (size_t i = 0; i < fs->count; i++) {
+		const struct terrain *t = &card->terrain[fs->items[i]];
+		for (size_t c = 0; c < t->ncancels; c++)
+			if (tset_has(fs, t->cancels[c]))
+				return fs->items[i];
+		if (fs->items[i] > best)
+			best = fs->items[i];
+	}
+	return best;
+}
+
+/* The hexside features on a side (roads are not drawn there: they run
+ * through the hexes). */
+static void
+side_features(const struct game *g, struct hex h, int dir, struct tset *out)
+{
+	struct tset all;
+
+	game_side_features(g, hexside_of(h, dir), &all);
+	out->count = 0;
+	for (size_t i = 0; i < all.count; i++)
+		if (game_card(g)->terrain[all.items[i]].kind == TERRAIN_HEXSIDE)
+			tset_add(out, all.items[i]);
+}
+
+static void
+draw_side(struct render_frame *f, const struct game *g, const struct in_view *v, struct hex h,
+          int dir)
+{
+	const struct card *card = game_card(g);
+	struct hexdraw_cell cells[HEXDRAW_EDGE_MAX];
+	int n = hexdraw_edge(&f->d, h, dir, cells), over, under = -1;
+	const struct scen_structure *st;
+	struct tset fs;
+
+	side_features(g, h, dir, &fs);
+	if (fs.count == 0) {
+		char outline = hexdraw_shape(&f->d, h)->edge_glyph[((dir % 6) + 6) % 6];
+		for (int i = 0; i < n; i++)
+			put(f, cells[i].line, cells[i].col, outline, RENDER_OUTLINE, -1);
+		return;
+	}
+	over = over_feature(card, &fs);
+	for (size_t i = 0; i < fs.count && under < 0; i++)
+		if (fs.items[i] != over)
+			under = fs.items[i];
+	if (under < 0)
+		under = over;
+	st = structure_at(v, h, dir);
+	for (int i = 0; i < n; i++) {
+		int t = i == n / 2 ? over : under;
+		enum render_what what = RENDER_FEATURE;
+		if (st != NULL && t == st->terrain && st->hits > 0)
+			what = RENDER_DAMAGED;
+		put(f, cells[i].line, cells[i].col, side_glyph(&card->terrain[t]), what, t);
+	}
+}
+
+/* ---- the frame ------------------------------------------------------------------------ */
+
+static void
+draw_labels(struct render_frame *f, int c0, int c1, int r0, int r1)
+{
+	const struct hex_board *b = &f->d.board;
+	int width = hex_label_width(b);
+	char num[16];
+
+	for (int c = c0; c < c1; c++) {
+		int at = hexdraw_column_label(&f->d, c);
+		snprintf(num, sizeof num, "%0*d", width, b->first_column + c);
+		for (int i = 0; num[i] != '\0'; i++)
+			put(f, 0, at + i, num[i], RENDER_LABEL, -1);
+	}
+	for (int r = r0; r < r1; r++) {
+		int line = hexdraw_row_label(&f->d, r);
+		snprintf(num, sizeof num, "%0*d", width, b->first_row + r);
+		for (int i = 0; num[i] != '\0'; i++)
+			put(f, line, i, num[i], RENDER_LABEL, -1);
+	}
+}
+
+static void
+find_structures(const struct game *g, int c0, int c1, int r0, int r1, struct in_view *v)
+{
+	const struct hex_board *b = game_board(g);
+
+	for (size_t i = 0; i < g->nstructures; i++) {
+		int c, r;
+		hex_to_offset(b, g->structures[i].hex, &c, &r);
+		if (c >= c0 - 1 && c <= c1 && r >= r0 - 1 && r <= r1)
+			*(const struct scen_structure **)xgrow(&v->items, &v->count, &v->cap,
+			                                       sizeof *v->items) = &g->structures[i];
+	}
+}
+
+void
+render_frame_draw(struct render_frame *f, const struct game *g, int top, int left, int lines,
+                  int cols)
+{
+	size_t need = (size_t)(lines > 0 ? lines : 0) * (size_t)(cols > 0 ? cols : 0);
+	struct in_view v = { NULL, 0, 0 };
+	int c0, c1, r0, r1;
+
+	f->top = top < 1 ? 1 : top;
+	f->left = left < f->d.prefix ? f->d.prefix : left;
+	f->lines = lines > 0 ? lines : 0;
+	f->cols = cols > 0 ? cols : 0;
+	if (need > f->cap) {
+		f->cells = xreallocarray(f->cells, need, sizeof *f->cells);
+		f->cap = need;
+	}
+	for (size_t i = 0; i < need; i++)
+		f->cells[i] = (struct render_cell){ ' ', RENDER_BLANK, -1 };
+	if (need == 0)
+		return;
+	hexdraw_visible(&f->d, f->top, f->left, f->lines - 1, f->cols - f->d.prefix, &c0, &c1, &r0,
+	                &r1);
+	find_structures(g, c0, c1, r0, r1, &v);
+	for (int r = r0; r < r1; r++)
+		for (int c = c0; c < c1; c++) {
+			struct hex h = hex_from_offset(game_board(g), c, r);
+			draw_inside(f, g, &v, h);
+			for (int dir = 0; dir < HEX_DIRECTIONS; dir++)
+				draw_side(f, g, &v, h, dir);
+		}
+	draw_labels(f, c0, c1, r0, r1);
+	free(v.items);
+}
+
+/* ---- the whole map as text, and its legend ----------------------------------------------- */
+
+static void
+frame_text(const struct render_frame *f, struct strbuf *out)
+{
+	char *line = xmalloc((size_t)f->cols + 2);
+
+	for (int y = 0; y < f->lines; y++) {
+		const struct render_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
+		int end = f->cols;
+		while (end > 0 && row[end - 1].ch == ' ')
+			end--;
+		for (int x = 0; x < end; x++)
+			line[x] = row[x].ch;
+		line[end] = '\n';
+		line[end + 1] = '\0';
+		strbuf_addf(out, "%s", line);
+	}
+	free(line);
+}
+
+/* The text built, or "" when nothing was. */
+static char *
+taken(struct strbuf *sb)
+{
+	return sb->text != NULL ? sb->text : xstrdup("");
+}
+
+/* What the picture drew: terrain by kind of cell, levels, hexaid's marks. */
+struct drawn {
+	bool *terrain, *feature;
+	bool level[10], damaged, destroyed, stack;
+	bool *side;
+};
+
+static void
+read_drawn(const struct render_frame *f, const struct game *g, struct drawn *d)
+{
+	size_t n = (size_t)f->lines * (size_t)f->cols;
+
+	memset(d, 0, sizeof *d);
+	d->terrain = xcalloc(game_card(g)->nterrain + 1, sizeof *d->terrain);
+	d->feature = xcalloc(game_card(g)->nterrain + 1, sizeof *d->feature);
+	d->side = xcalloc(g->sc.nteams + 1, sizeof *d->side);
+	for (size_t i = 0; i < n; i++) {
+		const struct render_cell *c = &f->cells[i];
+		switch ((enum render_what)c->what) {
+		case RENDER_TERRAIN:
+		case RENDER_MARK:
+			if (c->ref >= 0)
+				d->terrain[c->ref] = true;
+			break;
+		case RENDER_FEATURE:
+		case RENDER_DAMAGED:
+			if (c->what == RENDER_DAMAGED)
+				d->damaged = true;
+			if (c->ref >= 0 && game_card(g)->terrain[c->ref].kind == TERRAIN_HEXSIDE)
+				d->feature[c->ref] = true;
+			break;
+		case RENDER_LEVEL:
+			d->level[c->ref > 9 ? 9 : c->ref] = true;
+			break;
+		case RENDER_DESTROYED:
+			d->destroyed = true;
+			break;
+		case RENDER_STACK:
+			d->stack = true;
+			break;
+		case RENDER_SIDE:
+			d->side[g->units[c->ref].side] = true;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void
+drawn_free(struct drawn *d)
+{
+	free(d->terrain);
+	free(d->feature);
+	free(d->side);
+}
+
+/* Add an item to a line being filled, starting a new (indented) line when it
+ * would pass 80 columns. */
+static void
+add_wrapped(struct strbuf *out, size_t *col, const char *item)
 {
 	size_t n = strlen(item);
 
 	if (*col > 2 && *col + n > 80) {
-		append(buf, len, cap, "\n ");
+		strbuf_addf(out, "\n ");
 		*col = 1;
 	}
-	append(buf, len, cap, item);
+	strbuf_addf(out, "%s", item);
 	*col += n;
 }
 
 static void
-append(char **buf, size_t *len, size_t *cap, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (*len + n + 1 > *cap) {
-		*cap = (*len + n + 1) * 2;
-		*buf = xreallocarray(*buf, *cap, 1);
-	}
-	memcpy(*buf + *len, s, n + 1);
-	*len += n;
-}
-
-/* The column numbers over the map. */
-static void
-column_header(const struct hex_board *b, int lw, char **buf, size_t *len, size_t *cap)
-{
-	char num[16];
-
-	append(buf, len, cap, lw == 2 ? "   " : "    ");
-	for (int c = 0; c < b->columns; c++) {
-		snprintf(num, sizeof num, "%0*d   ", lw, b->first_column + c);
-		num[CELL] = '\0';
-		append(buf, len, cap, num);
-	}
-	while (*len > 0 && (*buf)[*len - 1] == ' ')
-		(*buf)[--*len] = '\0';
-	append(buf, len, cap, "\n");
-}
-
-/* Is column c (0-based) of a flat-top board shoved half a hex down? */
-static bool
-column_shoved(const struct hex_board *b, int c)
-{
-	return b->offset == HEX_ODD ? c % 2 == 1 : c % 2 == 0;
-}
-
-static void
-render_flat(const struct game *g, char **buf, size_t *len, size_t *cap)
-{
-	const struct hex_board *b = game_board(g);
-	int lw = hex_label_width(b);
-	char cell[CELL + 1], num[16];
-
-	for (int r = 0; r < b->rows; r++) {
-		for (int half = 0; half < 2; half++) {
-			if (half == 0)
-				snprintf(num, sizeof num, "%0*d ", lw, b->first_row + r);
-			else
-				snprintf(num, sizeof num, "%*s ", lw, "");
-			append(buf, len, cap, num);
-			for (int c = 0; c < b->columns; c++) {
-				if (column_shoved(b, c) == (half == 1)) {
-					cell_text(g, hex_from_offset(b, c, r), cell);
-					append(buf, len, cap, cell);
-				} else {
-					append(buf, len, cap, "     ");
-				}
-			}
-			while (*len > 0 && (*buf)[*len - 1] == ' ')
-				(*buf)[--*len] = '\0';
-			append(buf, len, cap, "\n");
-		}
-	}
-}
-
-static void
-render_pointy(const struct game *g, char **buf, size_t *len, size_t *cap)
-{
-	const struct hex_board *b = game_board(g);
-	int lw = hex_label_width(b);
-	char cell[CELL + 1], num[16];
-
-	for (int r = 0; r < b->rows; r++) {
-		bool shoved = b->offset == HEX_ODD ? r % 2 == 1 : r % 2 == 0;
-		snprintf(num, sizeof num, "%0*d %s", lw, b->first_row + r, shoved ? "  " : "");
-		append(buf, len, cap, num);
-		for (int c = 0; c < b->columns; c++) {
-			cell_text(g, hex_from_offset(b, c, r), cell);
-			append(buf, len, cap, cell);
-		}
-		while (*len > 0 && (*buf)[*len - 1] == ' ')
-			(*buf)[--*len] = '\0';
-		append(buf, len, cap, "\n");
-	}
-}
-
-/* What the glyphs and marks mean, the units, the hexside features. */
-static void
-render_legend(const struct game *g, char **buf, size_t *len, size_t *cap)
+legend_terrain(const struct game *g, const struct drawn *d, struct strbuf *out)
 {
 	const struct card *card = game_card(g);
-	const struct hex_board *b = game_board(g);
-	bool used[256] = { false };
-	char line[256], at[HEX_LABEL_SIZE];
-	size_t cells = (size_t)b->columns * (size_t)b->rows;
-
-	for (size_t i = 0; i < cells; i++)
-		for (size_t k = 0; k < g->terrain[i].count; k++)
-			used[(unsigned char)card->terrain[g->terrain[i].items[k]].glyph] = true;
+	char item[256];
 	size_t col = 4;
 
-	append(buf, len, cap, "\nKey:");
+	strbuf_addf(out, "Key:");
 	for (size_t t = 0; t < card->nterrain; t++) {
 		const struct terrain *ter = &card->terrain[t];
-		if (ter->glyph == '\0' || !used[(unsigned char)ter->glyph])
+		if (!d->terrain[t])
 			continue;
-		used[(unsigned char)ter->glyph] = false;
-		snprintf(line, sizeof line, " %c %s%s;", ter->glyph, ter->name,
+		snprintf(item, sizeof item, " %c %s%s;", glyph_or(ter, '?'), ter->name,
 		         ter->kind == TERRAIN_TOKEN ? " (token)" : ter->kind == TERRAIN_PATH ? " (road)" : "");
-		append_wrapped(buf, len, cap, &col, line);
+		add_wrapped(out, &col, item);
 	}
-	append_wrapped(buf, len, cap, &col, " * damaged structure;");
-	append_wrapped(buf, len, cap, &col, " X destroyed structure");
-	append(buf, len, cap, "\n");
+	strbuf_addf(out, "\n");
+}
+
+static void
+legend_sides(const struct game *g, const struct drawn *d, struct strbuf *out)
+{
+	const struct card *card = game_card(g);
+	char item[256];
+	size_t col = 18;
+	bool any = false;
+
+	for (size_t t = 0; t < card->nterrain; t++) {
+		const struct terrain *ter = &card->terrain[t];
+		if (!d->feature[t])
+			continue;
+		if (!any)
+			strbuf_addf(out, "Along hexsides:");
+		any = true;
+		snprintf(item, sizeof item, " %c %s;", side_glyph(ter), ter->name);
+		add_wrapped(out, &col, item);
+	}
+	if (any)
+		strbuf_addf(out, "\n");
+}
+
+static void
+legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf *out)
+{
+	char item[128];
+	size_t col = 6;
+	bool any = false;
+
+	if (d->damaged || d->destroyed || d->stack)
+		strbuf_addf(out, "Marks:");
+	if (d->damaged) {
+		snprintf(item, sizeof item, " %c damaged structure;", f->marks.damaged);
+		add_wrapped(out, &col, item);
+		any = true;
+	}
+	if (d->destroyed) {
+		snprintf(item, sizeof item, " %c destroyed structure;", f->marks.destroyed);
+		add_wrapped(out, &col, item);
+		any = true;
+	}
+	if (d->stack) {
+		snprintf(item, sizeof item, " %c more than the hex has room for (the hex pane "
+		         "lists it all);", f->marks.stack);
+		add_wrapped(out, &col, item);
+		any = true;
+	}
+	if (any)
+		strbuf_addf(out, "\n");
+	any = false;
+	for (int l = 1; l < 10; l++)
+		if (d->level[l]) {
+			if (!any)
+				strbuf_addf(out, "Levels:");
+			strbuf_addf(out, " %d", l);
+			any = true;
+		}
+	if (any)
+		strbuf_addf(out, " (the digit %s; none: level 0)\n",
+		              f->d.board.orientation == HEX_POINTY ? "at the top of a hex"
+		                                                   : "after the terrain's glyph");
+}
+
+static void
+legend_units(const struct render_frame *f, const struct game *g, struct strbuf *out)
+{
+	const struct hex_board *b = game_board(g);
+	char item[256], at[HEX_LABEL_SIZE];
+
 	for (size_t s = 0; s < g->sc.nteams; s++) {
-		snprintf(line, sizeof line, "%s:", g->sc.teams[s].name);
-		append(buf, len, cap, line);
-		col = strlen(line);
+		size_t col;
+		snprintf(item, sizeof item, "%c %s:", f->marks.side[s % RENDER_SIDES],
+		         g->sc.teams[s].name);
+		strbuf_addf(out, "%s", item);
+		col = strlen(item);
 		for (size_t i = 0; i < g->nunits; i++) {
 			const struct game_unit *u = &g->units[i];
 			if (u->side != (int)s || u->eliminated)
 				continue;
 			hex_label(b, u->hex, at);
-			snprintf(line, sizeof line, " %s %s %s %d/%d;", u->id, card->classes[u->cls].id, at,
-			         u->strength, u->max_strength);
-			append_wrapped(buf, len, cap, &col, line);
+			snprintf(item, sizeof item, " %s %s %s %d/%d;", u->id,
+			         game_card(g)->classes[u->cls].id, at, u->strength, u->max_strength);
+			add_wrapped(out, &col, item);
 		}
-		append(buf, len, cap, "\n");
-	}
-	for (size_t i = 0; i < g->nsides; i++) {
-		const struct terrain *f = &card->terrain[g->sides[i].feature];
-		if (f->kind == TERRAIN_PATH)
-			continue;
-		hex_label(b, g->sides[i].side.a, at);
-		snprintf(line, sizeof line, "%s %s side: %s\n", at,
-		         hex_direction_name(b, g->sides[i].side.dir), f->name);
-		append(buf, len, cap, line);
+		strbuf_addf(out, "\n");
 	}
 }
 
-void
-render_hex_origin(const struct hex_board *b, struct hex h, int *line, int *col)
+static void
+legend_of(const struct render_frame *f, const struct game *g, struct strbuf *out)
 {
-	int lw = hex_label_width(b), c, r;
+	struct drawn d;
 
-	hex_to_offset(b, h, &c, &r);
-	if (b->orientation == HEX_FLAT) {
-		*line = 1 + 2 * r + (column_shoved(b, c) ? 1 : 0);
-		*col = lw + 1 + c * CELL;
-	} else {
-		bool shoved = b->offset == HEX_ODD ? r % 2 == 1 : r % 2 == 0;
-		*line = 1 + r;
-		*col = lw + 1 + (shoved ? 2 : 0) + c * CELL;
-	}
+	read_drawn(f, g, &d);
+	legend_terrain(g, &d, out);
+	legend_sides(g, &d, out);
+	legend_marks(f, &d, out);
+	legend_units(f, g, out);
+	drawn_free(&d);
 }
 
-void
-render_map_size(const struct hex_board *b, int *lines, int *cols)
+static void
+draw_whole(struct render_frame *f, const struct game *g, enum hexdraw_size size)
 {
-	int lw = hex_label_width(b);
-
-	if (b->orientation == HEX_FLAT) {
-		*lines = 1 + 2 * b->rows;
-		*cols = lw + 1 + b->columns * CELL;
-	} else {
-		*lines = 1 + b->rows;
-		*cols = lw + 1 + 2 + b->columns * CELL;
-	}
+	render_frame_init(f, g, size);
+	render_frame_draw(f, g, 1, f->d.prefix, f->d.lines, f->d.cols);
 }
 
 char *
-render_map(const struct game *g, bool legend)
+render_map(const struct game *g, enum hexdraw_size size, bool legend)
 {
-	const struct hex_board *b = game_board(g);
-	size_t len = 0, cap = 1024;
-	char *buf = xmalloc(cap);
+	struct render_frame f;
+	struct strbuf out = { 0 };
 
-	buf[0] = '\0';
-	column_header(b, hex_label_width(b), &buf, &len, &cap);
-	if (b->orientation == HEX_FLAT)
-		render_flat(g, &buf, &len, &cap);
-	else
-		render_pointy(g, &buf, &len, &cap);
-	if (legend)
-		render_legend(g, &buf, &len, &cap);
-	return buf;
+	draw_whole(&f, g, size);
+	frame_text(&f, &out);
+	if (legend) {
+		strbuf_addf(&out, "\n");
+		legend_of(&f, g, &out);
+	}
+	render_frame_free(&f);
+	return taken(&out);
+}
+
+char *
+render_legend(const struct game *g, enum hexdraw_size size)
+{
+	struct render_frame f;
+	struct strbuf out = { 0 };
+
+	draw_whole(&f, g, size);
+	legend_of(&f, g, &out);
+	render_frame_free(&f);
+	return taken(&out);
+}
+
+/* ---- what could be misread --------------------------------------------------------------- */
+
+void
+render_check(const struct game *g, const char *file, struct diag_list *dl)
+{
+	const struct card *card = game_card(g);
+	struct diag_source src = { file, NULL, 0 };
+	struct render_marks m;
+
+	choose_marks(card, &m);
+	if (m.damaged == '?' || m.destroyed == '?' || m.stack == '?' || m.side[0] == '?')
+		diag_file(dl, DIAG_WARNING, &src, "the card's glyphs leave the map no character of "
+		          "its own for a mark; the map draws it as '?'");
+	for (size_t t = 0; t < card->nterrain; t++) {
+		const struct terrain *ter = &card->terrain[t];
+		if (ter->kind == TERRAIN_HEXSIDE && strchr("/\\|_", side_glyph(ter)) != NULL)
+			diag_file(dl, DIAG_WARNING, &src, "%s is drawn with '%c', as the hex outline "
+			          "is: give it a side_glyph", ter->id, side_glyph(ter));
+		if ((ter->kind == TERRAIN_TOKEN || ter->kind == TERRAIN_PATH) && ter->glyph >= '0' &&
+		    ter->glyph <= '9')
+			diag_file(dl, DIAG_WARNING, &src, "%s's glyph '%c' reads as a level on the map",
+			          ter->id, ter->glyph);
+	}
+	for (size_t i = 0; i < g->nunits; i++)
+		for (size_t j = i + 1; j < g->nunits; j++)
+			if (strncmp(g->units[i].id, g->units[j].id, 2) == 0)
+				diag_file(dl, DIAG_WARNING, &src, "units %s and %s both show as %.2s on the "
+				          "compact map", g->units[i].id, g->units[j].id, g->units[i].id);
 }

@@ -1,24 +1,85 @@
-/* render.h: the ASCII map of a game (engine layer, no curses). */
+/* render.h: the map of a game as characters (engine layer, no curses): hex
+ * outlines with the hexside features drawn on the sides they stand on, and in
+ * each hex its terrain, level, tokens and marks and the unit standing there.
+ * `hexaid render`, the `map` command and the terminal interface's map pane all
+ * draw it; the pane colours each cell by what it shows. */
 #ifndef HEXAID_RENDER_H
 #define HEXAID_RENDER_H
 
 #include <stdbool.h>
 
 #include "game.h"
+#include "hexdraw.h"
 
-/* The map as lines of text, with its column and row numbers, and with a key to
- * glyphs, units and hexside features when `legend` is true; free it. */
-char *render_map(const struct game *g, bool legend);
+/* What a cell of the map shows. */
+enum render_what {
+	RENDER_BLANK,
+	RENDER_LABEL,      /* a column or row number */
+	RENDER_OUTLINE,    /* a hex's side where no feature stands */
+	RENDER_FEATURE,    /* a hexside feature (ref: its terrain) */
+	RENDER_TERRAIN,    /* the hex's terrain (ref: terrain) */
+	RENDER_FILL,       /* more of it, in large hexes */
+	RENDER_LEVEL,      /* the hex's level, a digit */
+	RENDER_MARK,       /* a token, a road, more terrain of the hex (ref: terrain) */
+	RENDER_DAMAGED,    /* a damaged structure (ref: its terrain) */
+	RENDER_DESTROYED,  /* a destroyed one */
+	RENDER_STACK,      /* more than the hex has room for: the hex pane lists it all */
+	RENDER_SIDE,       /* the mark of a unit's side (ref: the unit) */
+	RENDER_UNIT,       /* a unit's id and strength (ref: the unit) */
+};
 
-/* Where a hex's cell starts in render_map's text: the line (0 is the column
- * numbers) and the column. A cell is RENDER_CELL characters: the terrain glyph,
- * a mark (token, road, damaged structure), the unit's id (two characters) and a
- * blank. The row numbers take the columns before the first cell. */
-#define RENDER_CELL 5
-void render_hex_origin(const struct hex_board *b, struct hex h, int *line, int *col);
+struct render_cell {
+	char ch;
+	unsigned char what;     /* enum render_what */
+	short ref;
+};
 
-/* The lines and columns the map takes, without its legend (at most: trailing
- * blanks are trimmed from each line). */
-void render_map_size(const struct hex_board *b, int *lines, int *cols);
+#define RENDER_SIDES 8
+
+/* The marks the map draws of its own, each chosen at load to be no glyph of
+ * the card (nor a digit, nor the outline's), so none can be read as terrain. */
+struct render_marks {
+	char damaged, destroyed, stack;
+	char side[RENDER_SIDES];        /* a unit's side, before its id */
+};
+
+/* A part of the map drawn, as the screen shows it: the line of column numbers
+ * and the columns of row numbers stay, the rest scrolls. Cell (y, x) is line 0
+ * of the picture for y = 0, else line top + y - 1; column x for x < prefix,
+ * else column left + x - prefix. */
+struct render_frame {
+	struct hexdraw d;
+	struct render_marks marks;
+	int top, left;          /* the first picture line and column of the part that scrolls */
+	int lines, cols;        /* the frame's size */
+	struct render_cell *cells;
+	size_t cap;
+};
+
+/* A frame for a game's board in one size (its marks chosen); free it. */
+void render_frame_init(struct render_frame *f, const struct game *g, enum hexdraw_size size);
+void render_frame_free(struct render_frame *f);
+
+/* Draw `lines` x `cols` cells with the scrolling part from picture line `top`
+ * (at least 1) and column `left` (at least d.prefix): only the hexes in view
+ * are looked at. */
+void render_frame_draw(struct render_frame *f, const struct game *g, int top, int left,
+                       int lines, int cols);
+
+/* Where a picture cell is in the frame; false when it is not in view. */
+bool render_frame_pos(const struct render_frame *f, int line, int col, int *y, int *x);
+
+/* The map as lines of text (every hex), with the legend under it when asked;
+ * free it. */
+char *render_map(const struct game *g, enum hexdraw_size size, bool legend);
+
+/* The legend alone: every glyph on the map with what it is, the levels, the
+ * sides' marks and their units; free it. */
+char *render_legend(const struct game *g, enum hexdraw_size size);
+
+/* Warn (into dl, about `file`) where the map of a game could be misread: a
+ * mark of hexaid's own with no character left to draw it, two units whose
+ * ids begin alike, a feature drawn with the outline's character. */
+void render_check(const struct game *g, const char *file, struct diag_list *dl);
 
 #endif

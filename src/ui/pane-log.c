@@ -188,8 +188,7 @@ entry_at_row(const struct log_state *ls, size_t row)
 static void
 draw_legend(struct tui *t, struct pane *p, int body, int width)
 {
-	char *full = render_map(&t->s->game, true), *map = render_map(&t->s->game, false);
-	char *legend = full + strlen(map), *save = NULL;
+	char *legend = render_legend(&t->s->game, t->map_size), *save = NULL;
 	struct strlist lines = { 0 };
 
 	for (char *l = strtok_r(legend, "\n", &save); l != NULL; l = strtok_r(NULL, "\n", &save))
@@ -198,8 +197,7 @@ draw_legend(struct tui *t, struct pane *p, int body, int width)
 	for (int i = 0; i < body && (size_t)i < lines.count; i++)
 		tui_put(t, p->win, 1 + i, 1, lines.items[i], width);
 	strlist_free(&lines);
-	free(full);
-	free(map);
+	free(legend);
 	wnoutrefresh(p->win);
 }
 

@@ -1,10 +1,13 @@
-/* pane-map.c: the map pane (ui layer). Draws the map that `hexaid render` prints
- * (render_map), scrolled to keep the cursor in view with the column numbers and
- * row numbers held on the edges, and lays over it: units coloured by side, the
- * cursor in brackets, the selected unit, the hexes of its movement range (the
- * `range` command), the line of sight to the cursor with the hex that blocks it
- * (`los` and `line`), and the units it may battle (`targets`). Colour helps, but
- * every highlight is also a glyph or an attribute, for monochrome terminals. */
+/* pane-map.c: the map pane (ui layer). Draws the part of the map in view
+ * (render.c's frame: hex outlines with the hexside features on their sides,
+ * terrain, levels, tokens and units), scrolled to keep the cursor's hex in view
+ * with the column numbers and row numbers held on the edges, each cell coloured
+ * by what it shows (terrain by the card's colour, units by side). Laid over
+ * it: the cursor in brackets, the selected unit in parentheses, the hexes of
+ * its movement range (the `range` command), the line of sight to the cursor
+ * with the hex that blocks it (`los` and `line`), and the units it may battle
+ * (`targets`). Colour helps, but every highlight is also a glyph or an
+ * attribute, for monochrome terminals. Only the hexes in view are drawn. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -14,48 +17,14 @@
 #include "tui.h"
 #include "xmalloc.h"
 
-/* The map pane's own state: the text of the map and the part in view. */
+/* The map pane's own state: the part of the map in view and where it starts. */
 struct map_view {
-	int top, left;          /* first map line and column in view */
-	char **lines;
-	size_t nlines;
-	unsigned long gen;      /* the game generation the text is of */
+	struct render_frame f;
+	bool ready;             /* f is laid out for the board and size below */
+	enum hexdraw_size size;
+	const struct scenario *of;
+	int top, left;          /* the first picture line and column that scroll */
 };
-
-/* ---- the text of the map ----------------------------------------------------------- */
-
-static void
-free_lines(struct map_view *m)
-{
-	for (size_t i = 0; m->lines != NULL && i < m->nlines; i++)
-		free(m->lines[i]);
-	free(m->lines);
-	m->lines = NULL;
-	m->nlines = 0;
-}
-
-static void
-rebuild_text(struct tui *t, struct map_view *m)
-{
-	char *text, *line, *nl;
-	size_t cap = 0;
-
-	if (m->lines != NULL && m->gen == t->gen)
-		return;
-	free_lines(m);
-	text = render_map(&t->s->game, false);
-	for (line = text; *line != '\0'; line = nl + 1) {
-		char **slot = xgrow(&m->lines, &m->nlines, &cap, sizeof *slot);
-		nl = strchr(line, '\n');
-		if (nl != NULL)
-			*nl = '\0';
-		*slot = xstrdup(line);
-		if (nl == NULL)
-			break;
-	}
-	free(text);
-	m->gen = t->gen;
-}
 
 static void *
 map_init(void)
@@ -66,8 +35,10 @@ map_init(void)
 static void
 map_end(void *data)
 {
-	free_lines(data);
-	free(data);
+	struct map_view *m = data;
+
+	render_frame_free(&m->f);
+	free(m);
 }
 
 void
@@ -237,186 +208,349 @@ map_go(struct tui *t, int compass)
 	return true;
 }
 
-/* ---- drawing ------------------------------------------------------------------ */
+/* ---- the frame ------------------------------------------------------------------ */
 
-/* Columns of the row numbers at the left of every line. */
-static int
-label_cols(const struct tui *t)
+/* The size the map is drawn in: the player's choice (`+`), else large hexes
+ * when the terminal is 120x40 or more and the whole board fits in them in
+ * the room offered, compact ones otherwise (a whole board in view reads
+ * better than large hexes scrolled). */
+static enum hexdraw_size
+chosen_size(const struct tui *t, int lines, int cols)
 {
-	const struct hex_board *b = game_board(&t->s->game);
-	char l[HEX_LABEL_SIZE];
+	struct hexdraw large;
 
-	hex_label(b, hex_from_offset(b, 0, 0), l);
-	return (int)strlen(l) / 2 + 1;
+	if (t->map_choice != MAP_AUTO)
+		return t->map_choice == MAP_LARGE ? HEXDRAW_LARGE : HEXDRAW_COMPACT;
+	if (COLS < TUI_LARGE_COLS || LINES < TUI_LARGE_LINES)
+		return HEXDRAW_COMPACT;
+	hexdraw_init(&large, game_board(&t->s->game), HEXDRAW_LARGE);
+	return large.lines + 2 <= lines && large.cols + 2 <= cols ? HEXDRAW_LARGE : HEXDRAW_COMPACT;
 }
+
+/* Lay the frame out again when the game or the size changed. */
+static void
+prepare(struct tui *t, struct map_view *m)
+{
+	if (m->ready && m->size == t->map_size && m->of == &t->s->game.sc)
+		return;
+	render_frame_free(&m->f);
+	render_frame_init(&m->f, &t->s->game, t->map_size);
+	m->size = t->map_size;
+	m->of = &t->s->game.sc;
+	m->top = 1;
+	m->left = m->f.d.prefix;
+	m->ready = true;
+}
+
+void
+map_toggle_size(struct tui *t)
+{
+	t->map_choice = t->map_size == HEXDRAW_LARGE ? MAP_COMPACT : MAP_LARGE;
+	tui_layout(t);
+	tui_message(t, false, "%s hexes (+ for %s ones)",
+	            t->map_choice == MAP_LARGE ? "Large" : "Compact",
+	            t->map_choice == MAP_LARGE ? "compact" : "large");
+}
+
+/* ---- drawing ------------------------------------------------------------------ */
 
 struct view {
 	WINDOW *w;
 	struct map_view *m;
-	int body_h, content_w, prefix;
+	int body_h, width;      /* picture lines that scroll; columns inside the border */
 };
 
-/* Scroll so that the cursor's cell and its brackets are in view. */
+/* Scroll so that the cursor's hex, and a column either side for its
+ * brackets, is in view. */
 static void
 follow_cursor(struct tui *t, const struct view *v)
 {
-	int line, col, cc;
+	const struct hexdraw *d = &v->m->f.d;
+	const struct hexdraw_shape *s = hexdraw_shape(d, t->cursor);
+	int line, col, room = v->width - d->prefix;
 
-	render_hex_origin(game_board(&t->s->game), t->cursor, &line, &col);
-	if (v->m->top < 1)
-		v->m->top = 1;
+	hexdraw_origin(d, t->cursor, &line, &col);
 	if (line < v->m->top)
 		v->m->top = line;
-	if (line >= v->m->top + v->body_h)
-		v->m->top = line - v->body_h + 1;
-	cc = col - v->prefix;
-	if (cc - 1 < v->m->left)
-		v->m->left = cc - 1 > 0 ? cc - 1 : 0;
-	if (cc + RENDER_CELL > v->m->left + v->content_w)
-		v->m->left = cc + RENDER_CELL - v->content_w;
-	if (v->m->left < 0)
-		v->m->left = 0;
+	if (line + s->lines > v->m->top + v->body_h)
+		v->m->top = line + s->lines - v->body_h;
+	if (col < v->m->left)
+		v->m->left = col;
+	if (col + s->cols > v->m->left + room)
+		v->m->left = col + s->cols - room;
+	if (v->m->top + v->body_h > d->lines)
+		v->m->top = d->lines - v->body_h;
+	if (v->m->left + room > d->cols)
+		v->m->left = d->cols - room;
+	if (v->m->top < 1)
+		v->m->top = 1;
+	if (v->m->left < d->prefix)
+		v->m->left = d->prefix;
 }
 
-/* Where a map character is on the screen; false when it is out of view. */
-static bool
-screen_pos(const struct view *v, int line, int col, int *y, int *x)
+static const enum tui_role colour_roles[N_MAP_COLOURS] = {
+	[MAP_COLOUR_NONE] = ROLE_NORMAL,
+	[MAP_COLOUR_OPEN] = ROLE_MAP_OPEN,
+	[MAP_COLOUR_WOODS] = ROLE_MAP_WOODS,
+	[MAP_COLOUR_WATER] = ROLE_MAP_WATER,
+	[MAP_COLOUR_MARSH] = ROLE_MAP_MARSH,
+	[MAP_COLOUR_ROUGH] = ROLE_MAP_ROUGH,
+	[MAP_COLOUR_HIGH_GROUND] = ROLE_MAP_HIGH,
+	[MAP_COLOUR_BUILT_UP] = ROLE_MAP_BUILT,
+	[MAP_COLOUR_WORKS] = ROLE_MAP_WORKS,
+	[MAP_COLOUR_ROAD] = ROLE_MAP_ROAD,
+};
+
+static enum tui_role
+terrain_role(const struct tui *t, int terrain)
 {
-	int content = col - v->prefix - v->m->left;   /* column in the scrolled part */
+	const struct card *card = game_card(&t->s->game);
 
-	if (line < v->m->top || line >= v->m->top + v->body_h)
-		return false;
-	/* the blank after the row numbers may take the bracket of the first hex in view */
-	if (content < -1 || content >= v->content_w)
-		return false;
-	*y = 2 + line - v->m->top;
-	*x = 1 + v->prefix + content;
-	return true;
+	if (terrain < 0 || (size_t)terrain >= card->nterrain)
+		return ROLE_NORMAL;
+	return colour_roles[card->terrain[terrain].colour];
 }
 
+static enum tui_role
+unit_role(const struct tui *t, int u)
+{
+	static const enum tui_role sides[4] = { ROLE_UNIT_1, ROLE_UNIT_2, ROLE_UNIT_3, ROLE_UNIT_4 };
+
+	return sides[t->s->game.units[u].side % 4];
+}
+
+static attr_t
+cell_attr(const struct tui *t, const struct render_cell *c)
+{
+	switch ((enum render_what)c->what) {
+	case RENDER_LABEL:
+		return tui_attr(t, ROLE_LABEL);
+	case RENDER_OUTLINE:
+		return tui_attr(t, ROLE_DIM);
+	case RENDER_FEATURE:
+	case RENDER_MARK:
+		return tui_attr(t, terrain_role(t, c->ref)) | A_BOLD;
+	case RENDER_TERRAIN:
+	case RENDER_FILL:
+		return tui_attr(t, terrain_role(t, c->ref));
+	case RENDER_LEVEL:
+		return tui_attr(t, ROLE_LEVEL);
+	case RENDER_DAMAGED:
+	case RENDER_DESTROYED:
+		return tui_attr(t, ROLE_DAMAGE);
+	case RENDER_STACK:
+		return tui_attr(t, ROLE_STACK);
+	case RENDER_SIDE:
+	case RENDER_UNIT:
+		return tui_attr(t, unit_role(t, c->ref));
+	case RENDER_BLANK:
+	default:
+		return tui_attr(t, ROLE_NORMAL);
+	}
+}
+
+static void
+draw_cells(struct tui *t, const struct view *v)
+{
+	const struct render_frame *f = &v->m->f;
+
+	for (int y = 0; y < f->lines; y++)
+		for (int x = 0; x < f->cols; x++) {
+			const struct render_cell *c = &f->cells[(size_t)y * (size_t)f->cols + (size_t)x];
+			mvwaddch(v->w, 1 + y, 1 + x, (chtype)(unsigned char)c->ch | cell_attr(t, c));
+		}
+}
+
+/* Put a character at a picture cell, when it is in view; the frame keeps
+ * what was drawn there. */
 static void
 put_char(const struct view *v, int line, int col, int ch, attr_t attr)
 {
 	int y, x;
 
-	if (screen_pos(v, line, col, &y, &x))
-		mvwaddch(v->w, y, x, (chtype)(unsigned char)ch | attr);
+	if (render_frame_pos(&v->m->f, line, col, &y, &x) && y > 0 && x >= v->m->f.d.prefix)
+		mvwaddch(v->w, 1 + y, 1 + x, (chtype)(unsigned char)ch | attr);
 }
 
-/* Change the attributes of `n` characters of a cell, keeping their text. */
-static void
-paint(const struct view *v, int line, int col, int n, attr_t attr)
+static const struct render_cell *
+cell_at(const struct view *v, int line, int col)
 {
-	for (int i = 0; i < n; i++) {
-		int y, x;
-		if (screen_pos(v, line, col + i, &y, &x)) {
-			chtype c = mvwinch(v->w, y, x) & A_CHARTEXT;
-			mvwaddch(v->w, y, x, c | attr);
-		}
+	int y, x;
+
+	if (!render_frame_pos(&v->m->f, line, col, &y, &x))
+		return NULL;
+	return &v->m->f.cells[(size_t)y * (size_t)v->m->f.cols + (size_t)x];
+}
+
+/* Change the attributes of a picture cell, keeping its character. */
+static void
+paint(const struct view *v, int line, int col, attr_t attr)
+{
+	const struct render_cell *c = cell_at(v, line, col);
+
+	if (c != NULL)
+		put_char(v, line, col, c->ch, attr);
+}
+
+/* Every cell inside a hex, in the attribute given. */
+static void
+paint_inside(const struct view *v, struct hex h, attr_t attr)
+{
+	const struct hexdraw *d = &v->m->f.d;
+	const struct hexdraw_shape *s = hexdraw_shape(d, h);
+	int line, col;
+
+	hexdraw_origin(d, h, &line, &col);
+	for (int i = 0; i < s->nslot; i++)
+		paint(v, line + s->slot[i].line, col + s->slot[i].col, attr);
+}
+
+/* The cells of a hex's unit run (0: where its side's mark goes). */
+static int
+run_cells(const struct view *v, struct hex h, struct hexdraw_cell *out, int cap)
+{
+	const struct hexdraw *d = &v->m->f.d;
+	const struct hexdraw_shape *s = hexdraw_shape(d, h);
+	int line, col, n = 0;
+
+	hexdraw_origin(d, h, &line, &col);
+	for (int i = 0; i < s->nslot && n < cap; i++)
+		if (s->role[i] == HEXDRAW_RUN)
+			out[n++] = (struct hexdraw_cell){ line + s->slot[i].line, col + s->slot[i].col };
+	return n;
+}
+
+/* Two characters in the run of a hex where no unit stands, after the cell of
+ * the side's mark: a highlight's glyph, readable without colour. */
+static void
+mark_run(const struct view *v, struct hex h, char a, char b, attr_t attr)
+{
+	struct hexdraw_cell run[HEXDRAW_SLOT_MAX];
+	int n = run_cells(v, h, run, HEXDRAW_SLOT_MAX);
+
+	if (n >= 3) {
+		put_char(v, run[1].line, run[1].col, a, attr);
+		put_char(v, run[2].line, run[2].col, b, attr);
 	}
 }
 
 static void
-draw_text(struct tui *t, const struct view *v)
+paint_run(const struct view *v, struct hex h, attr_t attr)
 {
-	attr_t label = tui_attr(t, ROLE_LABEL);
-	/* the text as it is now: drawing does not change it */
-	char *const *lines = v->m->lines;
-	size_t nlines = v->m->nlines;
+	struct hexdraw_cell run[HEXDRAW_SLOT_MAX];
+	int n = run_cells(v, h, run, HEXDRAW_SLOT_MAX);
 
-	if (lines == NULL)
-		return;
-	for (int row = 0; row <= v->body_h; row++) {
-		size_t line = row == 0 ? 0 : (size_t)(v->m->top + row - 1);
-		const char *text = line < nlines ? lines[line] : "";
-		int len = (int)strlen(text);
-		int y = 1 + row;
+	for (int i = 0; i < n; i++)
+		paint(v, run[i].line, run[i].col, attr);
+}
 
-		if (row > 0 && line >= nlines)
+/* The cells just outside a hex's inside on its run's line, where the cursor's
+ * brackets go (the sides there, unless a feature stands on them). */
+static void
+bracket(const struct view *v, struct hex h, char open, char close, attr_t attr)
+{
+	const struct hexdraw *d = &v->m->f.d;
+	const struct hexdraw_shape *s = hexdraw_shape(d, h);
+	int line, col, lo = 1 << 20, hi = -1, at = -1;
+
+	hexdraw_origin(d, h, &line, &col);
+	for (int i = 0; i < s->nslot; i++)
+		if (s->role[i] == HEXDRAW_RUN) {
+			at = s->slot[i].line;
 			break;
-		wattrset(v->w, label);
-		for (int x = 0; x < v->prefix && x < len; x++)
-			mvwaddch(v->w, y, 1 + x, (chtype)(unsigned char)text[x]);
-		wattrset(v->w, row == 0 ? label : tui_attr(t, ROLE_NORMAL));
-		if (v->prefix + v->m->left < len)
-			tui_put(t, v->w, y, 1 + v->prefix, text + v->prefix + v->m->left, v->content_w);
+		}
+	for (int i = 0; i < s->nslot; i++)
+		if (s->slot[i].line == at) {
+			lo = s->slot[i].col < lo ? s->slot[i].col : lo;
+			hi = s->slot[i].col > hi ? s->slot[i].col : hi;
+		}
+	if (at < 0)
+		return;
+	for (int side = 0; side < 2; side++) {
+		int c = col + (side == 0 ? lo - 1 : hi + 1);
+		const struct render_cell *cell = cell_at(v, line + at, c);
+		if (cell != NULL && cell->what == RENDER_FEATURE)
+			paint(v, line + at, c, attr);
+		else
+			put_char(v, line + at, c, side == 0 ? open : close, attr);
 	}
-	wattrset(v->w, tui_attr(t, ROLE_NORMAL));
 }
 
-static attr_t
-side_attr(const struct tui *t, int side)
+/* Is a hex's box in view at all? */
+static bool
+in_view(const struct view *v, struct hex h)
 {
-	static const enum tui_role sides[4] = { ROLE_SIDE_1, ROLE_SIDE_2, ROLE_SIDE_3, ROLE_SIDE_4 };
+	const struct hexdraw *d = &v->m->f.d;
+	const struct hexdraw_shape *s = hexdraw_shape(d, h);
+	int line, col;
 
-	return tui_attr(t, sides[side % 4]);
+	hexdraw_origin(d, h, &line, &col);
+	return line + s->lines > v->m->top && line < v->m->top + v->body_h &&
+	       col + s->cols > v->m->left && col < v->m->left + v->width - d->prefix;
 }
 
-/* Units by side, tokens and damage marks, range, targets, the line of sight. */
+/* Range and targets, of the hexes in view only. */
+static void
+draw_range(struct tui *t, const struct view *v)
+{
+	struct game *g = &t->s->game;
+	const struct hexdraw *d = &v->m->f.d;
+	int c0, c1, r0, r1, sel = tui_selected(t);
+
+	hexdraw_visible(d, v->m->top, v->m->left, v->body_h, v->width - d->prefix, &c0, &c1, &r0,
+	                &r1);
+	for (int r = r0; r < r1; r++)
+		for (int c = c0; c < c1; c++) {
+			struct hex h = hex_from_offset(&d->board, c, r);
+			size_t idx = scenario_hex_index(&g->sc, h);
+			int u = game_unit_at(g, h);
+			if (u >= 0 && u != sel && t->target != NULL && t->target[u]) {
+				paint_run(v, h, tui_attr(t, ROLE_TARGET));
+			} else if (u < 0 && t->reach != NULL && t->reach[idx]) {
+				enum tui_role role = t->reach_stop[idx] ? ROLE_RANGE_STOP : ROLE_RANGE;
+				mark_run(v, h, '+', t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
+			}
+		}
+}
+
+/* The line of sight: its hexes marked ':' (or their unit lit), the hex that
+ * blocks it '#'. */
+static void
+draw_los(struct tui *t, const struct view *v)
+{
+	struct game *g = &t->s->game;
+	int sel = tui_selected(t);
+
+	for (size_t i = 0; i < t->nlos; i++) {
+		struct hex h = t->los_hexes[i];
+		bool blocked = (int)i == t->los_block;
+		attr_t a = tui_attr(t, blocked ? ROLE_LOS_BLOCKED : ROLE_LOS);
+
+		if (hex_eq(h, t->cursor) || (sel >= 0 && hex_eq(h, g->units[sel].hex)) || !in_view(v, h))
+			continue;
+		if (blocked)
+			paint_inside(v, h, a);
+		if (game_unit_at(g, h) >= 0)
+			paint_run(v, h, a);
+		else
+			mark_run(v, h, blocked ? '#' : ':', blocked ? '#' : ':', a);
+	}
+}
+
 static void
 draw_overlays(struct tui *t, const struct view *v)
 {
 	struct game *g = &t->s->game;
-	const struct hex_board *b = game_board(g);
 	int sel = tui_selected(t);
-	/* the text as it is now: drawing does not change it */
-	char *const *lines = v->m->lines;
-	size_t nlines = v->m->nlines;
 
-	for (int r = 0; r < b->rows; r++)
-		for (int c = 0; c < b->columns; c++) {
-			struct hex h = hex_from_offset(b, c, r);
-			size_t idx = scenario_hex_index(&g->sc, h);
-			int line, col, u = game_unit_at(g, h);
-
-			render_hex_origin(b, h, &line, &col);
-			if (lines != NULL && (size_t)line < nlines && (size_t)col + 1 < strlen(lines[line]) &&
-			    lines[line][col + 1] != ' ')
-				paint(v, line, col + 1, 1, tui_attr(t, ROLE_TOKEN));
-			if (u >= 0) {
-				attr_t a = side_attr(t, g->units[u].side);
-				if (u == sel)
-					a = tui_attr(t, ROLE_SELECTED);
-				else if (t->target != NULL && t->target[u])
-					a = tui_attr(t, ROLE_TARGET);
-				paint(v, line, col + 2, 2, a);
-			} else if (t->reach != NULL && t->reach[idx]) {
-				enum tui_role role = t->reach_stop[idx] ? ROLE_RANGE_STOP : ROLE_RANGE;
-				put_char(v, line, col + 2, '+', tui_attr(t, role));
-				put_char(v, line, col + 3, t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
-			}
-		}
-	for (size_t i = 0; i < t->nlos; i++) {
-		int line, col;
-		bool blocked = (int)i == t->los_block;
-
-		render_hex_origin(b, t->los_hexes[i], &line, &col);
-		if (hex_eq(t->los_hexes[i], t->cursor) ||
-		    (sel >= 0 && hex_eq(t->los_hexes[i], g->units[sel].hex)))
-			continue;
-		if (blocked) {
-			paint(v, line, col, 4, tui_attr(t, ROLE_LOS_BLOCKED));
-			if (game_unit_at(g, t->los_hexes[i]) < 0) {
-				put_char(v, line, col + 2, '#', tui_attr(t, ROLE_LOS_BLOCKED));
-				put_char(v, line, col + 3, '#', tui_attr(t, ROLE_LOS_BLOCKED));
-			}
-		} else {
-			paint(v, line, col, 1, tui_attr(t, ROLE_LOS));
-		}
-	}
+	draw_range(t, v);
+	draw_los(t, v);
 	if (sel >= 0 && !hex_eq(g->units[sel].hex, t->cursor)) {
-		int line, col;
-		render_hex_origin(b, g->units[sel].hex, &line, &col);
-		put_char(v, line, col - 1, '(', tui_attr(t, ROLE_SELECTED));
-		put_char(v, line, col + 4, ')', tui_attr(t, ROLE_SELECTED));
+		paint_run(v, g->units[sel].hex, tui_attr(t, ROLE_SELECTED));
+		bracket(v, g->units[sel].hex, '(', ')', tui_attr(t, ROLE_SELECTED));
 	}
-	{
-		int line, col;
-		render_hex_origin(b, t->cursor, &line, &col);
-		paint(v, line, col, 4, tui_attr(t, ROLE_CURSOR));
-		put_char(v, line, col - 1, '[', tui_attr(t, ROLE_CURSOR));
-		put_char(v, line, col + 4, ']', tui_attr(t, ROLE_CURSOR));
-	}
+	paint_inside(v, t->cursor, tui_attr(t, ROLE_CURSOR));
+	bracket(v, t->cursor, '[', ']', tui_attr(t, ROLE_CURSOR));
 }
 
 static void
@@ -447,19 +581,19 @@ map_draw(struct tui *t, struct pane *p)
 	char title[256];
 
 	v.m = p->data;
-	rebuild_text(t, v.m);
+	prepare(t, v.m);
 	werase(w);
 	v.w = w;
-	v.prefix = label_cols(t);
 	v.body_h = r->h - 3;
-	v.content_w = r->w - 2 - v.prefix;
-	if (v.body_h < 1 || v.content_w < 1)
-		return;
-	follow_cursor(t, &v);
+	v.width = r->w - 2;
 	snprintf(title, sizeof title, "Map: %s", t->s->game.sc.title ? t->s->game.sc.title
 	                                                          : t->s->game.sc.id);
 	tui_frame(t, p, title);
-	draw_text(t, &v);
+	if (v.body_h < 1 || v.width <= v.m->f.d.prefix)
+		return;
+	follow_cursor(t, &v);
+	render_frame_draw(&v.m->f, &t->s->game, v.m->top, v.m->left, v.body_h + 1, v.width);
+	draw_cells(t, &v);
 	draw_overlays(t, &v);
 	draw_bottom_line(t, &v, r->h, r->w);
 	wnoutrefresh(w);
@@ -471,25 +605,18 @@ put_cursor_at(struct tui *t, struct pane *p, int y, int x)
 {
 	const struct rect *r = &p->rect;
 	const struct map_view *m = p->data;
-	const struct hex_board *b = game_board(&t->s->game);
-	int prefix = label_cols(t), line, col;
+	int fy = y - r->y - 1, fx = x - r->x - 1, line, col;
+	struct hex h;
 
-	if (p->win == NULL || y < r->y + 2 || y >= r->y + r->h - 1 || x < r->x + 1 + prefix ||
-	    x >= r->x + r->w - 1)
+	if (p->win == NULL || !m->ready || fy < 1 || fy >= m->f.lines || fx < m->f.d.prefix ||
+	    fx >= m->f.cols)
 		return false;
-	line = m->top + (y - r->y - 2);
-	col = prefix + m->left + (x - r->x - 1 - prefix);
-	for (int row = 0; row < b->rows; row++)
-		for (int c = 0; c < b->columns; c++) {
-			struct hex h = hex_from_offset(b, c, row);
-			int hl, hc;
-			render_hex_origin(b, h, &hl, &hc);
-			if (hl == line && col >= hc - 1 && col < hc + RENDER_CELL - 1) {
-				t->cursor = h;
-				return true;
-			}
-		}
-	return false;
+	line = m->top + fy - 1;
+	col = m->left + fx - m->f.d.prefix;
+	if (!hexdraw_hex_at(&m->f.d, line, col, &h))
+		return false;
+	t->cursor = h;
+	return true;
 }
 
 /* A click on the map: the cursor goes to that hex and a unit there is selected. */
@@ -507,17 +634,18 @@ map_update(struct tui *t, struct pane *p)
 	map_derive(t);
 }
 
-/* As many lines and columns as the map has, and its border. */
+/* As many lines and columns as the map has in the size chosen, and its border. */
 static void
 map_fit(struct tui *t, int *lines, int *cols)
 {
-	int map_lines, map_cols;
+	struct hexdraw d;
 
-	render_map_size(game_board(&t->s->game), &map_lines, &map_cols);
-	if (map_lines + 2 < *lines)
-		*lines = map_lines + 2;
-	if (map_cols + 2 < *cols)
-		*cols = map_cols + 2;
+	t->map_size = chosen_size(t, *lines, *cols);
+	hexdraw_init(&d, game_board(&t->s->game), t->map_size);
+	if (d.lines + 2 < *lines)
+		*lines = d.lines + 2;
+	if (d.cols + 2 < *cols)
+		*cols = d.cols + 2;
 }
 
 const struct pane_ops pane_map = {

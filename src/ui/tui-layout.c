@@ -3,7 +3,8 @@
  * takes the top, as large as it fits; a side pane (the unit pane) sits beside it
  * when the terminal is wide enough, else it joins the bottom panes (dice, log),
  * which share the bottom row; the status and message lines are the last two.
- * Tab goes through the panes in the table's order. A zoomed pane takes the
+ * The top pane is offered all but the bottom row's least height, and the
+ * bottom row takes what it leaves. Tab goes through the panes in the table's order. A zoomed pane takes the
  * whole screen. Below 80x24 a "terminal too small" screen stands in for all of
  * it until the terminal grows (q and Esc quit from it). Every pane is a window in a panel, so dialogs
  * and menus open over them. */
@@ -17,6 +18,8 @@
 
 #define SIDE_WIDTH 28        /* a side pane in the bottom row */
 #define SIDE_MIN_WIDTH 28    /* the least width for a side pane beside the top one */
+#define BOTTOM_MIN 8         /* the bottom row's least height: the top pane may take
+                                the rest, and what it does not take goes below */
 
 enum place { PLACE_TOP, PLACE_SIDE, PLACE_BOTTOM };
 
@@ -155,8 +158,7 @@ count_at(enum place place)
 static void
 place_panes(struct tui *t, int lines, int cols)
 {
-	int avail = lines - 2, bottom_min = avail / 3 > 8 ? avail / 3 : 8;
-	int top_h = avail - bottom_min, top_w = cols, bottom_h, x = 0, start, len;
+	int avail = lines - 2, top_h = avail - BOTTOM_MIN, top_w = cols, bottom_h, x = 0, start, len;
 	size_t nside = count_at(PLACE_SIDE), nbottom = count_at(PLACE_BOTTOM), side = 0, bottom = 0;
 	bool beside;
 

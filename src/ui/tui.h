@@ -24,6 +24,7 @@
 #include <panel.h>
 
 #include "hex.h"
+#include "hexdraw.h"
 #include "session.h"
 
 #define TUI_MIN_COLS 80
@@ -69,7 +70,22 @@ int tui_main(const struct tui_options *opt);
 	X(STATUS_MARK, COLOR_RED,     COLOR_CYAN,   A_BOLD,                A_REVERSE | A_BOLD) \
 	X(DIALOG,      -1,            -1,           A_NORMAL,              A_NORMAL) \
 	X(FIELD,       COLOR_BLACK,   COLOR_WHITE,  A_NORMAL,              A_UNDERLINE) \
-	X(MENU_SEL,    COLOR_BLACK,   COLOR_YELLOW, A_NORMAL,              A_REVERSE)
+	X(MENU_SEL,    COLOR_BLACK,   COLOR_YELLOW, A_NORMAL,              A_REVERSE) \
+	X(MAP_OPEN,    -1,            -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_WOODS,   COLOR_GREEN,   -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_WATER,   COLOR_BLUE,    -1,           A_BOLD,                A_NORMAL) \
+	X(MAP_MARSH,   COLOR_CYAN,    -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_ROUGH,   COLOR_MAGENTA, -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_HIGH,    COLOR_YELLOW,  -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_BUILT,   COLOR_RED,     -1,           A_NORMAL,              A_NORMAL) \
+	X(MAP_WORKS,   COLOR_WHITE,   -1,           A_BOLD,                A_BOLD) \
+	X(MAP_ROAD,    COLOR_YELLOW,  -1,           A_BOLD,                A_NORMAL) \
+	X(LEVEL,       COLOR_YELLOW,  -1,           A_BOLD,                A_BOLD) \
+	X(STACK,       COLOR_WHITE,   COLOR_BLUE,   A_BOLD,                A_REVERSE) \
+	X(UNIT_1,      COLOR_BLACK,   COLOR_CYAN,   A_NORMAL,              A_REVERSE | A_BOLD) \
+	X(UNIT_2,      COLOR_WHITE,   COLOR_RED,    A_BOLD,                A_REVERSE | A_UNDERLINE) \
+	X(UNIT_3,      COLOR_BLACK,   COLOR_GREEN,  A_NORMAL,              A_REVERSE) \
+	X(UNIT_4,      COLOR_WHITE,   COLOR_MAGENTA, A_BOLD,               A_REVERSE | A_DIM)
 
 enum tui_role {
 #define TUI_ROLE_ENUM(name, fg, bg, cattr, mattr) ROLE_##name,
@@ -166,6 +182,9 @@ struct tui {
 	int focus;              /* a pane */
 	int zoom;               /* the pane shown alone, or -1 */
 	bool legend;            /* the log pane shows the map's legend instead */
+	enum map_choice { MAP_AUTO, MAP_COMPACT, MAP_LARGE } map_choice; /* `+` */
+	enum hexdraw_size map_size; /* what the map pane draws: its choice, or by the
+	                           terminal's size when it is MAP_AUTO */
 
 	struct hex cursor;      /* the map's cursor, where the keys act */
 	unsigned long gen;      /* bumped by every change */
@@ -288,6 +307,11 @@ int map_compass_dir(const struct tui *t, int compass);
 void map_derive(struct tui *t);
 /* Forget what map_derive worked out. */
 void map_free(struct tui *t);
+/* Large hexes or compact ones (`+`): the other of what is drawn now. */
+void map_toggle_size(struct tui *t);
+/* The terminal's size from which the map chooses large hexes by itself. */
+#define TUI_LARGE_COLS 120
+#define TUI_LARGE_LINES 40
 
 /* pane-dice.c */
 void pending_clear(struct tui *t);
