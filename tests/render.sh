@@ -39,10 +39,23 @@ done
 # alike, a feature drawn with the outline's character.
 cd "$top_srcdir/tests/golden/boards" || exit 1
 "$HEXAID" check tokens.yaml >"$tap_tmp/out" 2>&1; st=$?
-tap_is "$st:$(cat "$tap_tmp/out")" "0:tokens.yaml: warning: units A1 and A10 both show as A1 on the compact map
-tokens.yaml: warning: units A1 and A11 both show as A1 on the compact map
-tokens.yaml: warning: units A10 and A11 both show as A1 on the compact map" \
+tap_is "$st:$(cat "$tap_tmp/out")" \
+	"0:tokens.yaml: warning: units A1, A10 and A11 show alike on the compact map, as A1" \
 	"check: units whose ids the compact map cuts alike"
+# seven groups of look-alikes, one with seven ids: five groups said, then a count
+awk '/^units:/ { print; n = split("P Q R S T U V", l, " ")
+	for (i = 1; i <= n; i++) for (k = 0; k < (i == 1 ? 7 : 2); k++)
+		printf "  - { id: %s1%s, side: allies, class: infantry, hex: \"%02d0%d\", strength: 4 }\n",
+			l[i], k ? k : "", i, k + 1
+	next } { print }' tokens.yaml | sed '/id: [ABCF]1[01]*,/d' >"$tap_tmp/many.yaml"
+"$HEXAID" check "$tap_tmp/many.yaml" >"$tap_tmp/out" 2>&1; st=$?
+tap_is "$st:$(sed "s|$tap_tmp/||" "$tap_tmp/out")" "0:many.yaml: warning: units P1, P11, P12, P13, P14 and 2 more show alike on the compact map, as P1
+many.yaml: warning: units Q1 and Q11 show alike on the compact map, as Q1
+many.yaml: warning: units R1 and R11 show alike on the compact map, as R1
+many.yaml: warning: units S1 and S11 show alike on the compact map, as S1
+many.yaml: warning: units T1 and T11 show alike on the compact map, as T1
+many.yaml: warning: and 2 more groups of units that show alike" \
+	"check: many look-alike units, said in a few lines"
 sed -e '/id: A1[01],/d' -e 's/^card: great-war/card: outline/' tokens.yaml \
 	>"$tap_tmp/outline-test.yaml"
 cat >"$tap_tmp/outline.yaml" <<'CARD'

@@ -187,89 +187,147 @@ struct hex_at {
 	struct render_frame *f;
 	const struct hexdraw_shape *s;
 	int line, col;          /* the top left of its box */
+	struct render_cell *box;/* its top left in the frame, when the whole box is in
+	                           the part that scrolls (most hexes); else NULL */
 };
+
+/* Where a hex is drawn, and whether its box is whole in view. */
+static void
+place(struct render_frame *f, struct hex h, struct hex_at *at)
+{
+	int y, x;
+
+	at->f = f;
+	at->s = hexdraw_shape(&f->d, h);
+	hexdraw_origin(&f->d, h, &at->line, &at->col);
+	at->box = NULL;
+	y = 1 + at->line - f->top;
+	x = f->d.prefix + at->col - f->left;
+	if (y >= 1 && y + at->s->lines <= f->lines && x >= f->d.prefix && x + at->s->cols <= f->cols)
+		at->box = &f->cells[(size_t)y * (size_t)f->cols + (size_t)x];
+}
+
+/* A cell of a hex's box (line and column in the box). */
+static inline void
+put_at(const struct hex_at *at, struct hexdraw_cell c, char ch, enum render_what what, int ref)
+{
+	const struct render_frame *f = at->f;
+	int y, x;
+
+	if (at->box != NULL) {
+		at->box[c.line * f->cols + c.col] =
+			(struct render_cell){ ch, (unsigned char)what, (short)ref };
+		return;
+	}
+	/* a hex's cells are never on the line of column numbers nor among the
+	 * row numbers: only the part that scrolls need be asked */
+	y = 1 + at->line + c.line - f->top;
+	x = f->d.prefix + at->col + c.col - f->left;
+	if (y >= 1 && y < f->lines && x >= f->d.prefix && x < f->cols)
+		f->cells[(size_t)y * (size_t)f->cols + (size_t)x] =
+			(struct render_cell){ ch, (unsigned char)what, (short)ref };
+}
 
 static void
 put_slot(const struct hex_at *at, int i, char ch, enum render_what what, int ref)
 {
-	put(at->f, at->line + at->s->slot[i].line, at->col + at->s->slot[i].col, ch, what, ref);
+	put_at(at, at->s->slot[i], ch, what, ref);
+}
+
+/* A number's digits at out, ending it; how many (counts are small and not
+ * negative: a unit's strength). */
+static int
+put_number(char *out, int n)
+{
+	char digits[12];
+	int k = 0, len;
+
+	do {
+		digits[k++] = (char)('0' + (n < 0 ? 0 : n % 10));
+		n /= 10;
+	} while (n > 0 && k < 11);
+	for (len = 0; len < k; len++)
+		out[len] = digits[k - 1 - len];
+	out[len] = '\0';
+	return len;
 }
 
 /* The unit's run: its side's mark, its id, in large hexes a blank and its
- * strength (with the most it has, when it has lost some and there is room). */
+ * strength (with the most it has, when it has lost some and there is room).
+ * Built by hand: snprintf was a tenth of a large hex's cost. */
 static void
 unit_text(const struct game *g, const struct render_marks *m, int u, int room, bool large,
           char *out)
 {
 	const struct game_unit *unit = &g->units[u];
-	char strength[24] = "";
-	int idlen = (int)strlen(unit->id), most;
+	char strength[28] = "";
+	int idlen = (int)strlen(unit->id), most, n = 0;
 
 	if (large) {
-		snprintf(strength, sizeof strength, " %d/%d", unit->strength, unit->max_strength);
-		if (unit->strength >= unit->max_strength || (int)strlen(strength) + 3 > room)
-			snprintf(strength, sizeof strength, " %d", unit->strength);
+		n = 1 + put_number(strength + 1, unit->strength);
+		strength[0] = ' ';
+		if (unit->strength < unit->max_strength) {
+			char most_text[12];
+			int k = put_number(most_text, unit->max_strength);
+			if (n + 1 + k + 3 <= room) {
+				strength[n++] = '/';
+				memcpy(strength + n, most_text, (size_t)k + 1);
+				n += k;
+			}
+		}
 	}
-	most = room - 1 - (int)strlen(strength);
-	if (!large)
-		most = room - 1;
+	most = room - 1 - n;
 	if (idlen > most)
 		idlen = most > 0 ? most : 0;
-	snprintf(out, (size_t)room + 1, "%c%.*s%s", m->side[unit->side % RENDER_SIDES], idlen,
-	         unit->id, strength);
+	out[0] = m->side[unit->side % RENDER_SIDES];
+	memcpy(out + 1, unit->id, (size_t)idlen);
+	memcpy(out + 1 + idlen, strength, (size_t)n + 1);
+	out[room] = '\0';
 }
 
 /* The cells marks may take, in their order: in compact hexes the unit's run
  * when no unit stands there, then the mark cells and, at level 0, the
- * level's, top to bottom; in large hexes the mark cells by rank, the run when
- * no unit stands there, then the level's cell. */
+ * level's, top to bottom; in large hexes the mark cells by rank, then the run
+ * when no unit stands there, then the level's cell at level 0. */
 static int
 mark_slots(const struct hexdraw_shape *s, bool compact, const struct hex_items *it, int *out)
 {
 	int n = 0;
 
 	if (compact) {
-		for (int i = 0; i < s->nslot && it->unit < 0; i++)
-			if (s->role[i] == HEXDRAW_RUN)
-				out[n++] = i;
+		for (int i = 0; i < s->nrun && it->unit < 0; i++)
+			out[n++] = s->run[i];
 		/* the shape's cells are in reading order */
 		for (int i = 0; i < s->nslot; i++)
-			if (s->role[i] == HEXDRAW_MARK || (s->role[i] == HEXDRAW_LEVEL && it->level == 0))
+			if (s->role[i] == HEXDRAW_MARK || (i == s->level && it->level == 0))
 				out[n++] = i;
 		return n;
 	}
-	for (int rank = 0; rank < HEXDRAW_SLOT_MAX; rank++)
-		for (int i = 0; i < s->nslot; i++)
-			if (s->role[i] == HEXDRAW_MARK && s->rank[i] == rank)
-				out[n++] = i;
-	for (int i = 0; i < s->nslot; i++)
-		if ((s->role[i] == HEXDRAW_RUN && it->unit < 0) ||
-		    (s->role[i] == HEXDRAW_LEVEL && it->level == 0))
-			out[n++] = i;
+	for (int i = 0; i < s->nmark; i++)
+		out[n++] = s->mark[i];
+	for (int i = 0; i < s->nrun && it->unit < 0; i++)
+		out[n++] = s->run[i];
+	if (s->level >= 0 && it->level == 0)
+		out[n++] = s->level;
 	return n;
-}
-
-static int
-first_slot(const struct hexdraw_shape *s, enum hexdraw_role role)
-{
-	for (int i = 0; i < s->nslot; i++)
-		if (s->role[i] == role)
-			return i;
-	return -1;
 }
 
 static void
 draw_marks(const struct hex_at *at, const struct hex_items *it, const struct render_marks *m,
            bool compact)
 {
-	int slots[HEXDRAW_SLOT_MAX], n = mark_slots(at->s, compact, it, slots);
-	int shown = it->nmarks <= n ? it->nmarks : n - 1;
+	int slots[HEXDRAW_SLOT_MAX], n, shown;
+
+	if (it->nmarks == 0)
+		return;
+	n = mark_slots(at->s, compact, it, slots);
+	shown = it->nmarks <= n ? it->nmarks : n - 1;
 
 	for (int i = 0; i < shown; i++)
 		put_slot(at, slots[i], it->marks[i].ch, it->marks[i].what, it->marks[i].ref);
 	if (it->nmarks > n) {
 		/* no room for them all: "more" in the last cell, or over the terrain */
-		int last = n > 0 ? slots[n - 1] : first_slot(at->s, HEXDRAW_TERRAIN);
+		int last = n > 0 ? slots[n - 1] : at->s->terrain;
 		if (last >= 0)
 			put_slot(at, last, m->stack, RENDER_STACK, -1);
 	}
@@ -280,18 +338,10 @@ draw_run(const struct hex_at *at, const struct game *g, const struct render_mark
          bool large)
 {
 	char text[HEXDRAW_SLOT_MAX + 1];
-	int room = 0, k = 0;
 
-	for (int i = 0; i < at->s->nslot; i++)
-		room += at->s->role[i] == HEXDRAW_RUN;
-	unit_text(g, m, u, room, large, text);
-	for (int i = 0; i < at->s->nslot; i++) {
-		if (at->s->role[i] != HEXDRAW_RUN)
-			continue;
-		if (text[k] != '\0')
-			put_slot(at, i, text[k], k == 0 ? RENDER_SIDE : RENDER_UNIT, u);
-		k += text[k] != '\0';
-	}
+	unit_text(g, m, u, at->s->nrun, large, text);
+	for (int k = 0; k < at->s->nrun && text[k] != '\0'; k++)
+		put_slot(at, at->s->run[k], text[k], k == 0 ? RENDER_SIDE : RENDER_UNIT, u);
 }
 
 /* Large hexes repeat the glyph of terrain that is more than open ground, so
@@ -305,24 +355,24 @@ fills(const struct game *g, int terrain)
 }
 
 static void
-draw_inside(struct render_frame *f, const struct game *g, const struct in_view *v, struct hex h)
+draw_inside(const struct hex_at *hat, const struct game *g, const struct in_view *v, struct hex h)
 {
-	struct hex_at at = { f, hexdraw_shape(&f->d, h), 0, 0 };
+	struct hex_at at = *hat;
+	struct render_frame *f = at.f;
 	struct hex_items it;
 	bool compact = f->d.size == HEXDRAW_COMPACT;
 
-	hexdraw_origin(&f->d, h, &at.line, &at.col);
+	bool fill;
+
 	gather(g, v, &f->marks, h, &it);
-	for (int i = 0; i < at.s->nslot; i++) {
-		enum hexdraw_role role = at.s->role[i];
-		if (role == HEXDRAW_TERRAIN)
-			put_slot(&at, i, it.base, RENDER_TERRAIN, it.base_ref);
-		else if (role == HEXDRAW_FILL && fills(g, it.base_ref))
-			put_slot(&at, i, it.base, RENDER_FILL, it.base_ref);
-		else if (role == HEXDRAW_LEVEL && it.level != 0)
-			put_slot(&at, i, (char)('0' + (it.level > 9 ? 9 : it.level)), RENDER_LEVEL,
-			         it.level);
-	}
+	fill = fills(g, it.base_ref);
+	if (at.s->terrain >= 0)
+		put_slot(&at, at.s->terrain, it.base, RENDER_TERRAIN, it.base_ref);
+	for (int i = 0; i < at.s->nfill && fill; i++)
+		put_slot(&at, at.s->fill[i], it.base, RENDER_FILL, it.base_ref);
+	if (at.s->level >= 0 && it.level != 0)
+		put_slot(&at, at.s->level, (char)('0' + (it.level > 9 ? 9 : it.level)), RENDER_LEVEL,
+		         it.level);
 	if (it.unit >= 0)
 		draw_run(&at, g, &f->marks, it.unit, !compact);
 	draw_marks(&at, &it, &f->marks, compact);
@@ -369,20 +419,19 @@ side_features(const struct game *g, struct hex h, int dir, struct tset *out)
 }
 
 static void
-draw_side(struct render_frame *f, const struct game *g, const struct in_view *v, struct hex h,
+draw_side(const struct hex_at *at, const struct game *g, const struct in_view *v, struct hex h,
           int dir)
 {
 	const struct card *card = game_card(g);
-	struct hexdraw_cell cells[HEXDRAW_EDGE_MAX];
-	int n = hexdraw_edge(&f->d, h, dir, cells), over, under = -1;
+	const struct hexdraw_cell *cells = at->s->edge[dir];
+	int n = at->s->nedge[dir], over, under = -1;
 	const struct scen_structure *st;
 	struct tset fs;
 
 	side_features(g, h, dir, &fs);
 	if (fs.count == 0) {
-		char outline = hexdraw_shape(&f->d, h)->edge_glyph[((dir % 6) + 6) % 6];
 		for (int i = 0; i < n; i++)
-			put(f, cells[i].line, cells[i].col, outline, RENDER_OUTLINE, -1);
+			put_at(at, cells[i], at->s->edge_glyph[dir], RENDER_OUTLINE, -1);
 		return;
 	}
 	over = over_feature(card, &fs);
@@ -397,30 +446,37 @@ draw_side(struct render_frame *f, const struct game *g, const struct in_view *v,
 		enum render_what what = RENDER_FEATURE;
 		if (st != NULL && t == st->terrain && st->hits > 0)
 			what = RENDER_DAMAGED;
-		put(f, cells[i].line, cells[i].col, side_glyph(&card->terrain[t]), what, t);
+		put_at(at, cells[i], side_glyph(&card->terrain[t]), what, t);
 	}
 }
 
 /* ---- the frame ------------------------------------------------------------------------ */
+
+/* Is a hex among those a draw goes through? */
+static bool
+drawn(const struct render_frame *f, struct hex h, int c0, int c1, int r0, int r1)
+{
+	int c, r;
+
+	hex_to_offset(&f->d.board, h, &c, &r);
+	return c >= c0 && c < c1 && r >= r0 && r < r1;
+}
 
 static void
 draw_labels(struct render_frame *f, int c0, int c1, int r0, int r1)
 {
 	const struct hex_board *b = &f->d.board;
 	int width = hex_label_width(b);
-	char num[16];
 
 	for (int c = c0; c < c1; c++) {
 		int at = hexdraw_column_label(&f->d, c);
-		snprintf(num, sizeof num, "%0*d", width, b->first_column + c);
-		for (int i = 0; num[i] != '\0'; i++)
-			put(f, 0, at + i, num[i], RENDER_LABEL, -1);
+		for (int i = 0, n = b->first_column + c; i < width; i++, n /= 10)
+			put(f, 0, at + width - 1 - i, (char)('0' + n % 10), RENDER_LABEL, -1);
 	}
 	for (int r = r0; r < r1; r++) {
 		int line = hexdraw_row_label(&f->d, r);
-		snprintf(num, sizeof num, "%0*d", width, b->first_row + r);
-		for (int i = 0; num[i] != '\0'; i++)
-			put(f, line, i, num[i], RENDER_LABEL, -1);
+		for (int i = 0, n = b->first_row + r; i < width; i++, n /= 10)
+			put(f, line, width - 1 - i, (char)('0' + n % 10), RENDER_LABEL, -1);
 	}
 }
 
@@ -454,19 +510,29 @@ render_frame_draw(struct render_frame *f, const struct game *g, int top, int lef
 		f->cells = xreallocarray(f->cells, need, sizeof *f->cells);
 		f->cap = need;
 	}
-	for (size_t i = 0; i < need; i++)
-		f->cells[i] = (struct render_cell){ ' ', RENDER_BLANK, -1 };
 	if (need == 0)
 		return;
+	/* blank the first line, then copy it down */
+	for (int x = 0; x < f->cols; x++)
+		f->cells[x] = (struct render_cell){ ' ', RENDER_BLANK, -1 };
+	for (int y = 1; y < f->lines; y++)
+		memcpy(&f->cells[(size_t)y * (size_t)f->cols], f->cells, (size_t)f->cols * sizeof *f->cells);
 	hexdraw_visible(&f->d, f->top, f->left, f->lines - 1, f->cols - f->d.prefix, &c0, &c1, &r0,
 	                &r1);
 	find_structures(g, c0, c1, r0, r1, &v);
 	for (int r = r0; r < r1; r++)
 		for (int c = c0; c < c1; c++) {
 			struct hex h = hex_from_offset(game_board(g), c, r);
-			draw_inside(f, g, &v, h);
+			struct hex_at at;
+			place(f, h, &at);
+			draw_inside(&at, g, &v, h);
+			/* each side once: from the hex it is direction 0-2 of, unless
+			 * that hex is not drawn (only the range's edge need ask) */
+			bool rim = c == c0 || c == c1 - 1 || r == r0 || r == r1 - 1;
 			for (int dir = 0; dir < HEX_DIRECTIONS; dir++)
-				draw_side(f, g, &v, h, dir);
+				if (dir < HEX_DIRECTIONS / 2 ||
+				    (rim && !drawn(f, hex_neighbor(h, dir), c0, c1, r0, r1)))
+					draw_side(&at, g, &v, h, dir);
 		}
 	draw_labels(f, c0, c1, r0, r1);
 	free(v.items);
@@ -729,6 +795,53 @@ render_legend(const struct game *g, enum hexdraw_size size)
 
 /* ---- what could be misread --------------------------------------------------------------- */
 
+#define ALIKE_SAID 5      /* groups of look-alike units said, and ids in each */
+
+/* The two characters of an id a compact hex shows, as a number. */
+static size_t
+shown_key(const char *id)
+{
+	return (size_t)(unsigned char)id[0] << 8 | (id[0] != '\0' ? (unsigned char)id[1] : 0);
+}
+
+/* Units whose ids begin with the same two characters, which is all a compact
+ * hex shows: a warning for each of the first groups, then how many more. */
+static void
+alike_units(const struct game *g, const struct diag_source *src, struct diag_list *dl)
+{
+	size_t *order = xcalloc(g->nunits + 1, sizeof *order), groups = 0;
+	size_t *start = xcalloc(65536 + 1, sizeof *start);
+
+	/* a counting sort by the two characters shown, stable */
+	for (size_t i = 0; i < g->nunits; i++)
+		start[shown_key(g->units[i].id) + 1]++;
+	for (size_t k = 1; k <= 65536; k++)
+		start[k] += start[k - 1];
+	for (size_t i = 0; i < g->nunits; i++)
+		order[start[shown_key(g->units[i].id)]++] = i;
+	free(start);
+	for (size_t i = 0, j; i < g->nunits; i = j) {
+		struct strbuf ids = { 0 };
+		for (j = i + 1; j < g->nunits && shown_key(g->units[order[i]].id) ==
+		                                      shown_key(g->units[order[j]].id); j++)
+			;
+		if (j - i < 2 || groups++ >= ALIKE_SAID)
+			continue;
+		for (size_t k = i; k < j && k < i + ALIKE_SAID; k++)
+			strbuf_addf(&ids, "%s%s", k > i ? (k + 1 == j ? " and " : ", ") : "",
+			            g->units[order[k]].id);
+		if (j - i > ALIKE_SAID)
+			strbuf_addf(&ids, " and %zu more", j - i - ALIKE_SAID);
+		diag_file(dl, DIAG_WARNING, src, "units %s show alike on the compact map, as %.2s",
+		          ids.text, g->units[order[i]].id);
+		free(ids.text);
+	}
+	if (groups > ALIKE_SAID)
+		diag_file(dl, DIAG_WARNING, src, "and %zu more groups of units that show alike",
+		          groups - ALIKE_SAID);
+	free(order);
+}
+
 void
 render_check(const struct game *g, const char *file, struct diag_list *dl)
 {
@@ -750,9 +863,5 @@ render_check(const struct game *g, const char *file, struct diag_list *dl)
 			diag_file(dl, DIAG_WARNING, &src, "%s's glyph '%c' reads as a level on the map",
 			          ter->id, ter->glyph);
 	}
-	for (size_t i = 0; i < g->nunits; i++)
-		for (size_t j = i + 1; j < g->nunits; j++)
-			if (strncmp(g->units[i].id, g->units[j].id, 2) == 0)
-				diag_file(dl, DIAG_WARNING, &src, "units %s and %s both show as %.2s on the "
-				          "compact map", g->units[i].id, g->units[j].id, g->units[i].id);
+	alike_units(g, &src, dl);
 }

@@ -24,6 +24,10 @@ struct map_view {
 	enum hexdraw_size size;
 	const struct scenario *of;
 	int top, left;          /* the first picture line and column that scroll */
+	bool drawn;             /* f holds the part in view of the game as it stands: */
+	unsigned long gen;      /* ... of this generation, */
+	int lines, cols;        /* ... this size, from top and left */
+	int drawn_top, drawn_left;
 };
 
 static void *
@@ -240,6 +244,24 @@ prepare(struct tui *t, struct map_view *m)
 	m->top = 1;
 	m->left = m->f.d.prefix;
 	m->ready = true;
+	m->drawn = false;
+}
+
+/* Draw the part in view, unless the frame holds it already: a key that only
+ * moves the cursor within the view draws no hex again. */
+static void
+draw_frame(struct tui *t, struct map_view *m, int lines, int cols)
+{
+	if (m->drawn && m->gen == t->gen && m->lines == lines && m->cols == cols &&
+	    m->drawn_top == m->top && m->drawn_left == m->left)
+		return;
+	render_frame_draw(&m->f, &t->s->game, m->top, m->left, lines, cols);
+	m->drawn = true;
+	m->gen = t->gen;
+	m->lines = lines;
+	m->cols = cols;
+	m->drawn_top = m->top;
+	m->drawn_left = m->left;
 }
 
 void
@@ -592,7 +614,7 @@ map_draw(struct tui *t, struct pane *p)
 	if (v.body_h < 1 || v.width <= v.m->f.d.prefix)
 		return;
 	follow_cursor(t, &v);
-	render_frame_draw(&v.m->f, &t->s->game, v.m->top, v.m->left, v.body_h + 1, v.width);
+	draw_frame(t, v.m, v.body_h + 1, v.width);
 	draw_cells(t, &v);
 	draw_overlays(t, &v);
 	draw_bottom_line(t, &v, r->h, r->w);

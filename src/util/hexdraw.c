@@ -103,6 +103,27 @@ read_cell(struct hexdraw_shape *s, const struct picture *p, int line, int col)
 	s->nslot++;
 }
 
+/* The cells by what they are for, so that drawing a hex need not search. */
+static void
+index_slots(struct hexdraw_shape *s)
+{
+	s->terrain = s->level = -1;
+	for (int i = 0; i < s->nslot; i++) {
+		if (s->role[i] == HEXDRAW_RUN)
+			s->run[s->nrun++] = i;
+		else if (s->role[i] == HEXDRAW_FILL)
+			s->fill[s->nfill++] = i;
+		else if (s->role[i] == HEXDRAW_TERRAIN && s->terrain < 0)
+			s->terrain = i;
+		else if (s->role[i] == HEXDRAW_LEVEL && s->level < 0)
+			s->level = i;
+	}
+	for (int rank = 0; rank < 26; rank++)
+		for (int i = 0; i < s->nslot; i++)
+			if (s->role[i] == HEXDRAW_MARK && s->rank[i] == rank)
+				s->mark[s->nmark++] = i;
+}
+
 static void
 read_picture(struct hexdraw_shape *s, const struct picture *p)
 {
@@ -115,6 +136,7 @@ read_picture(struct hexdraw_shape *s, const struct picture *p)
 		for (int col = 0; col < cols; col++)
 			read_cell(s, p, line, col);
 	}
+	index_slots(s);
 }
 
 static bool

@@ -44,6 +44,11 @@ struct hexdraw_shape {
 	enum hexdraw_role role[HEXDRAW_SLOT_MAX];
 	int rank[HEXDRAW_SLOT_MAX];            /* mark cells: their order */
 	int nslot;
+	/* the same cells by what they are for, as indexes in slot[]: */
+	int run[HEXDRAW_SLOT_MAX], nrun;       /* the unit's run, left to right */
+	int mark[HEXDRAW_SLOT_MAX], nmark;     /* mark cells by rank */
+	int fill[HEXDRAW_SLOT_MAX], nfill;     /* more of the terrain */
+	int terrain, level;                    /* the terrain's and the level's, or -1 */
 	int label_line;                        /* the line the row number goes on */
 };
 
