@@ -21,7 +21,7 @@ start() {
 	name=$1 w=$2 h=$3 file=$4
 	shift 4
 	T new-session -d -s "$name" -x "$w" -y "$h" \
-		"env $env_base XDG_DATA_HOME=$tap_tmp/data-$name $* $HEXAID $scenarios/$file-demo.yaml; \
+		"env $env_base XDG_STATE_HOME=$tap_tmp/state-$name $* $HEXAID $scenarios/$file-demo.yaml; \
 sleep 600"
 	sess=$name
 }
