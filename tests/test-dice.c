@@ -283,7 +283,7 @@ descending(const void *a, const void *b)
 static void
 enumerate_keep(int n, int s, int keep, uint64_t *ways)
 {
-	int vals[8], sorted[8], kept = keep > 0 ? keep : -keep;
+	int vals[8] = { 0 }, sorted[8], kept = keep > 0 ? keep : -keep;
 	uint64_t rolls = 1;
 
 	for (int i = 0; i < n; i++) {
@@ -292,7 +292,7 @@ enumerate_keep(int n, int s, int keep, uint64_t *ways)
 	}
 	for (uint64_t r = 0; r < rolls; r++) {
 		long sum = 0;
-		memcpy(sorted, vals, sizeof vals);
+		memcpy(sorted, vals, (size_t)n * sizeof *vals);
 		qsort(sorted, (size_t)n, sizeof *sorted, descending);
 		for (int k = 0; k < kept; k++)
 			sum += keep > 0 ? sorted[k] : sorted[n - 1 - k];

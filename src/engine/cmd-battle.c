@@ -23,6 +23,7 @@ combat_type(const struct game *g, const char *word, bool adjacent, int *out,
 	const struct card *card = game_card(g);
 	size_t n = card->words[WL_COMBAT].count;
 
+	*out = -1;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
 	if (word == NULL) {

@@ -370,7 +370,7 @@ counting(struct parser *ps, struct dice_expr *out)
 	const char *at = ps->p;
 
 	for (;;) {
-		const char *p = ps->p;
+		const char *p;
 		skip_blanks(ps);
 		p = ps->p;
 		if (p[0] == 'c' && (p[1] == 's' || p[1] == 'f')) {
