@@ -63,7 +63,7 @@ test_long(void **state)
 	assert_int_equal(v, 7); /* untouched when refused */
 }
 
-static void
+static void __attribute__((format(printf, 2, 3)))
 add_formatted(struct strlist *l, const char *fmt, ...)
 {
 	va_list ap;
