@@ -164,6 +164,23 @@ keys k k k
 check "the line of sight to the cursor, with its verdict" "LOS 0507 to 0504: clear"
 
 # --- battle: fire with the dice pane ---------------------------------------------------
+# (ending a phase ends the selection and the battle set up: the phases first)
+battle_setup="unit set A4 hex=0906
+unit set C4 hex=0904
+unit set A2 hex=0703"
+phases=$(phases_before "$battle_setup" "fire A4 C4" "melee A2 C3 roll=s,d,f")
+i=0
+while [ $i -lt "$phases" ]; do
+	keys p
+	i=$((i + 1))
+done
+want=$(script_last "$battle_setup" "$(phase_next "$phases")" "fire A4 C4")
+if [ "$phases" -gt 0 ]; then
+	check_status "on to the phase where battles are fought ($phases phase next)" \
+		"$(script_last "$(phase_next "$phases")" | cut -c 1-70)"
+else
+	tap_ok 0 "battles are fought in the first phase"
+fi
 command_line "unit set A4 hex=0906"
 check "a command typed at the prompt runs" "A4: 4/4"
 command_line "unit set C4 hex=0904"
@@ -190,22 +207,6 @@ check "Tab Tab z: the dice pane zoomed, the steps whole with their card lines" \
 keys z Tab Tab
 check_gone "z again: the panes as they were" "[Dice: fire A4 C4]"
 check "the focus back on the map" "[Map: No Man"
-battle_setup="unit set A4 hex=0906
-unit set C4 hex=0904
-unit set A2 hex=0703"
-phases=$(phases_before "$battle_setup" "fire A4 C4" "melee A2 C3 roll=s,d,f")
-i=0
-while [ $i -lt "$phases" ]; do
-	keys p
-	i=$((i + 1))
-done
-want=$(script_last "$battle_setup" "$(phase_next "$phases")" "fire A4 C4")
-if [ "$phases" -gt 0 ]; then
-	check_status "on to the phase where battles are fought ($phases phase next)" \
-		"$(script_last "$(phase_next "$phases")" | cut -c 1-70)"
-else
-	tap_ok 0 "battles are fought in the first phase"
-fi
 keys r
 check "r rolls: the dice rolled are shown" "A4 rolls 2 dice:"
 check "r rolls: the result is what hexaid script gives with the same seed" "$want"
@@ -232,8 +233,13 @@ check "m: a melee set up" "Dice: melee A2 C3"
 check "the melee's dice" "dice: 3"
 keys e
 check "e asks for the dice rolled on the table" "Enter the dice"
-check "the dialog names the faces of the card's die" "soldier"
-keys -l "s d f"
+check "the dialog names the faces of the card's die" "s Soldier, f Flag"
+keys -l "s d q"
+keys Enter
+check "a typo: the dialog stays open and says what was wrong" "error: roll=s,d,q: 'q' is not a face"
+check "with the text as typed" "│ s d q "
+keys BSpace
+keys -l f
 keys Enter
 check "the dice entered are the dice of the battle" "A2 rolls 3 dice:"
 check "the faces entered, by name" "soldier, deadly, flag"
@@ -299,13 +305,26 @@ click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on a unit puts the cursor there and selects it" "A4 selected, in 0906"
+# C4 is in 0904: the same column, map line 4
+click="$(char $((32 + 47)))$(char $((32 + 6)))"
+keys -l "$(printf '\033[M ')$click"
+keys -l "$(printf '\033[M#')$click"
+check "a click on an enemy of the selected unit sets up the battle with it" "Dice: battle A4 C4"
+check_status "and Enter's hint says Enter rolls it now" "Enter:roll"
 
 # --- next phase, end of turn -----------------------------------------------------------
 phase=$(script_last "$(phase_next $((phases + 1)))" | cut -c 1-70)   # the line may be cut
 keys p
 check_status "p: next phase, on the status lines as the engine says it" "$phase"
+check_gone "the battle set up ends with the phase" "Dice: battle A4 C4"
+check "and so does the selection" "Unit C4 ──"
+check_status "Enter's hint: Enter selects the unit at the cursor" "Enter:select"
+keys Enter
+check "Enter selects" "C4 selected"
 keys T
 check_status "T: the turn ends; the status line shows the side to act" "turn 1, Central Powers to act"
+check "T: the cursor on the first unit of the side to act" "[T C1]"
+check "T ends the selection" "Unit C1 ──"
 check_status "the unsaved-changes mark" "[+] unsaved"
 
 # --- help and menus ------------------------------------------------------------------

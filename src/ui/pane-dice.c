@@ -101,36 +101,60 @@ pending_prepare(struct tui *t, const char *verb)
 	                           : "r: roll   e: enter the dice rolled   o: add words   Esc: cancel");
 }
 
-void
-pending_roll(struct tui *t, const char *values)
+/* The battle set up, run with the dice given (NULL: hexaid rolls). True when it
+ * was fought; else *why (when asked for, free it) is the reason, and the
+ * failure is in the log pane only when why is NULL. */
+static bool
+run_battle(struct tui *t, const char *values, char **why)
 {
 	struct command_result res;
+	size_t logged;
 	char *line;
 	bool ok;
 
-	if (!t->battle.active) {
-		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
-		return;
-	}
 	line = xasprintf("%s %s %s %s%s%s", t->battle.verb, t->battle.attacker, t->battle.target,
 	                 t->battle.words ? t->battle.words : "", values ? " roll=" : "",
 	                 values ? values : "");
+	logged = t->s->game.log.count;
 	ok = session_run(t->s, line, &res);
 	if (ok) {
 		tui_game_changed(t);
 		set_lines(t, &res);
 		t->dice_failed = false;
 		t->dice_rolled = true;
-		tui_message(t, false, "%s", res.lines.count ? res.lines.items[res.lines.count - 1] : line);
+		/* the battle's last word (a retreat to make) is kept in the log pane */
+		tui_tell(t, logged, true, res.lines.count ? res.lines.items[res.lines.count - 1] : line);
 		pending_clear(t);
+	} else if (why != NULL) {
+		*why = xstrdup(res.lines.count ? res.lines.items[res.lines.count - 1]
+		                               : "the battle failed");
 	} else {
 		tui_report_failure(t, line, &res, "the battle failed");
 	}
 	command_result_free(&res);
 	free(line);
+	return ok;
 }
 
-/* The faces players may type, from the card's battle die: "s soldier, f flag". */
+void
+pending_roll(struct tui *t, const char *values)
+{
+	if (!t->battle.active) {
+		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
+		return;
+	}
+	run_battle(t, values, NULL);
+}
+
+/* A plain die's faces, "1 to 6". */
+static char *
+numbers_help(const struct die_kind *d)
+{
+	return d->sides > 0 ? xasprintf("1 to %d", d->sides) : xstrdup("the numbers on the dice");
+}
+
+/* The faces players may type, from the card's battle die: "s soldier, f flag", or
+ * "1 to 6" for a die of numbers. */
 static char *
 face_help(const struct tui *t)
 {
@@ -141,6 +165,10 @@ face_help(const struct tui *t)
 	if (card->battle_die < 0)
 		return xstrdup("the numbers on the dice");
 	d = &card->dice[card->battle_die];
+	if (d->nfaces == 0) {
+		free(s);
+		return numbers_help(d);
+	}
 	for (size_t i = 0; i < d->nfaces; i++) {
 		char *next = xasprintf("%s%s%s %s", s, i ? ", " : "",
 		                       d->faces[i].short_name ? d->faces[i].short_name : d->faces[i].id,
@@ -149,6 +177,63 @@ face_help(const struct tui *t)
 		s = next;
 	}
 	return s;
+}
+
+/* Is c one die's word by itself: a face's one-letter short name, or a digit that
+ * is a side of a plain die of fewer than ten sides (or, with no battle die, any)? */
+static bool
+one_char_die(const struct tui *t, char c)
+{
+	const struct card *card = game_card(&t->s->game);
+	const struct die_kind *d = card->battle_die >= 0 ? &card->dice[card->battle_die] : NULL;
+	char word[2] = { c, '\0' };
+
+	if (c >= '1' && c <= '9')
+		return d == NULL || (d->nfaces == 0 && d->sides < 10 && c - '0' <= d->sides);
+	return d != NULL && d->nfaces > 0 && die_face_named(d, word) >= 0;
+}
+
+/* The dice as typed, as roll= takes them: words separated by commas. Words are
+ * separated by blanks or commas; a word of several one-character dice ("sdf",
+ * "35") is that many dice, so that a die is one key. */
+static char *
+dice_words(const struct tui *t, const char *typed)
+{
+	struct strbuf out = { NULL, 0, 0 };
+	const char *p = typed;
+
+	strbuf_addf(&out, "%s", "");
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ,"), k;
+		for (k = 0; k < n && n > 1 && one_char_die(t, p[k]); k++)
+			;
+		if (n > 0 && k == n && n > 1) {
+			for (k = 0; k < n; k++)
+				strbuf_addf(&out, "%s%c", out.len ? "," : "", p[k]);
+		} else if (n > 0) {
+			strbuf_addf(&out, "%s%.*s", out.len ? "," : "", (int)n, p);
+		}
+		p += n;
+		p += strspn(p, " ,");
+	}
+	return out.text;
+}
+
+/* The dice dialog's check: fight the battle with them; what was wrong, else. */
+static char *
+try_dice(struct tui *t, const char *typed, void *ctx)
+{
+	char *values = dice_words(t, typed), *why = NULL;
+
+	(void)ctx;
+	if (*values == '\0')
+		why = xstrdup("type the dice rolled, or Esc");
+	else if (!t->battle.active)
+		why = xstrdup("no battle is set up any more");
+	else
+		run_battle(t, values, &why);
+	free(values);
+	return why;
 }
 
 void
@@ -164,23 +249,10 @@ pending_enter(struct tui *t)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)
 			dice = t->dice.lines.items[i];
 	faces = face_help(t);
-	prompt = xasprintf("The dice rolled on the table, one word each (%s), separated by "
+	prompt = xasprintf("The dice rolled on the table (%s), a key each, or words separated by "
 	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
 	                   faces);
-	if (dialog_input(t, "Enter the dice", prompt, "", &values)) {
-		for (char *p = values; *p != '\0'; p++)
-			if (*p == ' ')
-				*p = ',';
-		/* "s,,f" from "s, f": squeeze the commas */
-		for (char *p = values, *q = values; ; p++) {
-			if (!(*p == ',' && (q == values || q[-1] == ',')))
-				*q++ = *p;
-			if (*p == '\0')
-				break;
-		}
-		if (*values != '\0')
-			pending_roll(t, values);
-	}
+	dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values);
 	free(values);
 	free(prompt);
 	free(faces);

@@ -251,7 +251,9 @@ draw_rows(struct tui *t, struct pane *p, size_t first, int body, int width)
 		size_t skip = first > ls->rows_before[e] ? first - ls->rows_before[e] : 0;
 
 		tui_wrap(text, width, 2, &lines);
-		wattrset(p->win, tui_attr(t, ls->entries[e].note ? ROLE_ERROR : ROLE_NORMAL));
+		wattrset(p->win, tui_attr(t, ls->entries[e].note &&
+		                                 ls->notes[ls->entries[e].index].kind != NOTE_SAID
+		                             ? ROLE_ERROR : ROLE_NORMAL));
 		for (size_t i = skip; i < lines.count && y < body; i++)
 			tui_put(t, p->win, 1 + y++, 1, lines.items[i], width);
 		strlist_free(&lines);

@@ -641,12 +641,13 @@ put_cursor_at(struct tui *t, struct pane *p, int y, int x)
 	return true;
 }
 
-/* A click on the map: the cursor goes to that hex and a unit there is selected. */
+/* A click on the map: the cursor goes to that hex; a unit there is selected, or,
+ * an enemy of the selected unit, targeted (the battle set up). */
 static void
 map_clicked(struct tui *t, struct pane *p, int y, int x)
 {
 	if (put_cursor_at(t, p, y, x) && tui_unit_at_cursor(t) >= 0)
-		tui_select_at_cursor(t);
+		tui_point_at_unit(t);
 }
 
 static void

@@ -119,25 +119,39 @@ input_close(struct input *in)
 	memset(in, 0, sizeof *in);
 }
 
+/* The box, its prompt, and under the field what was wrong with the text last
+ * offered (why; NULL: nothing). */
 static bool
-input_open(struct tui *t, struct input *in, const char *title, const char *prompt, const char *text)
+input_open(struct tui *t, struct input *in, const char *title, const char *prompt, const char *text,
+           const char *why)
 {
-	struct strlist lines = { 0 };
+	struct strlist lines = { 0 }, wrong = { 0 };
 	int width = dialog_width(76), h;
 
 	memset(in, 0, sizeof *in);
 	tui_wrap(prompt, width - 4, 0, &lines);
-	h = (int)lines.count + 6;
+	if (why != NULL) {
+		char *said = xasprintf("error: %s", why);
+		tui_wrap(said, width - 4, 2, &wrong);
+		free(said);
+	}
+	h = (int)lines.count + 6 + (int)wrong.count;
 	if (t->too_small || !box_open(t, &in->b, h, width, title)) {
 		strlist_free(&lines);
+		strlist_free(&wrong);
 		return false;
 	}
 	for (size_t i = 0; i < lines.count; i++)
 		tui_put(t, in->b.w, 1 + (int)i, 2, lines.items[i], width - 4);
+	wattrset(in->b.w, tui_attr(t, ROLE_ERROR));
+	for (size_t i = 0; i < wrong.count; i++)
+		tui_put(t, in->b.w, (int)(lines.count + 4 + i), 2, wrong.items[i], width - 4);
+	strlist_free(&wrong);
 	wattrset(in->b.w, tui_attr(t, ROLE_DIM));
 	tui_put(t, in->b.w, h - 2, 2,
-	        *text ? "Enter: OK   Esc: cancel   typing replaces the text, arrows edit it"
-	              : "Enter: OK   Esc: cancel", width - 4);
+	        why != NULL ? "Enter: OK   Esc: cancel   arrows and Backspace edit the text"
+	        : *text     ? "Enter: OK   Esc: cancel   typing replaces the text, arrows edit it"
+	                    : "Enter: OK   Esc: cancel", width - 4);
 	wattrset(in->b.w, tui_attr(t, ROLE_DIALOG));
 	in->fields[0] = new_field(1, width - 4, 0, 0, 0, 0);
 	in->fields[1] = NULL;
@@ -201,12 +215,19 @@ bool
 dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
              char **out)
 {
+	return dialog_input_checked(t, title, prompt, initial, NULL, NULL, out);
+}
+
+bool
+dialog_input_checked(struct tui *t, const char *title, const char *prompt, const char *initial,
+                     input_check check, void *ctx, char **out)
+{
 	struct input in;
-	char *text = xstrdup(initial ? initial : "");
+	char *text = xstrdup(initial ? initial : ""), *why = NULL;
 	bool done = false, ok = false, fresh = *text != '\0';
 
 	*out = NULL;
-	input_open(t, &in, title, prompt, text);
+	input_open(t, &in, title, prompt, text, NULL);
 	curs_set(1);
 	while (!done) {
 		wint_t wc = 0;
@@ -224,7 +245,7 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 				text = input_text(&in);
 			}
 			input_close(&in);
-			input_open(t, &in, title, prompt, text);
+			input_open(t, &in, title, prompt, text, why);
 			continue;
 		}
 		if (in.form == NULL)
@@ -234,7 +255,16 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 		case '\r': case '\n': case KEY_ENTER:
 			free(text);
 			text = input_text(&in);
-			ok = done = true;
+			free(why);
+			why = check != NULL ? check(t, text, ctx) : NULL;
+			if (why == NULL) {
+				ok = done = true;
+				break;
+			}
+			/* kept as typed, with what was wrong under it */
+			input_close(&in);
+			input_open(t, &in, title, prompt, text, why);
+			curs_set(1);
 			break;
 		case KEY_LEFT: form_driver(in.form, REQ_PREV_CHAR); break;
 		case KEY_RIGHT: form_driver(in.form, REQ_NEXT_CHAR); break;
@@ -257,6 +287,7 @@ dialog_input(struct tui *t, const char *title, const char *prompt, const char *i
 	}
 	curs_set(0);
 	input_close(&in);
+	free(why);
 	if (ok)
 		*out = text;
 	else

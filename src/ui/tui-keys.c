@@ -47,28 +47,127 @@ move_selected(struct tui *t)
 		pending_clear(t);
 }
 
-/* Enter: the obvious thing at the cursor. */
-static void
-act(struct tui *t)
+static bool
+cursor_in_reach(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+
+	map_derive(t);
+	return t->reach != NULL && t->reach[scenario_hex_index(&g->sc, t->cursor)];
+}
+
+enum enter_does
+tui_enter_does(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
 
-	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0) {
-		pending_roll(t, NULL);
-		return;
-	}
+	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0)
+		return ENTER_ROLL;
 	if (u >= 0) {
 		if (sel < 0 || u == sel || g->units[u].side == g->units[sel].side)
-			tui_select_at_cursor(t);
-		else
-			pending_prepare(t, "battle");
+			return u == sel ? ENTER_NOTHING : ENTER_SELECT;
+		return ENTER_BATTLE;
+	}
+	if (sel >= 0 && cursor_in_reach(t))
+		return ENTER_MOVE;
+	return ENTER_NOTHING;
+}
+
+const char *
+tui_enter_hint(enum enter_does does)
+{
+	static const char *const hint[] = {
+		[ENTER_NOTHING] = NULL, [ENTER_SELECT] = "Enter:select", [ENTER_MOVE] = "Enter:move",
+		[ENTER_BATTLE] = "Enter:battle", [ENTER_ROLL] = "Enter:roll",
+	};
+
+	return hint[does];
+}
+
+/* Enter with nothing to do: say why, and what would do something. */
+static void
+enter_idle(struct tui *t)
+{
+	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
+	char at[HEX_LABEL_SIZE];
+
+	tui_cursor_label(t, at);
+	if (u >= 0)
+		tui_message(t, false, "%s is selected: put the cursor on a hex marked ++ to move it, "
+		            "or on an enemy (> finds them)", tui_unit_id(t, u));
+	else if (sel >= 0)
+		tui_message(t, true, "%s cannot move to %s: the hexes it can reach are marked ++",
+		            tui_unit_id(t, sel), at);
+	else
+		tui_message(t, true, "no unit here: put the cursor on a unit and press Enter to "
+		            "select it");
+}
+
+/* Enter: the obvious thing at the cursor. */
+static void
+act(struct tui *t)
+{
+	switch (tui_enter_does(t)) {
+	case ENTER_ROLL: pending_roll(t, NULL); break;
+	case ENTER_SELECT: tui_select_at_cursor(t); break;
+	case ENTER_BATTLE: pending_prepare(t, "battle"); break;
+	case ENTER_MOVE: move_selected(t); break;
+	case ENTER_NOTHING: enter_idle(t); break;
+	}
+}
+
+void
+tui_point_at_unit(struct tui *t)
+{
+	switch (tui_enter_does(t)) {
+	case ENTER_SELECT: tui_select_at_cursor(t); break;
+	case ENTER_BATTLE: pending_prepare(t, "battle"); break;
+	default: break;
+	}
+}
+
+/* > and <: the cursor to the next (or the one before) of the units the selected
+ * unit may battle now, in the scenario's order, and that battle set up. */
+static void
+cycle_targets(struct tui *t, const struct binding *b)
+{
+	const struct game *g = &t->s->game;
+	int sel = tui_selected(t), from, n = (int)g->nunits;
+
+	if (sel < 0) {
+		tui_message(t, true, "select a unit first (Enter on it): > and < then go through "
+		            "the units it may battle");
 		return;
 	}
-	if (sel >= 0)
-		move_selected(t);
-	else
-		tui_message(t, true, "no unit here: put the cursor on a unit and press Enter to select it");
+	map_derive(t);
+	from = tui_unit_at_cursor(t);
+	if (from < 0 || t->target == NULL || !t->target[from])
+		from = b->arg > 0 ? -1 : n;
+	for (int i = 1; i <= n + 1; i++) {
+		int u = ((from + b->arg * i) % (n + 1) + (n + 1)) % (n + 1);
+		if (u < n && t->target[u]) {
+			t->cursor = g->units[u].hex;
+			pending_prepare(t, "battle");
+			return;
+		}
+	}
+	tui_message(t, true, "%s may battle no unit now", tui_unit_id(t, sel));
+}
+
+/* p and T: the next phase, the end of the turn; what was selected and set up
+ * belongs to the phase that ended. */
+static void
+next_phase(struct tui *t, const struct binding *b)
+{
+	int side = t->s->game.side;
+
+	if (!tui_command(t, "%s", b->command))
+		return;
+	pending_clear(t);
+	t->s->game.selected = -1;
+	if (t->s->game.side != side)
+		tui_cursor_home(t);
 }
 
 static void
@@ -309,6 +408,12 @@ static const struct binding bindings[] = {
 	  .help = "melee (close combat) with the unit at the cursor" },
 	{ BATTLE("battle"), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
 	  .help = "battle the unit at the cursor, as the distance calls for" },
+	{ .keys = { '>' }, .names = ">", .act_on = cycle_targets, .arg = 1,
+	  ITEM(MENU_UNITS, 14, "Next target"),
+	  .help = "the cursor to the next unit the selected unit may battle, that battle set up" },
+	{ .keys = { '<' }, .names = "<", .act_on = cycle_targets, .arg = -1,
+	  ITEM(MENU_UNITS, 15, "Target before"),
+	  .help = "the cursor back to the target before, that battle set up" },
 	{ .keys = { 'o' }, .names = "o", DO(pending_words), ITEM(MENU_UNITS, 6, "Battle words..."),
 	  .help = "the battle's words: facts the map cannot show, dice=N, drm=N, target_on=, "
 	          "crossed=, without=" },
@@ -325,10 +430,12 @@ static const struct binding bindings[] = {
 	  "(act), often instead of battling" },
 	{ .keys = { KEY_ESC }, .names = "Esc", DO(cancel), ITEM(MENU_MAP, 3, "Stop painting"),
 	  .help = "stop painting, or cancel the battle, or deselect the unit" },
-	{ .keys = { 'p' }, .names = "p", RUN("phase next"), ITEM(MENU_TURN, 1, "Next phase"),
-	  .help = "go on to the next phase" },
-	{ .keys = { 'T' }, .names = "T", RUN("turn end"), ITEM(MENU_TURN, 2, "End the turn"),
-	  .help = "end the acting side's turn" },
+	{ .keys = { 'p' }, .names = "p", .act_on = next_phase, .command = "phase next",
+	  ITEM(MENU_TURN, 1, "Next phase"),
+	  .help = "go on to the next phase (the selection and the battle set up end with it)" },
+	{ .keys = { 'T' }, .names = "T", .act_on = next_phase, .command = "turn end",
+	  ITEM(MENU_TURN, 2, "End the turn"),
+	  .help = "end the acting side's turn; the cursor goes to the next side's first unit" },
 	{ .keys = { 'U' }, .names = "U", RUN("undo"), ITEM(MENU_TURN, 3, "Undo"),
 	  .help = "undo the last change" },
 	{ .keys = { 'R', CTRL('r') }, .names = "R C-r", RUN("redo"), ITEM(MENU_TURN, 4, "Redo"),
@@ -437,7 +544,9 @@ tui_help(struct tui *t)
 	}
 	strlist_add(&lines, "");
 	strlist_add(&lines, "Mouse");
-	strlist_add(&lines, "  click        put the cursor on a hex; on a unit, select it");
+	tui_wrap("  click        put the cursor on a hex; on a unit, select it, or on an enemy of "
+	         "the selected unit, set up the battle (Enter then rolls)",
+	         COLS - 8 > 40 ? COLS - 8 : 40, 13, &lines);
 	dialog_text(t, "Keys (q or Esc closes)", &lines);
 	strlist_free(&lines);
 }

@@ -324,8 +324,8 @@ replay(struct tui *t, const char *path, const struct journal_contents *jc)
 }
 
 /* The cursor starts on the first unit of the side to act, or mid-board. */
-static void
-place_cursor(struct tui *t)
+void
+tui_cursor_home(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	const struct hex_board *b = game_board(g);
@@ -401,7 +401,7 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 	t->s = s;
 	free(t->journal_lock);
 	t->journal_lock = locked;
-	place_cursor(t);
+	tui_cursor_home(t);
 	tui_game_changed(t);
 	tui_message(t, false, "%s: hjkl yubn move, Enter selects, ? keys, F10 menus", g_title(s));
 	if (recover) {

@@ -23,26 +23,38 @@ status_derive(struct tui *t)
 	t->reminder = turn_phase_reminder(&t->s->game);
 }
 
-/* The keys that matter in the current state, most useful first: as many as fit. */
-static const char *const *
-hints(const struct tui *t)
+/* The keys that matter in the current state, most useful first: as many as fit.
+ * Enter's hint is what Enter does at the cursor now (tui_enter_hint). */
+static size_t
+hints(struct tui *t, const char *out[], size_t cap)
 {
 	static const char *const painting[] = { ".:paint here", "?:help", "Esc:stop", "U:undo",
 		                                NULL };
-	static const char *const battle[] = { "r:roll", "?:help", "e:enter dice", "o:words",
-		                              "Esc:cancel", NULL };
-	static const char *const selected[] = { "Enter:move/battle", "?:help", "f:fire",
-		                                "m:melee", "Esc", "F10:menu", NULL };
-	static const char *const idle[] = { "Enter:select", "?:help", "p:phase", "T:end turn",
-		                            "F10:menu", "q:quit", NULL };
+	static const char *const battle[] = { "r:roll", "e:enter dice", "?:help", ">:next target",
+		                              "Esc:cancel", "o:words", NULL };
+	static const char *const selected[] = { ">:target", "?:help", "f:fire", "m:melee",
+		                                "Esc", "p:phase", "F10:menu", NULL };
+	static const char *const idle[] = { "?:help", "p:phase", "T:end turn", "F10:menu",
+		                            "q:quit", NULL };
+	const char *const *keys = idle;
+	enum enter_does does = ENTER_NOTHING;
+	size_t n = 0;
 
 	if (t->brush != BRUSH_NONE)
-		return painting;
-	if (t->battle.active)
-		return battle;
-	if (tui_selected(t) >= 0)
-		return selected;
-	return idle;
+		keys = painting;
+	else if (t->battle.active)
+		keys = battle;
+	else if (tui_selected(t) >= 0)
+		keys = selected;
+	if (t->brush == BRUSH_NONE)
+		does = tui_enter_does(t);
+	if (tui_enter_hint(does) != NULL && n + 1 < cap)
+		out[n++] = tui_enter_hint(does);
+	/* r:roll, first of a battle's keys, says again what Enter:roll says */
+	for (size_t i = does == ENTER_ROLL ? 1 : 0; keys[i] != NULL && n + 1 < cap; i++)
+		out[n++] = keys[i];
+	out[n] = NULL;
+	return n;
 }
 
 /* The hints that fit in `room` columns, joined by two blanks. */
@@ -62,7 +74,7 @@ void
 tui_status_draw(struct tui *t)
 {
 	WINDOW *w = t->statuswin;
-	const char *reminder = t->reminder;
+	const char *reminder = t->reminder, *now[16];
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
 
@@ -90,14 +102,15 @@ tui_status_draw(struct tui *t)
 	}
 	/* the phase's reminder, when it fits whole beside the first hints (the map's
 	 * bottom edge shows it otherwise) */
-	fit_hints(hints(t), cols - x - 2, keys, sizeof keys);
-	fit_hints(hints(t), 24, least, sizeof least);
+	hints(t, now, sizeof now / sizeof now[0]);
+	fit_hints(now, cols - x - 2, keys, sizeof keys);
+	fit_hints(now, 24, least, sizeof least);
 	room = cols - x - 2 - (int)strlen(least) - 2;
 	if (reminder != NULL && (int)strlen(reminder) + 1 <= room) {
 		x++;
 		tui_put(t, w, 0, x, reminder, room);
 		x += (int)strlen(reminder) < room ? (int)strlen(reminder) + 1 : room + 1;
-		fit_hints(hints(t), cols - x - 2, keys, sizeof keys);
+		fit_hints(now, cols - x - 2, keys, sizeof keys);
 	}
 	if (keys[0] != '\0')
 		tui_put(t, w, 0, cols - (int)strlen(keys) - 1, keys, (int)strlen(keys));

@@ -335,6 +335,30 @@ tui_message(struct tui *t, bool error, const char *fmt, ...)
 	t->message_error = error;
 }
 
+/* Is text one of the game log's lines from `from` on? */
+static bool
+logged_since(const struct tui *t, size_t from, const char *text)
+{
+	const struct strlist *log = &t->s->game.log;
+
+	for (size_t i = from; i < log->count; i++)
+		if (strcmp(log->items[i], text) == 0)
+			return true;
+	return false;
+}
+
+void
+tui_tell(struct tui *t, size_t logged, bool keep, const char *text)
+{
+	size_t now = t->s->game.log.count;
+
+	tui_message(t, false, "%s", text);
+	if (logged_since(t, logged < now ? logged : now, text))
+		return;
+	if (keep || now <= logged || (int)strlen(text) > COLS)
+		tui_note(t, NOTE_SAID, text);
+}
+
 void
 tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
                    const char *otherwise)
@@ -393,6 +417,7 @@ bool
 tui_command(struct tui *t, const char *fmt, ...)
 {
 	struct command_result res;
+	size_t logged = t->s->game.log.count;
 	va_list ap;
 	char *line;
 	bool ok;
@@ -401,7 +426,9 @@ tui_command(struct tui *t, const char *fmt, ...)
 	ok = run_formatted(t, &res, &line, fmt, ap);
 	va_end(ap);
 	tui_game_changed_by(t, &res);
-	if (ok)
+	if (ok && res.kind == COMMAND_CHANGE)
+		tui_tell(t, logged, false, res.lines.count > 0 ? res.lines.items[0] : line);
+	else if (ok)
 		tui_message(t, false, "%s", res.lines.count > 0 ? res.lines.items[0] : line);
 	else
 		tui_report_failure(t, line, &res, "the command failed");

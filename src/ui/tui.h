@@ -234,6 +234,11 @@ bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* What a change said, on the message line and, when the game log does not have
+ * it from its line `logged` on, in the log pane too: always when `keep`, else
+ * when the change logged nothing or the text is wider than the screen; so
+ * nothing that matters is only on the message line. */
+void tui_tell(struct tui *t, size_t logged, bool keep, const char *text);
 /* A command that failed: "error: LINE" and its answer in the log, its last line
  * (or `otherwise`) on the message line. */
 void tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
@@ -277,6 +282,8 @@ char *tui_journal_path(const struct game *g);
 void tui_list_scenarios(struct strlist *out);
 /* The directory saves go to by default, created if need be (free it); NULL. */
 char *tui_save_dir(void);
+/* Put the cursor on the first unit of the side to act (mid-board when none). */
+void tui_cursor_home(struct tui *t);
 
 /* tui-layout.c: the pane table, and where the panes go */
 /* Make the panes of the table and their state; forget it all (a new game:
@@ -324,9 +331,10 @@ void pending_words(struct tui *t);
 
 /* pane-log.c */
 /* A line of the interface's own in the log, after the game log's lines of now:
- * an error (a command that failed, a warning), or a line that tells more about
- * one (the log shows it after "! "). */
-enum note_kind { NOTE_ERROR, NOTE_ERROR_DETAIL };
+ * an error (a command that failed, a warning), a line that tells more about
+ * one (the log shows it after "! "), or what a change said that the game log
+ * does not hold (tui_tell). */
+enum note_kind { NOTE_ERROR, NOTE_ERROR_DETAIL, NOTE_SAID };
 void tui_note(struct tui *t, enum note_kind kind, const char *text);
 /* A page back (1) or forward (-1): the pane's lines but one. */
 void log_page(struct tui *t, int direction);
@@ -342,6 +350,17 @@ void tui_status_draw(struct tui *t);
 void tui_key(struct tui *t, int ch);
 /* Select the unit at the cursor (s, and a click on it). */
 void tui_select_at_cursor(struct tui *t);
+/* A unit pointed at (a click): select it, or, an enemy of the selected unit,
+ * set up the battle with it (Enter does the same, and rolls it the second time). */
+void tui_point_at_unit(struct tui *t);
+/* What Enter does at the cursor now: Enter does it and the status line's hint
+ * says it, both from this one function, so the hint cannot promise what Enter
+ * does not do. */
+enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL };
+enum enter_does tui_enter_does(struct tui *t);
+/* As the status line says it ("Enter:move"); NULL for nothing (Enter then only
+ * says why). */
+const char *tui_enter_hint(enum enter_does does);
 /* The binding table: its rows and their number. */
 const struct binding *tui_bindings(size_t *n);
 /* Do what a row does. */
@@ -377,6 +396,12 @@ void tui_menu(struct tui *t);
 /* A line of text; false when cancelled. *out is set (free it) on true. */
 bool dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
                   char **out);
+/* The same, with the text checked when Enter is pressed: check answers NULL to
+ * take it, or what is wrong with it (freed by the dialog), which the dialog then
+ * shows under the text, kept as typed. */
+typedef char *(*input_check)(struct tui *t, const char *text, void *ctx);
+bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
+                          const char *initial, input_check check, void *ctx, char **out);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
 /* A question with answers given by their keys ("yn", "ync"); the key, or 0 when
