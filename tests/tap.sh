@@ -4,6 +4,8 @@
 #   tap_ok COND-STATUS DESC report the exit status of the last command as a check
 #   tap_is GOT WANT DESC    compare two strings, showing both on failure
 #   tap_skip DESC REASON
+#   tap_todo COND-STATUS DESC REASON   a check of what is not built yet (TAP # TODO):
+#                           its failure is expected, its pass is reported (XPASS)
 #   tap_done                print the plan if none was given; exit 1 on any failure
 #
 # HEXAID is the program under test; top_srcdir the source tree (both from make check).
@@ -42,6 +44,15 @@ tap_is() {
 tap_skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+tap_todo() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2 # TODO $3"
+	else
+		echo "not ok $tap_n - $2 # TODO $3"
+	fi
 }
 
 tap_done() {

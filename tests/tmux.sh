@@ -12,6 +12,11 @@
 #   wait_gone TEXT       poll until it no longer does
 #   wait_re REGEX        poll until a line of the screen matches the extended regex
 # Each returns 1 after $limit looks; nothing sleeps a fixed time instead.
+#
+#   start NAME W H [VAR=VALUE...] -- [ARG...]   hexaid in a new session NAME, W x H
+#   pid_of NAME, wait_status NAME               its pid; its exit status once ended
+#   check DESC TEXT, check_gone DESC TEXT       a TAP line for TEXT appearing / going
+#   check_status DESC TEXT                      ... for TEXT in the last two lines
 if ! command -v tmux >/dev/null 2>&1; then
 	tap_skip "$tmux_test" "tmux is not installed (./bootstrap check installs it)"
 	tap_done
@@ -54,3 +59,71 @@ screen_matches() { screen 2>/dev/null | grep -qE -- "$1"; }
 wait_for() { poll_until screen_has "$1"; }
 wait_gone() { poll_until screen_lacks "$1"; }
 wait_re() { poll_until screen_matches "$1"; }
+
+# start NAME WIDTH HEIGHT [VAR=VALUE...] -- [HEXAID ARGUMENT...]: hexaid in a new
+# session, through a shell that writes its pid to $tap_tmp/NAME.pid and, when it
+# ends, its exit status to $tap_tmp/NAME.status. (A non-interactive shell gives a
+# command run with & /dev/null for input: it reads the terminal by name.)
+start() {
+	name=$1 w=$2 h=$3
+	shift 3
+	vars=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		vars="$vars $1"
+		shift
+	done
+	[ "${1:-}" = -- ] && shift
+	rm -f "$tap_tmp/$name.status" "$tap_tmp/$name.pid"
+	T new-session -d -s "$name" -x "$w" -y "$h" "sh -c 'env $env_base $vars $HEXAID $* \
+</dev/tty & echo \$! >$tap_tmp/$name.pid; wait \$!; echo \$? >$tap_tmp/$name.status; \
+sleep 600'"
+	sess=$name
+}
+
+pid_of() {
+	poll_until test -s "$tap_tmp/$1.pid"
+	cat "$tap_tmp/$1.pid"
+}
+
+# wait_status NAME: poll until hexaid in session NAME has ended; print its status.
+wait_status() {
+	if poll_until test -s "$tap_tmp/$1.status"; then
+		cat "$tap_tmp/$1.status"
+	else
+		echo timeout
+	fi
+}
+
+status_has() { screen 2>/dev/null | tail -n 2 | grep -qF -- "$1"; }
+
+# check_status DESCRIPTION TEXT: TEXT in the status and message lines (the last two).
+check_status() {
+	if poll_until status_has "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for, in the last two lines: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
+# check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
+check() {
+	if wait_for "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
+check_gone() {
+	if wait_gone "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for this to go: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}

@@ -12,80 +12,12 @@ limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
 demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
 
-# start NAME WIDTH HEIGHT [VAR=VALUE...] -- [HEXAID ARGUMENT...]: hexaid in a new
-# session, through a shell that writes its pid to $tap_tmp/NAME.pid and, when it
-# ends, its exit status to $tap_tmp/NAME.status. (A non-interactive shell gives a
-# command run with & /dev/null for input: it reads the terminal by name.)
-start() {
-	name=$1 w=$2 h=$3
-	shift 3
-	vars=
-	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		vars="$vars $1"
-		shift
-	done
-	[ "${1:-}" = -- ] && shift
-	rm -f "$tap_tmp/$name.status" "$tap_tmp/$name.pid"
-	T new-session -d -s "$name" -x "$w" -y "$h" "sh -c 'env $env_base $vars $HEXAID $* \
-</dev/tty & echo \$! >$tap_tmp/$name.pid; wait \$!; echo \$? >$tap_tmp/$name.status; \
-sleep 600'"
-	sess=$name
-}
-
-pid_of() {
-	poll_until test -s "$tap_tmp/$1.pid"
-	cat "$tap_tmp/$1.pid"
-}
-
 # Type a command at the ':' prompt.
 command_line() {
 	keys :
 	wait_for "A command, as hexaid script takes it" || return 1
 	keys -l "$1"
 	keys Enter
-}
-
-# wait_status NAME: poll until hexaid in session NAME has ended; print its status.
-wait_status() {
-	if poll_until test -s "$tap_tmp/$1.status"; then
-		cat "$tap_tmp/$1.status"
-	else
-		echo timeout
-	fi
-}
-
-status_has() { screen 2>/dev/null | tail -n 2 | grep -qF -- "$1"; }
-
-# check_status DESCRIPTION TEXT: TEXT in the status and message lines (the last two).
-check_status() {
-	if poll_until status_has "$2"; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   waited for, in the last two lines: $2"
-		screen | sed 's/^/#   | /'
-	fi
-}
-
-# check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
-check() {
-	if wait_for "$2"; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   waited for: $2"
-		screen | sed 's/^/#   | /'
-	fi
-}
-
-check_gone() {
-	if wait_gone "$2"; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   waited for this to go: $2"
-		screen | sed 's/^/#   | /'
-	fi
 }
 
 # What `hexaid script` answers: the last line of the output of the commands.
