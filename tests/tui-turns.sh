@@ -74,6 +74,20 @@ attack_keys() {
 	echo "# keys per attack: $1: $pressed"
 }
 
+# check_dice DESC TEXT...: each TEXT in the dice pane, zoomed (Tab Tab z) so that
+# its lines are whole; then the panes as they were, the focus on the map.
+check_dice() {
+	desc=$1
+	shift
+	keys Tab Tab z
+	wait_for "[Dice"
+	for text in "$@"; do
+		check "$desc" "$text"
+	done
+	keys z Tab Tab
+	wait_for "[Map"
+}
+
 # dice_dialog: e, and the dialog to type the dice in.
 dice_dialog() {
 	press e
@@ -133,8 +147,8 @@ press '>'
 check "> sets up the battle with A2's first target" "Dice: battle A2 C1"
 check_status "Enter's hint: roll" "Enter:roll"
 press Enter
-check "Enter rolls: deadly, which scores only in close combat (002:13)" "A2 rolls 1 die: deadly"
-check "C1 keeps its strength" "C1: 0 hits, 0 flags: strength 4/4"
+check_dice "Enter rolls: deadly, which scores only in close combat (002:13); C1 keeps its strength" \
+	"A2 rolls 1 die: deadly" "C1: 0 hits, 0 flags: strength 4/4"
 attack_keys "great war, hexaid's dice" 4
 # A4 fires at C4 with a die rolled on the table: a soldier, which the trench
 # ignores (002:104: ignores 2 hits).
@@ -146,8 +160,8 @@ check "< sets up the battle with A4's last target" "Dice: battle A4 C4"
 dice_dialog
 check "the dialog names the faces" "s Soldier, f Flag"
 press -l s Enter
-check "the die typed is the battle's" "A4 rolls 1 die: soldier"
-check "the trench ignores the hit (002:104)" "C4: 0 hits, 0 flags: strength 4/4"
+check_dice "the die typed is the battle's; the trench ignores the hit (002:104)" \
+	"A4 rolls 1 die: soldier (the dice on the table)" "C4: 0 hits, 0 flags: strength 4/4"
 attack_keys "great war, table dice (1 die)" 5
 keys T
 check_status "T: the Central Powers to act" "turn 1, Central Powers to act"
@@ -168,8 +182,8 @@ pressed=0
 press '>'
 check "C1's first target is A1" "Dice: battle C1 A1"
 press Enter
-check "C1 rolls a soldier: a hit (002:6)" "C1 rolls 1 die: soldier"
-check "A1, in the open, loses a step" "A1: 1 hit, 0 flags: strength 3/4"
+check_dice "C1 rolls a soldier: a hit (002:6) and A1, in the open, loses a step" \
+	"C1 rolls 1 die: soldier" "A1: 1 hit, 0 flags: strength 3/4"
 attack_keys "great war, hexaid's dice, second side" 4
 go C4
 select_here C4
@@ -178,7 +192,7 @@ press '<'
 check "C4's last target is A4" "Dice: battle C4 A4"
 dice_dialog
 press -l s Enter
-check "A4 takes the soldier typed (002:6)" "A4: 1 hit, 0 flags: strength 3/4"
+check_dice "A4 takes the soldier typed (002:6)" "A4: 1 hit, 0 flags: strength 3/4"
 attack_keys "great war, table dice, second side" 5
 # C3 fires from its trench at A2 and a flag is rolled: A2 retreats 1 hex toward
 # its own side (soldier: retreat 1, great-war.yaml:18).
@@ -193,7 +207,7 @@ keys Enter
 check "Enter on the enemy sets up the battle" "Dice: battle C3 A2"
 dice_dialog
 press -l f Enter
-check "the flag typed" "A2: 0 hits, 1 flag:"
+check_dice "the flag typed" "A2: 0 hits, 1 flag: strength 4/4"
 keys Tab Tab Tab z
 check "the retreat asked for is in the log pane, whole" "take a hit for each hex it cannot"
 keys z Tab
@@ -209,5 +223,94 @@ case $a2 in A2@0507\(4\)|A2@0607\(4\)) r=0 ;; *) r=1 ;; esac
 tap_todo $r "great war: A2 retreated 1 hex toward its side, strength 4 (got $a2)" \
 	"no retreat key yet: the battle asks for it, moving is refused in the Battle phase"
 quit_game gw
+
+# === Commands & Colors: Tricorne (tricorne-demo.yaml, seed 2) =======================
+start tri 80 24 -- --seed 2 "$scenarios/tricorne-demo.yaml"
+check "tricorne: the British to act" "turn 1, British to act"
+phase Order
+phase Move
+go B1
+select_here B1
+keys j
+move_here B1 0503 0504
+phase Combat
+# B8 melees C7 in the building next to it: 2 dice (tricorne.yaml:28), hexaid's.
+go B8
+select_here B8
+pressed=0
+press '>'
+check "> sets up B8's first target, C7" "Dice: battle B8 C7"
+press Enter
+check_dice "B8 rolls an infantry and a flag; the building ignores the hit (001:38)" \
+	"B8 rolls 2 dice: infantry, flag" "C7: 0 hits, 1 flag: strength 3/4"
+attack_keys "tricorne, hexaid's dice" 4
+# C7 battles back (the Commands & Colors battle back, after a melee).
+go C7
+keys s
+check "s selects a unit of the other side" "C7 selected"
+go B8
+keys m
+check "m sets up C7's melee against B8" "Dice: melee C7 B8"
+keys r
+limit=20 wait_for "C7 rolls"
+tap_todo $? "tricorne: C7 battles back against B8" \
+	"a battle back by the defender is refused until the turn ends (issue 17, part 3)"
+keys Escape
+keys Escape
+# B1 fires at C4 behind the stone wall with the dice typed: two infantry; the
+# wall ignores 1 hit (001:107).
+go B1
+select_here B1
+pressed=0
+press '<' '<'
+check "< < : B1's target before the last, C4" "Dice: battle B1 C4"
+dice_dialog
+press -l ii Enter
+check_dice "the two dice typed as two keys; the wall ignores 1 of the 2 hits (001:107)" \
+	"B1 rolls 2 dice: infantry, infantry (the dice" "C4: 1 hit, 0 flags: strength 3/4"
+attack_keys "tricorne, table dice (2 dice)" 6
+keys T
+check_status "T: the Continentals to act" "turn 1, Continentals to act"
+phase Order
+phase Move
+go C4
+select_here C4
+keys k
+move_here C4 0406 0405
+phase Combat
+go C9
+select_here C9
+pressed=0
+press '<'
+check "C9's last target, B8" "Dice: battle C9 B8"
+press Enter
+check_dice "C9 rolls a cavalry and a flag at range; B8 takes the flag" \
+	"C9 rolls 2 dice: cavalry, flag" "B8: 0 hits, 1 flag: strength 4/4"
+attack_keys "tricorne, hexaid's dice, second side" 4
+go C4
+select_here C4
+pressed=0
+press '>'
+check "C4's first target, B1" "Dice: battle C4 B1"
+dice_dialog
+press -l if Enter
+check_dice "B1 takes a hit and a flag (tricorne.yaml:94, :98)" "B1: 1 hit, 1 flag: strength 3/4"
+attack_keys "tricorne, table dice, second side" 6
+keys T
+check_status "T: turn 2, the British" "turn 2, British to act"
+state=$(saved_state tricorne-demo)
+tap_is "$(unit_in "$state" Continentals C4)" "C4@0405(3)" "tricorne: C4 moved 1, took 1 hit"
+tap_is "$(unit_in "$state" Continentals C7)" "C7@0704(3)" "tricorne: C7 still 3/4"
+b1=$(unit_in "$state" British B1)
+case $b1 in *"(3)") r=0 ;; *) r=1 ;; esac
+tap_ok $r "tricorne: B1 took 1 hit ($b1)"
+for u in "C7 0704 Continentals" "B8 0803 British" "B1 0504 British"; do
+	set -- $u
+	got=$(unit_in "$state" "$3" "$1")
+	case $got in "$1@$2("*) r=1 ;; *) r=0 ;; esac
+	tap_todo $r "tricorne: $1 retreated 1 hex from $2 for its flag (tricorne.yaml:29; got $got)" \
+		"no retreat key yet: moving is refused in the Combat phase"
+done
+quit_game tri
 
 tap_done
