@@ -144,7 +144,7 @@ go A2
 select_here A2
 pressed=0
 press '>'
-check "> sets up the battle with A2's first target" "Dice: battle A2 C1"
+check "> sets up the battle with A2's nearest target" "Dice: battle A2 C1"
 check_status "Enter's hint: roll" "Enter:roll"
 press Enter
 check_dice "Enter rolls: deadly, which scores only in close combat (002:13); C1 keeps its strength" \
@@ -156,7 +156,7 @@ go A4
 select_here A4
 pressed=0
 press '<'
-check "< sets up the battle with A4's last target" "Dice: battle A4 C4"
+check "< sets up the battle with A4's farthest target" "Dice: battle A4 C4"
 dice_dialog
 check "the dialog names the faces" "s Soldier, f Flag"
 press -l s Enter
@@ -180,7 +180,7 @@ go C1
 select_here C1
 pressed=0
 press '>'
-check "C1's first target is A1" "Dice: battle C1 A1"
+check "C1's nearest target is A1" "Dice: battle C1 A1"
 press Enter
 check_dice "C1 rolls a soldier: a hit (002:6) and A1, in the open, loses a step" \
 	"C1 rolls 1 die: soldier" "A1: 1 hit, 0 flags: strength 3/4"
@@ -188,8 +188,8 @@ attack_keys "great war, hexaid's dice, second side" 4
 go C4
 select_here C4
 pressed=0
-press '<'
-check "C4's last target is A4" "Dice: battle C4 A4"
+press '>'
+check "C4's nearest target is A4" "Dice: battle C4 A4"
 dice_dialog
 press -l s Enter
 check_dice "A4 takes the soldier typed (002:6)" "A4: 1 hit, 0 flags: strength 3/4"
@@ -239,7 +239,7 @@ go B8
 select_here B8
 pressed=0
 press '>'
-check "> sets up B8's first target, C7" "Dice: battle B8 C7"
+check "> sets up B8's nearest target, C7" "Dice: battle B8 C7"
 press Enter
 check_dice "B8 rolls an infantry and a flag; the building ignores the hit (001:38)" \
 	"B8 rolls 2 dice: infantry, flag" "C7: 0 hits, 1 flag: strength 3/4"
@@ -262,8 +262,8 @@ keys Escape
 go B1
 select_here B1
 pressed=0
-press '<' '<'
-check "< < : B1's target before the last, C4" "Dice: battle B1 C4"
+press '>'
+check "> : B1's nearest target, C4" "Dice: battle B1 C4"
 dice_dialog
 press -l ii Enter
 check_dice "the two dice typed as two keys; the wall ignores 1 of the 2 hits (001:107)" \
@@ -282,7 +282,7 @@ go C9
 select_here C9
 pressed=0
 press '<'
-check "C9's last target, B8" "Dice: battle C9 B8"
+check "< : C9's farthest target, B8 (the last of the nearest first)" "Dice: battle C9 B8"
 press Enter
 check_dice "C9 rolls a cavalry and a flag at range; B8 takes the flag" \
 	"C9 rolls 2 dice: cavalry, flag" "B8: 0 hits, 1 flag: strength 4/4"
@@ -291,7 +291,7 @@ go C4
 select_here C4
 pressed=0
 press '>'
-check "C4's first target, B1" "Dice: battle C4 B1"
+check "C4's nearest target, B1" "Dice: battle C4 B1"
 dice_dialog
 press -l if Enter
 check_dice "B1 takes a hit and a flag (tricorne.yaml:94, :98)" "B1: 1 hit, 1 flag: strength 3/4"

@@ -127,32 +127,61 @@ tui_point_at_unit(struct tui *t)
 	}
 }
 
+/* The units the selected unit `sel` may battle now, nearest first (then in the
+ * scenario's order); how many. */
+static size_t
+targets_by_distance(struct tui *t, int sel, int *out)
+{
+	const struct game *g = &t->s->game;
+	size_t n = 0;
+
+	map_derive(t);
+	for (int u = 0; t->target != NULL && u < (int)g->nunits; u++) {
+		int d = hex_distance(g->units[sel].hex, g->units[u].hex);
+		size_t k = n;
+		if (!t->target[u])
+			continue;
+		/* inserted after every unit as near or nearer */
+		while (k > 0 && hex_distance(g->units[sel].hex, g->units[out[k - 1]].hex) > d) {
+			out[k] = out[k - 1];
+			k--;
+		}
+		out[k] = u;
+		n++;
+	}
+	return n;
+}
+
 /* > and <: the cursor to the next (or the one before) of the units the selected
- * unit may battle now, in the scenario's order, and that battle set up. */
+ * unit may battle now, nearest first, and that battle set up. */
 static void
 cycle_targets(struct tui *t, const struct binding *b)
 {
 	const struct game *g = &t->s->game;
-	int sel = tui_selected(t), from, n = (int)g->nunits;
+	int sel = tui_selected(t), at = tui_unit_at_cursor(t), *list;
+	size_t n, i;
 
 	if (sel < 0) {
 		tui_message(t, true, "select a unit first (Enter on it): > and < then go through "
 		            "the units it may battle");
 		return;
 	}
-	map_derive(t);
-	from = tui_unit_at_cursor(t);
-	if (from < 0 || t->target == NULL || !t->target[from])
-		from = b->arg > 0 ? -1 : n;
-	for (int i = 1; i <= n + 1; i++) {
-		int u = ((from + b->arg * i) % (n + 1) + (n + 1)) % (n + 1);
-		if (u < n && t->target[u]) {
-			t->cursor = g->units[u].hex;
-			pending_prepare(t, "battle");
-			return;
-		}
+	list = xcalloc(g->nunits + 1, sizeof *list);
+	n = targets_by_distance(t, sel, list);
+	for (i = 0; i < n && list[i] != at; i++)
+		;
+	if (n == 0) {
+		tui_message(t, true, "%s may battle no unit now", tui_unit_id(t, sel));
+	} else {
+		/* from none (i == n): the first forward, the last back */
+		if (i == n)
+			i = b->arg > 0 ? 0 : n - 1;
+		else
+			i = b->arg > 0 ? (i + 1) % n : (i + n - 1) % n;
+		t->cursor = g->units[list[i]].hex;
+		pending_prepare(t, "battle");
 	}
-	tui_message(t, true, "%s may battle no unit now", tui_unit_id(t, sel));
+	free(list);
 }
 
 /* p and T: the next phase, the end of the turn; what was selected and set up
@@ -410,7 +439,8 @@ static const struct binding bindings[] = {
 	  .help = "battle the unit at the cursor, as the distance calls for" },
 	{ .keys = { '>' }, .names = ">", .act_on = cycle_targets, .arg = 1,
 	  ITEM(MENU_UNITS, 14, "Next target"),
-	  .help = "the cursor to the next unit the selected unit may battle, that battle set up" },
+	  .help = "the cursor to the next unit the selected unit may battle, nearest first, that "
+	  "battle set up" },
 	{ .keys = { '<' }, .names = "<", .act_on = cycle_targets, .arg = -1,
 	  ITEM(MENU_UNITS, 15, "Target before"),
 	  .help = "the cursor back to the target before, that battle set up" },
