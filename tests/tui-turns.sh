@@ -223,7 +223,7 @@ dice_dialog
 press -l f Enter
 check_dice "the flag typed" "A2: 0 hits, 1 flag: strength 4/4"
 keys Tab Tab Tab z
-check "the retreat asked for is in the log pane, whole" "take a hit for each hex it cannot"
+check "the retreat asked for is in the log pane, whole" "A2 HEX..., losing for each hex it cannot"
 keys z Tab
 keys T
 check_status "T: the turn ends; turn 2, the Allies" "turn 2, Allies to act"
@@ -344,9 +344,7 @@ pressed=0
 target_until A2
 tap_ok $? "mini-nap: > finds A2 among F5's targets"
 press Enter
-limit=20 wait_for "F5 rolls"
-tap_todo $? "mini-nap: F5 fires at A2 with its own dice, hexaid's" \
-	"the unit holds no fire dice: the battle asks for dice=N (issue 17, part 1)"
+check "mini-nap: F5 fires at A2 with its own dice, hexaid's" "F5 rolls"
 keys Escape
 go F2
 select_here F2

@@ -175,7 +175,12 @@ keys -l f
 keys Enter
 check "the dice entered are the dice of the battle" "A2 rolls 3 dice:"
 check "the faces entered, by name" "soldier, deadly, flag"
-check "and their result applied" "flags on C3 (3/4)"
+# (the battle back offered comes after the result: the log pane, zoomed, has both)
+keys Tab Tab Tab z
+check "and their result applied, in the log pane" "flags on C3 (3/4)"
+check "the battle back offered, whole" "C3 may battle back against A2: battle C3 A2"
+keys z Tab
+wait_for "[Map"
 keys Escape
 check "Esc deselects" "no unit selected"
 
