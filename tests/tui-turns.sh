@@ -7,10 +7,9 @@
 # then saved with w and its units (strength, hex, state) checked against what
 # the card's rules say, the rule's seed line named beside each check.
 #
-# What cannot be played yet through keys alone (a value the unit does not
-# hold, a table result hexaid does not apply, a retreat, a battle back) is a
-# check in place, marked TAP "# TODO" with the reason: it fails today as
-# expected and is reported (XPASS) the day it passes.
+# A table's result is applied with the one confirmation asked after the roll
+# (y), a retreat owed is made with v (either side's turn), a battle back set up
+# with B, and a value a battle lacks asked before its dice (Mini-Nap's A5).
 #
 # The keys per attack from a selected unit are counted (press) and checked
 # against issue 17's aim: at most 4 with hexaid's dice, 4 + the number of dice
@@ -126,6 +125,27 @@ target_until() {
 	return 1
 }
 
+# apply_result: the dialog after a roll that shows the table's result, y applies it.
+apply_result() {
+	wait_for "Apply the result?" || return 1
+	press y
+	wait_gone "Apply the result?"
+}
+
+# retreat_to DESC N: v offers the hexes of the retreat owed, Enter takes the
+# Nth (from 1; Down moves to it).
+retreat_to() {
+	keys v
+	check "$1: v offers the hexes where the retreat may end" "retreats 1 of the 1 hex"
+	i=1
+	while [ "$i" -lt "$2" ]; do
+		keys Down
+		i=$((i + 1))
+	done
+	keys Enter
+	wait_gone "it owes: to"
+}
+
 quit_game() {
 	keys q
 	wait_for "The game has unsaved changes" && keys n
@@ -225,6 +245,10 @@ check_dice "the flag typed" "A2: 0 hits, 1 flag: strength 4/4"
 keys Tab Tab Tab z
 check "the retreat asked for is in the log pane, whole" "A2 HEX..., losing for each hex it cannot"
 keys z Tab
+wait_for "[Map"
+check_status "the message line says the key of the retreat" "A2 must retreat 1 hex: v offers where"
+retreat_to "great war: A2's retreat, in the Central Powers' turn" 1
+check "A2 retreats in the other side's turn" "A2 retreats 0506 to"
 keys T
 check_status "T: the turn ends; turn 2, the Allies" "turn 2, Allies to act"
 state=$(saved_state great-war-demo)
@@ -234,8 +258,7 @@ tap_is "$(unit_in "$state" "Central Powers" C1)" "C1@0503(4)" "great war: C1 mov
 tap_is "$(unit_in "$state" "Central Powers" C4)" "C4@0903(4)" "great war: C4 moved 1, the trench saved it"
 a2=$(unit_in "$state" Allies A2)
 case $a2 in A2@0507\(4\)|A2@0607\(4\)) r=0 ;; *) r=1 ;; esac
-tap_todo $r "great war: A2 retreated 1 hex toward its side, strength 4 (got $a2)" \
-	"no retreat key yet: the battle asks for it, moving is refused in the Battle phase"
+tap_ok $r "great war: A2 retreated 1 hex toward its side, strength 4 (great-war.yaml:18; got $a2)"
 quit_game gw
 
 # === Commands & Colors: Tricorne (tricorne-demo.yaml, seed 2) =======================
@@ -248,41 +271,42 @@ select_here B1
 keys j
 move_here B1 0503 0504
 phase Combat
-# B8 melees C7 in the building next to it: 2 dice (tricorne.yaml:28), hexaid's.
+# B8 melees C7 in the building next to it: 2 dice (tricorne.yaml:28), rolled
+# on the table: two infantry, one ignored by the building (001:38).
 go B8
 select_here B8
 pressed=0
 press '>'
 check "> sets up B8's nearest target, C7" "Dice: battle B8 C7"
+dice_dialog
+press -l ii Enter
+check_dice "B8's two infantry typed; the building ignores one hit (001:38)" \
+	"B8 rolls 2 dice: infantry, infantry (the dice" "C7: 1 hit, 0 flags: strength 2/4"
+attack_keys "tricorne, table dice (2 dice)" 6
+# C7 stands and does not retreat: it battles back against B8 (tricorne.yaml:313),
+# out of its side's turn, with hexaid's dice: an infantry and a flag.
+check_status "the message line offers the battle back" "C7 may battle back against B8: B sets it up"
+pressed=0
+press B
+check "B sets up C7's battle back against B8" "Dice: battle C7 B8"
+check_status "Enter's hint: roll" "Enter:roll"
 press Enter
-check_dice "B8 rolls an infantry and a flag; the building ignores the hit (001:38)" \
-	"B8 rolls 2 dice: infantry, flag" "C7: 0 hits, 1 flag: strength 3/4"
-attack_keys "tricorne, hexaid's dice" 4
-# C7 battles back (the Commands & Colors battle back, after a melee).
-go C7
-keys s
-check "s selects a unit of the other side" "C7 selected"
-go B8
-keys m
-check "m sets up C7's melee against B8" "Dice: melee C7 B8"
-keys r
-limit=20 wait_for "C7 rolls"
-tap_todo $? "tricorne: C7 battles back against B8" \
-	"a battle back by the defender is refused until the turn ends (issue 17, part 3)"
-keys Escape
-keys Escape
-# B1 fires at C4 behind the stone wall with the dice typed: two infantry; the
-# wall ignores 1 hit (001:107).
+check_dice "C7 battles back: B8 takes a hit and a flag (tricorne.yaml:94, :98)" \
+	"C7 rolls 2 dice: infantry, flag" "B8: 1 hit, 1 flag: strength 3/4"
+attack_keys "tricorne, battle back, hexaid's dice" 4
+retreat_to "tricorne: B8 retreats for the flag of the battle back" 1
+check "B8 retreats 1 hex toward its side (tricorne.yaml:29)" "B8 retreats 0803 to 0802"
+# B1 fires at C4 behind the stone wall with hexaid's dice: a cavalry, which
+# infantry does not score, and a flag the wall ignores (001:107).
 go B1
 select_here B1
 pressed=0
 press '>'
 check "> : B1's nearest target, C4" "Dice: battle B1 C4"
-dice_dialog
-press -l ii Enter
-check_dice "the two dice typed as two keys; the wall ignores 1 of the 2 hits (001:107)" \
-	"B1 rolls 2 dice: infantry, infantry (the dice" "C4: 1 hit, 0 flags: strength 3/4"
-attack_keys "tricorne, table dice (2 dice)" 6
+press Enter
+check_dice "B1 rolls a cavalry and a flag; the wall ignores the flag (001:107)" \
+	"B1 rolls 2 dice: cavalry, flag" "C4: 0 hits, 0 flags: strength 4/4"
+attack_keys "tricorne, hexaid's dice" 4
 keys T
 check_status "T: the Continentals to act" "turn 1, Continentals to act"
 phase Order
@@ -295,12 +319,15 @@ phase Combat
 go C9
 select_here C9
 pressed=0
-press '<'
-check "< : C9's farthest target, B8 (the last of the nearest first)" "Dice: battle C9 B8"
+target_until B8
+tap_ok $? "tricorne: > finds B8 among C9's targets"
 press Enter
-check_dice "C9 rolls a cavalry and a flag at range; B8 takes the flag" \
-	"C9 rolls 2 dice: cavalry, flag" "B8: 0 hits, 1 flag: strength 4/4"
-attack_keys "tricorne, hexaid's dice, second side" 4
+check_dice "C9 rolls a flag and a cavalry at range; B8 takes the flag" \
+	"C9 rolls 2 dice: flag, cavalry" "B8: 0 hits, 1 flag: strength 3/4"
+# (B8 is C9's fourth target, nearest first: > four times, then Enter)
+attack_keys "tricorne, hexaid's dice, the fourth target" 5
+retreat_to "tricorne: B8 retreats again, in the Continentals' turn" 1
+check "B8 retreats 1 hex toward its side" "B8 retreats 0802 to 0901"
 go C4
 select_here C4
 pressed=0
@@ -310,26 +337,20 @@ dice_dialog
 press -l if Enter
 check_dice "B1 takes a hit and a flag (tricorne.yaml:94, :98)" "B1: 1 hit, 1 flag: strength 3/4"
 attack_keys "tricorne, table dice, second side" 6
+retreat_to "tricorne: B1 retreats for the flag" 1
+check "B1 retreats to the hex it came from, toward its side" "B1 retreats 0504 to 0503"
 keys T
 check_status "T: turn 2, the British" "turn 2, British to act"
 state=$(saved_state tricorne-demo)
-tap_is "$(unit_in "$state" Continentals C4)" "C4@0405(3)" "tricorne: C4 moved 1, took 1 hit"
-tap_is "$(unit_in "$state" Continentals C7)" "C7@0704(3)" "tricorne: C7 still 3/4"
-b1=$(unit_in "$state" British B1)
-case $b1 in *"(3)") r=0 ;; *) r=1 ;; esac
-tap_ok $r "tricorne: B1 took 1 hit ($b1)"
-for u in "C7 0704 Continentals" "B8 0803 British" "B1 0504 British"; do
-	set -- $u
-	got=$(unit_in "$state" "$3" "$1")
-	case $got in "$1@$2("*) r=1 ;; *) r=0 ;; esac
-	tap_todo $r "tricorne: $1 retreated 1 hex from $2 for its flag (tricorne.yaml:29; got $got)" \
-		"no retreat key yet: moving is refused in the Combat phase"
-done
+tap_is "$(unit_in "$state" Continentals C4)" "C4@0405(4)" "tricorne: C4 moved 1, the wall kept the flag off"
+tap_is "$(unit_in "$state" Continentals C7)" "C7@0704(2)" "tricorne: C7 took 1 hit of 2, stood in its building (001:38)"
+tap_is "$(unit_in "$state" British B8)" "B8@0901(3)" "tricorne: B8 took 1 hit, retreated twice, 1 hex a flag (tricorne.yaml:29)"
+tap_is "$(unit_in "$state" British B1)" "B1@0503(3)" "tricorne: B1 took 1 hit, retreated 1 hex for its flag (tricorne.yaml:29)"
 quit_game tri
 
 # === Mini-Nap (mini-nap-demo.yaml, seed 1) ==========================================
-# The card gives no class its fire dice (mini-nap.yaml: "count them"), so every
-# battle needs them typed as a word today: the fights are checks in place.
+# The units carry their fire dice and the number that hits (mini-nap-demo.yaml:
+# dice.fire, hits_on), so no battle asks for them.
 start nap 80 24 -- --seed 1 "$scenarios/mini-nap-demo.yaml"
 check "mini-nap: the French to act" "turn 1, French to act"
 check_status "mini-nap: the Movement phase" "phase: Movement"
@@ -344,20 +365,19 @@ pressed=0
 target_until A2
 tap_ok $? "mini-nap: > finds A2 among F5's targets"
 press Enter
-check "mini-nap: F5 fires at A2 with its own dice, hexaid's" "F5 rolls"
-keys Escape
+check_dice "mini-nap: F5 fires at A2 with its own 3 dice, a hit on each 5 or more" \
+	"F5 rolls 3 dice: 5, 4, 4" "A2: 1 hit (each die showing 5 or more"
+attack_keys "mini-nap, hexaid's dice" 4
 go F2
 select_here F2
-target_until A4
+pressed=0
+target_until A3
 dice_dialog
 check "mini-nap: the dice dialog names a d6's faces, 1 to 6" "Faces: 1 to 6."
-press -l 34 Enter
-limit=20 wait_for "F2 rolls"
-tap_todo $? "mini-nap: F2 fires at A4 with the dice typed" \
-	"the unit holds no fire dice: the battle asks for dice=N (issue 17, part 1)"
-keys Escape
-wait_gone "Enter the dice"
-keys Escape
+press -l 512 Enter
+check_dice "mini-nap: F2's three dice typed, one hit (the 5)" \
+	"F2 rolls 3 dice: 5, 1, 2 (the dice on the table)" "A3: 1 hit"
+attack_keys "mini-nap, table dice (3 dice)" 7
 phase Hand-to-hand
 keys T
 check_status "T: the Austrians to act" "turn 1, Austrians to act"
@@ -366,11 +386,33 @@ select_here A5
 keys j
 move_here A5 0606 0607
 phase Fire
+# A value a battle lacks is asked before the dice: A5's fire dice are taken
+# away with c (- gives back its class's, which has none), then asked by the
+# battle and remembered on the unit.
+keys c
+wait_for "Change a unit"
+check "c shows the unit's values, each with its key" "dice.fire"
+keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+keys -l "dice.fire=-"
+keys Enter
+check "c: the value given back to the class's" "A5: 3/3"
+go A5
+select_here A5
+target_until F1
+keys Enter
+check "the battle asks for the value it lacks, before the dice" "A5 has no battle dice, fire combat"
+keys -l 2
+keys Enter
+check_dice "then the battle rolls A5's 2 dice" "A5 rolls 2 dice: 3, 5" "F1: 1 hit"
 phase Hand-to-hand
 keys T
 check_status "T: turn 2, the French" "turn 2, French to act"
 state=$(saved_state mini-nap-demo)
-tap_is "$(unit_in "$state" French F1)" "F1@0704(6)" "mini-nap: F1 moved 1 hex"
+tap_is "$(unit_in "$state" French F1)" "F1@0704(5)" "mini-nap: F1 moved 1 hex, took A5's hit"
+tap_is "$(unit_in "$state" Austrians A2)" "A2@0905(5)" "mini-nap: A2 took F5's hit (each 5 or more)"
+tap_is "$(unit_in "$state" Austrians A3)" "A3@1006(1)" "mini-nap: A3 took F2's hit"
+printf 'values A5\n' | "$HEXAID" script "$tap_tmp/read.sav" - | grep -q "dice.fire: battle dice, fire combat: 2 (its own)"
+tap_ok $? "mini-nap: A5 keeps the fire dice given when the battle asked"
 tap_is "$(unit_in "$state" Austrians A5)" "A5@0607(3)" "mini-nap: A5 moved 1 hex"
 quit_game nap
 
@@ -389,19 +431,36 @@ select_here F5
 pressed=0
 target_until P2
 press Enter
-check_dice "ud: hexaid rolls 5, +3: 8 on the table, 1DR2 (003:60)" \
+# the roll, then at once the result to apply, its codes in plain words
+check "ud: the result's codes in plain words, before they are applied" "R2: retreats 2"
+apply_result
+check_dice "ud: hexaid rolled 5, +3: 8 on the table, 1DR2 (003:60)" \
 	"F5 rolls 1d6: 5 = 5" "result: 1DR2"
 attack_keys "ud, hexaid's dice" 4
+check "ud: y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "P2 is now in disorder"
+keys v
+check "ud: v offers where P2's retreat of 2 hexes may end" "P2 retreats 2 of the 2 hexes"
+keys Enter
+check "ud: P2 retreats 2 hexes, the path found by hexaid" "P2 retreats 0706 to 0905"
 phase Combat
-# F1, now next to P1, fights it: PF + morale + 1d6 each side (003:86).
+# F1, now next to P1, fights it: PF + morale + 1d6 each side (003:86), the values
+# its units hold (ud-napoleonic-demo.yaml).
 go F1
 select_here F1
+pressed=0
 target_until P1
 press Enter
-limit=20 wait_for "F1 rolls 1d6"
-tap_todo $? "ud: F1 fights P1 with the values its units hold" \
-	"the units hold no PF or morale: the battle asks for attacker_value= (issue 17, part 1)"
-keys Escape
+apply_result
+check_dice "ud: F1 fights P1 with the values its units hold" \
+	"values: F1 PF 3 + Morale 3 = 6, P1 PF 3 + Morale 3 = 6" "result: P1 wins, F1 loses"
+attack_keys "ud, hexaid's dice, opposed roll" 4
+keys Tab Tab Tab z
+check "ud: the log pane has the roll as the dice log keeps it: turn, phase, side, source" \
+	"turn 1, French, Combat: F1 -> P1, hexaid dice: 1d6: 4 against 4"
+keys z Tab
+wait_for "[Map"
+retreat_to "ud: F1 retreats 1 hex for its R" 2
+check "ud: F1 retreats toward its side" "F1 retreats 0704 to 0604"
 keys T
 check_status "T: the Prussians to act" "turn 1, Prussians to act"
 go P3
@@ -412,26 +471,26 @@ phase "Artillery fire"
 phase Combat
 go P3
 select_here P3
+pressed=0
 target_until F1
 dice_dialog
 press -l 43 Enter
-limit=20 wait_for "P3 rolls"
-tap_todo $? "ud: P3 fights F1 with the dice typed, each side's" \
-	"the units hold no PF or morale: the battle asks for attacker_value= (issue 17, part 1)"
-keys Escape
-wait_gone "Enter the dice"
+apply_result
+check_dice "ud: P3 fights F1 with the dice typed, each side's" \
+	"P3 rolls 1d6: 4 = 4 (the dice on the table)" "F1 rolls 1d6: 3 = 3 (the dice on the table)" \
+	"result: F1 wins, P3 loses"
+attack_keys "ud, table dice (1 die each side)" 6
+retreat_to "ud: P3 retreats 1 hex for its R" 1
 keys T
 check_status "T: turn 2, the French" "turn 2, French to act"
 state=$(saved_state ud-napoleonic-demo)
-tap_is "$(unit_in "$state" French F1)" "F1@0704(4)" "ud: F1 moved 1 hex"
-tap_is "$(unit_in "$state" Prussians P3)" "P3@0703(4)" "ud: P3 moved 1 hex"
-p2=$(unit_in "$state" Prussians P2)
-case $p2 in P2@0706*) r=1 ;; *) r=0 ;; esac
-tap_todo $r "ud: P2 retreated 2 hexes for the 1DR2 (got $p2)" \
-	"table results are not applied yet (issue 17, part 2)"
+tap_is "$(unit_in "$state" French F1)" "F1@0604(4)" "ud: F1 moved 1 hex, retreated 1 (R)"
+p3=$(unit_in "$state" Prussians P3)
+case $p3 in P3@0703*|P3@0803*) r=1 ;; *) r=0 ;; esac
+tap_ok $r "ud: P3 moved 1 hex and retreated 1 for its R ($p3)"
+tap_is "$(unit_in "$state" Prussians P2)" "P2@0905(4)" "ud: P2 retreated 2 hexes for the 1DR2 (003:60)"
 printf 'show unit P2\n' | "$HEXAID" script "$tap_tmp/read.sav" - | grep -q disorder
-tap_todo $? "ud: P2 disordered one level for the 1DR2 (003:29)" \
-	"table results are not applied yet (issue 17, part 2)"
+tap_ok $? "ud: P2 disordered one level for the 1DR2 (003:29)"
 quit_game ud
 
 # === Napoleonic TEC (napoleonic-tec-demo.yaml, seed 1) ==============================
@@ -449,6 +508,8 @@ select_here F5
 pressed=0
 target_until A2
 press Enter
+check "tec: the cohesion test said in plain words before it is applied" "CT: cohesion test"
+apply_result
 check_dice "tec: hexaid rolls 9, +1: 10 on the fire table, CT (004:204)" \
 	"F5 rolls 2d6: 5, 4 = 9" "10  roll 9, modifiers +1" "result: CT"
 attack_keys "tec, hexaid's dice" 4
@@ -465,6 +526,12 @@ target_until F4
 dice_dialog
 check "tec: the dice dialog asks for the numbers" "the numbers on the dice"
 press -l 34 Enter
+apply_result
+keys Tab Tab Tab z
+check "tec: the log pane has the roll of the dice typed: table dice" \
+	"turn 1, Austrians, Fire: A3 -> F4, table dice: 2d6: 3, 4"
+keys z Tab
+wait_for "[Map"
 check_dice "tec: the dice typed, 7, +2: 9 on the fire table, CT" \
 	"A3 rolls 2d6: 3, 4 = 7 (the dice on the table)" "result: CT"
 attack_keys "tec, table dice (2 dice)" 6
@@ -474,9 +541,10 @@ check_status "T: turn 2, the French" "turn 2, French to act"
 state=$(saved_state napoleonic-tec-demo)
 tap_is "$(unit_in "$state" French F1)" "F1@0404(6)" "tec: F1 moved 1 hex"
 tap_is "$(unit_in "$state" French F5)" "F5@0705(3)" "tec: F5 keeps its strength"
-"$HEXAID" log "$tap_tmp/read.sav" | grep -q '^A2.*cohesion'
-tap_todo $? "tec: A2's cohesion test (CT) taken and applied (004:204)" \
-	"table results are not applied yet (issue 17, part 2)"
+"$HEXAID" log "$tap_tmp/read.sav" | grep -q '^A2.*cohesion test'
+tap_ok $? "tec: A2's cohesion test (CT) applied as the reminder hexaid gives (004:204)"
+"$HEXAID" log "$tap_tmp/read.sav" | grep -q '^F4.*cohesion test'
+tap_ok $? "tec: F4's cohesion test (CT) applied as the reminder (004:204)"
 quit_game tec
 
 tap_done

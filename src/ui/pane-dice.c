@@ -143,7 +143,8 @@ pending_roll(struct tui *t, const char *values)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
-	run_battle(t, values, NULL);
+	if (results_ask_needs(t) && run_battle(t, values, NULL))
+		results_after_battle(t);
 }
 
 /* A plain die's faces, "1 to 6". */
@@ -245,6 +246,8 @@ pending_enter(struct tui *t)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
+	if (!results_ask_needs(t))
+		return;
 	for (size_t i = 0; i < t->dice.lines.count && dice == NULL; i++)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)
 			dice = t->dice.lines.items[i];
@@ -252,7 +255,8 @@ pending_enter(struct tui *t)
 	prompt = xasprintf("The dice rolled on the table (%s), a key each, or words separated by "
 	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
 	                   faces);
-	dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values);
+	if (dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values))
+		results_after_battle(t);
 	free(values);
 	free(prompt);
 	free(faces);

@@ -270,24 +270,44 @@ edit_unit_add(struct tui *t)
 	free(id);
 }
 
+/* The prompt of the unit's changes: the keys of unit set, then each value the
+ * unit carries (`values`) with its key and what it is now. */
+static char *
+unit_edit_prompt(struct tui *t, int u)
+{
+	struct command_result res;
+	struct strbuf p = { NULL, 0, 0 };
+
+	strbuf_addf(&p, "%s", "Changes as key=value words: strength=N, formation=F, status=S, "
+	            "clear=S, hex=HEX");
+	if (tui_query(t, &res, "values %s", tui_unit_id(t, u)) && res.found.nneeds > 0) {
+		strbuf_addf(&p, "%s", "; its values (KEY=N, - gives back its class's):");
+		for (size_t i = 0; i < res.found.nneeds; i++)
+			strbuf_addf(&p, "%s %s (%s) %s", i ? ";" : "", res.found.needs[i].key,
+			            res.found.needs[i].name,
+			            res.found.needs[i].now ? res.found.needs[i].now : "not given");
+	}
+	strbuf_addf(&p, "%s", ":");
+	command_result_free(&res);
+	return p.text;
+}
+
 void
 edit_unit_edit(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t);
-	char *initial, *words = NULL;
+	char *initial, *words = NULL, *prompt;
 
 	if (u < 0) {
 		tui_message(t, true, "put the cursor on the unit to change");
 		return;
 	}
 	initial = xasprintf("strength=%d", g->units[u].strength);
-	if (dialog_input(t, "Change a unit",
-	                 "Changes as key=value words: strength=N, formation=F, status=S, clear=S, "
-	                 "hex=HEX:",
-	                 initial, &words) &&
-	    *words)
+	prompt = unit_edit_prompt(t, u);
+	if (dialog_input(t, "Change a unit", prompt, initial, &words) && *words)
 		tui_command(t, "unit set %s %s", tui_unit_id(t, u), words);
+	free(prompt);
 	free(words);
 	free(initial);
 }

@@ -452,6 +452,17 @@ static const struct binding bindings[] = {
 	{ .keys = { 'e' }, .names = "e", DO(pending_enter),
 	  ITEM(MENU_UNITS, 8, "Enter the dice rolled..."),
 	  .help = "enter the dice rolled on the table for that battle" },
+	{ .keys = { 'Y' }, .names = "Y", DO(results_apply), ITEM(MENU_UNITS, 16, "Apply the result..."),
+	  .help = "apply the last battle's result as the card's table gives it (asked after each "
+	  "roll; U undoes it)" },
+	{ .keys = { 'v' }, .names = "v", DO(results_retreat),
+	  ITEM(MENU_UNITS, 17, "Retreat..."),
+	  .help = "the retreat a unit owes (the one at the cursor, or the first): choose among "
+	  "the hexes it may end in, in any phase and either side's turn" },
+	{ .keys = { 'B' }, .names = "B", DO(results_battle_back),
+	  ITEM(MENU_UNITS, 18, "Battle back"),
+	  .help = "the unit that may battle back (the card allows it) against its attacker: "
+	  "the battle set up, Enter rolls" },
 	{ .keys = { 'x' }, .names = "x", DO(hit), ITEM(MENU_UNITS, 9, "Take hits..."),
 	  .help = "take hits off the unit at the cursor" },
 	{ .keys = { 'a' }, .names = "a", DO(act_on_hex),
@@ -496,7 +507,8 @@ static const struct binding bindings[] = {
 	  .help = "add a unit in the hex at the cursor" },
 	{ .keys = { 'c' }, .names = "c", DO(edit_unit_edit),
 	  ITEM(MENU_UNITS, 12, "Change the unit here..."),
-	  .help = "change the unit at the cursor: strength, formation, status, hex" },
+	  .help = "change the unit at the cursor: strength, formation, status, hex, and its values "
+	  "(move, dice, the card's ratings), each listed with what it is now" },
 	{ .keys = { 'D' }, .names = "D", DO(edit_unit_remove),
 	  ITEM(MENU_UNITS, 13, "Remove the unit here"), .help = "remove the unit at the cursor" },
 

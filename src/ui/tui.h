@@ -389,6 +389,15 @@ void file_new(struct tui *t);
 void file_export_log(struct tui *t);
 void file_quit(struct tui *t);
 
+/* tui-results.c: what a battle leaves to do. The values the battle set up
+ * lacks, asked and given to their units (false: cancelled or refused); after a
+ * battle, its result offered (y applies it) or what waits said; Y, v and B. */
+bool results_ask_needs(struct tui *t);
+void results_after_battle(struct tui *t);
+void results_apply(struct tui *t);
+void results_retreat(struct tui *t);
+void results_battle_back(struct tui *t);
+
 /* tui-menu.c */
 void tui_menu(struct tui *t);
 
