@@ -526,7 +526,20 @@ target_until F4
 dice_dialog
 check "tec: the dice dialog asks for the numbers" "the numbers on the dice"
 press -l 34 Enter
+# n leaves the result waiting; Y asks again and y applies it; U takes it back
+# and Y applies it again: one confirmation each time, undoable.
+wait_for "Apply the result?"
+keys n
+check_status "n: the result waits, Y applies it" "the battle's result waits: Y applies it"
+keys Y
 apply_result
+check_status "y: the reminder hexaid cannot apply, said" "F4: remember CT"
+keys U
+check_status "U takes the result applied back" "undone: apply"
+keys Y
+wait_for "Apply the result?"
+keys y
+check_status "Y then y applies it again" "F4: remember CT"
 keys Tab Tab Tab z
 check "tec: the log pane has the roll of the dice typed: table dice" \
 	"turn 1, Austrians, Fire: A3 -> F4, table dice: 2d6: 3, 4"

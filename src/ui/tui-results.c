@@ -102,7 +102,7 @@ say_what_waits(struct tui *t)
 	int r = unit_owing(t, owes_retreat), b = unit_owing(t, may_battle_back);
 
 	if (g->npending > 0)
-		tui_message(t, false, "Y applies the result (undo: U)");
+		tui_message(t, false, "the battle's result waits: Y applies it (undo: U)");
 	else if (r >= 0)
 		tui_message(t, false, "%s must retreat %d hex%s: v offers where", tui_unit_id(t, r),
 		            g->units[r].retreat_due, g->units[r].retreat_due > 1 ? "es" : "");
@@ -128,7 +128,7 @@ results_apply(struct tui *t)
 		            g->pending[i].reminder ? " (a reminder: hexaid does not apply it)" : "");
 	strbuf_addf(&q, "%s", "\ny applies it (U undoes it); n leaves it for Y");
 	/* (what apply does goes to the game log: the log pane has it whole) */
-	if (dialog_ask(t, "The battle's result", q.text, "yn") == 'y' && tui_command(t, "apply"))
+	if (dialog_ask(t, "The battle's result", q.text, "yn") != 'y' || tui_command(t, "apply"))
 		say_what_waits(t);
 	free(q.text);
 }
