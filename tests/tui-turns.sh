@@ -112,14 +112,27 @@ unit_in() {
 	printf '%s\n' "$1" | sed -n "s/^$2: //p" | tr ' ' '\n' | grep "^$3@"
 }
 
+# battle_title: the battle set up, as the dice pane's title says it ("" for none).
+battle_title() {
+	screen | grep -o "Dice: battle [A-Z0-9]* [A-Z0-9]*" | head -n 1
+}
+
+# title_other TITLE: the battle set up is there and is not TITLE.
+title_other() {
+	now=$(battle_title)
+	[ -n "$now" ] && [ "$now" != "$1" ]
+}
+
 # target_until ID: > until the battle set up is with ID (at most 8 times, each
-# counted); false when it never is.
+# counted; each time the title is waited for to change, so that a screen not yet
+# drawn is never read); false when it never is.
 target_until() {
 	n=0
 	while [ $n -lt 8 ]; do
+		before=$(battle_title)
 		press '>'
-		wait_re "Dice: battle [A-Z0-9]+ " || return 1
-		screen_has "Dice: battle $sel_id $1" && return 0
+		poll_until title_other "$before" || return 1
+		screen_has "Dice: battle $sel_id $1 " && return 0
 		n=$((n + 1))
 	done
 	return 1
@@ -156,7 +169,7 @@ quit_game() {
 # === Commands & Colors: The Great War (great-war-demo.yaml, seed 7) ==================
 start gw 80 24 -- --seed 7 "$scenarios/great-war-demo.yaml"
 check "great war: the Allies to act" "turn 1, Allies to act"
-check "great war: the cursor on the Allies' first unit" "[T A1]"
+check "great war: the cursor on the Allies' first unit" "[T>A1]"
 phase Order
 phase Move
 # Infantry moves 2 hexes and does not battle, or 1 and battles (great-war.yaml:19-25).
@@ -199,7 +212,7 @@ check_dice "the die typed is the battle's; the trench ignores the hit (002:104)"
 attack_keys "great war, table dice (1 die)" 5
 keys T
 check_status "T: the Central Powers to act" "turn 1, Central Powers to act"
-check "T: the cursor on their first unit" "[T C1]"
+check "T: the cursor on their first unit" "[T<C1]"
 phase Order
 phase Move
 select_here C1
@@ -437,7 +450,7 @@ apply_result
 check_dice "ud: hexaid rolled 5, +3: 8 on the table, 1DR2 (003:60)" \
 	"F5 rolls 1d6: 5 = 5" "result: 1DR2"
 attack_keys "ud, hexaid's dice" 4
-check "ud: y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "P2 is now in disorder"
+check "ud: y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "status: disorder"
 keys v
 check "ud: v offers where P2's retreat of 2 hexes may end" "P2 retreats 2 of the 2 hexes"
 keys Enter

@@ -242,8 +242,9 @@ click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on a unit puts the cursor there and selects it" "A4 selected, in 0906"
-# C4 is in 0904: the same column, map line 4
-click="$(char $((32 + 47)))$(char $((32 + 6)))"
+# C4 is in 0904: the click on its id, where the screen shows it
+at=$(screen | awk '{ i = index($0, "<C4"); if (i) { print NR, i + 1; exit } }')
+click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on an enemy of the selected unit sets up the battle with it" "Dice: battle A4 C4"
@@ -260,7 +261,7 @@ keys Enter
 check "Enter selects" "C4 selected"
 keys T
 check_status "T: the turn ends; the status line shows the side to act" "turn 1, Central Powers to act"
-check "T: the cursor on the first unit of the side to act" "[T C1]"
+check "T: the cursor on the first unit of the side to act" "[T<C1]"
 check "T ends the selection" "Unit C1 ──"
 check_status "the unsaved-changes mark" "[+] unsaved"
 
