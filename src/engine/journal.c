@@ -28,6 +28,20 @@ fail(char **err, const char *what, const char *path)
 	return false;
 }
 
+/* Open a file to read it whole: a FIFO or a device is refused, never waited on. */
+static int
+open_to_read(const char *path, char **err)
+{
+	bool not_regular;
+	int fd = fileops_open_regular(path, &not_regular);
+
+	if (fd < 0 && not_regular)
+		*err = xasprintf("%s: not a regular file", path);
+	else if (fd < 0)
+		fail(err, "cannot open", path);
+	return fd;
+}
+
 static uint32_t
 crc_update(uint32_t crc, const char *s, size_t len)
 {
@@ -48,13 +62,13 @@ journal_crc(const char *s, size_t len)
 bool
 journal_file_crc(const char *path, unsigned long *crc, char **err)
 {
-	int fd = fio_open(path, O_RDONLY | O_CLOEXEC, 0);
+	int fd = open_to_read(path, err);
 	uint32_t c = 0xFFFFFFFFu;
 	char buf[65536];
 	ssize_t n;
 
 	if (fd < 0)
-		return fail(err, "cannot open", path);
+		return false;
 	while ((n = fio_read(fd, buf, sizeof buf)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -246,15 +260,13 @@ unframe(char *line, char **text)
 static char *
 read_all(const char *path, size_t *len, char **err)
 {
-	int fd = fio_open(path, O_RDONLY | O_CLOEXEC, 0);
+	int fd = open_to_read(path, err);
 	size_t cap = 65536;
 	char *buf;
 
 	*len = 0;
-	if (fd < 0) {
-		fail(err, "cannot open", path);
+	if (fd < 0)
 		return NULL;
-	}
 	buf = xmalloc(cap + 1);
 	for (;;) {
 		ssize_t n;

@@ -37,6 +37,30 @@ fileops_write_all(int fd, const char *buf, size_t len)
 	return true;
 }
 
+int
+fileops_open_regular(const char *path, bool *not_regular)
+{
+	int fd = fio_open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+	struct stat st;
+
+	*not_regular = false;
+	if (fd < 0)
+		return -1;
+	if (fio_fstat(fd, &st) != 0) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*not_regular = true;
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
 bool
 fileops_sync_dir(const char *dir)
 {
