@@ -11,6 +11,7 @@
 #include "card.h"
 #include "cardpath.h"
 #include "fault.h"
+#include "fileops.h"
 #include "hexfile.h"
 #include "savefile.h"
 #include "scenario.h"
@@ -87,18 +88,25 @@ static const struct ylimits *
 limits_for(const char *path, struct diag_list *dl)
 {
 	char head[4097];
-	size_t n;
-	FILE *f = fio_fopen(path, "r");
+	ssize_t n;
+	bool not_regular;
+	int fd = fileops_open_regular(path, &not_regular);
 	const struct ylimits *lim = &ylimits_card;
 
-	if (f == NULL) {
+	/* a FIFO or a device is refused before anything is read from it */
+	if (fd < 0) {
 		struct diag_source src = { path, NULL, 0 };
-		diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno));
+		if (not_regular)
+			diag_file(dl, DIAG_ERROR, &src, "not a regular file");
+		else
+			diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	n = fread(head, 1, sizeof head - 1, f);
-	fclose(f);
-	head[n] = '\0';
+	do
+		n = fio_read(fd, head, sizeof head - 1);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	head[n > 0 ? n : 0] = '\0';
 	for (char *line = head; line != NULL && *line != '\0';) {
 		char *nl = strchr(line, '\n');
 		/* the file format: a save says so on a line of its own */
