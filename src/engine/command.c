@@ -95,23 +95,48 @@ const size_t command_count = sizeof command_table / sizeof command_table[0];
 
 /* ---- words ------------------------------------------------------------------ */
 
-/* The most words in one command (card.h's MAX_WORDS is a card's word lists). */
+/* The most words in one command (card.h's MAX_WORDS is a card's word lists),
+ * and the longest line: a journal line and an item of a save, which hold it,
+ * then stay far below what their readers take. */
 #define COMMAND_MAX_WORDS 64
+#define COMMAND_MAX_BYTES 16384
 
-/* Split a line into words; "double quotes" keep spaces. False on a control
- * character or an unclosed quote, with the reason in *why. */
+/* Is the line one a journal and a save can carry: at most COMMAND_MAX_BYTES of
+ * UTF-8 without control characters? NULL, or why not. */
+static const char *
+line_refused(const char *line)
+{
+	const unsigned char *p = (const unsigned char *)line;
+	size_t len = strlen(line);
+
+	if (len > COMMAND_MAX_BYTES)
+		return "a command is at most 16384 bytes long";
+	for (size_t i = 0; i < len;) {
+		size_t n = str_utf8_sequence(p + i, len - i);
+		if (n == 0)
+			return "a command is UTF-8 text: this one holds a byte that is not";
+		/* C0 controls, DEL, and C1 controls (U+0080 to U+009F) */
+		if (p[i] < 0x20 || p[i] == 0x7f || (p[i] == 0xc2 && p[i + 1] < 0xa0))
+			return "control characters (a tab?) are not allowed in a command";
+		i += n;
+	}
+	return NULL;
+}
+
+/* Split a line into words, in place. Words are parted by spaces; a word that
+ * starts with a double quote runs to the closing quote, spaces and all, and a
+ * doubled quote inside stands for one ("say ""hi"""); a word that starts with #
+ * starts a comment. canonical_line writes what this reads. -1 and the reason in
+ * *why for a line refused (line_refused), an unclosed quote, or a closing quote
+ * followed by anything but a space. */
 static int
 split_words(char *line, char **words, const char **why)
 {
 	int n = 0;
 	char *p = line, *out;
 
-	for (char *c = line; *c != '\0'; c++) {
-		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
-			*why = "control characters (a tab?) are not allowed in a command";
-			return -1;
-		}
-	}
+	if ((*why = line_refused(line)) != NULL)
+		return -1;
 	while (*p != '\0') {
 		while (*p == ' ')
 			p++;
@@ -124,13 +149,22 @@ split_words(char *line, char **words, const char **why)
 		words[n++] = out = p;
 		if (*p == '"') {
 			words[n - 1] = out = ++p;
-			while (*p != '\0' && *p != '"')
-				*out++ = *p++;
-			if (*p != '"') {
-				*why = "a quote (\") is not closed";
-				return -1;
+			for (;; p++) {
+				if (*p == '\0') {
+					*why = "a quote (\") is not closed";
+					return -1;
+				}
+				if (*p == '"' && p[1] != '"')
+					break;
+				*out++ = *p;
+				p += *p == '"';       /* "" is one quote */
 			}
 			p++;
+			if (*p != '\0' && *p != ' ') {
+				*why = "a closing quote (\") must end its word: put a space after it, "
+				       "or write a quote inside quotes as \"\"";
+				return -1;
+			}
 		} else {
 			while (*p != '\0' && *p != ' ')
 				out++, p++;
@@ -173,7 +207,9 @@ find_command(const char *name, struct command_result *res)
 }
 
 /* The line as it is recorded: the command's full name and its arguments joined
- * by one space, quoted where needed. */
+ * by one space, each quoted as split_words reads it back: a word that is empty,
+ * holds a space or a quote, or starts a comment goes in quotes, its quotes
+ * doubled. */
 static char *
 canonical_line(const char *name, int argc, char **argv)
 {
@@ -181,9 +217,15 @@ canonical_line(const char *name, int argc, char **argv)
 
 	strbuf_addf(&s, "%s", name);
 	for (int i = 1; i < argc; i++) {
-		bool quote = argv[i][0] == '\0' || strchr(argv[i], ' ') != NULL ||
-		             strchr(argv[i], '#') != NULL;
-		strbuf_addf(&s, " %s%s%s", quote ? "\"" : "", argv[i], quote ? "\"" : "");
+		const char *w = argv[i];
+		if (w[0] != '\0' && strpbrk(w, " \"#") == NULL) {
+			strbuf_addf(&s, " %s", w);
+			continue;
+		}
+		strbuf_addf(&s, " \"");
+		for (const char *q; (q = strchr(w, '"')) != NULL; w = q + 1)
+			strbuf_addf(&s, "%.*s\"\"", (int)(q - w), w);
+		strbuf_addf(&s, "%s\"", w);
 	}
 	return s.text;
 }
@@ -261,6 +303,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (g->forcing)
 		n--;
 	res->kind = c->kind;
+	res->name = c->name;
 	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args)) {
 		free(copy);
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);

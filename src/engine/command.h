@@ -69,6 +69,7 @@ struct query_found {
 struct command_result {
 	bool ok;
 	enum command_kind kind;
+	const char *name;        /* the command that ran (its full name), or NULL */
 	bool saved;              /* the game was saved: a new journal starts */
 	bool quiet;              /* nobody reads what it says (a replay): cmd_say says
 	                            nothing; a failure still says why */

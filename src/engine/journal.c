@@ -220,6 +220,13 @@ journal_append(struct journal *j, const char *line, char **err)
 		return false;
 	}
 	buf = framed(line);
+	if ((uintmax_t)j->size + strlen(buf) > JOURNAL_MAX) {
+		/* what journal_read would refuse is never written */
+		*err = xasprintf("%s: the journal is full (a journal is at most %u bytes): save the "
+		                 "game, which starts it afresh", j->path, JOURNAL_MAX);
+		free(buf);
+		return false;
+	}
 	ok = write_line(j->fd, buf, strlen(buf));
 	if (ok)
 		j->size += (off_t)strlen(buf);

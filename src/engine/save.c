@@ -24,14 +24,20 @@
 
 /* ---- writing the text ------------------------------------------------------- */
 
+/* The text being written, or only its length being counted (count_only). */
 struct text {
 	char *buf;
 	size_t len, cap;
+	bool count_only;
 };
 
 static void
 put(struct text *t, const char *s, size_t n)
 {
+	if (t->count_only) {
+		t->len += n;
+		return;
+	}
 	if (t->len + n + 1 > t->cap) {
 		t->cap = (t->len + n + 1) * 2;
 		t->buf = xreallocarray(t->buf, t->cap, 1);
@@ -47,12 +53,27 @@ puts_text(struct text *t, const char *s)
 	put(t, s, strlen(s));
 }
 
+/* The length of put_quoted's string, counted in one pass. */
+static size_t
+quoted_size(const char *s)
+{
+	size_t n = 2;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
+		n += *p == '"' || *p == '\\' ? 2 : *p < 0x20 || *p == 0x7f ? 4 : 1;
+	return n;
+}
+
 /* A YAML double-quoted string. */
 static void
 put_quoted(struct text *t, const char *s)
 {
 	char esc[8];
 
+	if (t->count_only) {
+		t->len += quoted_size(s);
+		return;
+	}
 	puts_text(t, "\"");
 	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
 		if (*p == '"' || *p == '\\') {
@@ -103,21 +124,47 @@ put_block(struct text *t, const char *text, size_t len)
 	}
 }
 
+static void
+put_save(struct text *t, const struct game *g)
+{
+	puts_text(t, "# A game saved by hexaid: hexaid FILE opens it. Do not edit the commands by\n"
+	              "# hand unless you mean to: they are replayed when the game is loaded.\n");
+	puts_text(t, "kind: save\nschema: 1\nscenario_file: ");
+	put_quoted(t, g->sc.path);
+	puts_text(t, "\n");
+	put_list(t, "commands", &g->done);
+	put_list(t, "undone", &g->undone);
+	put_list(t, "log", &g->log);
+	put_block(t, g->sc.text, g->sc.len);
+}
+
 char *
 save_text(const struct game *g)
 {
-	struct text t = { NULL, 0, 0 };
+	struct text t = { NULL, 0, 0, false };
 
-	puts_text(&t, "# A game saved by hexaid: hexaid FILE opens it. Do not edit the commands by\n"
-	              "# hand unless you mean to: they are replayed when the game is loaded.\n");
-	puts_text(&t, "kind: save\nschema: 1\nscenario_file: ");
-	put_quoted(&t, g->sc.path);
-	puts_text(&t, "\n");
-	put_list(&t, "commands", &g->done);
-	put_list(&t, "undone", &g->undone);
-	put_list(&t, "log", &g->log);
-	put_block(&t, g->sc.text, g->sc.len);
+	put_save(&t, g);
 	return t.buf;
+}
+
+size_t
+save_text_size(const struct game *g)
+{
+	struct text t = { NULL, 0, 0, true };
+
+	put_save(&t, g);
+	return t.len;
+}
+
+size_t
+save_item_size(const char *item)
+{
+	struct text t = { NULL, 0, 0, true };
+
+	puts_text(&t, "  - ");
+	put_quoted(&t, item);
+	puts_text(&t, "\n");
+	return t.len;
 }
 
 /* ---- writing the file ------------------------------------------------------- */

@@ -22,6 +22,10 @@ bool save_write(const struct game *g, const char *path, char **err, char **warni
 
 /* The text save_write would write (free it). */
 char *save_text(const struct game *g);
+/* Its length, counted without writing it; and what one item of its lists (a
+ * command, an undone command, a line of the log) takes in it. */
+size_t save_text_size(const struct game *g);
+size_t save_item_size(const char *item);
 
 /* The file among `path` and its backups (.bak.1 to .bak.3) whose bytes have the
  * checksum `crc` (journal_crc), newest first: its name (free it), or NULL. A

@@ -11,6 +11,9 @@
 #include "save.h"
 #include "session.h"
 #include "xmalloc.h"
+#include "yaml-load.h"
+
+static void measure_record(struct session *s);
 
 bool
 session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
@@ -21,6 +24,7 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 	s->journal.fd = -1;
 	s->game = *g;
 	memset(g, 0, sizeof *g);
+	measure_record(s);
 	if (s->game.save_path != NULL) {
 		/* one hexaid at a time on a saved game; leftovers of a cut-off save go */
 		if (!save_lock(s->game.save_path, err))
@@ -47,9 +51,10 @@ say_warning(struct command_result *res, const char *what, const char *then)
 }
 
 /* Take back the change just made, without a trace: it never reached the disk.
- * An undo is taken back by redo, a redo or a change by undo. */
+ * An undo is taken back by redo, a redo or a change by undo; the log loses
+ * every line written since `log_before`. */
 static void
-take_back(struct session *s, bool was_undo)
+take_back(struct session *s, bool was_undo, size_t log_before)
 {
 	struct command_result res;
 
@@ -57,8 +62,58 @@ take_back(struct session *s, bool was_undo)
 	command_result_free(&res);
 	if (!was_undo && s->game.undone.count > 0)
 		free(s->game.undone.items[--s->game.undone.count]);
-	if (s->game.log.count > 0)
+	while (s->game.log.count > log_before)
 		free(s->game.log.items[--s->game.log.count]);
+}
+
+/* ---- what a save can hold ----------------------------------------------------------
+ * Every change is kept in the game's record (the commands in force, those taken
+ * back, the log), and a save writes the record whole: a change is refused when
+ * its save could not be read back (ylimits_save). The session keeps a bound on
+ * the save's size, raised by what each change adds and never lowered, and
+ * measures the save again only when the bound passes the limit. */
+
+/* Structure beside the lists in a save: its keys and their values. */
+#define SAVE_OTHER_VALUES 16
+
+static void
+measure_record(struct session *s)
+{
+	s->record_bytes = save_text_size(&s->game);
+	s->record_values = s->game.done.count + s->game.undone.count + s->game.log.count +
+	                   SAVE_OTHER_VALUES;
+}
+
+static bool
+record_over(const struct session *s)
+{
+	return s->record_bytes > ylimits_save.max_bytes ||
+	       s->record_values > ylimits_save.max_nodes;
+}
+
+/* After a change or an undo or redo: may it stay? NULL, or why not. */
+static char *
+record_refused(struct session *s, const struct command_result *res, size_t log_before)
+{
+	const struct game *g = &s->game;
+
+	if (res->kind == COMMAND_CHANGE) {
+		s->record_bytes += save_item_size(g->done.items[g->done.count - 1]);
+		s->record_values++;
+	}
+	for (size_t i = log_before; i < g->log.count; i++) {
+		if (strlen(g->log.items[i]) > ylimits_save.max_scalar)
+			return xasprintf("a line of the log would be longer than a save holds "
+			                 "(%zu bytes)", ylimits_save.max_scalar);
+		s->record_bytes += save_item_size(g->log.items[i]);
+		s->record_values++;
+	}
+	if (record_over(s))
+		measure_record(s);
+	if (!record_over(s))
+		return NULL;
+	return xasprintf("the game's record is full: a save holds at most %zu bytes and %zu "
+	                 "values", ylimits_save.max_bytes, ylimits_save.max_nodes);
 }
 
 /* After a save, the journal starts again from it. The new journal replaces the
@@ -94,24 +149,31 @@ restart_journal(struct session *s, struct command_result *res)
 	free(err);
 }
 
+/* What the journal gets for a result: a change as it was recorded (its full
+ * name, one space, quoted as split_words reads it), undo or redo by name. */
+static const char *
+journal_line(const struct session *s, const struct command_result *res)
+{
+	return res->kind == COMMAND_CHANGE ? s->game.done.items[s->game.done.count - 1]
+	                                   : res->name;
+}
+
 bool
 session_run(struct session *s, const char *line, struct command_result *res)
 {
+	size_t log_before = s->game.log.count;
 	char *err = NULL;
 	bool ok = command_run(&s->game, line, res);
 
 	if (ok && res->saved)
 		restart_journal(s, res);
-	if (!ok || res->kind == COMMAND_QUERY || s->journal.fd < 0)
+	if (!ok || res->kind == COMMAND_QUERY)
 		return ok;
-	/* the journal gets the line as recorded (full command name, one space) */
-	if (journal_append(&s->journal, res->kind == COMMAND_CHANGE
-	                                        ? s->game.done.items[s->game.done.count - 1]
-	                                        : line,
-	                   &err))
+	err = record_refused(s, res, log_before);
+	if (err == NULL && (s->journal.fd < 0 ||
+	                    journal_append(&s->journal, journal_line(s, res), &err)))
 		return true;
-	/* the command word: undo (u...) is taken back by redo, redo by undo */
-	take_back(s, res->kind == COMMAND_META && strncmp(line, "u", 1) == 0);
+	take_back(s, res->kind == COMMAND_META && strcmp(res->name, "undo") == 0, log_before);
 	command_result_clear_lines(res);
 	strlist_add(&res->lines, err);
 	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");

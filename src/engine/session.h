@@ -17,6 +17,8 @@ struct session {
 	char *journal_path;
 	char *base;              /* what the journal replays onto */
 	char *locked;            /* the saved game this session holds the lock of */
+	size_t record_bytes;     /* at least the size of a save of the game now */
+	size_t record_values;    /* the values in that save */
 };
 
 /* Start a session on a game (taken over), journaling to `journal_path` (may be
