@@ -225,6 +225,9 @@ unit_add(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "there is a unit %s already", argv[2]);
 	if (strlen(argv[2]) > 8)
 		return cmd_fail(res, "%s: a unit id has at most 8 characters", argv[2]);
+	if (argv[2][0] == '\0' || strpbrk(argv[2], " \"#") != NULL)
+		return cmd_fail(res, "%s: a unit id is one word, without spaces, quotes or #",
+		                argv[2]);
 	if ((side = side_index(g, argv[3])) < 0)
 		return cmd_fail(res, "no side %s in this game", argv[3]);
 	if ((cls = card_class(game_card(g), argv[4])) < 0)
