@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -683,45 +684,56 @@ test_save_write_errors(void **state)
 	rmtree(dir);
 }
 
+/* A lock is flock(2) on PATH.lock: a file no process holds is free whatever it
+ * says, and one held by another open file (another hexaid) is refused with the
+ * pid it wrote. */
 static void
 test_save_lock(void **state)
 {
 	char *dir = tmpdir(), path[PATH_MAX], lock[PATH_MAX + 8], text[32], *err = NULL;
-	pid_t child;
+	struct file_lock l, other;
+	int fd;
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/no/such/dir/g.sav", dir);
-	assert_false(save_lock(path, &err));
+	assert_int_equal(save_lock(&l, path, &err), LOCK_NO_PLACE);
 	assert_contains(err, "g.sav.lock: cannot take the lock: No such file or directory");
 	free(err);
 
 	snprintf(path, sizeof path, "%s/g.sav", dir);
 	snprintf(lock, sizeof lock, "%s.lock", path);
-	write_file(lock, "not a pid\n"); /* unreadable: taken over */
-	assert_true(save_lock(path, &err));
-	save_unlock(path);
-
-	snprintf(text, sizeof text, "%ld\n", (long)getppid()); /* alive: refused */
-	write_file(lock, text);
-	assert_false(save_lock(path, &err));
-	assert_contains(err, "is open in another hexaid (pid");
+	write_file(lock, "not a pid\n"); /* no one holds it: taken */
+	assert_int_equal(save_lock(&l, path, &err), LOCK_TAKEN);
+	assert_int_equal(save_lock(&other, path, &err), LOCK_HELD);
+	snprintf(text, sizeof text, "(pid %ld)", (long)getpid());
+	assert_contains(err, text);
 	free(err);
+	save_unlock(&l);
+	assert_int_not_equal(access(lock, F_OK), 0); /* let go: the file goes */
 
-	/* gone: taken over (spawned, not forked: gcov's counters would be counted twice) */
-	{
-		char name[] = "true", *argv[] = { name, NULL };
-		assert_int_equal(posix_spawnp(&child, "true", NULL, NULL, argv, environ), 0);
-		waitpid(child, NULL, 0);
-	}
-	snprintf(text, sizeof text, "%ld\n", (long)child);
+	snprintf(text, sizeof text, "%ld\n", (long)getppid()); /* a live pid, no lock: free */
 	write_file(lock, text);
-	assert_true(save_lock(path, &err));
-	save_unlock(path);
+	assert_int_equal(save_lock(&l, path, &err), LOCK_TAKEN);
+	save_unlock(&l);
+
+	/* held by another open file that wrote no pid: refused all the same */
+	write_file(lock, "");
+	fd = open(lock, O_RDWR | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX | LOCK_NB), 0);
+	assert_int_equal(save_lock(&l, path, &err), LOCK_HELD);
+	assert_contains(err, "g.sav is open in another hexaid");
+	free(err);
+	close(fd);
+	assert_int_equal(save_lock(&l, path, &err), LOCK_TAKEN);
+	save_unlock(&l);
 	rmtree(dir);
 }
 
 /* ---- the journal -------------------------------------------------------------- */
 
+/* (The journals below name a scenario with its checksum already given: a
+ * journal reads the file it names to take its checksum, and "x" is none.) */
 static void
 test_journal_write_errors(void **state)
 {
@@ -730,7 +742,7 @@ test_journal_write_errors(void **state)
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/no/such/dir/j", dir);
-	assert_false(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_false(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	assert_contains(err, "/no/such/dir/j: cannot create a file beside it: No such file or directory");
 	free(err);
 	assert_false(journal_append(&j, "note x", &err));
@@ -739,12 +751,12 @@ test_journal_write_errors(void **state)
 
 	snprintf(path, sizeof path, "%s/j", dir);
 	arm("write", 1, FAIL, ENOSPC);
-	assert_false(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_false(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	assert_contains(err, "/j: cannot write: No space left on device");
 	free(err);
 
 	arm("write", 1, FAIL, EINTR); /* interrupted, then written */
-	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_true(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	arm("write", 1, SHORT, 0);
 	assert_false(journal_append(&j, "note a", &err));
 	assert_contains(err, "/j: cannot write the journal");
@@ -762,7 +774,7 @@ test_journal_write_errors(void **state)
 	/* in place, but the directory cannot be flushed: made, with a warning */
 	arm("fsync", 1, FAIL, EIO);
 	err = NULL;
-	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_true(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	disarm();
 	assert_null(err);
 	assert_non_null(warning);
@@ -787,7 +799,7 @@ test_journal_read_errors(void **state)
 	free(err);
 
 	snprintf(path, sizeof path, "%s/j", dir);
-	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_true(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	assert_true(journal_append(&j, "note a", &err));
 	journal_close(&j);
 
@@ -849,7 +861,7 @@ test_journal_cannot_cut_back(void **state)
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/j", dir);
-	assert_true(journal_create(&j, path, "scenario=x", &err, &warning));
+	assert_true(journal_create(&j, path, "crc=00000000 scenario=x", &err, &warning));
 	arm("write", 1, FAIL, ENOSPC);
 	fault.also = "ftruncate";
 	assert_false(journal_append(&j, "note a", &err));

@@ -661,7 +661,7 @@ for sig in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 	tap_is "$(wait_status recover)" 0 "quit without saving"
 	T kill-session -t recover 2>/dev/null
 	# start the next one afresh
-	rm -f "$tap_tmp"/state/hexaid/journals/great-war-demo.journal
+	rm -f "$tap_tmp"/state/hexaid/journals/great-war-demo-*.journal
 done
 
 tap_done

@@ -18,6 +18,7 @@
 #include "hexfile.h"
 #include "journal.h"
 #include "load.h"
+#include "recover.h"
 #include "save.h"
 #include "scenario.h"
 #include "session.h"
@@ -228,9 +229,13 @@ cli_script(const struct cli_args *a)
 		if (opt.seeded)
 			rng_seed(&g.rng, opt.seed);
 		base = session_base_of(&g);
-		if (session_start(&session, &g, opt.journal, base, &err, &warning)) {
+		if (session_start(&session, &g, opt.journal, base, NULL, &err, &warning)) {
 			if (warning != NULL)
 				fprintf(stderr, "hexaid: warning: %s\n", warning);
+			if (session.kept_aside != NULL)
+				fprintf(stderr, "hexaid: warning: %s held commands not in a save: it was "
+				                "kept as %s (hexaid recover replays it)\n", opt.journal,
+				        session.kept_aside);
 			free(warning);
 			status = run_script(&session, in, &opt);
 		} else {
@@ -259,46 +264,60 @@ cli_script_commands(FILE *out)
 
 /* ---- recover --------------------------------------------------------------------- */
 
-/* Open the game a journal replays onto. A save named with its checksum must be
- * that save: when a later save took its name (hexaid stopped between the save
- * and the new journal), the backup that is that save is opened instead. */
+/* Open the game a journal replays onto (recover.h): the line to replay from in
+ * *from. */
 static int
-open_base(const struct journal_contents *jc, struct game *g)
+open_base(const struct journal_contents *jc, struct game *g, size_t *from)
 {
-	const char *eq = strchr(jc->base, '='), *path;
-	char *file;
+	struct recovery_base rb;
+	char *err = NULL;
 	int status;
 
-	if (eq == NULL) {
-		fprintf(stderr, "hexaid: recover: the journal names no game (%s)\n", jc->base);
+	if (!recovery_base(jc, &rb, &err)) {
+		fprintf(stderr, "hexaid: recover: %s\n", err);
+		free(err);
 		return EXIT_INVALID;
 	}
-	path = eq + 1;
-	if (!jc->has_crc)
-		return cli_open_game(path, g);
-	if ((file = save_find_version(path, jc->base_crc)) == NULL) {
-		fprintf(stderr, "hexaid: recover: %s is not the save this journal began from, nor "
-		                "is any of its backups: replaying onto it would repeat commands\n",
-		        path);
-		return EXIT_INVALID;
-	}
-	if (strcmp(file, path) != 0)
-		fprintf(stderr, "hexaid: recover: %s was saved again after this journal began; "
-		                "replaying onto %s, the save it began from\n", path, file);
-	status = cli_open_game(file, g);
-	free(file);
+	if (rb.note != NULL)
+		fprintf(stderr, "hexaid: recover: %s\n", rb.note);
+	status = cli_open_game(rb.file, g);
+	*from = rb.from;
+	recovery_base_free(&rb);
 	return status;
 }
 
+/* Write the game recovered to `out`. */
+static int
+write_recovered(const struct game *g, const char *out)
+{
+	char *err = NULL, *warning;
+
+	if (!save_write(g, out, &err, &warning)) {
+		fprintf(stderr, "hexaid: %s\n", err);
+		free(err);
+		return EXIT_INVALID;
+	}
+	printf("saved to %s\n", out);
+	if (warning != NULL)
+		fprintf(stderr, "hexaid: warning: %s\n", warning);
+	free(warning);
+	return EXIT_OK;
+}
+
+/* hexaid recover JOURNAL [-o SAVE]: replays the journal up to its first line
+ * that is damaged, out of order or no longer applies, says what it did not
+ * replay (the journal itself is never changed, so those lines stay in it), and
+ * writes what it recovered to SAVE. */
 int
 cli_recover(const struct cli_args *a)
 {
 	struct journal_contents jc;
 	struct command_result res;
+	struct strlist rest = { 0 };
 	const char *out = a->value[CLI_OUTPUT], *journal;
 	struct game g;
-	size_t bad = 0;
-	char *err = NULL, *warning;
+	size_t bad = 0, from = 0, total;
+	char *err = NULL;
 	int status;
 
 	if (a->argc != 1)
@@ -309,37 +328,35 @@ cli_recover(const struct cli_args *a)
 		free(err);
 		return EXIT_INVALID;
 	}
-	if ((status = open_base(&jc, &g)) != EXIT_OK) {
+	if ((status = open_base(&jc, &g, &from)) != EXIT_OK) {
 		journal_contents_free(&jc);
 		return status;
 	}
-	if (!command_replay(&g, &jc.lines, &bad)) {
-		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s\n", journal, bad + 2,
-		        jc.lines.items[bad]);
+	for (size_t i = from; i < jc.lines.count; i++)
+		strlist_add(&rest, jc.lines.items[i]);
+	total = rest.count;
+	if (!command_replay(&g, &rest, &bad)) {
+		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s; it and the %zu after it "
+		                "were not replayed\n", journal, from + bad + 2, rest.items[bad],
+		        total - bad - 1);
 		status = EXIT_INVALID;
 	}
-	printf("recovered %zu of %zu commands from %s", status == EXIT_OK ? jc.lines.count : bad,
-	       jc.lines.count, journal);
+	printf("recovered %zu of %zu commands from %s", status == EXIT_OK ? total : bad, total,
+	       journal);
 	if (jc.dropped > 0)
 		printf("; dropped %zu incomplete or damaged line(s) from line %zu on", jc.dropped,
 		       jc.damaged_at);
 	puts("");
+	if (journal_lost_lines(&jc))
+		status = EXIT_INVALID;
 	command_run(&g, "show state", &res);
 	for (size_t i = 0; i < res.lines.count; i++)
 		puts(res.lines.items[i]);
 	command_result_free(&res);
-	if (out != NULL && status == EXIT_OK) {
-		if (save_write(&g, out, &err, &warning)) {
-			printf("saved to %s\n", out);
-			if (warning != NULL)
-				fprintf(stderr, "hexaid: warning: %s\n", warning);
-			free(warning);
-		} else {
-			fprintf(stderr, "hexaid: %s\n", err);
-			status = EXIT_INVALID;
-		}
-		free(err);
-	}
+	/* what was recovered is written even when some lines were not */
+	if (out != NULL && write_recovered(&g, out) != EXIT_OK)
+		status = EXIT_INVALID;
+	strlist_free(&rest);
 	game_free(&g);
 	journal_contents_free(&jc);
 	return status;

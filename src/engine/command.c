@@ -206,10 +206,22 @@ find_command(const char *name, struct command_result *res)
 	return NULL;
 }
 
+char *
+command_word(const char *w)
+{
+	struct strbuf s = { NULL, 0, 0 };
+
+	if (w[0] != '\0' && strpbrk(w, " \"#") == NULL)
+		return xstrdup(w);
+	strbuf_addf(&s, "\"");
+	for (const char *q; (q = strchr(w, '"')) != NULL; w = q + 1)
+		strbuf_addf(&s, "%.*s\"\"", (int)(q - w), w);
+	strbuf_addf(&s, "%s\"", w);
+	return s.text;
+}
+
 /* The line as it is recorded: the command's full name and its arguments joined
- * by one space, each quoted as split_words reads it back: a word that is empty,
- * holds a space or a quote, or starts a comment goes in quotes, its quotes
- * doubled. */
+ * by one space, each as command_word writes it. */
 static char *
 canonical_line(const char *name, int argc, char **argv)
 {
@@ -217,15 +229,9 @@ canonical_line(const char *name, int argc, char **argv)
 
 	strbuf_addf(&s, "%s", name);
 	for (int i = 1; i < argc; i++) {
-		const char *w = argv[i];
-		if (w[0] != '\0' && strpbrk(w, " \"#") == NULL) {
-			strbuf_addf(&s, " %s", w);
-			continue;
-		}
-		strbuf_addf(&s, " \"");
-		for (const char *q; (q = strchr(w, '"')) != NULL; w = q + 1)
-			strbuf_addf(&s, "%.*s\"\"", (int)(q - w), w);
-		strbuf_addf(&s, "%s\"", w);
+		char *w = command_word(argv[i]);
+		strbuf_addf(&s, " %s", w);
+		free(w);
 	}
 	return s.text;
 }
@@ -262,8 +268,9 @@ announce_victory(struct game *g, struct command_result *res)
 
 /* How dispatch runs a line: added to g->done when it changes the game; a
  * replay (of a save or a journal) runs only changes, undo and redo; quietly,
- * when nobody reads what it says. */
-enum { RUN_RECORD = 1, RUN_REPLAY = 2, RUN_QUIET = 4 };
+ * when nobody reads what it says; the commands of a save are changes only (a
+ * save holds the changes in force). */
+enum { RUN_RECORD = 1, RUN_REPLAY = 2, RUN_QUIET = 4, RUN_CHANGES = 8 };
 
 static bool
 dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
@@ -292,18 +299,24 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 		free(copy);
 		return false;
 	}
+	res->name = c->name;
 	/* a query changes nothing, and one (save) writes a file a replayed line must
 	 * never choose: a save or journal from elsewhere could name any file */
 	if ((how & RUN_REPLAY) && c->kind == COMMAND_QUERY) {
 		free(copy);
 		return cmd_fail(res, "%s: only changes are replayed", c->name);
 	}
+	/* undo and redo in a save's list would each replay the game from its start:
+	 * hexaid never writes them there, and reading one is refused */
+	if ((how & RUN_CHANGES) && c->kind != COMMAND_CHANGE) {
+		free(copy);
+		return cmd_fail(res, "%s: a save holds only the changes in force", c->name);
+	}
 	/* --force, last: do it even where the turn says no; the record keeps it */
 	g->forcing = n > 1 && strcmp(words[n - 1], "--force") == 0;
 	if (g->forcing)
 		n--;
 	res->kind = c->kind;
-	res->name = c->name;
 	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args)) {
 		free(copy);
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);
@@ -375,21 +388,36 @@ rebuild(struct game *g, size_t count)
 	return ok;
 }
 
-bool
-command_replay(struct game *g, const struct strlist *lines, size_t *bad)
+static bool
+replay_lines(struct game *g, const struct strlist *lines, size_t *bad, unsigned how)
 {
 	for (size_t i = 0; i < lines->count; i++) {
 		struct command_result res;
-		bool ok = dispatch(g, lines->items[i], &res, RUN_RECORD | RUN_REPLAY | RUN_QUIET);
+		bool ok = dispatch(g, lines->items[i], &res, how | RUN_QUIET);
 
 		command_result_free(&res);
-		if (!ok && res.kind != COMMAND_QUERY) {
+		/* a query is skipped (a file from elsewhere may hold one: it must not run);
+		 * a line that is no command, or is refused, fails like a change that
+		 * no longer applies */
+		if (!ok && !(res.kind == COMMAND_QUERY && res.name != NULL)) {
 			if (bad != NULL)
 				*bad = i;
 			return false;
 		}
 	}
 	return true;
+}
+
+bool
+command_replay(struct game *g, const struct strlist *lines, size_t *bad)
+{
+	return replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY);
+}
+
+bool
+command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad)
+{
+	return replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY | RUN_CHANGES);
 }
 
 static bool

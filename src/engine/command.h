@@ -103,8 +103,17 @@ extern const size_t command_count;
  * command leaves the game as it was. Comments (#) and blank lines do nothing. */
 bool command_run(struct game *g, const char *line, struct command_result *res);
 
+/* A word as a command line carries it, so that it is read back as it is: in
+ * double quotes, its quotes doubled, when it is empty or holds a space, a quote
+ * or a # (free it). */
+char *command_word(const char *word);
+
 /* Replay a game's journaled lines onto its start, without output; false (and the
- * line that failed in *bad) when one no longer applies. */
+ * line that failed in *bad) when one fails: it no longer applies, it is no
+ * command, or it is refused (control characters, not UTF-8). A query is
+ * skipped: it changes nothing, and one from a file must not run. */
 bool command_replay(struct game *g, const struct strlist *lines, size_t *bad);
+/* The same for a save's list, which holds only changes: undo and redo fail. */
+bool command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad);
 
 #endif

@@ -1,8 +1,11 @@
-/* journal.c: writes and reads the game journal (engine layer). A line is the
- * command, a tab, '#', and eight hex digits of its CRC-32, then a newline; each
- * is written with one write(2) and fdatasync(2)ed before the caller shows the
- * command's result. Reading keeps every line up to the first that is torn or
- * damaged, and says how many it dropped. */
+/* journal.c: writes and reads the game journal (engine layer). A line is its
+ * number, a space, the command, a tab, '#', and eight hex digits of the CRC-32
+ * of what comes before the tab, then a newline; each is written with one
+ * write(2) and fdatasync(2)ed before the caller shows the command's result. The
+ * first line names what the journal replays onto, with the checksum of its
+ * bytes. Reading keeps every line up to the first that is torn, damaged or out
+ * of order, and counts the lines from there on. Journals of version 1 (lines
+ * without numbers) are still read. */
 #include "config.h"
 
 #include <errno.h>
@@ -18,7 +21,9 @@
 #include "journal.h"
 #include "xmalloc.h"
 
-#define JOURNAL_MAGIC "hexaid-journal 1 "
+#define JOURNAL_MAGIC "hexaid-journal 2 "
+#define JOURNAL_MAGIC_V1 "hexaid-journal 1 "
+#define SAVED_MARK "#saved crc="
 #define JOURNAL_MAX (64u << 20)
 
 static bool
@@ -114,19 +119,21 @@ framed(const char *line)
 }
 
 /* The first line, framed: the magic, then what the journal replays onto. A save
- * is named with the checksum of its bytes as they are now, so that a recovery
- * can tell it from a later save to the same name. NULL and *err when the save
- * cannot be read. */
+ * or a scenario is named with the checksum of its bytes as they are now, so that
+ * a recovery can tell it from a later save to the same name, or from a scenario
+ * edited since. NULL and *err when the file cannot be read. */
 static char *
 first_line(const char *base, char **err)
 {
 	unsigned long crc;
+	const char *eq = strchr(base, '=');
 	char *head, *line;
 
-	/* the journal's head (its file format): a scenario, or "save=FILE" */
-	if (strncmp(base, "save=", 5) != 0)
-		head = xasprintf(JOURNAL_MAGIC "%s", base);   /* a scenario, or "crc=... save=" */
-	else if (journal_file_crc(base + 5, &crc, err))
+	/* the journal's head (its file format): named with its checksum already,
+	 * or "scenario=FILE" / "save=FILE", named here with the file's */
+	if (strncmp(base, "crc=", 4) == 0 || eq == NULL)
+		head = xasprintf(JOURNAL_MAGIC "%s", base);
+	else if (journal_file_crc(eq + 1, &crc, err))
 		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
 	else
 		return NULL;
@@ -140,7 +147,7 @@ first_line(const char *base, char **err)
 static const char *
 put_first_line(int fd, const char *tmp, const char *path, const char *line)
 {
-	if (fio_fchmod(fd, 0644) != 0 || !write_line(fd, line, strlen(line)))
+	if (fio_fchmod(fd, fileops_new_mode(path)) != 0 || !write_line(fd, line, strlen(line)))
 		return "cannot write";
 	fault_point("journal: before renaming into place");
 	if (fio_rename(tmp, path) != 0)
@@ -173,6 +180,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 		j->fd = fd;
 		j->path = own;
 		j->size = (off_t)strlen(line);
+		j->seq = 0;
 		own = NULL;
 	} else if (what != NULL) {
 		int saved = errno;
@@ -219,7 +227,11 @@ journal_append(struct journal *j, const char *line, char **err)
 		*err = xasprintf("%s: the journal is not open", j->path ? j->path : "journal");
 		return false;
 	}
-	buf = framed(line);
+	{
+		char *numbered = xasprintf("%zu %s", j->seq + 1, line);
+		buf = framed(numbered);
+		free(numbered);
+	}
 	if ((uintmax_t)j->size + strlen(buf) > JOURNAL_MAX) {
 		/* what journal_read would refuse is never written */
 		*err = xasprintf("%s: the journal is full (a journal is at most %u bytes): save the "
@@ -228,9 +240,10 @@ journal_append(struct journal *j, const char *line, char **err)
 		return false;
 	}
 	ok = write_line(j->fd, buf, strlen(buf));
-	if (ok)
+	if (ok) {
 		j->size += (off_t)strlen(buf);
-	else
+		j->seq++;
+	} else
 		cut_back(j, err);
 	free(buf);
 	return ok;
@@ -321,6 +334,46 @@ read_base(struct journal_contents *out, const char *text)
 	out->base = xstrdup(text);
 }
 
+/* A line of version 2 starts with its number, which must be `want`: the text
+ * after it in *text, or false. */
+static bool
+take_number(char **text, size_t want)
+{
+	char *p = *text, *end;
+	unsigned long long n;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	errno = 0;
+	n = strtoull(p, &end, 10);
+	if (errno != 0 || *end != ' ' || n != (unsigned long long)want)
+		return false;
+	*text = end + 1;
+	return true;
+}
+
+/* A line not taken: it and every line after it are counted from here on. */
+static void
+not_taken(struct journal_contents *out, size_t lineno)
+{
+	out->dropped++;
+	if (out->damaged_at == 0)
+		out->damaged_at = lineno;
+}
+
+/* The first line: the version and the base. 0 when it is none. */
+static int
+read_first(struct journal_contents *out, char *text)
+{
+	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 2
+	              : strncmp(text, JOURNAL_MAGIC_V1, strlen(JOURNAL_MAGIC_V1)) == 0 ? 1
+	                                                                              : 0;
+
+	if (version != 0)
+		read_base(out, text + strlen(JOURNAL_MAGIC));
+	return version;
+}
+
 /* Split buf (len bytes, NUL-terminated, changed in place) into the journal's
  * lines; frees buf. `path` names it in messages. */
 static bool
@@ -328,26 +381,30 @@ parse(char *buf, size_t len, const char *path, struct journal_contents *out, cha
 {
 	size_t lineno = 0;
 	char *p = buf, *text;
+	int version = 0;
 
 	while (p < buf + len) {
 		char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+		bool good;
+
 		lineno++;
-		if (nl == NULL || memchr(p, '\0', (size_t)(nl - p)) != NULL) {
-			out->dropped++;
-			out->damaged_at = out->damaged_at ? out->damaged_at : lineno;
+		if (nl == NULL) {
+			/* the last line, cut off as it was written: a crash, not damage */
+			out->torn = out->damaged_at == 0;
+			not_taken(out, lineno);
 			break;
 		}
 		*nl = '\0';
-		if (out->damaged_at != 0 || !unframe(p, &text)) {
-			out->dropped++;
-			out->damaged_at = out->damaged_at ? out->damaged_at : lineno;
-		} else if (lineno == 1) {
+		good = memchr(p, '\0', (size_t)(nl - p)) == NULL && unframe(p, &text);
+		if (lineno == 1) {
 			/* the file format: the first line starts with the magic */
-			if (strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) != 0)
+			if (!good || (version = read_first(out, text)) == 0)
 				break;
-			read_base(out, text + strlen(JOURNAL_MAGIC));
-		} else {
+		} else if (out->damaged_at == 0 && good &&
+		           (version == 1 || take_number(&text, out->lines.count + 1))) {
 			strlist_add(&out->lines, text);
+		} else {
+			not_taken(out, lineno);
 		}
 		p = nl + 1;
 	}
@@ -382,6 +439,70 @@ char *
 journal_contents_base(const struct journal_contents *jc)
 {
 	return jc->has_crc ? xasprintf("crc=%08lx %s", jc->base_crc, jc->base) : xstrdup(jc->base);
+}
+
+/* Move `path` to `to` unless something is there: a hard link then the old name
+ * removed, or, where links cannot be made, a rename after a look. */
+static bool
+move_unless_there(const char *path, const char *to)
+{
+	if (fio_link(path, to) == 0) {
+		int saved;
+		if (fio_unlink(path) == 0)
+			return true;
+		saved = errno;
+		unlink(to);
+		errno = saved;
+		return false;
+	}
+	if (errno == EEXIST || (errno != EPERM && errno != ENOTSUP && errno != EXDEV &&
+	                        errno != EMLINK && errno != ENOSYS))
+		return false;
+	if (access(to, F_OK) == 0) {
+		errno = EEXIST;
+		return false;
+	}
+	return fio_rename(path, to) == 0;
+}
+
+char *
+journal_keep_aside(const char *path, char **err)
+{
+	for (int n = 1; n < 1000; n++) {
+		char *to = n == 1 ? xasprintf("%s.discarded", path)
+		                  : xasprintf("%s.discarded.%d", path, n);
+		if (move_unless_there(path, to))
+			return to;
+		free(to);
+		if (errno != EEXIST)
+			break;
+	}
+	fail(err, "cannot keep it aside", path);
+	return NULL;
+}
+
+bool
+journal_lost_lines(const struct journal_contents *jc)
+{
+	return jc->dropped > (jc->torn ? 1u : 0u);
+}
+
+char *
+journal_saved_line(unsigned long crc)
+{
+	return xasprintf(SAVED_MARK "%08lx", crc);
+}
+
+bool
+journal_saved_mark(const char *line, unsigned long *crc)
+{
+	const char *hex = line + strlen(SAVED_MARK);
+
+	if (strncmp(line, SAVED_MARK, strlen(SAVED_MARK)) != 0 ||
+	    strspn(hex, "0123456789abcdef") != 8 || hex[8] != '\0')
+		return false;
+	*crc = strtoul(hex, NULL, 16);
+	return true;
 }
 
 void

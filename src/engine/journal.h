@@ -1,6 +1,8 @@
 /* journal.h: the game's journal (engine layer): every applied command, one line
- * each with a checksum, written with one write and flushed to disk before its
- * result is shown, so that after a crash the game is rebuilt from it. */
+ * each with its number and a checksum, written with one write and flushed to
+ * disk before its result is shown, so that after a crash the game is rebuilt
+ * from it. Its first line names what it replays onto, with that file's
+ * checksum. */
 #ifndef HEXAID_JOURNAL_H
 #define HEXAID_JOURNAL_H
 
@@ -14,11 +16,12 @@ struct journal {
 	int fd;
 	char *path;
 	off_t size;              /* bytes on the disk: whole, flushed lines */
+	size_t seq;              /* the number of the last line written */
 };
 
 /* Start a journal at `path` with a first line naming what it replays onto:
- * "scenario=PATH" or "save=PATH" (a save with the checksum of its bytes now), or
- * "crc=XXXXXXXX save=PATH" (a save as it was, as journal_contents_base gives). The
+ * "scenario=PATH" or "save=PATH" (named with the checksum of its bytes now), or
+ * "crc=XXXXXXXX save=PATH" (a file as it was, as journal_contents_base gives). The
  * new journal is written beside and flushed, then put in place of any file at
  * `path`, so that a crash leaves the old journal or the new one, whole. On
  * false, *err says why and nothing changed (free it); on true, *warning is NULL
@@ -26,23 +29,27 @@ struct journal {
 bool journal_create(struct journal *j, const char *path, const char *base, char **err,
                     char **warning);
 
-/* Add one command line; it is on disk when this returns true. On false the
- * journal is cut back to the lines before it, so the line is not there either;
- * when even that fails, the journal is closed (fd -1) and *err says so. */
+/* Add one command line, numbered after the last; it is on disk when this
+ * returns true. On false the journal is cut back to the lines before it, so the
+ * line is not there either; when even that fails, the journal is closed (fd -1)
+ * and *err says so. A line that would make the journal larger than a journal is
+ * read is refused, and the journal stays open. */
 bool journal_append(struct journal *j, const char *line, char **err);
 
 void journal_close(struct journal *j);
 
-/* What a journal holds: its base and its commands. A last line that is torn (no
- * newline) or fails its checksum is dropped and counted, and so is anything after
- * a damaged line. False only when the file cannot be read or is no journal. */
+/* What a journal holds: its base and its commands, up to the first line that is
+ * torn (no newline), fails its checksum or is out of order (its number is not
+ * the next); that line and every line after it are not taken, and counted. False
+ * only when the file cannot be read or is no journal. */
 struct journal_contents {
 	char *base;              /* "scenario=PATH" or "save=PATH" */
-	bool has_crc;            /* a save named with its checksum: */
+	bool has_crc;            /* named with its checksum: */
 	unsigned long base_crc;  /* the CRC-32 of its bytes when the journal began */
-	struct strlist lines;
-	size_t dropped;          /* lines dropped as torn or damaged */
-	size_t damaged_at;       /* 1-based line of the first dropped line, or 0 */
+	struct strlist lines;    /* the commands taken, without their numbers */
+	size_t dropped;          /* lines not taken */
+	size_t damaged_at;       /* 1-based line of the first of them, or 0 */
+	bool torn;               /* only the last line was not taken, and it was torn */
 };
 
 bool journal_read(const char *path, struct journal_contents *out, char **err);
@@ -54,6 +61,23 @@ bool journal_parse(const char *text, size_t len, const char *name, struct journa
  * copy of it that names the same save (free it). */
 char *journal_contents_base(const struct journal_contents *jc);
 void journal_contents_free(struct journal_contents *c);
+
+/* Did the journal hold whole lines that were not taken (damaged, out of order)?
+ * A torn last line is a command cut off as it was written, never shown. */
+bool journal_lost_lines(const struct journal_contents *jc);
+
+/* Move the journal at `path` aside, to PATH.discarded (or .discarded.2 and on:
+ * nothing there is replaced), before a new journal takes its name: its name
+ * there (free it), or NULL and *err. The file keeps every byte and still names
+ * what it replays onto, so `hexaid recover` takes it. */
+char *journal_keep_aside(const char *path, char **err);
+
+/* The line a journal gets when the game was saved but the journal could not
+ * start again from that save: the checksum of the save's bytes (free it); a
+ * recovery whose first save is gone replays the commands after it onto that
+ * save. It is a comment to the command language. */
+char *journal_saved_line(unsigned long crc);
+bool journal_saved_mark(const char *line, unsigned long *crc);
 
 /* The checksum written after each line (CRC-32, as in zlib). */
 unsigned long journal_crc(const char *s, size_t len);

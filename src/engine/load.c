@@ -22,7 +22,7 @@ replay(struct game *g, struct savefile *sf)
 
 	game_start(g, &sf->sc);
 	g->replaying = true;
-	ok = command_replay(g, &sf->commands, &bad);
+	ok = command_replay_changes(g, &sf->commands, &bad);
 	g->replaying = false;
 	if (!ok) {
 		savefile_replay_failed(sf, bad);

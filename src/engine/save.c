@@ -6,7 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,9 +172,11 @@ save_item_size(const char *item)
 /* Every name a save needs, made before the first file is touched: running out of
  * memory in the middle of a save then never leaves a temporary file behind. */
 struct save_files {
+	char *path;                  /* the file written: the save, its links followed */
 	char *tmp;                   /* PATH.tmp.XXXXXX */
+	char *copy_tmp;              /* the same, for a backup made by copying */
 	char *dir;                   /* the directory flushed after the rename */
-	char *bak[BACKUPS + 1];      /* bak[i] is PATH.bak.i, for i from 1 */
+	char *bak[BACKUPS + 1];      /* bak[i] is PATH.bak.i; bak[0] the save being replaced */
 };
 
 /* The step that failed and its errno; the message is made once the temporary
@@ -187,19 +189,22 @@ struct save_failure {
 static void
 files_init(struct save_files *f, const char *path)
 {
-	f->tmp = xasprintf("%s.tmp.XXXXXX", path);
-	f->dir = fileops_dir_of(path);
-	f->bak[0] = NULL;
-	for (int i = 1; i <= BACKUPS; i++)
-		f->bak[i] = xasprintf("%s.bak.%d", path, i);
+	f->path = fileops_resolve(path);
+	f->tmp = xasprintf("%s.tmp.XXXXXX", f->path);
+	f->copy_tmp = xasprintf("%s.tmp.XXXXXX", f->path);
+	f->dir = fileops_dir_of(f->path);
+	for (int i = 0; i <= BACKUPS; i++)
+		f->bak[i] = xasprintf("%s.bak.%d", f->path, i);
 }
 
 static void
 files_free(struct save_files *f)
 {
+	free(f->path);
 	free(f->tmp);
+	free(f->copy_tmp);
 	free(f->dir);
-	for (int i = 1; i <= BACKUPS; i++)
+	for (int i = 0; i <= BACKUPS; i++)
 		free(f->bak[i]);
 }
 
@@ -211,27 +216,92 @@ failed(struct save_failure *f, const char *what)
 	return false;
 }
 
-/* Keep the last saves: PATH.bak.2 -> .bak.3, .bak.1 -> .bak.2, PATH -> .bak.1 (as a
- * hard link, so PATH itself stays until the rename replaces it). A backup is a
- * nicety: when one cannot be made, the save goes on. */
-static void
-rotate_backups(const struct save_files *f, const char *path)
+/* Copy the save to .bak.0 where it cannot be linked (FAT, some network file
+ * systems): through a temporary file, flushed, then renamed. */
+static bool
+copy_to_backup(struct save_files *f)
 {
-	for (int i = BACKUPS - 1; i >= 1; i--) {
+	char buf[65536];
+	bool ok;
+	int in, out;
+	ssize_t n;
+
+	if ((in = fio_open(f->path, O_RDONLY | O_CLOEXEC, 0)) < 0)
+		return false;
+	if ((out = fio_mkstemp(f->copy_tmp)) < 0) {
+		close(in);
+		return false;
+	}
+	ok = fio_fchmod(out, fileops_new_mode(f->path)) == 0;
+	while (ok && (n = fio_read(in, buf, sizeof buf)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		ok = n > 0 && fileops_write_all(out, buf, (size_t)n);
+	}
+	close(in);
+	ok = ok && fio_fsync(out) == 0;
+	ok = fio_close(out) == 0 && ok;
+	fault_point("save: before renaming the copy to .bak.0");
+	ok = ok && fio_rename(f->copy_tmp, f->bak[0]) == 0;
+	if (!ok)
+		fio_unlink(f->copy_tmp);
+	return ok;
+}
+
+/* Keep the save being replaced as .bak.0: a hard link, so that the file stays
+ * whole until the rename replaces it, or a copy where links cannot be made. A
+ * backup is a nicety: when it cannot be made, the save goes on without. */
+static void
+keep_previous(struct save_files *f)
+{
+	if (access(f->path, F_OK) != 0)
+		return;
+	fault_point("save: before linking the save to .bak.0");
+	if (fio_link(f->path, f->bak[0]) == 0)
+		return;
+	if (errno == EPERM || errno == ENOTSUP || errno == EXDEV || errno == EMLINK ||
+	    errno == ENOSYS)
+		copy_to_backup(f);
+}
+
+/* Once the new save is in place: .bak.2 -> .bak.3, .bak.1 -> .bak.2, .bak.0 ->
+ * .bak.1. Also at the start of a save, to finish what a save cut off between
+ * its rename and this left. */
+static void
+shift_backups(const struct save_files *f)
+{
+	if (access(f->bak[0], F_OK) != 0)
+		return;
+	for (int i = BACKUPS - 1; i >= 0; i--) {
+		if (access(f->bak[i], F_OK) != 0)
+			continue;
 		fault_point("save: before moving a backup down");
 		fio_rename(f->bak[i], f->bak[i + 1]);
 	}
-	fault_point("save: before removing .bak.1");
-	fio_unlink(f->bak[1]);
-	fault_point("save: before linking the save to .bak.1");
-	fio_link(path, f->bak[1]);
 }
 
-/* Fill the temporary file, flush it and close it (fd is closed either way). */
-static bool
-write_temp(int fd, const char *text, struct save_failure *f)
+/* At the start of a save, what a save cut off left as .bak.0: the save it
+ * replaced is shifted down as it would have been; a link to the save that was
+ * never replaced goes. */
+static void
+finish_backups(const struct save_files *f)
 {
-	bool ok = fio_fchmod(fd, 0644) == 0 || failed(f, "cannot write");
+	struct stat kept, now;
+
+	if (lstat(f->bak[0], &kept) != 0)
+		return;
+	if (stat(f->path, &now) == 0 && now.st_ino == kept.st_ino && now.st_dev == kept.st_dev)
+		fio_unlink(f->bak[0]);
+	else
+		shift_backups(f);
+}
+
+/* Fill the temporary file, flush it and close it (fd is closed either way). It
+ * gets the permissions of the save it replaces, or what the umask allows. */
+static bool
+write_temp(int fd, const char *text, const struct save_files *files, struct save_failure *f)
+{
+	bool ok = fio_fchmod(fd, fileops_new_mode(files->path)) == 0 || failed(f, "cannot write");
 
 	if (ok) {
 		fault_point("save: before writing");
@@ -248,15 +318,20 @@ write_temp(int fd, const char *text, struct save_failure *f)
 	return ok;
 }
 
-/* Keep the backups and put the whole new file in place: true once it is there,
- * even when the directory could not be flushed after (that is in *f). */
+/* Put the whole new file in place, then the backups: true once it is there,
+ * even when the directory could not be flushed after (that is in *f). When the
+ * rename fails, the backups are as they were. */
 static bool
-put_in_place(const struct save_files *files, const char *path, struct save_failure *f)
+put_in_place(struct save_files *files, struct save_failure *f)
 {
-	rotate_backups(files, path);
+	keep_previous(files);
 	fault_point("save: before renaming into place");
-	if (fio_rename(files->tmp, path) != 0)
-		return failed(f, "cannot rename the new save into place");
+	if (fio_rename(files->tmp, files->path) != 0) {
+		failed(f, "cannot rename the new save into place");
+		fio_unlink(files->bak[0]);
+		return false;
+	}
+	shift_backups(files);
 	fault_point("save: before flushing the directory");
 	if (!fileops_sync_dir(files->dir))
 		failed(f, "cannot flush the directory");
@@ -279,42 +354,24 @@ file_kind(mode_t mode)
 	return "not a regular file";
 }
 
-/* The file a save to `path` writes: `path`, or the file a symbolic link there
- * points to (through each link in turn, even to a file not made yet), so the
- * save replaces the target and the link stays. NULL and *err when that is not a
+/* The file a save to `path` writes: `path`, or the file the symbolic links
+ * there lead to (fileops_resolve, even to a file not made yet), so the save
+ * replaces the target and the link stays. NULL and *err when that is not a
  * regular file (a device, a FIFO, a directory) or the links go round. */
 static char *
 save_target(const char *path, char **err)
 {
-	char *at = xstrdup(path), link[4096];
+	char *at = fileops_resolve(path);
 	struct stat st;
 
-	for (int depth = 0; depth < 40; depth++) {
-		if (lstat(at, &st) != 0)
-			return at; /* nothing there yet (or unreadable: the save says why) */
-		if (S_ISREG(st.st_mode))
-			return at;
-		if (!S_ISLNK(st.st_mode)) {
-			*err = xasprintf("%s: %s, not a regular file: a game is saved only to a "
-			                 "file (nothing was written)", path, file_kind(st.st_mode));
-			free(at);
-			return NULL;
-		}
-		ssize_t n = readlink(at, link, sizeof link - 1);
-		if (n < 0)
-			break;
-		link[n] = '\0';
-		char *next = link[0] == '/' ? xstrdup(link) : NULL;
-		if (next == NULL) {
-			char *dir = fileops_dir_of(at);
-			next = xasprintf("%s/%s", dir, link);
-			free(dir);
-		}
-		free(at);
-		at = next;
-	}
-	*err = xasprintf("%s: the symbolic links there cannot be followed to a file "
-	                 "(nothing was written)", path);
+	if (lstat(at, &st) != 0 || S_ISREG(st.st_mode))
+		return at; /* nothing there yet (or unreadable: the save says why) */
+	if (S_ISLNK(st.st_mode))
+		*err = xasprintf("%s: the symbolic links there cannot be followed to a file "
+		                 "(nothing was written)", path);
+	else
+		*err = xasprintf("%s: %s, not a regular file: a game is saved only to a "
+		                 "file (nothing was written)", path, file_kind(st.st_mode));
 	free(at);
 	return NULL;
 }
@@ -333,12 +390,13 @@ save_write(const struct game *g, const char *given, char **err, char **warning)
 		return false;
 	text = save_text(g);
 	files_init(&files, path);
+	finish_backups(&files);
 	fault_point("save: before creating the temporary file");
 	fd = fio_mkstemp(files.tmp);
 	if (fd < 0)
 		failed(&f, "cannot create a temporary file beside it");
-	else if (write_temp(fd, text, &f))
-		in_place = put_in_place(&files, path, &f);
+	else if (write_temp(fd, text, &files, &f))
+		in_place = put_in_place(&files, &f);
 	if (fd >= 0 && !in_place)
 		fio_unlink(files.tmp);
 	files_free(&files);
@@ -358,8 +416,9 @@ save_write(const struct game *g, const char *given, char **err, char **warning)
 char *
 save_find_version(const char *path, unsigned long crc)
 {
-	for (int i = 0; i <= BACKUPS; i++) {
-		char *name = i == 0 ? xstrdup(path) : xasprintf("%s.bak.%d", path, i), *err = NULL;
+	/* newest first: the save, the one a cut-off save was replacing, the backups */
+	for (int i = -1; i <= BACKUPS; i++) {
+		char *name = i < 0 ? xstrdup(path) : xasprintf("%s.bak.%d", path, i), *err = NULL;
 		unsigned long c;
 
 		if (journal_file_crc(name, &c, &err) && c == crc)
@@ -371,9 +430,9 @@ save_find_version(const char *path, unsigned long crc)
 }
 
 int
-save_clean_temps(const char *path)
+save_clean_temps(const char *given)
 {
-	char *dir = fileops_dir_of(path), *base;
+	char *path = fileops_resolve(given), *dir = fileops_dir_of(path), *base;
 	const char *slash = strrchr(path, '/');
 	DIR *d = fio_opendir(dir);
 	struct dirent *e;
@@ -393,60 +452,110 @@ save_clean_temps(const char *path)
 		closedir(d);
 	free(base);
 	free(dir);
+	free(path);
 	return removed;
 }
 
 /* ---- the lock ------------------------------------------------------------------ */
 
-bool
-save_lock(const char *path, char **err)
-{
-	char *lock = xasprintf("%s.lock", path), pidtext[32];
-	int fd, tries;
-	bool ok = false;
+/* The lock file is held with flock(2), which goes with the process that holds it:
+ * a hexaid that is killed leaves no lock that stops the next one. The file holds
+ * the holder's pid, for messages. It is removed by its holder on release, so a
+ * lock taken checks that the file it holds is still the one at its name. */
 
-	for (tries = 0; tries < 2 && !ok; tries++) {
-		fd = fio_open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
-			ok = fileops_write_all(fd, pidtext, (size_t)n);
-			if (!ok)
-				*err = xasprintf("%s: cannot write the lock: %s", lock, strerror(errno));
-			fio_close(fd);
-			if (!ok)
-				fio_unlink(lock);
-			break;
-		}
-		if (errno != EEXIST) {
+/* How many times a lock is tried when its file is removed under it. */
+#define LOCK_TRIES 8
+
+/* The pid written in a lock file held by another hexaid, or 0. */
+static long
+holder_of(int fd)
+{
+	char text[32];
+	ssize_t n = pread(fd, text, sizeof text - 1, 0);
+	long pid;
+
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return sscanf(text, "%ld", &pid) == 1 ? pid : 0;
+}
+
+/* Is fd still the file at `lock`? */
+static bool
+still_there(int fd, const char *lock)
+{
+	struct stat held, named;
+
+	return fstat(fd, &held) == 0 && stat(lock, &named) == 0 && held.st_ino == named.st_ino &&
+	       held.st_dev == named.st_dev;
+}
+
+static enum lock_result
+try_lock(struct file_lock *l, const char *path, const char *lock, char **err)
+{
+	int fd = fio_open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+
+	if (fd < 0) {
+		*err = xasprintf("%s: cannot take the lock: %s", lock, strerror(errno));
+		return LOCK_NO_PLACE;
+	}
+	if (fio_flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		bool held = errno == EWOULDBLOCK;
+		long pid = held ? holder_of(fd) : 0;
+		if (!held)
 			*err = xasprintf("%s: cannot take the lock: %s", lock, strerror(errno));
-			break;
-		}
-		/* Someone holds it: if that process is gone, the lock is stale. */
-		{
-			FILE *f = fio_fopen(lock, "r");
-			long pid = 0;
-			if (f != NULL) {
-				if (fscanf(f, "%ld", &pid) != 1)
-					pid = 0;
-				fclose(f);
-			}
-			if (pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM) &&
-			    pid != (long)getpid()) {
-				*err = xasprintf("%s is open in another hexaid (pid %ld)", path, pid);
-				break;
-			}
-			fio_unlink(lock);
-		}
+		else if (pid > 0)
+			*err = xasprintf("%s is open in another hexaid (pid %ld)", path, pid);
+		else
+			*err = xasprintf("%s is open in another hexaid", path);
+		fio_close(fd);
+		return held ? LOCK_HELD : LOCK_NO_PLACE;
+	}
+	if (!still_there(fd, lock)) {
+		fio_close(fd);
+		return LOCK_GONE;
+	}
+	{
+		char pidtext[32];
+		int n = snprintf(pidtext, sizeof pidtext, "%ld\n", (long)getpid());
+		/* the pid is for messages: a lock that cannot say it is held all the same */
+		if (fio_ftruncate(fd, 0) == 0)
+			(void)!pwrite(fd, pidtext, (size_t)n, 0);
+	}
+	l->fd = fd;
+	l->path = xstrdup(lock);
+	return LOCK_TAKEN;
+}
+
+enum lock_result
+save_lock(struct file_lock *l, const char *path, char **err)
+{
+	char *target = fileops_resolve(path), *lock = xasprintf("%s.lock", target);
+	enum lock_result r = LOCK_GONE;
+
+	l->fd = -1;
+	l->path = NULL;
+	*err = NULL;
+	for (int tries = 0; tries < LOCK_TRIES && r == LOCK_GONE; tries++)
+		r = try_lock(l, path, lock, err);
+	if (r == LOCK_GONE) {
+		*err = xasprintf("%s: cannot take the lock: it keeps being removed", lock);
+		r = LOCK_NO_PLACE;
 	}
 	free(lock);
-	return ok;
+	free(target);
+	return r;
 }
 
 void
-save_unlock(const char *path)
+save_unlock(struct file_lock *l)
 {
-	char *lock = xasprintf("%s.lock", path);
-
-	fio_unlink(lock);
-	free(lock);
+	if (l->fd >= 0) {
+		/* removed while still held, so that no one takes the file being let go */
+		fio_unlink(l->path);
+		fio_close(l->fd);
+	}
+	free(l->path);
+	l->fd = -1;
+	l->path = NULL;
 }

@@ -27,7 +27,8 @@ char *save_text(const struct game *g);
 size_t save_text_size(const struct game *g);
 size_t save_item_size(const char *item);
 
-/* The file among `path` and its backups (.bak.1 to .bak.3) whose bytes have the
+/* The file among `path` and its backups (.bak.0, which a save cut off may leave,
+ * and .bak.1 to .bak.3) whose bytes have the
  * checksum `crc` (journal_crc), newest first: its name (free it), or NULL. A
  * journal names the save it began from this way, so that a recovery finds that
  * save even after a later save took its name. */
@@ -37,9 +38,24 @@ char *save_find_version(const char *path, unsigned long crc);
  * how many it removed. */
 int save_clean_temps(const char *path);
 
-/* Take the lock file beside a save (PATH.lock holding our pid). On false *err
- * names the other hexaid's pid. A lock whose process is gone is taken over. */
-bool save_lock(const char *path, char **err);
-void save_unlock(const char *path);
+/* A lock on a file: PATH.lock held with flock(2) by this process. */
+struct file_lock {
+	int fd;                  /* -1: none held */
+	char *path;              /* the lock file */
+};
+
+enum lock_result {
+	LOCK_TAKEN,
+	LOCK_HELD,               /* another hexaid holds it: *err names its pid */
+	LOCK_NO_PLACE,           /* the lock file cannot be made (a read-only place) */
+	LOCK_GONE                /* (internal: the file was removed while it was taken) */
+};
+
+/* Take the lock of `path` (its links followed): PATH.lock, held until
+ * save_unlock or the end of the process, whatever ends it. A lock file no
+ * process holds is free, whatever it says. On anything but LOCK_TAKEN *err says
+ * why (free it) and l holds nothing. */
+enum lock_result save_lock(struct file_lock *l, const char *path, char **err);
+void save_unlock(struct file_lock *l);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileops.h"
 #include "save.h"
 #include "session.h"
 #include "xmalloc.h"
@@ -15,30 +16,114 @@
 
 static void measure_record(struct session *s);
 
+/* Take the lock of the saved game. In a place where no lock file can be made
+ * (a read-only directory), the game opens all the same, read-only in effect:
+ * *warning says so. */
+static bool
+hold_save(struct session *s, char **err, char **warning)
+{
+	char *why = NULL;
+
+	switch (save_lock(&s->locks.save, s->game.save_path, &why)) {
+	case LOCK_TAKEN:
+		/* leftovers of a cut-off save go */
+		save_clean_temps(s->game.save_path);
+		return true;
+	case LOCK_NO_PLACE:
+		*warning = xasprintf("%s; the game is open without a lock: to keep changes, save "
+		                     "it to a file in another place (save FILE)", why);
+		free(why);
+		return true;
+	case LOCK_HELD:
+	case LOCK_GONE:
+		break;
+	}
+	*err = why;
+	return false;
+}
+
+/* Does the file at `path` hold what a new journal must not replace: commands
+ * (or lines that could not be read) not in a save? */
+static bool
+holds_unsaved(const char *path)
+{
+	struct journal_contents jc;
+	char *err = NULL;
+	bool empty;
+
+	if (access(path, F_OK) != 0)
+		return false;
+	empty = journal_read(path, &jc, &err) && jc.lines.count == 0 && !journal_lost_lines(&jc);
+	journal_contents_free(&jc);
+	free(err);
+	return !empty;
+}
+
+/* A journal is never started over one that holds commands not in a save: that
+ * one is moved aside first (s->kept_aside). */
+static bool
+keep_unsaved(struct session *s, const char *path, char **err)
+{
+	char *aside;
+
+	if (!holds_unsaved(path))
+		return true;
+	if ((aside = journal_keep_aside(path, err)) == NULL)
+		return false;
+	free(s->kept_aside);
+	s->kept_aside = aside;
+	return true;
+}
+
+/* Both warnings, or either (free them). */
+static char *
+join_warnings(char *a, char *b)
+{
+	char *both;
+
+	if (a == NULL || b == NULL)
+		return a != NULL ? a : b;
+	both = xasprintf("%s; %s", a, b);
+	free(a);
+	free(b);
+	return both;
+}
+
 bool
 session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
-              char **err, char **warning)
+              struct session_locks *held, char **err, char **warning)
 {
+	char *created_warning = NULL;
+	bool ok;
+
 	*warning = NULL;
 	memset(s, 0, sizeof *s);
 	s->journal.fd = -1;
+	s->locks.save.fd = s->locks.journal.fd = -1;
 	s->game = *g;
 	memset(g, 0, sizeof *g);
 	measure_record(s);
-	if (s->game.save_path != NULL) {
-		/* one hexaid at a time on a saved game; leftovers of a cut-off save go */
-		if (!save_lock(s->game.save_path, err))
-			return false;
-		s->locked = xstrdup(s->game.save_path);
-		save_clean_temps(s->game.save_path);
+	if (held != NULL) {
+		s->locks = *held;
+		held->save = (struct file_lock){ -1, NULL };
+		held->journal = (struct file_lock){ -1, NULL };
 	}
+	/* one hexaid at a time on a saved game, and on a journal */
+	if (s->game.save_path != NULL && s->locks.save.fd < 0 && !hold_save(s, err, warning))
+		return false;
 	if (journal_path == NULL)
 		return true;
 	s->journal_path = xstrdup(journal_path);
 	s->base = xstrdup(base);
+	if (s->locks.journal.fd < 0 && save_lock(&s->locks.journal, journal_path, err) != LOCK_TAKEN)
+		return false;
 	/* a journal being started when hexaid was cut off left its new file */
 	save_clean_temps(journal_path);
-	return journal_create(&s->journal, journal_path, base, err, warning);
+	if (!keep_unsaved(s, journal_path, err))
+		return false;
+	ok = journal_create(&s->journal, journal_path, base, err, &created_warning);
+	*warning = join_warnings(*warning, created_warning);
+	return ok;
 }
 
 static void
@@ -116,24 +201,45 @@ record_refused(struct session *s, const struct command_result *res, size_t log_b
 	                 "values", ylimits_save.max_bytes, ylimits_save.max_nodes);
 }
 
+/* When the journal cannot start again from a save, the old one goes on, marked
+ * with the save's checksum: a recovery that cannot find the save the journal
+ * began from (no backup could be made) replays what follows the mark onto this
+ * save (recover.h). */
+static void
+mark_saved(struct session *s, const char *save, struct command_result *res, char *why)
+{
+	unsigned long crc;
+	char *err = NULL, *mark;
+
+	if (journal_file_crc(save, &crc, &err)) {
+		mark = journal_saved_line(crc);
+		if (journal_append(&s->journal, mark, &err)) {
+			say_warning(res, why, "; the journal goes on from before the save, marked with it");
+			free(mark);
+			return;
+		}
+		free(mark);
+	}
+	say_warning(res, why, "; the journal goes on from before the save");
+	say_warning(res, err, "");
+	free(err);
+}
+
 /* After a save, the journal starts again from it. The new journal replaces the
  * old one only once it is whole on the disk; when it cannot be made, the old one
  * goes on: it names the save before by its checksum, and recover finds that
- * save among the backups. */
+ * save among the backups, or the mark of this save. */
 static void
 restart_journal(struct session *s, struct command_result *res)
 {
 	struct journal fresh;
-	char *err = NULL, *warning, *base;
+	char *err = NULL, *warning, *base, *abs;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL)
 		return;
-	{
-		/* a whole path, so the journal is found from any directory */
-		char *abs = realpath(s->game.save_path, NULL);
-		base = xasprintf("save=%s", abs ? abs : s->game.save_path);
-		free(abs);
-	}
+	/* a whole path, so the journal is found from any directory */
+	abs = realpath(s->game.save_path, NULL);
+	base = xasprintf("save=%s", abs ? abs : s->game.save_path);
 	if (journal_create(&fresh, s->journal_path, base, &err, &warning)) {
 		journal_close(&s->journal);
 		s->journal = fresh;
@@ -144,8 +250,9 @@ restart_journal(struct session *s, struct command_result *res)
 		free(warning);
 	} else {
 		free(base);
-		say_warning(res, err, "; the journal goes on from before the save");
+		mark_saved(s, abs ? abs : s->game.save_path, res, err);
 	}
+	free(abs);
 	free(err);
 }
 
@@ -187,37 +294,68 @@ session_journal_move(struct session *s, const char *path, char **err)
 {
 	struct journal_contents jc;
 	struct journal moved = { .fd = -1 };
+	struct file_lock lock;
 	char *base, *warning;
 	bool created;
 
 	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
 		return true;
-	if (!journal_read(s->journal_path, &jc, err))
+	if (save_lock(&lock, path, err) != LOCK_TAKEN)
 		return false;
+	if (!keep_unsaved(s, path, err) || !journal_read(s->journal_path, &jc, err)) {
+		save_unlock(&lock);
+		return false;
+	}
 	/* the copy names the save the journal began from, not the file there now */
 	base = journal_contents_base(&jc);
 	created = journal_create(&moved, path, base, err, &warning);
 	free(base);
-	if (!created) {
-		journal_contents_free(&jc);
-		return false;
-	}
 	/* a directory that could not be flushed: the copy is in place all the same */
 	free(warning);
-	for (size_t i = 0; i < jc.lines.count; i++) {
+	for (size_t i = 0; created && i < jc.lines.count; i++) {
 		if (!journal_append(&moved, jc.lines.items[i], err)) {
 			journal_close(&moved);
 			unlink(path);
-			journal_contents_free(&jc);
-			return false;
+			created = false;
 		}
 	}
 	journal_contents_free(&jc);
+	if (!created) {
+		save_unlock(&lock);
+		return false;
+	}
 	journal_close(&s->journal);
 	unlink(s->journal_path);
 	free(s->journal_path);
+	save_unlock(&s->locks.journal);
+	s->locks.journal = lock;
 	s->journal = moved;
 	s->journal_path = xstrdup(path);
+	return true;
+}
+
+bool
+session_hold_save(struct session *s, char **err)
+{
+	struct file_lock lock;
+	char *target;
+	bool same;
+
+	if (s->game.save_path == NULL)
+		return true;
+	target = fileops_resolve(s->game.save_path);
+	{
+		char *lock_path = xasprintf("%s.lock", target);
+		same = s->locks.save.path != NULL && strcmp(s->locks.save.path, lock_path) == 0;
+		free(lock_path);
+	}
+	free(target);
+	if (same)
+		return true;
+	if (save_lock(&lock, s->game.save_path, err) != LOCK_TAKEN)
+		return false;
+	save_unlock(&s->locks.save);
+	s->locks.save = lock;
 	return true;
 }
 
@@ -225,14 +363,15 @@ void
 session_end(struct session *s)
 {
 	journal_close(&s->journal);
-	if (s->locked != NULL)
-		save_unlock(s->locked);
-	free(s->locked);
+	save_unlock(&s->locks.save);
+	save_unlock(&s->locks.journal);
 	free(s->journal_path);
 	free(s->base);
+	free(s->kept_aside);
 	game_free(&s->game);
 	memset(s, 0, sizeof *s);
 	s->journal.fd = -1;
+	s->locks.save.fd = s->locks.journal.fd = -1;
 }
 
 char *

@@ -10,24 +10,36 @@
 #include "command.h"
 #include "game.h"
 #include "journal.h"
+#include "save.h"
+
+/* The locks a session holds (fd -1: none). */
+struct session_locks {
+	struct file_lock save;   /* on the saved game */
+	struct file_lock journal;
+};
 
 struct session {
 	struct game game;
 	struct journal journal;  /* fd -1 when the session keeps none */
 	char *journal_path;
 	char *base;              /* what the journal replays onto */
-	char *locked;            /* the saved game this session holds the lock of */
+	struct session_locks locks;
+	char *kept_aside;        /* where a journal found at journal_path was moved, or NULL */
 	size_t record_bytes;     /* at least the size of a save of the game now */
 	size_t record_values;    /* the values in that save */
 };
 
 /* Start a session on a game (taken over), journaling to `journal_path` (may be
- * NULL) onto `base` ("scenario=PATH" or "save=PATH"). A saved game is locked
- * against a second hexaid, and temporary files a cut-off save left are removed.
- * On false *err says why (free it); call session_end all the same. On true
- * *warning is NULL or says what went wrong without stopping it (free it). */
+ * NULL) onto `base` ("scenario=PATH" or "save=PATH"). A saved game and the
+ * journal are locked against a second hexaid (locks the caller took are in
+ * `held`, taken over; may be NULL), and temporary files a cut-off save left are
+ * removed. A saved game in a place where no lock can be made opens with a
+ * warning. A journal already at `journal_path` that holds commands is moved
+ * aside, never replaced (s->kept_aside says where). On false *err says why
+ * (free it); call session_end all the same. On true *warning is NULL or says
+ * what went wrong without stopping it (free it). */
 bool session_start(struct session *s, struct game *g, const char *journal_path,
-                   const char *base, char **err, char **warning);
+                   const char *base, struct session_locks *held, char **err, char **warning);
 
 /* "scenario=/abs/path" or "save=/abs/path": what a journal of this game replays
  * onto, for session_start (free it). */
@@ -39,8 +51,13 @@ bool session_run(struct session *s, const char *line, struct command_result *res
 
 /* Keep the journal at `path` from now on: its commands are copied there and the
  * old file is removed (the terminal interface keeps a saved game's journal beside
- * it). On false *err says why and the journal stays where it was. */
+ * it); a journal holding commands at `path` is moved aside first. On false *err
+ * says why and the journal stays where it was. */
 bool session_journal_move(struct session *s, const char *path, char **err);
+
+/* Hold the lock of the game's save_path, when it is not the one held (after a
+ * save to a new file), letting the old one go. On false *err says why. */
+bool session_hold_save(struct session *s, char **err);
 
 void session_end(struct session *s);
 

@@ -14,14 +14,6 @@
 #include "xmalloc.h"
 
 /* A word for a command line: quoted when it holds a blank. */
-static char *
-word(const char *s)
-{
-	if (strchr(s, ' ') != NULL)
-		return xasprintf("\"%s\"", s);
-	return xstrdup(s);
-}
-
 static bool
 save_as(struct tui *t)
 {
@@ -32,7 +24,7 @@ save_as(struct tui *t)
 	initial = g->save_path ? xstrdup(g->save_path)
 	          : dir ? xasprintf("%s/%s.sav", dir, g->sc.id) : xasprintf("%s.sav", g->sc.id);
 	if (dialog_input(t, "Save as", "Save the game to the file:", initial, &path) && *path) {
-		w = word(path);
+		w = command_word(path);
 		ok = tui_command(t, "save %s", w);
 		free(w);
 		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
@@ -40,19 +32,13 @@ save_as(struct tui *t)
 			if (!session_journal_move(t->s, jpath, &err)) {
 				tui_note(t, NOTE_ERROR_DETAIL, err);
 				free(err);
+				err = NULL;
 			}
-			/* the scenario's journal lock goes; the new save is held instead, as a
-			 * saved game opened is, against a second hexaid */
-			if (t->journal_lock != NULL) {
-				save_unlock(t->journal_lock);
-				free(t->journal_lock);
-				t->journal_lock = NULL;
-			}
-			if (t->s->locked == NULL || strcmp(t->s->locked, t->s->game.save_path) != 0) {
-				char *lerr = NULL;
-				if (save_lock(t->s->game.save_path, &lerr))
-					t->journal_lock = xstrdup(t->s->game.save_path);
-				free(lerr);
+			/* the new save is held, as a saved game opened is, against a
+			 * second hexaid (the journal's lock moved with it) */
+			if (!session_hold_save(t->s, &err)) {
+				tui_note(t, NOTE_ERROR_DETAIL, err);
+				free(err);
 			}
 			free(jpath);
 		}
@@ -127,11 +113,6 @@ open_game(struct tui *t, const char *path)
 	free(errors);
 	previous = xstrdup(t->s->game.save_path ? t->s->game.save_path : t->s->game.sc.path);
 	session_end(t->s);
-	if (t->journal_lock != NULL) {
-		save_unlock(t->journal_lock);
-		free(t->journal_lock);
-		t->journal_lock = NULL;
-	}
 	reset_view(t);
 	if (!tui_start_session(t, t->s, &g, &err)) {
 		struct strlist lines = { 0 };

@@ -279,10 +279,10 @@ note(struct tui *t)
 	char *text = NULL;
 
 	if (dialog_input(t, "Note", "A note for the game log:", "", &text) && *text != '\0') {
-		for (char *p = text; *p; p++)
-			if (*p == '"')
-				*p = '\'';
-		tui_command(t, "note %s", text);
+		/* one word, quoted as the command line reads it: the note as typed */
+		char *w = command_word(text);
+		tui_command(t, "note %s", w);
+		free(w);
 	}
 	free(text);
 }

@@ -16,6 +16,7 @@
 #include "load.h"
 #include "diag.h"
 #include "journal.h"
+#include "recover.h"
 #include "save.h"
 #include "tui.h"
 #include "xdg.h"
@@ -53,11 +54,12 @@ move_old_journals(const char *to)
 				continue;
 			char *src = xasprintf("%s/%s", from, e->d_name);
 			char *dst = xasprintf("%s/%s", to, e->d_name), *err = NULL;
+			struct file_lock lock;
 			struct stat st;
 			if (lstat(dst, &st) != 0 && lstat(src, &st) == 0 && S_ISREG(st.st_mode) &&
-			    save_lock(src, &err)) {
+			    save_lock(&lock, src, &err) == LOCK_TAKEN) {
 				(void)rename(src, dst);
-				save_unlock(src);
+				save_unlock(&lock);
 			}
 			free(err);
 			free(src);
@@ -158,26 +160,33 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	return ok;
 }
 
-/* A scenario's journal: NAME.journal under the journals directory, or NAME-2
- * and on when another hexaid plays the same scenario (each holds a lock). */
+/* A scenario's journal: NAME-XXXXXXXX.journal under the journals directory,
+ * XXXXXXXX the checksum of the scenario's whole path, so that two scenarios of
+ * one name (a copy, another version) never share a journal; or NAME-XXXXXXXX-2
+ * and on when another hexaid plays the same scenario (each holds a lock, in
+ * *lock). */
 static char *
-scenario_journal(const struct game *g, char **locked)
+scenario_journal(const struct game *g, struct file_lock *lock)
 {
 	const char *slash = strrchr(g->sc.path, '/');
-	char *dir = journal_dir(), *name, *dot;
+	char *dir = journal_dir(), *name, *dot, *abs;
+	unsigned long crc;
 
-	*locked = NULL;
+	lock->fd = -1;
+	lock->path = NULL;
 	if (dir == NULL)
 		return NULL;
 	name = xstrdup(slash ? slash + 1 : g->sc.path);
 	if ((dot = strrchr(name, '.')) != NULL && dot != name)
 		*dot = '\0';
+	abs = realpath(g->sc.path, NULL);
+	crc = journal_crc(abs ? abs : g->sc.path, strlen(abs ? abs : g->sc.path));
+	free(abs);
 	for (int n = 1; n < 10; n++) {
-		char *path = n == 1 ? xasprintf("%s/%s.journal", dir, name)
-		                    : xasprintf("%s/%s-%d.journal", dir, name, n);
+		char *path = n == 1 ? xasprintf("%s/%s-%08lx.journal", dir, name, crc)
+		                    : xasprintf("%s/%s-%08lx-%d.journal", dir, name, crc, n);
 		char *err = NULL;
-		if (save_lock(path, &err)) {
-			*locked = xstrdup(path);
+		if (save_lock(lock, path, &err) == LOCK_TAKEN) {
 			free(dir);
 			free(name);
 			return path;
@@ -221,34 +230,9 @@ journal_to_recover(const char *path, const char *base, struct journal_contents *
 	return false;
 }
 
-/* Keep a journal aside as JOURNAL.discarded, for `hexaid recover`, before the
- * session starts the journal afresh; it names the same save. */
-static void
-keep_aside(struct tui *t, const char *path, const struct journal_contents *jc, const char *why)
-{
-	struct journal aside = { .fd = -1 };
-	char *aside_path = xasprintf("%s.discarded", path), *base = journal_contents_base(jc);
-	char *err = NULL, *warning;
-	bool ok;
-
-	/* a directory that could not be flushed: the copy is kept all the same */
-	ok = journal_create(&aside, aside_path, base, &err, &warning);
-	free(warning);
-	for (size_t i = 0; ok && i < jc->lines.count; i++)
-		ok = journal_append(&aside, jc->lines.items[i], &err);
-	journal_close(&aside);
-	if (ok)
-		tui_message(t, why != NULL, "%sthe old journal was kept as %s", why ? why : "", aside_path);
-	else
-		tui_message(t, true, "%s", err);
-	free(err);
-	free(base);
-	free(aside_path);
-}
-
-/* Ask whether to recover, before the session starts the journal afresh; a
- * declined journal is kept aside. 'y', 'n', or 0 when hexaid is stopped while
- * asking. */
+/* Ask whether to recover, before the session starts the journal afresh (the
+ * session keeps the old one aside either way). 'y', 'n', or 0 when hexaid is
+ * stopped while asking. */
 static int
 ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 {
@@ -262,64 +246,75 @@ ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 	while (answer == 0 && !tui_interrupted())
 		answer = dialog_ask(t, "Recover the game?", q, "yn");
 	free(q);
-	if (answer == 'n')
-		keep_aside(t, path, jc, NULL);
 	return answer;
 }
 
-/* A journal names its save by the checksum of its bytes. When a later save took
- * the name (hexaid stopped between a save and its new journal, or the journal
- * could not start again), its commands follow the backup that is that save:
- * the game is opened from it, under the save's name, so that they are replayed
- * onto what they followed and not a second time. False when no file is that
- * save; the game is then as it was. */
+/* The game a journal replays onto (recover.h): when it is not the file opened
+ * (a later save took the save's name, or the journal goes on from a mark), that
+ * file is opened instead, under the save's name, so that its commands are
+ * replayed onto what they followed and not a second time. False, and why in
+ * *why, when there is no such file; the game is then as it was. */
 static bool
-onto_its_save(const struct journal_contents *jc, struct game *g)
+onto_its_base(const struct journal_contents *jc, struct game *g, struct recovery_base *rb,
+              char **why)
 {
-	char *file, *errors = NULL;
+	char *errors = NULL;
 	struct game older;
-	bool ok, same;
+	bool ok;
 
-	/* the journal's head names its base: "save=FILE" (the journal file format) */
-	if (!jc->has_crc || g->save_path == NULL || strncmp(jc->base, "save=", 5) != 0)
-		return true;
-	if ((file = save_find_version(jc->base + 5, jc->base_crc)) == NULL)
+	if (!recovery_base(jc, rb, why))
 		return false;
-	same = strcmp(file, jc->base + 5) == 0;
-	ok = same || tui_load_game(file, &older, &errors);
-	if (ok && !same) {
+	if (!rb->is_save || strcmp(rb->file, jc->base + 5) == 0)
+		return true;
+	ok = tui_load_game(rb->file, &older, &errors);
+	if (ok) {
 		free(older.save_path);
 		older.save_path = g->save_path;
 		g->save_path = NULL;
 		game_free(g);
 		*g = older;
+	} else {
+		*why = xasprintf("%s cannot be opened", rb->file);
 	}
 	free(errors);
-	free(file);
 	return ok;
 }
 
+/* Replay the journal's lines from `from` on; the old journal (kept aside when
+ * the session started) goes once every line is in the new one, and stays, with
+ * a message saying which lines were not replayed, when any was not. */
 static void
-replay(struct tui *t, const char *path, const struct journal_contents *jc)
+replay(struct tui *t, const char *path, const struct journal_contents *jc, size_t from)
 {
-	size_t done = 0;
+	size_t done = 0, total = jc->lines.count - from;
+	const char *aside = t->s->kept_aside;
 
-	for (size_t i = 0; i < jc->lines.count; i++) {
+	for (size_t i = from; i < jc->lines.count; i++) {
 		struct command_result res;
 		bool ok = session_run(t->s, jc->lines.items[i], &res);
 
 		command_result_free(&res);
 		if (!ok) {
-			char *why = xasprintf("recovery stopped at a command that no longer applies: %s",
-			                      jc->lines.items[i]);
+			char *why = xasprintf("recovery stopped at line %zu, which no longer applies: %s",
+			                      i + 2, jc->lines.items[i]);
 			tui_note(t, NOTE_ERROR_DETAIL, why);
 			free(why);
 			break;
 		}
 		done++;
 	}
-	tui_message(t, false, "recovered %zu of %zu commands from %s%s", done, jc->lines.count, path,
-	            jc->dropped ? " (a damaged last line was dropped)" : "");
+	if (done == total && !journal_lost_lines(jc)) {
+		tui_message(t, false, "recovered %zu of %zu commands from %s%s", done, total, path,
+		            jc->dropped ? " (a last line cut off as it was written was dropped)" : "");
+		if (aside != NULL)
+			unlink(aside);
+	} else {
+		tui_message(t, true, "recovered %zu of %zu commands from %s; the lines from %zu on were "
+		            "not (%s): the old journal is kept as %s", done, total, path,
+		            done < total ? from + done + 2 : jc->damaged_at,
+		            done < total ? "one no longer applies" : "damaged or out of order",
+		            aside ? aside : path);
+	}
 	tui_game_changed(t);
 }
 
@@ -344,73 +339,81 @@ g_title(const struct session *s)
 	return s->game.sc.title ? s->game.sc.title : s->game.sc.id;
 }
 
+/* Give up opening: what was taken goes. */
+static bool
+not_opened(struct game *g, struct session_locks *held, char **err, char *why)
+{
+	*err = why;
+	game_free(g);
+	save_unlock(&held->save);
+	save_unlock(&held->journal);
+	return false;
+}
+
 bool
 tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 {
+	struct session_locks held = { { -1, NULL }, { -1, NULL } };
+	struct recovery_base rb = { 0 };
 	struct journal_contents jc;
-	char *jpath = NULL, *base, *locked = NULL, *serr = NULL, *swarning = NULL;
+	char *jpath = NULL, *base, *serr = NULL, *swarning = NULL, *why = NULL;
 	int answer = 'n';
 	bool recover;
 
-	/* a saved game is locked first, so its journal is not one another hexaid writes */
-	if (g->save_path != NULL && !save_lock(g->save_path, &serr)) {
-		*err = xasprintf("hexaid: %s\n", serr);
-		free(serr);
-		game_free(g);
-		return false;
-	}
+	/* a saved game is locked first, so its journal is not one another hexaid
+	 * writes (in a read-only place there is no lock: the session says so) */
+	if (g->save_path != NULL && save_lock(&held.save, g->save_path, &serr) == LOCK_HELD)
+		return not_opened(g, &held, err, xasprintf("hexaid: %s\n", serr));
+	free(serr);
+	serr = NULL;
 	base = session_base_of(g);
-	jpath = g->save_path ? tui_journal_path(g) : scenario_journal(g, &locked);
+	jpath = g->save_path ? tui_journal_path(g) : scenario_journal(g, &held.journal);
 	recover = journal_to_recover(jpath, base, &jc);
 	if (recover) {
 		t->no_game = true;
 		answer = ask_recover(t, jpath, &jc);
 		t->no_game = false;
 		if (answer == 0) {
-			*err = xstrdup("hexaid: stopped before the game was opened; its journal is as it was\n");
 			journal_contents_free(&jc);
-			if (g->save_path != NULL)
-				save_unlock(g->save_path);
-			game_free(g);
-			if (locked)
-				save_unlock(locked);
-			free(locked);
 			free(jpath);
 			free(base);
-			return false;
+			return not_opened(g, &held, err, xstrdup("hexaid: stopped before the game was "
+			                                         "opened; its journal is as it was\n"));
 		}
 	}
 	if (recover && answer == 'y') {
-		if (onto_its_save(&jc, g)) {
-			/* the new journal names the save the game was opened from */
+		if (onto_its_base(&jc, g, &rb, &why)) {
+			/* the new journal names the file the game was opened from */
 			free(base);
-			base = journal_contents_base(&jc);
+			base = xstrdup(rb.base);
 		} else {
-			keep_aside(t, jpath, &jc, "the journal began from a save of this game that is "
-			                          "no longer here, nor among its backups; ");
 			answer = 'n';
 		}
 	}
-	if (!session_start(s, g, jpath, base, &serr, &swarning)) {
+	if (!session_start(s, g, jpath, base, &held, &serr, &swarning)) {
 		t->journal_warning = xasprintf("no journal is kept: %s", serr ? serr : "no place for it");
 		free(serr);
 	}
-	free(swarning);
 	if (jpath == NULL && t->journal_warning == NULL)
 		t->journal_warning = xstrdup("no journal is kept: set HOME or XDG_STATE_HOME");
 	t->s = s;
-	free(t->journal_lock);
-	t->journal_lock = locked;
 	tui_cursor_home(t);
 	tui_game_changed(t);
 	tui_message(t, false, "%s: hjkl yubn move, Enter selects, ? keys, F10 menus", g_title(s));
-	if (recover) {
-		if (answer == 'y')
-			replay(t, jpath, &jc);
+	if (answer == 'y')
+		replay(t, jpath, &jc, rb.from);
+	else if (s->kept_aside != NULL)
+		tui_message(t, why != NULL, "%s%sthe old journal was kept as %s (hexaid recover "
+		            "replays it)", why ? why : "", why ? "; " : "", s->kept_aside);
+	if (recover)
 		journal_contents_free(&jc);
-	}
+	recovery_base_free(&rb);
+	if (swarning != NULL)
+		tui_note(t, NOTE_ERROR, swarning);
 	if (t->journal_warning != NULL)
 		tui_note(t, NOTE_ERROR, t->journal_warning);
+	free(swarning);
+	free(why);
 	free(jpath);
 	free(base);
 	return true;

@@ -535,9 +535,6 @@ free_tui(struct tui *t)
 	free(t->reminder);
 	free(t->brush_id);
 	free(t->journal_warning);
-	if (t->journal_lock != NULL)
-		save_unlock(t->journal_lock);
-	free(t->journal_lock);
 }
 
 /* Draw, read a key, act on it, until the player quits or a signal stops hexaid.

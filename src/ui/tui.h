@@ -218,7 +218,6 @@ struct tui {
 	char *brush_id;         /* terrain, token or feature id; level as text */
 
 	char *journal_warning;  /* the journal could not be kept */
-	char *journal_lock;     /* the lock taken on a scenario's journal */
 	bool no_game;           /* no session yet: draw nothing behind dialogs */
 	bool quit;
 };

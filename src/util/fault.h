@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -131,6 +132,12 @@ static inline int
 fio_unlink(const char *path)
 {
 	return fault_io("unlink", EIO) ? -1 : unlink(path);
+}
+
+static inline int
+fio_flock(int fd, int op)
+{
+	return fault_io("flock", ENOLCK) ? -1 : flock(fd, op);
 }
 
 static inline FILE *

@@ -3,7 +3,10 @@
  * directory after a rename. */
 #include "config.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fault.h"
 #include "fileops.h"
@@ -35,6 +38,49 @@ fileops_write_all(int fd, const char *buf, size_t len)
 		done += (size_t)n;
 	}
 	return true;
+}
+
+/* How many links fileops_resolve follows, as the kernel does (MAXSYMLINKS). */
+#define MAX_LINKS 40
+
+char *
+fileops_resolve(const char *path)
+{
+	char *real = realpath(path, NULL), target[PATH_MAX];
+	char *p = xstrdup(path);
+
+	if (real != NULL) {
+		free(p);
+		return real;
+	}
+	/* not there (yet): follow the links that are, as far as they go */
+	for (int i = 0; i < MAX_LINKS; i++) {
+		ssize_t n = readlink(p, target, sizeof target - 1);
+		char *dir, *next;
+
+		if (n < 0)
+			break;
+		target[n] = '\0';
+		dir = fileops_dir_of(p);
+		next = target[0] == '/' ? xstrdup(target) : xasprintf("%s/%s", dir, target);
+		free(dir);
+		free(p);
+		p = next;
+	}
+	return p;
+}
+
+mode_t
+fileops_new_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return st.st_mode & 07777;
+	mask = umask(0);   /* read the umask: it can only be read by setting it */
+	umask(mask);
+	return 0666 & ~mask;
 }
 
 int

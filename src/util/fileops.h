@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 /* The directory a path is in: "." for a bare name (free it). */
 char *fileops_dir_of(const char *path);
@@ -17,6 +18,15 @@ bool fileops_write_all(int fd, const char *buf, size_t len);
  * a directory is refused without reading (and a FIFO without blocking). On -1,
  * *not_regular says whether that was why; otherwise errno does. */
 int fileops_open_regular(const char *path, bool *not_regular);
+
+/* The file a path stands for: a symbolic link followed to what it points at,
+ * even when that does not exist yet, so that a file written there replaces the
+ * target and not the link (free it). */
+char *fileops_resolve(const char *path);
+
+/* The permissions for a new file that replaces `path`: the file's own when it
+ * is there, else what the umask leaves of 0666. */
+mode_t fileops_new_mode(const char *path);
 
 /* Flush a directory, so that a file created or renamed in it is on the disk
  * too. A directory that cannot be opened, or a file system that cannot flush

@@ -1,0 +1,100 @@
+/* recover.c: finds the file a journal replays onto, and from which of its lines
+ * (engine layer), by the checksums the journal keeps (recover.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "recover.h"
+#include "save.h"
+#include "xmalloc.h"
+
+/* The last mark in the journal of a save that is still here: true, and the
+ * file and the line after the mark in rb. */
+static bool
+after_a_mark(const struct journal_contents *jc, const char *path, struct recovery_base *rb)
+{
+	for (size_t i = jc->lines.count; i-- > 0;) {
+		unsigned long crc;
+		char *file;
+
+		if (!journal_saved_mark(jc->lines.items[i], &crc))
+			continue;
+		if ((file = save_find_version(path, crc)) == NULL)
+			continue;
+		rb->file = file;
+		rb->from = i + 1;
+		rb->base = xasprintf("crc=%08lx save=%s", crc, path);
+		rb->note = xasprintf("the save %s began from is gone; the game was saved again at "
+		                     "line %zu of the journal: replaying the %zu commands after it "
+		                     "onto %s", path, i + 2, jc->lines.count - i - 1, file);
+		return true;
+	}
+	return false;
+}
+
+static bool
+save_base(const struct journal_contents *jc, const char *path, struct recovery_base *rb,
+          char **err)
+{
+	rb->is_save = true;
+	if (!jc->has_crc) {
+		rb->file = xstrdup(path);
+		rb->base = journal_contents_base(jc);
+		return true;
+	}
+	if ((rb->file = save_find_version(path, jc->base_crc)) != NULL) {
+		rb->base = journal_contents_base(jc);
+		if (strcmp(rb->file, path) != 0)
+			rb->note = xasprintf("%s was saved again after this journal began; replaying "
+			                     "onto %s, the save it began from", path, rb->file);
+		return true;
+	}
+	if (after_a_mark(jc, path, rb))
+		return true;
+	*err = xasprintf("%s is not the save this journal began from, nor is any of its backups: "
+	                 "replaying onto it would repeat commands", path);
+	return false;
+}
+
+static bool
+scenario_base(const struct journal_contents *jc, const char *path, struct recovery_base *rb,
+              char **err)
+{
+	unsigned long crc;
+
+	if (jc->has_crc) {
+		if (!journal_file_crc(path, &crc, err))
+			return false;
+		if (crc != jc->base_crc) {
+			*err = xasprintf("%s has changed since this journal began: its commands would be "
+			                 "replayed onto another map; put back the scenario as it was",
+			                 path);
+			return false;
+		}
+	}
+	rb->file = xstrdup(path);
+	rb->base = journal_contents_base(jc);
+	return true;
+}
+
+bool
+recovery_base(const struct journal_contents *jc, struct recovery_base *rb, char **err)
+{
+	memset(rb, 0, sizeof *rb);
+	if (strncmp(jc->base, "save=", 5) == 0)
+		return save_base(jc, jc->base + 5, rb, err);
+	if (strncmp(jc->base, "scenario=", 9) == 0)
+		return scenario_base(jc, jc->base + 9, rb, err);
+	*err = xasprintf("the journal names no game (%s)", jc->base);
+	return false;
+}
+
+void
+recovery_base_free(struct recovery_base *rb)
+{
+	free(rb->file);
+	free(rb->note);
+	free(rb->base);
+	memset(rb, 0, sizeof *rb);
+}
