@@ -236,16 +236,23 @@ journal_to_recover(const char *path, const char *base, struct journal_contents *
 static int
 ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 {
+	char *lost = journal_lost_lines(jc)
+	                     ? xasprintf(" From line %zu on, %zu line%s damaged or out of order: "
+	                                 "%s not replayed, and the journal is kept.",
+	                                 jc->damaged_at, jc->dropped, jc->dropped == 1 ? " is" : "s are",
+	                                 jc->dropped == 1 ? "it is" : "they are")
+	                     : xstrdup("");
 	char *q = xasprintf("The journal %s holds %zu command%s made after this game was last "
-	                    "saved (hexaid or the computer stopped before a save).\n\n"
+	                    "saved (hexaid or the computer stopped before a save).%s\n\n"
 	                    "y: recover them, replaying them now\n"
 	                    "n: start from the file (the journal is kept as .discarded)",
-	                    path, jc->lines.count, jc->lines.count == 1 ? "" : "s");
+	                    path, jc->lines.count, jc->lines.count == 1 ? "" : "s", lost);
 	int answer = 0;
 
 	while (answer == 0 && !tui_interrupted())
 		answer = dialog_ask(t, "Recover the game?", q, "yn");
 	free(q);
+	free(lost);
 	return answer;
 }
 
@@ -309,11 +316,15 @@ replay(struct tui *t, const char *path, const struct journal_contents *jc, size_
 		if (aside != NULL)
 			unlink(aside);
 	} else {
-		tui_message(t, true, "recovered %zu of %zu commands from %s; the lines from %zu on were "
-		            "not (%s): the old journal is kept as %s", done, total, path,
-		            done < total ? from + done + 2 : jc->damaged_at,
-		            done < total ? "one no longer applies" : "damaged or out of order",
-		            aside ? aside : path);
+		size_t first = done < total ? from + done + 2 : jc->damaged_at;
+		char *why = xasprintf("the lines of %s from line %zu on were not replayed (%s): the "
+		                      "journal is kept as %s", path, first,
+		                      done < total ? "one no longer applies" : "damaged or out of order",
+		                      aside ? aside : path);
+		tui_note(t, NOTE_ERROR, why);
+		free(why);
+		tui_message(t, true, "recovered %zu of %zu commands; lines %zu on were not replayed: "
+		            "see the log", done, total, first);
 	}
 	tui_game_changed(t);
 }
