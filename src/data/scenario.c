@@ -746,7 +746,7 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 	}
 	if ((v = ymap_find(e, "id")) == NULL || !ystring(doc, v, &id))
 		return v ? false : yerror(doc, e, "a unit gives its id, side, class and hex");
-	if (strlen(id) > 8 || strchr(id, ' ') != NULL)
+	if (strlen(id) > 8 || strpbrk(id, " \"#") != NULL)
 		return yerror(doc, v, "a unit id is a short word of at most 8 characters, such as B3");
 	for (size_t i = 0; i < sc->nunits; i++)
 		if (sc->units[i].id != NULL && strcmp(sc->units[i].id, id) == 0)

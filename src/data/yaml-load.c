@@ -645,11 +645,28 @@ is_scalar(struct ydoc *doc, const struct ynode *n, const char *expected)
 	return yerror(doc, n, "expected %s, found %s", expected, kind_phrase(n));
 }
 
+/* Text holds no control character a terminal would obey: C0 (but newline and
+ * tab), DEL, C1 (U+0080 to U+009F, in UTF-8 C2 80 to C2 9F). */
+static bool
+has_controls(const struct ynode *n)
+{
+	const unsigned char *p = (const unsigned char *)n->text;
+
+	for (size_t i = 0; i < n->len; i++)
+		if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f ||
+		    (p[i] == 0xC2 && i + 1 < n->len && p[i + 1] < 0xA0))
+			return true;
+	return false;
+}
+
 bool
 ystring(struct ydoc *doc, const struct ynode *n, const char **out)
 {
 	if (!is_scalar(doc, n, "text"))
 		return false;
+	if (has_controls(n))
+		return yerror(doc, n, "control characters (such as ESC) are not allowed in text: a "
+		                      "terminal would obey them");
 	*out = n->text;
 	return true;
 }
