@@ -218,4 +218,37 @@ else
 	tap_skip "failed renames, no hard links, read-only places" "strace cannot trace here"
 fi
 
+# --- 12: nothing reaches the terminal raw ---------------------------------------------
+esc=$(printf '\033')
+sed 's/^title: .*/title: "X\\e]0;PWNED\\a\\e]52;c;cm0gLXJmIH4=\\a\\e[2J"/' \
+	"$top_srcdir/data/cards/tricorne.yaml" >evil.yaml
+"$HEXAID" chart evil.yaml >out 2>&1; st=$?
+tap_is "$st:$(grep -c "$esc" out):$(head -n 1 out)" \
+	"1:0:evil.yaml:7:8: error: control characters (such as ESC) are not allowed in text: a terminal would obey them" \
+	"a card whose title holds terminal escapes is refused, and nothing raw is printed"
+sed 's/id: B1,/id: "B\\e1",/' "$demo" >evil-unit.yaml
+"$HEXAID" render evil-unit.yaml >out 2>&1; st=$?
+tap_is "$st:$(grep -c "$esc" out)" "1:0" "a unit id holding ESC is refused"
+printf 'note \033]52;c;cm0=\007 caf\303\251 \302\233 x\n' | "$HEXAID" script "$demo" - >out 2>&1
+tap_is "$(head -n 1 out)" '> note \x1b]52;c;cm0=\x07 café \xc2\x9b x' \
+	"a script line with escapes is echoed escaped; text stays as it is"
+"$HEXAID" check "x${esc}[2J.yaml" >out 2>&1
+tap_is "$(cat out)" 'x\x1b[2J.yaml: error: cannot open: No such file or directory' \
+	"a file name is printed escaped"
+
+# --- 15: output that cannot be written is an error -------------------------------------
+if [ -w /dev/full ]; then
+	bad=
+	for cmd in "--help" "render $demo" "log $demo" "chart tricorne" "cards"; do
+		# shellcheck disable=SC2086
+		"$HEXAID" $cmd >/dev/full 2>err; st=$?
+		[ "$st:$(cat err)" = "1:hexaid: write error: No space left on device" ] || bad="$bad [$cmd: $st]"
+	done
+	printf 'note a\n' | "$HEXAID" script "$demo" - >/dev/full 2>err; st=$?
+	[ "$st" = 1 ] || bad="$bad [script: $st]"
+	tap_is "$bad" "" "--help, render, log, chart, cards and script to a full disk: exit 1, and why"
+else
+	tap_skip "output to a full disk" "no /dev/full here"
+fi
+
 tap_done

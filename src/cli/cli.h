@@ -3,7 +3,9 @@
 #define HEXAID_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -107,5 +109,23 @@ struct card;
  * prints what went wrong and returns the exit status. */
 int cli_load_card(const char *name, struct card *card);
 
+/* The subcommands' output, escaped for the terminal (cli-output.c). */
+struct cli_escaper {
+	FILE *to;
+	unsigned char pending[4];   /* a UTF-8 sequence a write cut, until the next */
+	size_t npending;
+	int err;                    /* the errno of the first write that failed, or 0 */
+};
+struct cli_output {
+	FILE *out, *err;            /* the streams replaced */
+	struct cli_escaper eout, eerr;
+	bool active;
+};
+/* Replace stdout and stderr by escaping streams; put them back (before the
+ * terminal interface starts); put them back at the end and return the exit
+ * status, EXIT_INVALID when the output could not be written. */
+void cli_output_start(struct cli_output *o);
+void cli_output_stop(struct cli_output *o);
+int cli_output_end(struct cli_output *o, int status);
 
 #endif

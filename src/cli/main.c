@@ -1,6 +1,6 @@
 /* main.c: the hexaid program's entry point. Parses the global options and hands
  * the rest of the command line to one subcommand from a table; the same table
- * prints --help. */
+ * prints --help. What the subcommands print goes through cli-output.c. */
 #include "config.h"
 
 #include <getopt.h>
@@ -176,17 +176,19 @@ run_subcommand(const struct cli_command *sub, int argc, char **argv)
 	return status;
 }
 
-/* hexaid [--seed N] [FILE]: the terminal interface. */
+/* hexaid [--seed N] [FILE]: the terminal interface, which draws on the terminal
+ * itself (the escaping streams are put back first). */
 static int
-play(const char *file, bool seeded, uint64_t seed)
+play(const char *file, bool seeded, uint64_t seed, struct cli_output *out)
 {
 	struct tui_options opt = { file, seeded, seed };
 
+	cli_output_stop(out);
 	return tui_main(&opt);
 }
 
-int
-main(int argc, char **argv)
+static int
+run(int argc, char **argv, struct cli_output *out)
 {
 	static const struct option options[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -199,9 +201,6 @@ main(int argc, char **argv)
 	bool seeded = false;
 	int c;
 
-	/* A save that meets the file size limit must fail with a message, not kill
-	 * the game: write(2) then returns EFBIG and the previous save is kept. */
-	signal(SIGXFSZ, SIG_IGN);
 	/* '+': stop at the first non-option, which is the subcommand or FILE. */
 	while ((c = getopt_long(argc, argv, "+hV", options, NULL)) != -1) {
 		switch (c) {
@@ -224,11 +223,11 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		return play(NULL, seeded, seed);
+		return play(NULL, seeded, seed, out);
 	sub = find_subcommand(argv[0]);
 	if (sub == NULL) {
 		if (argc == 1)
-			return play(argv[0], seeded, seed);
+			return play(argv[0], seeded, seed, out);
 		fprintf(stderr, "hexaid: unknown subcommand '%s'\n", argv[0]);
 		print_usage(stderr);
 		return EXIT_USAGE;
@@ -239,4 +238,16 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return run_subcommand(sub, argc, argv);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli_output out;
+
+	/* A save that meets the file size limit must fail with a message, not kill
+	 * the game: write(2) then returns EFBIG and the previous save is kept. */
+	signal(SIGXFSZ, SIG_IGN);
+	cli_output_start(&out);
+	return cli_output_end(&out, run(argc, argv, &out));
 }
