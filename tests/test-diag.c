@@ -113,6 +113,39 @@ test_offset_position(void **state)
 	assert_int_equal(col, 7);
 }
 
+/* A long line is quoted around the caret, "..." where it was cut; a short one
+ * at its start or end is cut on one side only. */
+static void
+test_long_line_cut_around_caret(void **state)
+{
+	struct diag_list dl;
+	char line[1001], want[600];
+	struct diag_source src = { "long.yaml", line, sizeof line - 1 };
+	char *got;
+
+	(void)state;
+	memset(line, 'a', 1000);
+	line[1000] = '\0';
+	line[499] = 'X';
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_ERROR, &src, 1, 500, "here");
+	got = diag_text(&dl);
+	/* characters 420 to 579 kept: X is the 80th of them, after "..." */
+	snprintf(want, sizeof want, "long.yaml:1:500: error: here\n...%.79sX%.80s...\n%82s^\n", line,
+	         line, "");
+	assert_string_equal(got, want);
+	free(got);
+	diag_list_free(&dl);
+
+	diag_list_init(&dl, 20);
+	diag_add(&dl, DIAG_ERROR, &src, 1, 3, "start");
+	got = diag_text(&dl);
+	snprintf(want, sizeof want, "long.yaml:1:3: error: start\n%.160s...\n  ^\n", line);
+	assert_string_equal(got, want);
+	free(got);
+	diag_list_free(&dl);
+}
+
 int
 main(void)
 {
@@ -123,6 +156,7 @@ main(void)
 		cmocka_unit_test(test_last_line_without_newline_and_past_end),
 		cmocka_unit_test(test_limit_keeps_counting),
 		cmocka_unit_test(test_offset_position),
+		cmocka_unit_test(test_long_line_cut_around_caret),
 	};
 	return RUN_TESTS("diag", tests);
 }

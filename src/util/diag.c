@@ -98,6 +98,55 @@ quote_line(const struct diag_source *src, int line)
 	return printable_copy(p, (size_t)(eol - p));
 }
 
+/* The most characters of a line a diagnostic quotes: a longer line is cut to
+ * the part around the column, "..." marking what was left out. */
+#define QUOTE_MAX 160
+
+/* The byte where character `n` (0-based) of UTF-8 text starts, or its end. */
+static size_t
+char_offset(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && n-- == 0)
+			break;
+	return i;
+}
+
+static size_t
+char_count(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* Cut a quoted line longer than QUOTE_MAX characters around column *col (1-based),
+ * which is moved to the same character in what is kept. */
+static char *
+cut_quote(char *quote, int *col)
+{
+	size_t chars = char_count(quote), first, last, a, b;
+	char *cut;
+
+	if (chars <= QUOTE_MAX)
+		return quote;
+	first = *col > QUOTE_MAX / 2 ? (size_t)*col - QUOTE_MAX / 2 : 0;
+	if (first + QUOTE_MAX > chars)
+		first = chars - QUOTE_MAX;
+	last = first + QUOTE_MAX;
+	a = char_offset(quote, first);
+	b = char_offset(quote, last);
+	cut = xasprintf("%s%.*s%s", first > 0 ? "..." : "", (int)(b - a), quote + a,
+	                last < chars ? "..." : "");
+	*col -= (int)first - (first > 0 ? 3 : 0);
+	free(quote);
+	return cut;
+}
+
 /* Is the last kept diagnostic (ignoring notes) one that was dropped? */
 static bool
 dropping_notes(const struct diag_list *dl)
@@ -129,6 +178,9 @@ diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source 
 	d->col = col;
 	d->message = xvasprintf(fmt, ap);
 	d->quote = line > 0 ? quote_line(src, line) : NULL;
+	d->quote_col = col > 0 ? col : 1;
+	if (d->quote != NULL)
+		d->quote = cut_quote(d->quote, &d->quote_col);
 	return !diag_full(dl);
 }
 
@@ -188,7 +240,18 @@ print_one(const struct diag *d, FILE *out)
 	fprintf(out, ": %s: %s\n", level_names[d->level], d->message);
 	if (d->quote != NULL) {
 		fprintf(out, "%s\n", d->quote);
-		print_caret(d->quote, d->col > 0 ? d->col : 1, out);
+		print_caret(d->quote, d->quote_col, out);
+	}
+}
+
+void
+diag_drop_quotes(struct diag_list *dl, size_t from, const char *file)
+{
+	for (size_t i = from; i < dl->count; i++) {
+		if (dl->items[i].file == NULL || strcmp(dl->items[i].file, file) != 0)
+			continue;
+		free(dl->items[i].quote);
+		dl->items[i].quote = NULL;
 	}
 }
 

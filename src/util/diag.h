@@ -29,7 +29,8 @@ struct diag {
 	char *file;        /* NULL: a message about no particular file */
 	int line, col;     /* 1-based; 0 when there is no position */
 	char *message;
-	char *quote;       /* the source line, or NULL */
+	char *quote;       /* the source line (cut around the column when long), or NULL */
+	int quote_col;     /* the column's character in quote, 1-based */
 };
 
 struct diag_list {
@@ -55,6 +56,10 @@ bool diag_file(struct diag_list *dl, enum diag_level level, const struct diag_so
 
 bool diag_full(const struct diag_list *dl);
 size_t diag_error_count(const struct diag_list *dl);
+
+/* Quote no line of `file` in the diagnostics from index `from` on: a file named
+ * by another file is quoted only when it is one of hexaid's own. */
+void diag_drop_quotes(struct diag_list *dl, size_t from, const char *file);
 
 /* Print every diagnostic, then a note when errors past the limit were not shown. */
 void diag_print(const struct diag_list *dl, FILE *out);
