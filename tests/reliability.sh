@@ -236,6 +236,18 @@ tap_is "$(head -n 1 out)" '> note \x1b]52;c;cm0=\x07 café \xc2\x9b x' \
 tap_is "$(cat out)" 'x\x1b[2J.yaml: error: cannot open: No such file or directory' \
 	"a file name is printed escaped"
 
+# --- 13: a file another file names is quoted only when it is a hexaid file ------------
+printf 'SECRET LINE ONE\nSECRET LINE TWO\n' >secret.txt
+sed 's/^card: .*/card: .\/secret.txt/' "$demo" >names-secret.yaml
+"$HEXAID" check names-secret.yaml >out 2>&1; st=$?
+tap_is "$st:$(grep -c SECRET out)" "1:0" "a scenario naming any file as its card: that file's lines are not printed"
+
+# --- 17: messages -----------------------------------------------------------------------
+awk 'BEGIN { s = "x"; while (length(s) < 300000) s = s s; printf "kind: card\nschema: 1\nid: long\ntitle: %s\n", substr(s, 1, 300000) }' >long.yaml
+"$HEXAID" check long.yaml >out 2>&1; st=$?
+tap_is "$st:$([ "$(wc -c <out)" -lt 1000 ] && echo short)" "1:short" \
+	"an error on a 300,000-character line quotes the part around the caret"
+
 # --- 15: output that cannot be written is an error -------------------------------------
 if [ -w /dev/full ]; then
 	bad=

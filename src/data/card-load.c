@@ -15,6 +15,7 @@
 #include "card.h"
 #include "card-read.h"
 #include "cardpath.h"
+#include "hexfile.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -842,8 +843,11 @@ load_card(struct card *card, const char *path, const struct cardpath *cp, struct
 		yerror(&doc, ext, "no card '%s' beside this file or on the card path "
 		                  "(hexaid cards lists them)", ext->text);
 	} else {
-		if (!load_card(card, base, cp, dl, depth + 1))
+		size_t mark = dl->count;
+		if (!load_card(card, base, cp, dl, depth + 1)) {
+			hexfile_quote_if_own(dl, mark, base);
 			yerror(&doc, ext, "the card it extends, %s, is not valid", base);
+		}
 		else if (strcmp(card->id, ext->text) != 0)
 			yerror(&doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
 		else

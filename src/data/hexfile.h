@@ -20,4 +20,10 @@ enum hexfile_kind { HEXFILE_UNKNOWN, HEXFILE_CARD, HEXFILE_SCENARIO, HEXFILE_SAV
  * reading it go to dl. */
 enum hexfile_kind hexfile_kind(const char *path, struct diag_list *dl);
 
+/* After loading a file that another file named (the card of a scenario, the
+ * card a card extends), from diagnostic `from` on: unless it says it is a hexaid
+ * file (a `kind:` line in its first kilobytes), its lines are not quoted, so a
+ * scenario naming /etc/passwd or a key file does not print its first line. */
+void hexfile_quote_if_own(struct diag_list *dl, size_t from, const char *path);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include "card-read.h"
 #include "cardpath.h"
+#include "hexfile.h"
 #include "scenario.h"
 #include "strutil.h"
 #include "xmalloc.h"
@@ -70,6 +71,7 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 {
 	const struct ynode *n = ymap_find(doc->root, "card");
 	char *file;
+	size_t mark;
 	bool ok;
 
 	if (n == NULL)
@@ -81,9 +83,12 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 	if (file == NULL)
 		return yerror(doc, n, "no card '%s' beside this scenario or on the card path "
 		                      "(hexaid cards lists them)", n->text);
+	mark = doc->diags->count;
 	ok = card_load(&ctx->sc->card, file, ctx->cp, doc->diags);
-	if (!ok)
+	if (!ok) {
+		hexfile_quote_if_own(doc->diags, mark, file);
 		yerror(doc, n, "the card %s is not valid", file);
+	}
 	free(file);
 	return ok;
 }
