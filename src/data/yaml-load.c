@@ -390,6 +390,15 @@ report_parser_error(struct ydoc *doc, const yaml_parser_t *p)
 		error_at(doc, line, col, "tab character; YAML indents with spaces only");
 		return;
 	}
+	/* libyaml gives up on a key (a "simple key") 1024 characters long with no ':'
+	 * yet, the context marking where it began on the same line */
+	if (p->context != NULL && p->context_mark.line == p->problem_mark.line &&
+	    p->problem_mark.index > p->context_mark.index + 1024) {
+		error_at(doc, (int)p->context_mark.line + 1, (int)p->context_mark.column + 1,
+		         "a key (or a line read as one) longer than 1024 characters: YAML reads "
+		         "no longer keys");
+		return;
+	}
 	error_at(doc, line, col, "%s", p->problem ? p->problem : "YAML syntax error");
 	if (p->context != NULL)
 		diag_add(doc->diags, DIAG_NOTE, &src, (int)p->context_mark.line + 1,
