@@ -247,6 +247,18 @@ awk 'BEGIN { s = "x"; while (length(s) < 300000) s = s s; printf "kind: card\nsc
 "$HEXAID" check long.yaml >out 2>&1; st=$?
 tap_is "$st:$([ "$(wc -c <out)" -lt 1000 ] && echo short)" "1:short" \
 	"an error on a 300,000-character line quotes the part around the caret"
+printf 'note a\000b\nshow state\n' | "$HEXAID" script --keep-going "$demo" - >out 2>&1; st=$?
+tap_is "$st:$(sed -n 2p out):$(grep -c '^commands in force: 0' out)" "1:error: a NUL byte in the line: a command is text:1" \
+	"a NUL byte in a script line is refused, not read as the line cut there"
+printf 'note a\r\nnote b\r\nshow state\r\n' | "$HEXAID" script "$demo" - >out 2>&1; st=$?
+tap_is "$st:$(grep -c '^commands in force: 2' out)" "0:1" "a script with CR LF line ends runs"
+awk 'BEGIN { s = "k"; while (length(s) < 1100) s = s s; printf "kind: card\nschema: 1\n%s: 1\n", substr(s, 1, 1100) }' >key.yaml
+"$HEXAID" check key.yaml >out 2>&1; st=$?
+tap_is "$st:$(head -n 1 out)" "1:key.yaml:3:1: error: a key (or a line read as one) longer than 1024 characters: YAML reads no longer keys" \
+	"a key over 1024 characters is said so, not as a missing ':'"
+"$HEXAID" roll -3d6 >out 2>&1; st=$?
+tap_is "$st:$(cat out)" "2:hexaid: roll: -3d6 is read as an option; an expression that starts with '-' comes after '--': hexaid roll -- -3d6" \
+	"roll -3d6 says how to write it"
 
 # --- 15: output that cannot be written is an error -------------------------------------
 if [ -w /dev/full ]; then

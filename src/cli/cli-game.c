@@ -182,13 +182,23 @@ run_script(struct session *s, FILE *in, const struct script_options *opt)
 		struct command_result res;
 		const char *p = line;
 
+		/* a line ends with LF or CR LF (a script written on Windows) */
 		if (line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 0 && line[n - 1] == '\r')
 			line[--n] = '\0';
 		while (*p == ' ')
 			p++;
 		if (*p == '\0' || *p == '#')
 			continue;
-		session_run(s, line, &res);
+		if (memchr(line, '\0', (size_t)n) != NULL) {
+			/* the line would end at its NUL and run as what comes before it */
+			memset(&res, 0, sizeof res);
+			strlist_add(&res.lines, "a NUL byte in the line: a command is text");
+			res.ok = false;
+		} else {
+			session_run(s, line, &res);
+		}
 		print_result(line, &res, opt->json);
 		fflush(stdout);
 		if (!res.ok)

@@ -130,6 +130,22 @@ unknown_option(const struct cli_command *cmd, bool missing_value, const char *wo
 		        cmd->name, name, cmd->name);
 }
 
+/* A word such as "-3d6" (a roll's expression, a negative number) before any
+ * `--`, which getopt would read as options: say how to write it. */
+static bool
+negative_operand(const struct cli_command *cmd, int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
+			fprintf(stderr, "hexaid: %s: %s is read as an option; an expression that starts "
+			                "with '-' comes after '--': hexaid %s -- %s\n", cmd->name, argv[i],
+			        cmd->name, argv[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
 int
 cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_args *a)
 {
@@ -140,6 +156,10 @@ cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_args 
 	memset(a, 0, sizeof *a);
 	a->cmd = cmd;
 	a->argv = xcalloc((size_t)argc + 1, sizeof *a->argv);
+	if (negative_operand(cmd, argc, argv)) {
+		cli_args_free(a);
+		return EXIT_USAGE;
+	}
 	lo = getopt_table(cmd, shorts);
 	opterr = 0;
 	optind = 0; /* 0: getopt starts afresh, reading the ordering of this optstring */
