@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include <form.h>
 #include <menu.h>
@@ -211,6 +212,73 @@ input_key(struct tui *t, struct box *b, wint_t *wc)
 	}
 }
 
+/* The same in a locale of one byte a character (C, POSIX, Latin-1): ncurses'
+ * wget_wch waits there for the rest of a character that a byte of 0x80 or more
+ * does not end, swallowing the keys after it, Enter too. The key is read as a
+ * byte: a character of the locale, or, when it is none (in C, any byte of 0x80
+ * or more), nothing. */
+static int
+input_byte_key(struct tui *t, struct box *b, wint_t *wc)
+{
+	for (;;) {
+		WINDOW *w = b->w != NULL ? b->w : stdscr;
+		int c;
+
+		wtimeout(w, 250);
+		c = wgetch(w);
+		if (tui_interrupted())
+			return KEY_ESC;
+		if (c == ERR)
+			continue;
+		if (c == KEY_RESIZE) {
+			tui_layout(t);
+			tui_draw(t);
+		}
+		if (c > 0xff || c < 0x20 || c == 0x7f)
+			return c;
+		if ((*wc = btowc(c)) == WEOF) {
+			beep();
+			continue;
+		}
+		return 0;
+	}
+}
+
+char *
+tui_utf8(const char *s)
+{
+	mbstate_t st;
+	const char *p = s;
+	size_t n;
+	wchar_t *wide;
+	struct strbuf out = { NULL, 0, 0 };
+
+	memset(&st, 0, sizeof st);
+	n = mbsrtowcs(NULL, &p, 0, &st);
+	if (n == (size_t)-1)
+		return xstrdup(s);      /* not text of the locale: the command says so */
+	wide = xreallocarray(NULL, n + 1, sizeof *wide);
+	p = s;
+	memset(&st, 0, sizeof st);
+	mbsrtowcs(wide, &p, n + 1, &st);
+	strbuf_addf(&out, "%s", "");
+	for (size_t i = 0; i < n; i++) {
+		unsigned long c = (unsigned long)wide[i];
+		if (c < 0x80)
+			strbuf_addf(&out, "%c", (int)c);
+		else if (c < 0x800)
+			strbuf_addf(&out, "%c%c", (int)(0xC0 | c >> 6), (int)(0x80 | (c & 0x3F)));
+		else if (c < 0x10000)
+			strbuf_addf(&out, "%c%c%c", (int)(0xE0 | c >> 12), (int)(0x80 | (c >> 6 & 0x3F)),
+			            (int)(0x80 | (c & 0x3F)));
+		else
+			strbuf_addf(&out, "%c%c%c%c", (int)(0xF0 | c >> 18), (int)(0x80 | (c >> 12 & 0x3F)),
+			            (int)(0x80 | (c >> 6 & 0x3F)), (int)(0x80 | (c & 0x3F)));
+	}
+	free(wide);
+	return out.text;
+}
+
 bool
 dialog_input(struct tui *t, const char *title, const char *prompt, const char *initial,
              char **out)
@@ -238,7 +306,7 @@ dialog_input_checked(struct tui *t, const char *title, const char *prompt, const
 			pos_form_cursor(in.form);
 			wrefresh(in.b.w);
 		}
-		ch = input_key(t, &in.b, &wc);
+		ch = MB_CUR_MAX == 1 ? input_byte_key(t, &in.b, &wc) : input_key(t, &in.b, &wc);
 		if (ch == KEY_RESIZE) {
 			if (in.form != NULL) {
 				free(text);

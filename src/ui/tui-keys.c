@@ -279,8 +279,10 @@ note(struct tui *t)
 	char *text = NULL;
 
 	if (dialog_input(t, "Note", "A note for the game log:", "", &text) && *text != '\0') {
-		/* one word, quoted as the command line reads it: the note as typed */
-		char *w = command_word(text);
+		/* one word, quoted as the command line reads it: the note as typed, in
+		 * UTF-8 whatever the locale (a game's record is UTF-8) */
+		char *u = tui_utf8(text), *w = command_word(u);
+		free(u);
 		tui_command(t, "note %s", w);
 		free(w);
 	}
@@ -300,6 +302,12 @@ prompt(struct tui *t)
 	    *line == '\0') {
 		free(line);
 		return;
+	}
+	{
+		/* a command is UTF-8 whatever the locale */
+		char *u = tui_utf8(line);
+		free(line);
+		line = u;
 	}
 	ok = tui_query(t, &res, "%s", line);
 	tui_game_changed_by(t, &res);

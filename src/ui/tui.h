@@ -410,6 +410,9 @@ bool dialog_input(struct tui *t, const char *title, const char *prompt, const ch
 typedef char *(*input_check)(struct tui *t, const char *text, void *ctx);
 bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
                           const char *initial, input_check check, void *ctx, char **out);
+/* Text typed in the locale's encoding, in UTF-8 (free it): what goes into a
+ * command. Text that is not of the locale comes back as it is. */
+char *tui_utf8(const char *s);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
 /* A question with answers given by their keys ("yn", "ync"); the key, or 0 when

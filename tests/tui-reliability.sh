@@ -1,9 +1,10 @@
 #!/bin/sh
-# tui-recovery.sh: journals in the terminal interface, as a player meets them
-# (issue 18): a scenario's journal is not another copy's, a save opened through a
-# symbolic link keeps its journal, a recovery that cannot replay every line keeps
-# the journal and says which lines it did not replay. Keys only, at 80x24, in
-# tmux (tests/tmux.sh), polling the screen.
+# tui-reliability.sh: journals and typing in the terminal interface, as a player
+# meets them (issue 18): a scenario's journal is not another copy's, a save
+# opened through a symbolic link keeps its journal, a recovery that cannot replay
+# every line keeps the journal and says which lines it did not replay, and a
+# byte the locale cannot read does not swallow the keys after it. Keys only, at
+# 80x24, in tmux (tests/tmux.sh), polling the screen.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="journals in the terminal interface"
@@ -12,13 +13,19 @@ limit=${TUI_TEST_WAIT:-200}
 demo="$top_srcdir/data/scenarios/tricorne-demo.yaml"
 journals="$tap_tmp/data/hexaid/journals"
 
-# start NAME -- HEXAID ARGUMENTS: hexaid at 80x24 in session NAME; its pid in
-# $tap_tmp/NAME.pid, its exit status in NAME.status when it ends.
+# start NAME [VAR=VALUE...] -- HEXAID ARGUMENTS: hexaid at 80x24 in session
+# NAME; its pid in $tap_tmp/NAME.pid, its exit status in NAME.status when it ends.
 start() {
 	name=$1
-	shift 2
+	shift
+	vars=
+	while [ "$1" != -- ]; do
+		vars="$vars $1"
+		shift
+	done
+	shift
 	rm -f "$tap_tmp/$name.status" "$tap_tmp/$name.pid"
-	T new-session -d -s "$name" -x 80 -y 24 "sh -c 'env $env_base $HEXAID $* </dev/tty & \
+	T new-session -d -s "$name" -x 80 -y 24 "sh -c 'env $env_base $vars $HEXAID $* </dev/tty & \
 echo \$! >$tap_tmp/$name.pid; wait \$!; echo \$? >$tap_tmp/$name.status; sleep 600'"
 	sess=$name
 }
@@ -118,5 +125,17 @@ check "recovered, and the lines not replayed are said" "lines 5 on were not repl
 quit_session d1
 cmp -s "$g.journal.discarded" "$tap_tmp/damaged"
 tap_ok $? "the journal is kept byte for byte"
+
+# --- 17: in the C locale, a byte of 0x80 or more is no character -----------------------
+start c1 LC_ALL=C -- "$demo"
+check "in the C locale" "turn 1, British to act"
+keys :
+wait_for "A command, as hexaid script takes it"
+keys -l "note caf"
+keys -H e9
+keys -l "x"
+keys Enter
+check "a byte the locale cannot read is dropped, the keys after it are not" "note: cafx"
+quit_session c1
 
 tap_done
