@@ -34,4 +34,13 @@ void fuzz_demo_game(struct game *g, const char *text, size_t len);
  * of hostile input is exercised too, and free the list. */
 void fuzz_diag_done(struct diag_list *dl);
 
+/* What a game looks like, to compare two (free it): its commands in force and
+ * taken back, its log, its map and `show state`. */
+char *fuzz_game_picture(struct game *g);
+
+/* The round trip (roundtrip.c): each line of data run as a command on a demo
+ * game, then the game's journal and save read back in memory. NULL when both
+ * give the same game, else what differed (free it). */
+char *fuzz_roundtrip(const uint8_t *data, size_t size);
+
 #endif

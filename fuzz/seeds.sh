@@ -2,7 +2,8 @@
 # seeds.sh: writes the seed corpus of every fuzz harness into directory $1, one
 # folder per harness, from what the source tree already holds (nothing large is
 # committed): the shipped cards and scenarios, the bad-card fixtures, the hostile
-# corpus (files up to 64 KiB), tests/scripts/ as command scripts, and a save and
+# corpus (files up to 64 KiB), tests/scripts/ as command scripts (for the
+# command and roundtrip harnesses), and a save and
 # a journal of each of those scripts made by $HEXAID. Needs top_srcdir and HEXAID.
 set -eu
 : "${top_srcdir:?top_srcdir must name the source tree}"
@@ -10,7 +11,7 @@ set -eu
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 mkdir -p "$out/card" "$out/scenario" "$out/save" "$out/journal" "$out/command" "$out/dice" \
-	"$out/hostile"
+	"$out/roundtrip" "$out/hostile"
 
 cp "$top_srcdir"/data/cards/*.yaml "$top_srcdir"/data/examples/*.yaml "$out/card/"
 cp "$top_srcdir"/data/scenarios/*.yaml "$out/scenario/"
@@ -36,6 +37,7 @@ for f in "$top_srcdir"/tests/scripts/*.script; do
 	name=$(basename "$f" .script)
 	scenario=$(sed -n 's/^# scenario: *//p' "$f" | head -n 1)
 	cp "$f" "$out/command/$name"
+	cp "$f" "$out/roundtrip/$name"
 	grep -v '^save' "$f" >"$out/command.tmp"
 	(cd "$top_srcdir" && "$HEXAID" script --seed 1 --keep-going \
 		--journal "$out/journal/$name" "$scenario" "$out/command.tmp") >/dev/null 2>&1 || :

@@ -355,6 +355,12 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	return ok;
 }
 
+const char *
+command_record_line(const struct game *g, const struct command_result *res)
+{
+	return res->kind == COMMAND_CHANGE ? g->done.items[g->done.count - 1] : res->name;
+}
+
 bool
 command_run(struct game *g, const char *line, struct command_result *res)
 {

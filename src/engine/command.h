@@ -103,6 +103,11 @@ extern const size_t command_count;
  * command leaves the game as it was. Comments (#) and blank lines do nothing. */
 bool command_run(struct game *g, const char *line, struct command_result *res);
 
+/* What a journal keeps of a command that worked and changed the game (a change,
+ * undo or redo): a change as the game recorded it (its full name, one space
+ * between words, each as command_word writes it), undo or redo by name. */
+const char *command_record_line(const struct game *g, const struct command_result *res);
+
 /* A word as a command line carries it, so that it is read back as it is: in
  * double quotes, its quotes doubled, when it is empty or holds a space, a quote
  * or a # (free it). */

@@ -217,6 +217,33 @@ cut_back(struct journal *j, char **err)
 	journal_close(j);
 }
 
+/* A command's line, numbered and framed. */
+static char *
+numbered_line(size_t seq, const char *line)
+{
+	char *numbered = xasprintf("%zu %s", seq, line), *buf = framed(numbered);
+
+	free(numbered);
+	return buf;
+}
+
+char *
+journal_text(const char *base, const struct strlist *lines)
+{
+	struct strbuf s = { NULL, 0, 0 };
+	char *head = xasprintf(JOURNAL_MAGIC "%s", base), *line = framed(head);
+
+	strbuf_addf(&s, "%s", line);
+	free(line);
+	free(head);
+	for (size_t i = 0; i < lines->count; i++) {
+		line = numbered_line(i + 1, lines->items[i]);
+		strbuf_addf(&s, "%s", line);
+		free(line);
+	}
+	return s.text;
+}
+
 bool
 journal_append(struct journal *j, const char *line, char **err)
 {
@@ -227,11 +254,7 @@ journal_append(struct journal *j, const char *line, char **err)
 		*err = xasprintf("%s: the journal is not open", j->path ? j->path : "journal");
 		return false;
 	}
-	{
-		char *numbered = xasprintf("%zu %s", j->seq + 1, line);
-		buf = framed(numbered);
-		free(numbered);
-	}
+	buf = numbered_line(j->seq + 1, line);
 	if ((uintmax_t)j->size + strlen(buf) > JOURNAL_MAX) {
 		/* what journal_read would refuse is never written */
 		*err = xasprintf("%s: the journal is full (a journal is at most %u bytes): save the "

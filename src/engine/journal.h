@@ -38,6 +38,11 @@ bool journal_append(struct journal *j, const char *line, char **err);
 
 void journal_close(struct journal *j);
 
+/* The text of a journal onto `base`, named with its checksum ("crc=XXXXXXXX
+ * scenario=PATH"), holding `lines`, as journal_create and journal_append write
+ * it (free it): for tests that keep journals in memory. */
+char *journal_text(const char *base, const struct strlist *lines);
+
 /* What a journal holds: its base and its commands, up to the first line that is
  * torn (no newline), fails its checksum or is out of order (its number is not
  * the next); that line and every line after it are not taken, and counted. False

@@ -256,15 +256,6 @@ restart_journal(struct session *s, struct command_result *res)
 	free(err);
 }
 
-/* What the journal gets for a result: a change as it was recorded (its full
- * name, one space, quoted as split_words reads it), undo or redo by name. */
-static const char *
-journal_line(const struct session *s, const struct command_result *res)
-{
-	return res->kind == COMMAND_CHANGE ? s->game.done.items[s->game.done.count - 1]
-	                                   : res->name;
-}
-
 bool
 session_run(struct session *s, const char *line, struct command_result *res)
 {
@@ -278,7 +269,7 @@ session_run(struct session *s, const char *line, struct command_result *res)
 		return ok;
 	err = record_refused(s, res, log_before);
 	if (err == NULL && (s->journal.fd < 0 ||
-	                    journal_append(&s->journal, journal_line(s, res), &err)))
+	                    journal_append(&s->journal, command_record_line(&s->game, res), &err)))
 		return true;
 	take_back(s, res->kind == COMMAND_META && strcmp(res->name, "undo") == 0, log_before);
 	command_result_clear_lines(res);

@@ -1,0 +1,22 @@
+/* fuzz-roundtrip.c: fuzzes the round trip of fuzz/roundtrip.c: lines of any
+ * bytes run as commands on a demo game; the journal and the save they make must
+ * read back to the same game. A difference aborts, with what differed. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fuzz.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *why = fuzz_roundtrip(data, size);
+
+	if (why != NULL) {
+		fprintf(stderr, "fuzz-roundtrip: %s\n", why);
+		free(why);
+		abort();
+	}
+	return 0;
+}
