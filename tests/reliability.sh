@@ -218,6 +218,30 @@ else
 	tap_skip "failed renames, no hard links, read-only places" "strace cannot trace here"
 fi
 
+# --- 11: reading any file hexaid accepts takes time in proportion to it -------------------
+printf 'note a\nnote b\nsave un.sav\n' | "$HEXAID" script "$demo" - >/dev/null
+sed 's/^  - "note b"$/  - "note b"\n  - "undo"/' un.sav >un2.sav
+"$HEXAID" check un2.sav >out 2>&1; st=$?
+tap_is "$st:$(head -n 1 out)" "1:un2.sav:7:3: error: command 3 of this save no longer applies: undo" \
+	"a save holds no undo (each would replay the game from its start)"
+# The work of a recovery, counted as allocations in a fault-injection build
+# (never timed): a journal twice as long, of notes and then as many undos, costs
+# about twice as much, not four times.
+if grep -q '^#define HEXAID_FAULT_INJECTION 1' "$top_builddir/config.h" 2>/dev/null; then
+	for n in 400 800; do
+		awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) print "note " i; for (i = 0; i < n; i++) print "undo" }' >nu.$n
+		"$HEXAID" script --journal jn.$n "$demo" nu.$n >/dev/null
+		: >flog
+		HEXAID_FAULT=alloc:0 HEXAID_FAULT_LOG=$PWD/flog "$HEXAID" recover jn.$n >/dev/null
+		eval "work$n=\$(sed -n 's/^count alloc=\([0-9]*\).*/\1/p' flog)"
+	done
+	# shellcheck disable=SC2154
+	tap_is "$([ $((work800 * 10 / work400)) -lt 30 ] && echo linear)" linear \
+		"recovering notes and as many undos: twice the lines, at most three times the work ($work400, $work800)"
+else
+	tap_skip "the work of a recovery grows with its length" "configure --enable-fault-injection counts it"
+fi
+
 # --- 12: nothing reaches the terminal raw ---------------------------------------------
 esc=$(printf '\033')
 sed 's/^title: .*/title: "X\\e]0;PWNED\\a\\e]52;c;cm0gLXJmIH4=\\a\\e[2J"/' \

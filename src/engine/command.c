@@ -309,6 +309,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	/* undo and redo in a save's list would each replay the game from its start:
 	 * hexaid never writes them there, and reading one is refused */
 	if ((how & RUN_CHANGES) && c->kind != COMMAND_CHANGE) {
+		res->kind = c->kind;
 		free(copy);
 		return cmd_fail(res, "%s: a save holds only the changes in force", c->name);
 	}
