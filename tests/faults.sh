@@ -250,6 +250,7 @@ setup_savejournal() {
 	k=0
 	while [ $k -le "$(wc -l <journal.cmds)" ]; do
 		cp sj.old sj.sav
+		rm -f j.ref
 		head -n $k journal.cmds | clean script --seed 1 --journal j.ref sj.sav - >/dev/null
 		recovered j.ref >"ref.savejournal.$k"
 		k=$((k + 1))
