@@ -79,6 +79,8 @@ check "another copy of the same name opens" "turn 1, British to act"
 command_line "note b1"
 check "and is played" "note: b1"
 quit_session b1
+tap_is "$(stat -c %a "$tap_tmp/data/hexaid" "$journals" | tr '\n' ' ')" "700 700 " \
+	"the directories hexaid makes under XDG_DATA_HOME are private"
 found=
 for j in "$journals"/*.journal; do
 	"$HEXAID" recover "$j" 2>/dev/null | grep -q '^recovered 3 of 3 commands' && found=yes
