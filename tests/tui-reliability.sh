@@ -11,7 +11,7 @@ tmux_test="journals in the terminal interface"
 limit=${TUI_TEST_WAIT:-200}
 . "$top_srcdir/tests/tmux.sh"
 demo="$top_srcdir/data/scenarios/tricorne-demo.yaml"
-journals="$tap_tmp/data/hexaid/journals"
+journals="$tap_tmp/state/hexaid/journals"
 
 # start NAME [VAR=VALUE...] -- HEXAID ARGUMENTS: hexaid at 80x24 in session
 # NAME; its pid in $tap_tmp/NAME.pid, its exit status in NAME.status when it ends.
@@ -79,8 +79,8 @@ check "another copy of the same name opens" "turn 1, British to act"
 command_line "note b1"
 check "and is played" "note: b1"
 quit_session b1
-tap_is "$(stat -c %a "$tap_tmp/data/hexaid" "$journals" | tr '\n' ' ')" "700 700 " \
-	"the directories hexaid makes under XDG_DATA_HOME are private"
+tap_is "$(stat -c %a "$tap_tmp/state/hexaid" "$journals" | tr '\n' ' ')" "700 700 " \
+	"the directories hexaid makes under XDG_STATE_HOME are private"
 found=
 for j in "$journals"/*.journal; do
 	"$HEXAID" recover "$j" 2>/dev/null | grep -q '^recovered 3 of 3 commands' && found=yes

@@ -33,41 +33,117 @@ tui_save_dir(void)
 	return xdg_user_subdir(XDG_DATA, "saves");
 }
 
+/* "NAME-XXXXXXXX": the start of the name of a scenario's journal, NAME the
+ * scenario's file name without its extension, XXXXXXXX the checksum of its
+ * whole path (free it). */
+static char *
+journal_stem(const char *scenario_path)
+{
+	const char *slash = strrchr(scenario_path, '/');
+	char *name = xstrdup(slash ? slash + 1 : scenario_path), *dot, *abs, *stem;
+	const char *whole;
+
+	if ((dot = strrchr(name, '.')) != NULL && dot != name)
+		*dot = '\0';
+	abs = realpath(scenario_path, NULL);
+	whole = abs ? abs : scenario_path;
+	stem = xasprintf("%s-%08lx", name, journal_crc(whole, strlen(whole)));
+	free(abs);
+	free(name);
+	return stem;
+}
+
+/* Is `name` a journal named the way an older hexaid named a scenario's,
+ * NAME.journal, without the checksum of the scenario's path? */
+static bool
+old_style_name(const char *name)
+{
+	size_t n = strlen(name), end;
+
+	if (n < 9 || strcmp(name + n - 8, ".journal") != 0)
+		return false;
+	end = n - 8;
+	if (end >= 2 && name[end - 2] == '-' && name[end - 1] >= '2' && name[end - 1] <= '9')
+		end -= 2; /* NAME-XXXXXXXX-2: a second hexaid's */
+	if (end < 9 || name[end - 9] != '-')
+		return true;
+	return strspn(name + end - 8, "0123456789abcdef") < 8;
+}
+
+/* The name a journal file takes in the journals directory: its own, or for a
+ * scenario's journal named the older way, the name scenario_journal gives it
+ * (free it). */
+static char *
+journal_new_name(const char *path, const char *name)
+{
+	struct journal_contents jc;
+	char *err = NULL, *stem, *renamed;
+
+	if (!old_style_name(name))
+		return xstrdup(name);
+	if (!journal_read(path, &jc, &err)) {
+		free(err);
+		return xstrdup(name);
+	}
+	if (strncmp(jc.base, "scenario=", 9) != 0) {
+		journal_contents_free(&jc);
+		return xstrdup(name);
+	}
+	stem = journal_stem(jc.base + 9);
+	renamed = xasprintf("%s.journal", stem);
+	free(stem);
+	journal_contents_free(&jc);
+	return renamed;
+}
+
+/* Move each journal in `from` to `to` under its new name (journal_new_name),
+ * never over a file there, once no other hexaid holds it (its lock is taken
+ * for the move). */
+static void
+move_journals(const char *from, const char *to)
+{
+	struct dirent *e;
+	DIR *d;
+
+	if ((d = opendir(from)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (e->d_name[0] == '.' || (n > 5 && strcmp(e->d_name + n - 5, ".lock") == 0))
+			continue;
+		char *src = xasprintf("%s/%s", from, e->d_name), *err = NULL;
+		char *name = journal_new_name(src, e->d_name);
+		char *dst = xasprintf("%s/%s", to, name);
+		struct file_lock lock;
+		struct stat st;
+		if (strcmp(src, dst) != 0 && lstat(dst, &st) != 0 && lstat(src, &st) == 0 &&
+		    S_ISREG(st.st_mode) && save_lock(&lock, src, &err) == LOCK_TAKEN) {
+			(void)rename(src, dst);
+			save_unlock(&lock);
+		}
+		free(err);
+		free(name);
+		free(src);
+		free(dst);
+	}
+	closedir(d);
+}
+
 /* Journals an older hexaid kept under the data directory move to the state
- * directory: each file not already there, a journal once no other hexaid holds
- * it (its lock is taken for the move). */
+ * directory, and a scenario's journal named without the checksum of the
+ * scenario's path (an older hexaid's) takes the name this one looks for. */
 static void
 move_old_journals(const char *to)
 {
 	char *data = xdg_user_dir(XDG_DATA), *from;
-	struct dirent *e;
-	DIR *d;
 
+	move_journals(to, to);
 	if (data == NULL)
 		return;
 	from = xasprintf("%s/journals", data);
 	free(data);
-	if ((d = opendir(from)) != NULL) {
-		while ((e = readdir(d)) != NULL) {
-			size_t n = strlen(e->d_name);
-			if (e->d_name[0] == '.' || (n > 5 && strcmp(e->d_name + n - 5, ".lock") == 0))
-				continue;
-			char *src = xasprintf("%s/%s", from, e->d_name);
-			char *dst = xasprintf("%s/%s", to, e->d_name), *err = NULL;
-			struct file_lock lock;
-			struct stat st;
-			if (lstat(dst, &st) != 0 && lstat(src, &st) == 0 && S_ISREG(st.st_mode) &&
-			    save_lock(&lock, src, &err) == LOCK_TAKEN) {
-				(void)rename(src, dst);
-				save_unlock(&lock);
-			}
-			free(err);
-			free(src);
-			free(dst);
-		}
-		closedir(d);
-		(void)rmdir(from); /* when nothing is left */
-	}
+	move_journals(from, to);
+	(void)rmdir(from); /* when nothing is left */
 	free(from);
 }
 
@@ -168,34 +244,27 @@ tui_load_game(const char *path, struct game *g, char **errors)
 static char *
 scenario_journal(const struct game *g, struct file_lock *lock)
 {
-	const char *slash = strrchr(g->sc.path, '/');
-	char *dir = journal_dir(), *name, *dot, *abs;
-	unsigned long crc;
+	char *dir = journal_dir(), *stem;
 
 	lock->fd = -1;
 	lock->path = NULL;
 	if (dir == NULL)
 		return NULL;
-	name = xstrdup(slash ? slash + 1 : g->sc.path);
-	if ((dot = strrchr(name, '.')) != NULL && dot != name)
-		*dot = '\0';
-	abs = realpath(g->sc.path, NULL);
-	crc = journal_crc(abs ? abs : g->sc.path, strlen(abs ? abs : g->sc.path));
-	free(abs);
+	stem = journal_stem(g->sc.path);
 	for (int n = 1; n < 10; n++) {
-		char *path = n == 1 ? xasprintf("%s/%s-%08lx.journal", dir, name, crc)
-		                    : xasprintf("%s/%s-%08lx-%d.journal", dir, name, crc, n);
+		char *path = n == 1 ? xasprintf("%s/%s.journal", dir, stem)
+		                    : xasprintf("%s/%s-%d.journal", dir, stem, n);
 		char *err = NULL;
 		if (save_lock(lock, path, &err) == LOCK_TAKEN) {
 			free(dir);
-			free(name);
+			free(stem);
 			return path;
 		}
 		free(err);
 		free(path);
 	}
 	free(dir);
-	free(name);
+	free(stem);
 	return NULL;
 }
 
