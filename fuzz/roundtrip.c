@@ -39,7 +39,7 @@ fuzz_game_picture(struct game *g)
 {
 	struct command_result res;
 	struct strbuf s = { NULL, 0, 0 };
-	char *map = render_map(g, true);
+	char *map = render_map(g, HEXDRAW_COMPACT, true);
 	const struct strlist *lists[] = { &g->done, &g->undone, &g->log };
 
 	for (size_t l = 0; l < 3; l++) {
