@@ -345,7 +345,7 @@ cli_recover(const struct cli_args *a)
 	for (size_t i = from; i < jc.lines.count; i++)
 		strlist_add(&rest, jc.lines.items[i]);
 	total = rest.count;
-	if (!command_replay(&g, &rest, &bad)) {
+	if (!command_replay(&g, &rest, &bad) && bad < total) {
 		fprintf(stderr, "hexaid: %s: line %zu no longer applies: %s; it and the %zu after it "
 		                "were not replayed\n", journal, from + bad + 2, rest.items[bad],
 		        total - bad - 1);
