@@ -2,7 +2,8 @@
  * the same bytes measured beside it (the budget: 20 ms in all, at most 3x the
  * bare parse), with hexaid's own YAML tree in between to show where the time
  * goes, and `hexaid check` of the five as a process. The bare parse is the
- * benchmark's own: the library keeps <yaml.h> to src/data/yaml-load.c. */
+ * benchmark's own: the library keeps <yaml.h> to src/data/yaml-load.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -4,7 +4,8 @@
  * timed with 10,000 and with 100,000 commands in force, `hexaid recover`
  * replays the first 100,000 lines of its journal (undos among them), and the
  * terminal interface opens its save and takes keys with its long log
- * (bench-tui.c). None of these may grow with the length of the game. */
+ * (bench-tui.c). None of these may grow with the length of the game.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * movement range, lines of sight (20 hexes long, and between every pair of 200
  * units), and key presses replayed headless: a query command and the map drawn
  * again, as the terminal interface does for each key (its own drawing is not
- * counted). Budgets apply on 100x100 maps; larger ones are reported. */
+ * counted). Budgets apply on 100x100 maps; larger ones are reported.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

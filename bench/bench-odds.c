@@ -4,7 +4,8 @@
  * plus modifiers read on a table (the first card with a table resolution; also
  * opposed rolls when a card has them). Each is timed with the rules that feed
  * it: the protection, or the modifiers. And pools that keep their highest or
- * lowest dice, counted exactly. */
+ * lowest dice, counted exactly.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

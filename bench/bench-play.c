@@ -4,7 +4,8 @@
  * changes to the table, units brought back, commands that are refused (a
  * misspelt unit, a hex off the board), undo and redo, the next phase. What a
  * session's journal would hold is kept beside: each change as recorded, each
- * undo and redo. */
+ * undo and redo.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -3,7 +3,8 @@
  * among them) on the 100x100 map and keeping what a session journals; then it is
  * replayed in process and by `hexaid recover` (the budget: under 1 s). A game with a 1,000-entry log is saved with `save_write`, against
  * the cost of flushing the same bytes to disk the same way (the budget: 10 ms
- * plus that), and loaded again. */
+ * plus that), and loaded again.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

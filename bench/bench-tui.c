@@ -5,7 +5,8 @@
  * sent only once the screen has settled after the one before (no output for
  * SETTLE_MS), so that ncurses never skips an update for keys waiting. The cost
  * of a key is the child's CPU time (wait4) over a session of KEYS keys, less
- * that of a session that only starts and stops, divided by KEYS. */
+ * that of a session that only starts and stops, divided by KEYS.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

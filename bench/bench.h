@@ -1,5 +1,6 @@
 /* bench.h: the parts of hexaid-bench (bench/README.md): each adds its rows to
- * the results table. */
+ * the results table.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_BENCH_BENCH_H
 #define HEXAID_BENCH_BENCH_H
 

@@ -5,7 +5,8 @@
  * armies of units facing each other. The same arguments and seed give the same
  * bytes. Nothing here knows a game: the terrain comes from the card.
  *
- *   gen-scenario [--seed N] CARD.yaml COLUMNS ROWS UNITS > SCENARIO.yaml */
+ *   gen-scenario [--seed N] CARD.yaml COLUMNS ROWS UNITS > SCENARIO.yaml
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

@@ -2,7 +2,8 @@
  * reads its options, opens the inputs, runs each part (cards, odds, each
  * generated map, the journal and saves) and prints one table of medians against
  * the budgets. A missed budget is reported, never an error: the exit status is 0
- * unless a measurement could not be made at all. */
+ * unless a measurement could not be made at all.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

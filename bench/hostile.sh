@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # hostile.sh: how fast, and in how much memory, `hexaid check` rejects each file of
 # the hostile corpus. Prints the median wall time of 5 runs (process start included) and the peak resident
 # memory of each, against the budgets (100 ms, 64 MiB).

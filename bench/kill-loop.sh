@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # kill-loop.sh: hexaid killed with SIGKILL at random moments, as issue 18's probe
 # did: journaled scripts (is every command whose result was printed recovered,
 # and at most one more?) and saves made again and again (is the save on disk

@@ -2,7 +2,8 @@
  * clocks, medians of repeated samples, programs run as children with their CPU
  * time and peak memory (wait4's rusage), and the table printed in Markdown with
  * each row's budget, its ratio to the reference measured beside it, and a
- * verdict. */
+ * verdict.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

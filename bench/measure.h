@@ -1,5 +1,6 @@
 /* measure.h: timing, medians, child processes and the results table of the
- * benchmarks (bench/README.md). Not part of libhexaid. */
+ * benchmarks (bench/README.md). Not part of libhexaid.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_BENCH_MEASURE_H
 #define HEXAID_BENCH_MEASURE_H
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # run.sh: what `make bench` runs (bench/README.md). Generates the benchmark
 # scenarios into a temporary directory (100x100 and 200x200 boards, from the
 # napoleonic-tec card, whose terrain has hexsides, paths, conditions and levels,

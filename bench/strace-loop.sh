@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # strace-loop.sh: system calls failed on purpose with strace, as issue 18's probe
 # did: a saved game is played with a journal, saved, played on and saved again,
 # while the Nth call of one kind (write, fsync, fdatasync, rename, link, openat,

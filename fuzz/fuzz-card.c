@@ -1,5 +1,6 @@
 /* fuzz-card.c: fuzzes reading a rule card: the YAML layer (encoding, limits,
- * libyaml's events, the tree) and the card schema, with the diagnostics printed. */
+ * libyaml's events, the tree) and the card schema, with the diagnostics printed.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "card.h"

@@ -2,7 +2,8 @@
  * a demo game as `hexaid script` runs it (words, quotes, prefixes, --force, every
  * command's arguments, undo and redo). The demo is the one a first line
  * `# scenario: ...` names (tests/scripts/ are the seeds), Tricorne otherwise.
- * Lines that would save are skipped: the fuzzer must not write files. */
+ * Lines that would save are skipped: the fuzzer must not write files.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 /* fuzz-common.c: the setup the fuzz harnesses share: data/ as the only card
- * path, demo games with seeded dice, diagnostics printed and thrown away. */
+ * path, demo games with seeded dice, diagnostics printed and thrown away.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

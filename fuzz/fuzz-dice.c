@@ -1,7 +1,8 @@
 /* fuzz-dice.c: fuzzes dice notation. The first line is parsed with two named
  * dice ("battle" of 6 faces, "hit" of 4); what parses is rolled with a seeded
  * generator, its exact odds counted, and the bytes after the first line taken as
- * physical dice typed in. */
+ * physical dice typed in.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* fuzz-journal.c: fuzzes reading a journal (framing, checksums, torn and damaged
  * lines) and replaying its commands, as `hexaid recover` does, onto the demo its
  * first line names (the Tricorne demo when it names none): the base itself is
- * never opened, so an input cannot make the harness read any file it likes. */
+ * never opened, so an input cannot make the harness read any file it likes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* fuzz-roundtrip.c: fuzzes the round trip of fuzz/roundtrip.c: lines of any
  * bytes run as commands on a demo game; the journal and the save they make must
- * read back to the same game. A difference aborts, with what differed. */
+ * read back to the same game. A difference aborts, with what differed.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

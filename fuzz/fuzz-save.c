@@ -1,6 +1,7 @@
 /* fuzz-save.c: fuzzes loading a saved game: its YAML, its keys and lists, the
  * scenario it carries, and the replay of its commands. Cards are found in data/
- * (a save made there names data/scenarios/...). */
+ * (a save made there names data/scenarios/...).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "fuzz.h"

@@ -1,6 +1,7 @@
 /* fuzz-scenario.c: fuzzes reading a scenario (board, map rows, hexsides,
  * tokens, structures, units, victory) with the card it names loaded from data/;
- * a scenario that loads is started as a game and its map drawn. */
+ * a scenario that loads is started as a game and its map drawn.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

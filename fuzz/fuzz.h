@@ -1,7 +1,8 @@
 /* fuzz.h: what the fuzz harnesses share. Each fuzz/fuzz-NAME.c defines
  * LLVMFuzzerTestOneInput; linked with libFuzzer (clang -fsanitize=fuzzer) it is a
  * fuzzer, linked with fuzz/replay.c (any compiler) it runs the files it is given,
- * which is how `make check` replays fuzz/regress/NAME/. */
+ * which is how `make check` replays fuzz/regress/NAME/.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_FUZZ_H
 #define HEXAID_FUZZ_H
 

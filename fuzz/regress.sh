@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # regress.sh: every input in fuzz/regress/NAME/ (crashes the fuzzers once found,
 # and a few seeds) runs through harness NAME without libFuzzer (fuzz/replay-NAME,
 # built by any compiler) and must come back: no crash, no sanitizer report.

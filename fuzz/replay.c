@@ -1,6 +1,7 @@
 /* replay.c: a main for a fuzz harness without libFuzzer: runs its entry point
  * once on each file named, so that `make check` replays fuzz/regress/NAME/ with
- * any compiler (and under the sanitizers or valgrind when the build has them). */
+ * any compiler (and under the sanitizers or valgrind when the build has them).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

@@ -3,7 +3,8 @@
  * input runs on a demo game as a player's command; the journal the session
  * would write and the save it would write are then read back, in memory, and
  * must give the same game: the same commands in force and taken back, the same
- * log, the same map and state. */
+ * log, the same map and state.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # seeds.sh: writes the seed corpus of every fuzz harness into directory $1, one
 # folder per harness, from what the source tree already holds (nothing large is
 # committed): the shipped cards and scenarios, the bad-card fixtures, the hostile

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # smoke.sh: runs each libFuzzer harness for a bounded time (under ASan and UBSan,
 # as the --enable-fuzz build compiles everything) and prints one line each:
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bad-cards.sh: each malformed file in tests/cards/bad makes `hexaid check` exit 1,
 # print nothing on stdout, and print exactly its .expected diagnostics on stderr.
 . "$top_srcdir/tests/tap.sh"

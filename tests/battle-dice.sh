@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # battle-dice.sh: the most dice one battle rolls. A house card whose terrain adds
 # dice can make a battle roll more than hexaid keeps faces for (64): it refuses,
 # saying the limit and what to do, and changes nothing; 64 dice are rolled.

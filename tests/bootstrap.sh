@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bootstrap.sh: ./bootstrap's own command line (what it does is what CI runs), and
 # the README's package list naming every package bootstrap installs.
 . "$top_srcdir/tests/tap.sh"

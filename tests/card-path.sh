@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # card-path.sh: `hexaid cards` finds cards along the search path in order:
 # $HEXAID_PATH, $XDG_DATA_HOME/hexaid (or ~/.local/share/hexaid), DIR/hexaid for each
 # DIR of $XDG_DATA_DIRS, the installed data

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # chart.sh: `hexaid chart` prints every shipped card as a terrain effects chart in
 # 80 columns, naming every terrain, with seed references; one terrain on request;
 # unknown cards and terrain are reported.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cli.sh: the command-line contract: --help, --version, usage errors and exit codes.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir

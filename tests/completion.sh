@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # completion.sh: the bash completion (misc/hexaid.bash-completion) completes what
 # the program itself lists: subcommands, each one's options, card ids, game files.
 . "$top_srcdir/tests/tap.sh"

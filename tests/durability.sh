@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # durability.sh: nothing is lost. Save, load and save again give the same bytes;
 # a journal cut at any byte of its last records, or with a damaged last record,
 # still recovers every complete command and says what it dropped; hexaid killed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # explain.sh: `hexaid explain`: its answers' shape (headline, steps with card and
 # seed references, JSON), and how it treats bad questions (exit 1 for a bad value,
 # 2 for a bad key or usage, with the nearest known word suggested).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # faults.sh: fault injection (a build configured with --enable-fault-injection).
 # Loading a save, saving over one, playing with a journal, a save with a journal
 # and recovering a journal are each run again and again, the n-th allocation

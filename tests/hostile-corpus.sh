@@ -1,4 +1,5 @@
 # hostile-corpus.sh: writes the hostile YAML corpus into directory $1, one file per
+# SPDX-License-Identifier: GPL-3.0-or-later
 # attack, generated at test time (nothing large is committed). Sourced by
 # tests/hostile.sh and bench/hostile.sh; each line of $1/EXPECT names a file and
 # the message its rejection must contain.

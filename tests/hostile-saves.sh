@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # hostile-saves.sh: a saved game or a journal from someone else cannot make hexaid
 # write a file. Replaying runs only the changes (and undo, redo): a `save FILE`
 # (or any query) among a save's commands is skipped, and one among its undone

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # hostile.sh: the hostile corpus (deep nesting, alias bombs, huge scalars, bad
 # encodings, ...) is rejected by `hexaid check` with exit 1 and its own message.
 # How fast and in how much memory is measured by bench/hostile.sh, not here.

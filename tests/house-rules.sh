@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # house-rules.sh: a card that `extends:` another (data/examples/tricorne-house-rules.yaml)
 # changes only what it says: a section it gives replaces that section, the rest is
 # kept, a new terrain is added, and every step names the file its rule came from.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # layering.sh: layers point one way (HACKING.md, "Layers"). The build enforces it:
 # each layer of src/ is compiled with the include paths of its own layer and the
 # layers below it, and `make` links each layer's library whole with the libraries
@@ -180,4 +181,17 @@ for f in ./*/*.c; do
 	head -n 1 "$f" | grep -q "^/\* $(basename "$f"): " || bad="$bad ${f#./}"
 done
 tap_is "$bad" "" "every .c file opens with '/* NAME: what it is for'"
+
+# The licence of every source file, in its opening comment (COPYING holds the text).
+cd "$top_srcdir" || exit 1
+bad=
+for f in src/*/*.c src/*/*.h tests/*.c tests/*.h tests/*.sh fuzz/*.c fuzz/*.h fuzz/*.sh \
+	bench/*.c bench/*.h bench/*.sh bootstrap .ci/run Makefile.am configure.ac; do
+	[ -f "$f" ] || continue
+	case $f in
+	*.c | *.h) sed -n '1,/\*\//p' "$f" ;; # the opening comment
+	*) head -n 3 "$f" ;;
+	esac | grep -q 'SPDX-License-Identifier: GPL-3.0-or-later' || bad="$bad $f"
+done
+tap_is "$bad" "" "every source file names its licence (SPDX-License-Identifier)"
 tap_done

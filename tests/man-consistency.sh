@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # man-consistency.sh: the man pages list what the program has, no more and no
 # less, read from the program's own tables: each subcommand's options (its --help,
 # made from the table it parses with) against its SYNOPSIS in hexaid(6); the

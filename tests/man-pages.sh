@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # man-pages.sh: the man pages are clean under both man page checkers, fit an
 # 80-column terminal, and hexaid.6 documents every subcommand that
 # `hexaid --help` lists (in its SYNOPSIS and as an entry under COMMANDS).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # packaging.sh: what a distribution's packager checks. The program holds no path of
 # the tree it was built in (two builds in two directories make the same program;
 # .ci/run builds twice and compares them). Every file of the tree that the shipped

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # reliability.sh: the defects of issue 18, each checked where a player would meet
 # it: files that are not files, commands that must read back as they were
 # accepted, journals that must never be overwritten or thrown away, locks,

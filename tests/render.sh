@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # render.sh: golden renders. Every demo scenario in data/scenarios, and every
 # board of tests/golden/boards (hexside features on every side of pointy and
 # flat hexes, tokens, levels 0 to 4, units beside terrain of their letter,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # roll.sh: `hexaid roll`: a seeded roll repeats exactly; physical dice are taken
 # in words of the card's faces (short forms too, any case) and refused when they
 # are not on the die or too few; --odds prints the exact chances (2d6 = 7 is 1/6;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # rules.sh: seed fidelity. Each tests/rules/CARD.rules file holds one case a line:
 #
 #   SEED-LINE | KEY=VALUE ... | EXPECTED

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # scripts.sh: scripted sessions. Each tests/scripts/NAME.script starts with a line
 # `# scenario: PATH` (relative to the source tree) and optionally `# options: ...`
 # for `hexaid script`; its output must be exactly tests/scripts/NAME.expected, and

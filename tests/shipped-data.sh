@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shipped-data.sh: every file under data/ passes `hexaid check` with no diagnostic,
 # and every one of them is listed in Makefile.am so that it is installed and shipped;
 # so is every test fixture.

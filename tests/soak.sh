@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # soak.sh: an evening at the table, compressed. The real hexaid runs on the Great
 # War demo in tmux (as tests/tui.sh runs it) for SOAK_ROUNDS rounds. Each round
 # sends a burst of keys (the cursor about the map, selecting, the panes focused,

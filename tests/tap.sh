@@ -1,4 +1,5 @@
 # tap.sh: TAP output for hexaid's shell tests; source it, then call the checks.
+# SPDX-License-Identifier: GPL-3.0-or-later
 #
 #   tap_plan N              announce N checks (or call tap_done at the end)
 #   tap_ok COND-STATUS DESC report the exit status of the last command as a check

@@ -1,4 +1,5 @@
-/* test-card.c: reading a rule card's top level (metadata and the field table). */
+/* test-card.c: reading a rule card's top level (metadata and the field table).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "card.h"

@@ -1,7 +1,8 @@
 /* test-combat.c: scoring a roll of the battle dice on a small card written here:
  * faces scored by the rules that apply, protection taking hits and flags off,
  * hits protection cannot cancel, and the exact odds checked against sums done
- * by hand. And an opposed roll's ties, decided by a second card's tie rules. */
+ * by hand. And an opposed roll's ties, decided by a second card's tie rules.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <math.h>

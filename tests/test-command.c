@@ -2,7 +2,8 @@
  * the typed findings of the queries the screen asks (los, line, range, targets,
  * show) and the marks that say what a line is (the dice, the odds, a step and
  * its line without card references). Each is checked against the words the same
- * answer gives people, so the two cannot part. */
+ * answer gives people, so the two cannot part.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "command.h"

@@ -1,4 +1,5 @@
-/* test-diag.c: the shape of diagnostics: position, quoted line, caret, limit. */
+/* test-diag.c: the shape of diagnostics: position, quoted line, caret, limit.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "testutil.h"

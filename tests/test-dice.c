@@ -1,6 +1,7 @@
 /* test-dice.c: dice notation (with errors at their column), fair and
  * reproducible rolls (chi-square at a fixed seed, so it cannot flake), physical
- * dice taken and refused, and exact odds against values worked out by hand. */
+ * dice taken and refused, and exact odds against values worked out by hand.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <math.h>

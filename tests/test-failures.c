@@ -4,7 +4,8 @@
  * real X unless the one fault armed names it. libyaml's parser is wrapped the
  * same way, to feed event sequences no YAML text makes (two top-level values, a
  * key with no value) and its out-of-memory error; this test is the only file
- * outside yaml-load.c that includes <yaml.h>, to build those events. */
+ * outside yaml-load.c that includes <yaml.h>, to build those events.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

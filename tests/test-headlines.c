@@ -2,7 +2,8 @@
  * it shows, for every shipped card: the dice, the die-roll and defender's
  * modifiers, the hits and flags the target ignores. Situations are drawn from
  * each card's own classes, combat types, terrain and facts (a fixed seed), so
- * that every rule of every card gets its turn. */
+ * that every rule of every card gets its turn.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "rng.h"

@@ -1,6 +1,7 @@
 /* test-hex.c: hex geometry: labels on the four kinds of board, distances,
  * directions and their names, hexsides, rings and ranges, lines and the line along
- * a hexside, movement range with walls, stops and budgets. */
+ * a hexside, movement range with walls, stops and budgets.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "hex.h"

@@ -2,7 +2,8 @@
  * orientation and offset, in both sizes: each of the six directions of a hex
  * maps to the cells of that side and of no other side near it, the neighbour
  * across sees the same cells, no side's cell is inside a hex, insides do not
- * overlap, every cell is in the picture, and a cell finds its hex again. */
+ * overlap, every cell is in the picture, and a cell finds its hex again.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "hexdraw.h"

@@ -6,7 +6,8 @@
  * the same, word for word, whichever hex the scenario named and whichever way
  * the side faces. A feature the card says encloses a hex (encloses: true) is
  * the one exception: listed under the target's hex the attack goes in, listed
- * under the attacker's it goes out, each the same in all six directions. */
+ * under the attacker's it goes out, each the same in all six directions.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

@@ -9,7 +9,8 @@
  * or a move's). The situation is built by the game as play builds it, and the
  * engine's answer must hold a step of the rule. A rule no situation triggers
  * is listed with its card line: make play able to, or write it as what it is
- * (a reminder, `remind:`, which says why). */
+ * (a reminder, `remind:`, which says why).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

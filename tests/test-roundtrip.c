@@ -3,7 +3,8 @@
  * byte value, spaces, quotes and #, run on the Tricorne demo; the journal and the
  * save they make read back to the same game: in memory for many games
  * (fuzz/roundtrip.c, the round trip the fuzz harness fuzzes), and through real
- * files, a session's journal and save_write, for some. */
+ * files, a session's journal and save_write, for some.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <unistd.h>

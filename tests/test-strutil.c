@@ -1,4 +1,5 @@
-/* test-strutil.c: edit distance and the "did you mean" choice. */
+/* test-strutil.c: edit distance and the "did you mean" choice.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "strutil.h"

@@ -3,7 +3,8 @@
  * categories, line of sight, result tables, counts of supports with the
  * terrain that counts as one, reminders, firing over a friend, the attacking
  * group and amounts counted `per:` a count; what each step is (its kind and
- * effect), whatever its words say. */
+ * effect), whatever its words say.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "card.h"

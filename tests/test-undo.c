@@ -5,7 +5,8 @@
  * states kept every 1, 3, 8 and the default number of commands; after every
  * undo and redo, and at the end, the game is compared field by field with a new
  * one that replays the commands in force from the scenario, keeping no state:
- * the board, the units, the dice log and the result waiting to be applied. */
+ * the board, the units, the dice log and the result waiting to be applied.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdint.h>

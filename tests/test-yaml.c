@@ -1,4 +1,5 @@
-/* test-yaml.c: the YAML layer: positions, limits, refusals and typed reading. */
+/* test-yaml.c: the YAML layer: positions, limits, refusals and typed reading.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <fcntl.h>

@@ -1,4 +1,5 @@
-/* testutil.h: what every cmocka test program of hexaid includes. */
+/* testutil.h: what every cmocka test program of hexaid includes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TESTUTIL_H
 #define HEXAID_TESTUTIL_H
 

@@ -1,4 +1,5 @@
 # tmux.sh: the private tmux server that the terminal-interface tests (tui.sh,
+# SPDX-License-Identifier: GPL-3.0-or-later
 # soak.sh) run hexaid in; source it after tap.sh, with tmux_test naming the test
 # and, if wanted, poll (seconds between looks, 0.05) and limit (looks, 200) set.
 # It skips the test when tmux is missing; makes $tap_tmp with tmux/ and data/; a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui-files.sh: the terminal interface and the player's files, in tmux (as tui.sh):
 # a game's journal is state, kept under $XDG_STATE_HOME/hexaid/journals, and the
 # journals an older hexaid kept under $XDG_DATA_HOME move there; a terminal too

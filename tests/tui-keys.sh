@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui-keys.sh: hexaid(6) documents every key of the terminal interface. The keys
 # are read from the binding table in src/ui/tui-keys.c (the table the program reads
 # them with and prints its help from); each must be a tag of a .TP entry in the

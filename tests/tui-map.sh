@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui-map.sh: what a player reads off the map, in the terminal interface, at
 # 80x24 and 160x48, by keys alone: the UD demo's stream with its ford and
 # bridge, the Tricorne stone walls and field works, the TEC demo's levels, a

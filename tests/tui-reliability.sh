@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui-reliability.sh: journals and typing in the terminal interface, as a player
 # meets them (issue 18): a scenario's journal is not another copy's, a save
 # opened through a symbolic link keeps its journal, a recovery that cannot replay

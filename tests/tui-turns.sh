@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui-turns.sh: a whole turn of every demo, both sides, played at the table
 # through the terminal interface at 80x24 with keys only: select, move, battle
 # with hexaid's dice (a fixed --seed) and with the dice typed as rolled on the

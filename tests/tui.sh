@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tui.sh: the terminal interface, end to end. The real hexaid runs in a detached
 # tmux session on a private server (its own socket and TMUX_TMPDIR under the
 # test's temporary directory), at 80x24 and larger; keys go in with send-keys, and

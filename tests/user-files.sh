@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # user-files.sh: files as players have them. A save to a symbolic link writes the
 # file it points to and keeps the link; a save to a FIFO, a directory or a device is
 # refused, the thing left as it was. One seed type on every machine: 64 bits, the

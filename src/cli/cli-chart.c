@@ -1,6 +1,7 @@
 /* cli-chart.c: `hexaid chart`: a rule card printed as the paper terrain effects
  * chart players know, in 80 columns: each terrain with its rules and their seed
- * lines, the movement categories, the settings, the result tables and a key. */
+ * lines, the movement categories, the settings, the result tables and a key.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

@@ -1,6 +1,7 @@
 /* cli-files.c: `hexaid check` (validate files, print diagnostics) and
  * `hexaid cards` (list the cards along the search path); and finding a card by
- * its id or path for the subcommands that take one. */
+ * its id or path for the subcommands that take one.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <inttypes.h>

@@ -1,6 +1,7 @@
 /* cli-game.c: the subcommands that play a game without the terminal interface:
  * `hexaid script` (commands from a file, one result each, as text or JSON Lines)
- * and `hexaid render` (the map of a scenario or a saved game). */
+ * and `hexaid render` (the map of a scenario or a saved game).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

@@ -2,7 +2,8 @@
  * layer). Each subcommand's options are rows of its table entry (main.c); this
  * reads them GNU style with getopt_long (anywhere among the operands, `--` ends
  * them, --help prints the subcommand's help), and prints the usage line and the
- * help from the same rows, so the help cannot miss an option the parser takes. */
+ * help from the same rows, so the help cannot miss an option the parser takes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <getopt.h>

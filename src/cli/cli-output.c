@@ -4,7 +4,8 @@
  * byte that is not UTF-8 as \xNN: a card, scenario, save or script line from
  * someone else cannot move the cursor, set the window title or write the
  * clipboard (ESC, OSC 52). At the end, a failed write is an error, as GNU's
- * close_stdout makes it: output to a full disk does not exit 0. */
+ * close_stdout makes it: output to a full disk does not exit 0.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE
 #include "config.h"
 

@@ -1,6 +1,7 @@
 /* cli-roll.c: `hexaid roll`: roll dice fairly (or from a seed), take the values
  * of physical dice (after `=`), or print the exact odds (--odds); plain dice
- * notation, and a card's own dice by name with --card. */
+ * notation, and a card's own dice by name with --card.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

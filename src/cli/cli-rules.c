@@ -1,5 +1,6 @@
 /* cli-rules.c: `hexaid explain`: one rule question in key=value words, answered
- * with its steps, as text or JSON. */
+ * with its steps, as text or JSON.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdint.h>

@@ -1,4 +1,5 @@
-/* cli.h: the subcommands of the hexaid program (program layer, above the engine). */
+/* cli.h: the subcommands of the hexaid program (program layer, above the engine).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CLI_H
 #define HEXAID_CLI_H
 

@@ -1,6 +1,7 @@
 /* main.c: the hexaid program's entry point. Parses the global options and hands
  * the rest of the command line to one subcommand from a table; the same table
- * prints --help. What the subcommands print goes through cli-output.c. */
+ * prints --help. What the subcommands print goes through cli-output.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <getopt.h>

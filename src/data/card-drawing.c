@@ -2,7 +2,8 @@
  * draws the card's terrain, apart from its rules. Each entry names a terrain
  * and gives its colour (a role the terminal interface colours: water, woods,
  * ...) and, for a hexside feature, its side glyph (the character drawn along
- * the sides it stands on). */
+ * the sides it stands on).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

@@ -5,7 +5,8 @@
  * own reader and field table, so adding to the format is adding a row and a
  * reader. Ids are gathered in a first pass, so rules may name classes and terrain
  * defined further down the file; every name is checked, and a wrong one is
- * reported at its line and column with the nearest known id. */
+ * reported at its line and column with the nearest known id.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

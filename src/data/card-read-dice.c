@@ -1,6 +1,7 @@
 /* card-read-dice.c: reads the `dice` section of a rule card (data layer): plain
  * dice by their sides, and symbol dice by their faces, each with the number of
- * sides that show it and the short form players type for it. */
+ * sides that show it and the short form players type for it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* card-read-resolution.c: reads a card's `resolution:` section (data layer): for each
  * combat type settled on a table, the table, the dice rolled, and what joins the
  * roll (the odds, the attacker's strength), or that both sides roll against
- * each other. Table names are checked once the whole card is read. */
+ * each other. Table names are checked once the whole card is read.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

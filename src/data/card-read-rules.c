@@ -2,7 +2,8 @@
  * mapping with conditions (`when:`, `unless:`, keys from list-facts.h) and
  * exactly one effect (a key from list-effects.h) allowed in the section it
  * stands in. Rules stand in a terrain entry's sections, and in the card's
- * `modifiers`, `events` and `scoring`. */
+ * `modifiers`, `events` and `scoring`.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

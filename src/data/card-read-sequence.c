@@ -2,7 +2,8 @@
  * side's turn, in order, each with its name, a one-line reminder for the
  * players, the commands it allows and those the other side may react with.
  * Which commands exist is the engine's business; a test checks the shipped
- * cards name only real ones. */
+ * cards name only real ones.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

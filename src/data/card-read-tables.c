@@ -2,7 +2,8 @@
  * (data layer). A category says what each unit class may move through terrain of
  * that category; a table turns a number (a modified roll, a difference of two
  * rolls, an odds ratio) into a result, by rows that hold a band of numbers or an
- * odds column and one cell per named column. */
+ * odds column and one cell per named column.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

@@ -1,7 +1,8 @@
 /* card-read-terrain.c: reads the terrain section of a rule card (data layer):
  * each terrain entry's attributes, and its sections of rules (read by
  * card-read-rules.c). Shorthands (`costs:`, `extra_costs:`) expand into
- * ordinary rules. */
+ * ordinary rules.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 /* card-read.c: what the readers of a rule card's sections share (data layer):
- * a name from one of the card's vocabularies, text, movement points, notes. */
+ * a name from one of the card's vocabularies, text, movement points, notes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

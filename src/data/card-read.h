@@ -1,4 +1,5 @@
-/* card-read.h: what the files reading a rule card share (data layer, internal). */
+/* card-read.h: what the files reading a rule card share (data layer, internal).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CARD_READ_H
 #define HEXAID_CARD_READ_H
 

@@ -1,7 +1,8 @@
 /* card.c: what a rule card holds, asked by id (data layer): the tables of facts,
  * effects and sections; the card's vocabularies (classes up their kinds,
  * terrain and its aliases, word lists, settings, categories, tables, dice,
- * phases, resolutions); terrain sets. Reading a card is card-load.c's. */
+ * phases, resolutions); terrain sets. Reading a card is card-load.c's.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

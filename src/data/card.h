@@ -4,7 +4,8 @@
  * their parents, combat and fire types), the terrain with its rules, and the
  * result tables. A rule is a row: conditions (facts from list-facts.h, each with
  * its values) and one effect (list-effects.h) with an amount, remembering the
- * card line it came from and the seed line it encodes. */
+ * card line it came from and the seed line it encodes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CARD_H
 #define HEXAID_CARD_H
 

@@ -1,6 +1,7 @@
 /* cardpath.c: builds the card search path from the environment and the install
  * location, and lists the card files found along it (data layer). Earlier
- * directories win: a player's own card shadows an installed card of the same id. */
+ * directories win: a player's own card shadows an installed card of the same id.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

@@ -1,4 +1,5 @@
-/* cardpath.h: where rule cards are found (data layer). */
+/* cardpath.h: where rule cards are found (data layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CARDPATH_H
 #define HEXAID_CARDPATH_H
 

@@ -1,7 +1,8 @@
 /* hexfile.c: validates any hexaid file by its `kind:` (data layer): the word of
  * each kind, and how a file of it is loaded; `hexaid check` goes through here.
  * The kind is read from the first lines (the parse stops at `kind:`'s value), so
- * a file is parsed whole once, by the reader of its kind. */
+ * a file is parsed whole once, by the reader of its kind.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

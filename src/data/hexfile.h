@@ -1,4 +1,5 @@
-/* hexfile.h: hexaid's YAML files told apart by their `kind:` (data layer). */
+/* hexfile.h: hexaid's YAML files told apart by their `kind:` (data layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_HEXFILE_H
 #define HEXAID_HEXFILE_H
 

@@ -5,7 +5,8 @@
  * points that may be a half (1/2, 1.5), EFFECT_FLAG the word true, EFFECT_TERRAIN a
  * terrain id of the card, EFFECT_SIDE the word attacker or defender, EFFECT_TEXT
  * words for the players. SECTIONS are
- * the sections the effect may stand in. */
+ * the sections the effect may stand in.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 EFFECT(COST, "cost", EFFECT_POINTS, SEC_MOVE, "movement points to enter")
 EFFECT(ALLOWANCE, "allowance", EFFECT_POINTS, SEC_MOVE,
        "movement allowance through it, instead of its category's")

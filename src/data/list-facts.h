@@ -14,7 +14,8 @@
  * FACT. Like the true / false facts, a situation holds the numbers indexed by
  * fact (struct situation's facts[] and numbers[]) and `hexaid explain` reads each
  * by its key, so a new fact is a line here plus the code that works it out.
- * Cards name the key; C knows the fact. */
+ * Cards name the key; C knows the fact.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef NUMBER_FACT
 #define NUMBER_FACT(name, key, unknown, help) FACT(name, key, FT_NUMBER, help)
 #define LIST_FACTS_NUMBER_AS_FACT

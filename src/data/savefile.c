@@ -1,6 +1,7 @@
 /* savefile.c: reads the YAML of a saved game: checks its keys and schema, reads
  * its three lists and loads the scenario text it holds (data layer). Replaying
- * the commands is the engine's (load.c). */
+ * the commands is the engine's (load.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

@@ -1,7 +1,8 @@
 /* savefile.h: the contents of a saved game's file (data layer). Reading a save is
  * two steps: this file reads the YAML (the scenario's text and the lists of
  * commands, undone commands and log lines); the engine (load.h) then builds the
- * game by replaying the commands. */
+ * game by replaying the commands.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_SAVEFILE_H
 #define HEXAID_SAVEFILE_H
 

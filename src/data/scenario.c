@@ -3,7 +3,8 @@
  * legend (the card's glyphs unless the scenario says otherwise); levels; hexside
  * features and roads; tokens; structures; the sides and their units; settings;
  * the start of the sequence. Every problem is reported at its line and column,
- * down to the code in a map row. */
+ * down to the code in a map row.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* scenario.h: a battle set up on a board (data layer): the card it is played with,
  * the board and its terrain, hexside features and roads, tokens, structures, the
- * sides and their units, the settings chosen and where the sequence starts. */
+ * sides and their units, the settings chosen and where the sequence starts.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_SCENARIO_H
 #define HEXAID_SCENARIO_H
 

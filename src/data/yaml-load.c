@@ -4,7 +4,8 @@
  * holds NUL bytes), drives libyaml's event parser with our own limits on depth,
  * node count and scalar length, refuses anchors, aliases and tags, detects
  * duplicate keys, and builds a tree of ynodes with 1-based positions. Then it
- * offers the typed accessors schema code reads that tree with. */
+ * offers the typed accessors schema code reads that tree with.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <assert.h>

@@ -4,7 +4,8 @@
  * into a small tree of ynodes that remember where they stood (line and column),
  * and then read by schema code through the accessors below, which report every
  * problem as a diagnostic at the node's position. No other file includes
- * <yaml.h>. */
+ * <yaml.h>.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_YAML_LOAD_H
 #define HEXAID_YAML_LOAD_H
 

@@ -6,7 +6,8 @@
  * statistics, and the length of the dice log, which only grows).
  * The latest state kept is a whole copy of them; each earlier one is kept as the
  * runs of bytes in which it differs from the one after it (a move changes a
- * unit's hex and flags, not the board), so a long game costs little memory. */
+ * unit's hex and flags, not the board), so a long game costs little memory.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdint.h>

@@ -4,7 +4,8 @@
  * differs from the one after it. To take back commands, the game is put back to
  * the last kept state at or before the commands still in force, and the few
  * after it are replayed (command.c). Dice results stay facts: the commands carry
- * them, and a save is still its scenario and its commands. */
+ * them, and a save is still its scenario and its commands.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CHECKPOINT_H
 #define HEXAID_CHECKPOINT_H
 

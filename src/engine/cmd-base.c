@@ -3,7 +3,8 @@
  * arguments people type (hexes, units, terrain ids) read with messages that say
  * what is wrong and how to put it right, whether a unit may be ordered now, and
  * disorder. It calls no other command file: the command files form a tree above
- * it (HACKING.md, "Commands"). */
+ * it (HACKING.md, "Commands").
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

@@ -2,7 +2,8 @@
  * the words players add to them. A battle is checked (sides, combat type, range,
  * line of sight), the engine's dice and protection are said with every step, and
  * then the battle is settled on the card's table or with its battle dice
- * (cmd-outcome.c). explain asks the same question without fighting. */
+ * (cmd-outcome.c). explain asks the same question without fighting.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

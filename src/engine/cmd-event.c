@@ -4,7 +4,8 @@
  * turned to rubble), or rolls the damage die of the structure the target
  * defends. `act` does what the card allows a unit to do to its own hex (an
  * event rule `on: ACTION`); `damage` adds structural hits by hand, for what the
- * table says. */
+ * table says.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* cmd-faces.c: the faces of the card's battle die (engine layer), for a battle's
  * dice and for the dice a move rolls as it enters hexes: typed from the table
  * (`roll=a,b,c`, names or short forms) or rolled by hexaid, said as words, and
- * kept in the command's record so that a replay applies the same faces. */
+ * kept in the command's record so that a replay applies the same faces.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

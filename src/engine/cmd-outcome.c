@@ -4,7 +4,8 @@
  * applied to the target. Settled on a table: the roll (typed or rolled) with its
  * modifiers read on the table. Both give exact odds before the roll, and journal
  * what was rolled so that a replay applies the same dice; a battle whose dice
- * are good is recorded as fought. */
+ * are good is recorded as fought.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* cmd-play.c: the commands of play (engine layer): select, move (along a path the
  * card allows, or to a hex by the cheapest such path, with the card's enter
  * events for the hexes it enters), the turn and notes. Battles are in
- * cmd-battle.c. */
+ * cmd-battle.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

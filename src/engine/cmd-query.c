@@ -1,6 +1,7 @@
 /* cmd-query.c: the commands that only look (engine layer): show a unit, a hex or
  * the game; line of sight with its reason; where a unit can move; a battle's
- * dice and protection without battling. */
+ * dice and protection without battling.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

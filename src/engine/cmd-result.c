@@ -3,7 +3,8 @@
  * gives an effect (disorder, strength lost, a retreat, a status, elimination)
  * becomes an effect on the unit its column stands for (`who:`), waiting for
  * `apply`, so that the players confirm it once; what hexaid cannot apply is
- * said as a reminder. Undo takes an applied result back like any change. */
+ * said as a reminder. Undo takes an applied result back like any change.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* cmd-setup.c: the commands that set up the table (engine layer): terrain,
  * hexside features, levels, tokens, structures and units. The arguments every
- * command shares (hexes, units, terrain ids) are read in cmd-base.c. */
+ * command shares (hexes, units, terrain ids) are read in cmd-base.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,7 +1,8 @@
 /* cmd-ui.c: the questions the terminal interface asks that the other commands do
  * not answer (engine layer; they read, never change): the hexes a line of sight
  * passes, the units a unit may battle now, and what a hex's terrain does for a
- * unit standing in it. The screen draws their answers and computes no rule. */
+ * unit standing in it. The screen draws their answers and computes no rule.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

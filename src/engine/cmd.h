@@ -1,4 +1,5 @@
-/* cmd.h: what the files implementing commands share (engine layer, internal). */
+/* cmd.h: what the files implementing commands share (engine layer, internal).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_CMD_H
 #define HEXAID_CMD_H
 

@@ -1,7 +1,8 @@
 /* combat.c: scores a roll of the battle dice (engine layer). For each face of the
  * battle die that was rolled, the card's scoring rules for that face that apply
  * (the target's class, the combat type...) say the hits and flags it scores;
- * then the target ignores what its protection lets it. Every number is a step. */
+ * then the target ignores what its protection lets it. Every number is a step.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

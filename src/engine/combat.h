@@ -1,6 +1,7 @@
 /* combat.h: what a roll of the battle dice does (engine layer): each face scored
  * by the card's scoring rules, the target's protection taken off, and the hits
- * and flags that are left, with every step. */
+ * and flags that are left, with every step.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_COMBAT_H
 #define HEXAID_COMBAT_H
 

@@ -3,7 +3,8 @@
  * alone), checks the number of arguments, runs it, and keeps the list of the
  * changes in force. Undo puts the game back to the last state kept before the
  * change it takes back (checkpoint.h) and replays the few changes in force after
- * it: decisions are taken back, the record of them is kept. */
+ * it: decisions are taken back, the record of them is kept.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

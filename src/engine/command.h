@@ -1,6 +1,7 @@
 /* command.h: the command language (engine layer). Every change to a game is a
  * line of text such as `move B3 0405` run through one table; the terminal
- * interface, `hexaid script`, the journal and the tests all go through it. */
+ * interface, `hexaid script`, the journal and the tests all go through it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_COMMAND_H
 #define HEXAID_COMMAND_H
 

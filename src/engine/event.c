@@ -2,7 +2,8 @@
  * ("battle"), the card's event rules are tried in order and the first whose
  * conditions hold applies: it places, removes or replaces a terrain or token of the
  * target's hex, or asks for a structure's damage roll. Structures take hits up
- * to their strength, then become the terrain the card names. */
+ * to their strength, then become the terrain the card names.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

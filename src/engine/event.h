@@ -1,6 +1,7 @@
 /* event.h: what battles do to the hexes they hit (engine layer): the card's event
  * rules (place, remove or replace terrain and tokens; a structure's damage roll),
- * the structures the players track, and the physical supply of tokens. */
+ * the structures the players track, and the physical supply of tokens.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_EVENT_H
 #define HEXAID_EVENT_H
 

@@ -1,6 +1,7 @@
 /* explain.c: keeps the ordered steps that produced a number, each naming the card
  * line (and seed line) it came from, and prints them for people or as JSON
- * (engine layer). */
+ * (engine layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

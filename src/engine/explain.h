@@ -1,4 +1,5 @@
-/* explain.h: the steps behind every number the engine computes (engine layer). */
+/* explain.h: the steps behind every number the engine computes (engine layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_EXPLAIN_H
 #define HEXAID_EXPLAIN_H
 

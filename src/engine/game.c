@@ -1,7 +1,8 @@
 /* game.c: the state of one game and the questions the rules ask of the board
  * (engine layer): what stands in a hex and along a side, levels and hill groups,
  * and the situations the terrain engine answers for a battle, a step of a move
- * and a line of sight. */
+ * and a line of sight.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

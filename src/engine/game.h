@@ -1,7 +1,8 @@
 /* game.h: one game in play (engine layer): the scenario it started from, the
  * board as it stands now (terrain, tokens, hexside features, structures), the
  * units, the turn, the log, and the commands applied so far. Everything that
- * changes a game is a command (command.h); the game is passed by pointer. */
+ * changes a game is a command (command.h); the game is passed by pointer.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_GAME_H
 #define HEXAID_GAME_H
 

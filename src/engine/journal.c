@@ -5,7 +5,8 @@
  * first line names what the journal replays onto, with the checksum of its
  * bytes. Reading keeps every line up to the first that is torn, damaged or out
  * of order, and counts the lines from there on. Journals of version 1 (lines
- * without numbers) are still read. */
+ * without numbers) are still read.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

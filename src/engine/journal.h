@@ -2,7 +2,8 @@
  * each with its number and a checksum, written with one write and flushed to
  * disk before its result is shown, so that after a crash the game is rebuilt
  * from it. Its first line names what it replays onto, with that file's
- * checksum. */
+ * checksum.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_JOURNAL_H
 #define HEXAID_JOURNAL_H
 

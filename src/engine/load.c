@@ -1,6 +1,7 @@
 /* load.c: opens games (engine layer). A save is read by savefile.c and its
  * commands replayed here, onto the scenario it holds; game_open and
- * game_check_file tell a save from a scenario by its `kind:`. */
+ * game_check_file tell a save from a scenario by its `kind:`.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

@@ -1,5 +1,6 @@
 /* load.h: opening games (engine layer): a saved game read and its commands
- * replayed, a scenario started, or either one told apart by its `kind:`. */
+ * replayed, a scenario started, or either one told apart by its `kind:`.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_LOAD_H
 #define HEXAID_LOAD_H
 

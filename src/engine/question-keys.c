@@ -1,6 +1,7 @@
 /* question-keys.c: the one table of the key=value words of a rule question
  * (engine layer), shared by `hexaid explain` and the battle commands, and the
- * askers of each fact of list-facts.h. */
+ * askers of each fact of list-facts.h.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

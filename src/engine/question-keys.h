@@ -5,7 +5,8 @@
  * means one thing wherever it is read; each asker takes the keys that make
  * sense to it, and the facts of list-facts.h are keys by their own key, so a
  * new fact needs no line here. Reading a value stays with the asker (explain
- * prints its errors, a command fails with them). */
+ * prints its errors, a command fails with them).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_QUESTION_KEYS_H
 #define HEXAID_QUESTION_KEYS_H
 

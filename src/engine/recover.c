@@ -1,5 +1,6 @@
 /* recover.c: finds the file a journal replays onto, and from which of its lines
- * (engine layer), by the checksums the journal keeps (recover.h). */
+ * (engine layer), by the checksums the journal keeps (recover.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -3,7 +3,8 @@
  * replays onto exactly that file: the save itself, or the backup that is that
  * save when a later save took its name, or, when that save is gone, the save
  * the journal marked as the game saved since (journal_saved_line). A scenario
- * edited since is refused: its commands would be played on another map. */
+ * edited since is refused: its commands would be played on another map.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_RECOVER_H
 #define HEXAID_RECOVER_H
 

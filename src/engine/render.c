@@ -5,7 +5,8 @@
  * strength) and the marks (tokens, roads, more terrain, a structure's damage),
  * with a mark saying "more" when they do not all fit. Only the hexes in view
  * are looked at, so a cursor key on a large board costs what the screen holds.
- * The legend is made from what the picture drew. */
+ * The legend is made from what the picture drew.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -2,7 +2,8 @@
  * outlines with the hexside features drawn on the sides they stand on, and in
  * each hex its terrain, level, tokens and marks and the unit standing there.
  * `hexaid render`, the `map` command and the terminal interface's map pane all
- * draw it; the pane colours each cell by what it shows. */
+ * draw it; the pane colours each cell by what it shows.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_RENDER_H
 #define HEXAID_RENDER_H
 

@@ -1,6 +1,7 @@
 /* save.c: writes saved games atomically, keeps their backups and their lock
  * (engine layer). A save is written as plain text in the YAML subset hexaid
- * reads; reading it back is savefile.c (the YAML) and load.c (the replay). */
+ * reads; reading it back is savefile.c (the YAML) and load.c (the replay).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

@@ -2,7 +2,8 @@
  * the commands in force and those taken back, and the log; loading it (load.h)
  * replays the commands, so save, load and save again give the same bytes. Writing is atomic:
  * a temporary file beside the save, written and flushed, then renamed over it,
- * and the directory flushed; the three previous saves are kept as .bak.1 to 3. */
+ * and the directory flushed; the three previous saves are kept as .bak.1 to 3.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_SAVE_H
 #define HEXAID_SAVE_H
 

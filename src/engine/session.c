@@ -1,7 +1,8 @@
 /* session.c: plays commands on a game and keeps its journal in step (engine
  * layer): a change goes to the journal, flushed, before the caller can show its
  * result; a change the journal cannot take is undone; a save starts a new journal
- * that replays onto the save. */
+ * that replays onto the save.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

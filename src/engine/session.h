@@ -1,7 +1,8 @@
 /* session.h: a game being played, with its journal (engine layer): the one place
  * that runs a command, writes it to the journal before its result is shown, and
  * starts a new journal when the game is saved. `hexaid script` and the terminal
- * interface both play through it. */
+ * interface both play through it.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_SESSION_H
 #define HEXAID_SESSION_H
 

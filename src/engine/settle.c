@@ -1,7 +1,8 @@
 /* settle.c: settles a battle on one of the card's tables (engine layer). The
  * modified roll, or the difference of two sides' totals, picks a row; every
  * number that joins the roll is a step, and the odds of each row are counted
- * from the dice's exact distribution. */
+ * from the dice's exact distribution.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

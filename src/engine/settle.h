@@ -1,7 +1,8 @@
 /* settle.h: battles settled on a card's table (engine layer): a roll plus the
  * modifiers (and the odds or the attacker's strength, when the card says so)
  * read on a table by roll; or both sides' values, modifiers and rolls, the
- * difference read on a table by difference. With exact odds of each row. */
+ * difference read on a table by difference. With exact odds of each row.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_SETTLE_H
 #define HEXAID_SETTLE_H
 

@@ -1,6 +1,7 @@
 /* table-lookup.c: finds the row of a card's result table that a number or an
  * odds ratio stands for, and says which row it read and why (engine layer). The
- * tables are read from the card by card-read-tables.c (data layer). */
+ * tables are read from the card by card-read-tables.c (data layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

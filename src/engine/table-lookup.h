@@ -1,5 +1,6 @@
 /* table-lookup.h: looking up the row of a card's result table (engine layer);
- * card-read-tables.c (data) reads the tables from the card. */
+ * card-read-tables.c (data) reads the tables from the card.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TABLE_LOOKUP_H
 #define HEXAID_TABLE_LOOKUP_H
 

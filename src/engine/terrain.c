@@ -4,7 +4,8 @@
  * becomes a step of the answer's explanation, naming its card line. How effects
  * combine is fixed per effect and documented in hexaid(5): dice and modifiers
  * add up; halvings apply after them, one per feature, rounding down; half rate
- * applies once; protection takes the best figure the target's terrain offers. */
+ * applies once; protection takes the best figure the target's terrain offers.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

@@ -1,5 +1,6 @@
 /* terrain.h: the terrain engine: pure queries over a card and a situation
- * (engine layer). Every answer comes with its explanation. */
+ * (engine layer). Every answer comes with its explanation.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TERRAIN_H
 #define HEXAID_TERRAIN_H
 

@@ -3,7 +3,8 @@
  * in any game. It answers whether a command belongs to the current phase (or
  * is one the other side may react with),
  * moves through the phases and the sides, forgets the facts of a turn when it
- * ends, and counts victory points the scenario's way. */
+ * ends, and counts victory points the scenario's way.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

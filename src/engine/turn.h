@@ -1,6 +1,7 @@
 /* turn.h: the sequence of play (engine layer): the phases of a side's turn as
  * the card gives them, which commands each allows, the end of a side's turn
- * (the per-turn facts forgotten, the next side), and the victory count. */
+ * (the per-turn facts forgotten, the next side), and the victory count.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TURN_H
 #define HEXAID_TURN_H
 

@@ -3,7 +3,8 @@
  * modifier, each step with its card line, the exact odds); `r` rolls by running
  * the battle command, `e` takes the dice rolled on the table (roll=...), and the
  * pane then shows the battle's answer: the faces rolled, what they scored, what
- * was applied. */
+ * was applied.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

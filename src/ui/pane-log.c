@@ -3,7 +3,8 @@
  * its lines where they happened. Errors have their colour and also start with
  * "error:" (their detail lines with "!"), so they read without colour. Focused,
  * its arrows scroll it a line and PgUp and PgDn a page ([ and ] a page from any
- * pane); a new line brings the view back to the bottom. */
+ * pane); a new line brings the view back to the bottom.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdint.h>

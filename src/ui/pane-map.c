@@ -7,7 +7,8 @@
  * its movement range (the `range` command), the line of sight to the cursor
  * with the hex that blocks it (`los` and `line`), and the units it may battle
  * (`targets`). Colour helps, but every highlight is also a glyph or an
- * attribute, for monochrome terminals. Only the hexes in view are drawn. */
+ * attribute, for monochrome terminals. Only the hexes in view are drawn.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -2,7 +2,8 @@
  * selected one, as `show unit` describes it (side, class, strength, formation,
  * statuses, hex and terrain, what it did this turn) and what its hex does for it
  * (`effects`: protection in each combat type, entering); for an empty hex,
- * `show hex` (terrain, tokens, level, hexsides, structure damage). */
+ * `show hex` (terrain, tokens, level, hexsides, structure damage).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

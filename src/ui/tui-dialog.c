@@ -2,7 +2,8 @@
  * form library), one item of a list (the menu library), a question answered by
  * a key, and text to read. Each is a centred box in a panel of its own, built
  * again when the terminal is resized; Esc closes it at once (set_escdelay), and
- * a signal that stops hexaid closes it too. */
+ * a signal that stops hexaid closes it too.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -3,7 +3,8 @@
  * moves, tokens placed and taken away, levels, hexside features, structures and
  * their hits, and units added, changed and removed. Each runs a command of the
  * setting-up group (terrain, token, level, hexside, structure, damage, unit);
- * the dialogs choose its words from the card. */
+ * the dialogs choose its words from the card.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

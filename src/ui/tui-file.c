@@ -2,7 +2,8 @@
  * (asking where the first time, the journal moved beside the save and the save
  * locked), opening a saved game or a new game from a scenario in place of this
  * one, exporting the log with the dice statistics, and quitting; each asks
- * first about unsaved changes where they would be left behind. */
+ * first about unsaved changes where they would be left behind.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

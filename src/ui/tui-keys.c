@@ -5,7 +5,8 @@
  * the rows, so a key, its menu item and its help line cannot part ways. This
  * file also holds the actions of playing (select, move, battle, hits, notes,
  * the ':' prompt); setting up the table is tui-edit.c, the game's file
- * tui-file.c, a battle being set up pane-dice.c. */
+ * tui-file.c, a battle being set up pane-dice.c.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -7,7 +7,8 @@
  * bottom row takes what it leaves. Tab goes through the panes in the table's order. A zoomed pane takes the
  * whole screen. Below 80x24 a "terminal too small" screen stands in for all of
  * it until the terminal grows (q and Esc quit from it). Every pane is a window in a panel, so dialogs
- * and menus open over them. */
+ * and menus open over them.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

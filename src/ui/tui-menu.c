@@ -1,7 +1,8 @@
 /* tui-menu.c: the menu bar (ui layer), opened with F10: Game, Map, Units, Turn
  * and Help, each a drop-down list (the menu library) of the rows of the binding
  * table that name it, in their places, with their keys beside them. Left and
- * Right go from menu to menu, Enter runs the item's row, Esc or F10 closes. */
+ * Right go from menu to menu, Enter runs the item's row, Esc or F10 closes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -2,7 +2,8 @@
  * default demo and the scenarios along the data path, loading a scenario or a
  * saved game, choosing where its journal is kept (beside a saved game; for a
  * scenario under $XDG_STATE_HOME/hexaid/journals/), and offering to recover the
- * commands a journal holds that its game does not. */
+ * commands a journal holds that its game does not.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <dirent.h>

@@ -4,7 +4,8 @@
  * undo); the retreat a unit owes, to one of the hexes `retreats` offers; the
  * battle back of a defender the card allows one. The engine says what waits
  * (the game's pending effects, a unit's retreat_due and battle_back_vs); this
- * file offers it through keys. */
+ * file offers it through keys.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

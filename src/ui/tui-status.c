@@ -3,7 +3,8 @@
  * phase and the phase's reminder, from the engine's turn_state_words and
  * turn_phase_reminder, as far as it fits), marks unsaved changes, names the brush while painting, and ends
  * with the keys that matter now; the message line below it holds the last
- * command's answer, or its error. */
+ * command's answer, or its error.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* tui-term.c: the terminal interface's questions to the terminal database (ui
  * layer): whether the terminal can be driven at all, asked before curses starts
  * so that a refusal leaves the terminal untouched, and the strings that restore
- * it after a crash. */
+ * it after a crash.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* tui-term.h: what the terminal interface asks of the terminal database (ui
  * layer), kept apart because <term.h> defines macros (lines, columns...) that
- * clash with the engine's names. */
+ * clash with the engine's names.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TUI_TERM_H
 #define HEXAID_TUI_TERM_H
 

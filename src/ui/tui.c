@@ -2,7 +2,8 @@
  * there is a terminal hexaid can drive, starts curses with newterm (never
  * initscr), chooses colours or monochrome attributes by meaning, restores the
  * terminal on every way out (signals included), runs commands for the panes and
- * reads keys until the player quits. */
+ * reads keys until the player quits.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

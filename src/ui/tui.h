@@ -12,7 +12,8 @@
  * help screen, the playing actions), tui-edit.c (setting up the table),
  * tui-file.c (save, open, new game, export, quit), tui-menu.c (the menu bar),
  * tui-dialog.c (text entry, choices, confirmation, text to read).
- * Only these files include the curses headers. */
+ * Only these files include the curses headers.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TUI_H
 #define HEXAID_TUI_H
 

@@ -1,7 +1,8 @@
 /* diag.c: collects diagnostics about files the user wrote and prints them in GNU
  * style with the offending line and a caret under the column (util layer). The
  * list stops keeping errors at its limit but still counts them, so a summary can
- * say how many were not shown. */
+ * say how many were not shown.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

@@ -4,7 +4,8 @@
  *   the source line
  *        ^
  *
- * Lines and columns count from 1; a column counts characters, not bytes. */
+ * Lines and columns count from 1; a column counts characters, not bytes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_DIAG_H
 #define HEXAID_DIAG_H
 

@@ -1,7 +1,8 @@
 /* dice.c: reads dice notation, rolls it fairly, takes the values of physical
  * dice, and counts the exact odds of every result by convolution (util layer).
  * Odds are whole counts of equally likely rolls while they fit in 64 bits, and
- * exact chances (in doubles) beyond. */
+ * exact chances (in doubles) beyond.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <ctype.h>

@@ -10,7 +10,8 @@
  * count instead of adding: >=T, <=T or =T, cs (successes) and cf (failures:
  * alone they are counted, with cs they are taken off). A test is N (=N), =N, <=N
  * or >=N; <N and >N, which Roll20 and Foundry read differently, are refused, as
- * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which. */
+ * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_DICE_H
 #define HEXAID_DICE_H
 

@@ -1,7 +1,8 @@
 /* fault.c: the fault-injection hook of test builds (util layer). Reads
  * HEXAID_FAULT once, counts allocations, file operations and durability steps,
  * and makes the chosen one fail or end the program; see fault.h. Built into
- * every hexaid, but empty unless configured with --enable-fault-injection. */
+ * every hexaid, but empty unless configured with --enable-fault-injection.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include "fault.h"

@@ -12,7 +12,8 @@
  * appended to FILE, so a test knows when N has gone past the last point.
  *
  * In any other build the hooks are constant and compile to nothing; the fio_
- * wrappers are then the plain system calls. */
+ * wrappers are then the plain system calls.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_FAULT_H
 #define HEXAID_FAULT_H
 

@@ -1,6 +1,7 @@
 /* fileops.c: the steps of writing a file durably that saves and journals share
  * (util layer): the directory of a path, writing a whole buffer, flushing a
- * directory after a rename. */
+ * directory after a rename.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

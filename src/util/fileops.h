@@ -1,5 +1,6 @@
 /* fileops.h: the steps of writing a file durably that saves and journals share
- * (util layer). Each goes through the fault hook's fio_ wrappers (fault.h). */
+ * (util layer). Each goes through the fault hook's fio_ wrappers (fault.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_FILEOPS_H
 #define HEXAID_FILEOPS_H
 

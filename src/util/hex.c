@@ -1,6 +1,7 @@
 /* hex.c: hex grid geometry: axial coordinates and the columns and rows of printed
  * maps, CCRR labels, distances, the six directions and their names, hexsides,
- * rings and ranges, lines (and lines along a hexside), movement range. */
+ * rings and ranges, lines (and lines along a hexside), movement range.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <limits.h>

@@ -1,5 +1,6 @@
 /* hex.h: hex grid geometry: coordinates, map labels, distances, directions,
- * hexsides, rings, lines and movement range (util layer). */
+ * hexsides, rings, lines and movement range (util layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_HEX_H
 #define HEXAID_HEX_H
 

@@ -6,7 +6,8 @@
  * shape; the board is those shapes stepped along columns and rows, every other
  * row (pointy-top) or column (flat-top) shoved half a hex. Neighbouring boxes
  * overlap on their shared sides, so each side is drawn on cells of its own
- * that both hexes agree on (tests/test-hexdraw.c proves it). */
+ * that both hexes agree on (tests/test-hexdraw.c proves it).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>

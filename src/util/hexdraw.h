@@ -4,7 +4,8 @@
  * for what stands in the hex. Two sizes: compact (a 13x9 board fits 80 columns)
  * and large (room for names and strengths). Lines and columns count from the
  * top left of the whole picture: the column numbers are line 0, the row
- * numbers take the first `prefix` columns. */
+ * numbers take the first `prefix` columns.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_HEXDRAW_H
 #define HEXAID_HEXDRAW_H
 

@@ -2,7 +2,8 @@
  * xoshiro256** with its state filled by splitmix64 from the seed; unbiased draws
  * below n by Lemire's multiply-and-reject. Play without a seed uses the system:
  * arc4random_uniform where the C library has it, else a generator seeded by
- * getrandom(2). */
+ * getrandom(2).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>

@@ -1,7 +1,8 @@
 /* rng.h: random numbers for dice (util layer). A game draws from its own
  * generator: seeded (xoshiro256**, for tests, demos and replays) or fair from
  * the system (arc4random_uniform where glibc has it, else a generator seeded from
- * getrandom). Never rand() % n: every draw is unbiased. */
+ * getrandom). Never rand() % n: every draw is unbiased.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_RNG_H
 #define HEXAID_RNG_H
 

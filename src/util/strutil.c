@@ -1,6 +1,7 @@
 /* strutil.c: string helpers shared by every layer: whole numbers, the edit
  * distance behind "did you mean ...?" suggestions, lists of choices for
- * messages, strings built by appending, lists of strings. */
+ * messages, strings built by appending, lists of strings.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <ctype.h>

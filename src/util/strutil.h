@@ -1,4 +1,5 @@
-/* strutil.h: small string helpers (util layer). */
+/* strutil.h: small string helpers (util layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_STRUTIL_H
 #define HEXAID_STRUTIL_H
 

@@ -1,7 +1,8 @@
 /* xdg.c: where hexaid keeps a player's files, by the XDG Base Directory
  * specification (util layer): hexaid's directory under $XDG_DATA_HOME and
  * $XDG_STATE_HOME (or their defaults under $HOME), and in each of
- * $XDG_DATA_DIRS. */
+ * $XDG_DATA_DIRS.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <errno.h>

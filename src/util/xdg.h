@@ -1,6 +1,7 @@
 /* xdg.h: where hexaid keeps a player's files, by the XDG Base Directory
  * specification (util layer). The one implementation of those paths: the card
- * search path, saves and journals all ask here. */
+ * search path, saves and journals all ask here.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_XDG_H
 #define HEXAID_XDG_H
 

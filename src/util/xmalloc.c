@@ -3,7 +3,8 @@
  * so callers never handle NULL. Nothing is lost that way: a change is in the
  * journal before its result is shown, and a save replaces the old file only once
  * the new one is whole. In a fault-injection build the hook can fail any one of
- * these allocations (fault.h). */
+ * these allocations (fault.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdarg.h>

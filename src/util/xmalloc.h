@@ -1,4 +1,5 @@
-/* xmalloc.h: allocation that never returns NULL (util layer). */
+/* xmalloc.h: allocation that never returns NULL (util layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_XMALLOC_H
 #define HEXAID_XMALLOC_H
 
