@@ -37,7 +37,8 @@ for pair in "data game.h" "util card.h" "engine tui.h" "ui cli.h"; do
 	set -- $pair
 	compiles "$1" "$2"
 	st=$?
-	grep -q "$2: No such file" "$tmp/compile.err"
+	# gcc: "game.h: No such file or directory"; clang: "'game.h' file not found"
+	grep -E "No such file|file not found" "$tmp/compile.err" | grep -q "$2"
 	tap_ok $((st == 0 || $? != 0)) "$1: cannot include $2 (a layer above it)"
 done
 for pair in "data strutil.h" "engine card.h" "ui game.h"; do
