@@ -12,6 +12,9 @@ tap_tmpdir
 if [ "$(head -c 2 "$HEXAID")" = "#!" ]; then
 	tap_skip "the program holds no path of the build or source tree" \
 		"HEXAID is a wrapper script (make check-valgrind)"
+elif [ "${HEXAID_SANITIZED:-no}" = yes ]; then
+	tap_skip "the program holds no path of the build or source tree" \
+		"AddressSanitizer names each instrumented file by its path"
 elif grep -q '^COV_CFLAGS = --coverage' "$top_builddir/Makefile"; then
 	tap_skip "the program holds no path of the build or source tree" \
 		"a coverage build records where its counts go"

@@ -126,6 +126,7 @@ test_unit_values(void **state)
 	                       "classes:\n  infantry: { values: { cohesoin: 3 } }\n",
 	                       &card, &dl));
 	assert_true(dl.count > 0);
+	card_free(&card);
 	diag_list_free(&dl);
 }
 
