@@ -268,7 +268,8 @@ diff_region(size_t region, struct bytes *kept, const struct bytes *now, struct b
 	if (kept->len == now->len)
 		return;
 	/* what the earlier state had past the end of this one; or only its length */
-	put_run(runs, region, kept->len, common, kept->data + common, kept->len - common);
+	put_run(runs, region, kept->len, common,
+	        kept->len > common ? kept->data + common : NULL, kept->len - common);
 	bytes_reserve(kept, now->len);
 	if (now->len > common)
 		memcpy(kept->data + common, now->data + common, now->len - common);
