@@ -35,15 +35,6 @@ wait_status() {
 	fi
 }
 
-check() {
-	if wait_for "$2"; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   waited for: $2"
-		screen | sed 's/^/#   | /'
-	fi
-}
 
 # change NAME: select A1 and move it to 0506 by a command; quit without saving.
 change_and_quit() {

@@ -32,15 +32,6 @@ stop() {
 	T kill-session -t "$sess" 2>/dev/null
 }
 
-check() {
-	if wait_for "$2"; then
-		tap_ok 0 "$1"
-	else
-		tap_ok 1 "$1"
-		echo "#   waited for: $2"
-		screen | sed 's/^/#   | /'
-	fi
-}
 
 # go HEX: the cursor to a hex, as a player does (/ then the hex's label).
 go() {
