@@ -187,8 +187,11 @@ bench_write_journal(const struct strlist *lines, size_t count, const char *path,
 	journal_close(&j);
 	if ((f = fopen(path, "a")) == NULL)
 		return false;
-	for (size_t i = 0; i < count && i < lines->count; i++)
-		fprintf(f, "%s\t#%08lx\n", lines->items[i],
-		        journal_crc(lines->items[i], strlen(lines->items[i])));
+	for (size_t i = 0; i < count && i < lines->count; i++) {
+		char *numbered = xasprintf("%zu %s", i + 1, lines->items[i]);
+
+		fprintf(f, "%s\t#%08lx\n", numbered, journal_crc(numbered, strlen(numbered)));
+		free(numbered);
+	}
 	return fclose(f) == 0;
 }
