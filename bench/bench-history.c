@@ -18,9 +18,6 @@
 #include "save.h"
 #include "xmalloc.h"
 
-#define LONG_GAME 100000
-#define SHORT_GAME 10000
-#define UNDOS 128        /* undos timed in a row, over every place between kept states */
 
 static double
 thread_cpu(void)
@@ -40,15 +37,16 @@ wall_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* UNDOS undos in a row, each timed, then as many redos: the medians. */
+/* o->undos undos in a row (over every place between kept states), each timed,
+ * then as many redos: the medians. */
 static void
-undo_row(struct results *t, struct game *g, const char *what)
+undo_row(struct results *t, const struct bench_options *o, struct game *g, const char *what)
 {
-	double cpu[UNDOS], wall[UNDOS];
+	double cpu[BENCH_UNDOS], wall[BENCH_UNDOS];
 	struct row *r = results_add(t, what);
 	int done = 0;
 
-	for (; done < UNDOS; done++) {
+	for (; done < o->undos && done < BENCH_UNDOS; done++) {
 		struct command_result res;
 		double c0 = thread_cpu(), w0 = wall_clock();
 		bool ok = command_run(g, "undo", &res);
@@ -60,7 +58,7 @@ undo_row(struct results *t, struct game *g, const char *what)
 	}
 	for (int i = 0; i < done; i++)
 		bench_command(g, "redo");
-	r->failed = done < UNDOS;
+	r->failed = done < o->undos;
 	r->t.cpu = measure_median_of(cpu, (size_t)done);
 	r->t.wall = measure_median_of(wall, (size_t)done);
 	r->t.runs = done;
@@ -99,7 +97,7 @@ recover_row(struct results *t, const struct bench_options *o, const char *map,
 	const char *recover[] = { o->hexaid, "recover", path, NULL };
 	char what[112];
 	struct row *r;
-	size_t lines = journal->count < LONG_GAME ? journal->count : LONG_GAME;
+	size_t lines = journal->count < o->long_game ? journal->count : o->long_game;
 
 	snprintf(what, sizeof what, "`hexaid recover` of a %zu-line journal, %.1f%% undos (a process)",
 	         lines, 100.0 * (double)undos / (double)journal->count);
@@ -123,17 +121,17 @@ bench_history(struct results *t, const struct bench_options *o, const char *map)
 	char *save_short = xasprintf("%s/history-short.sav", o->scratch);
 
 	bench_open(map, &g);
-	bench_play(&g, LONG_GAME, &journal, &n);
+	bench_play(&g, o->long_game, &journal, &n);
 	snprintf(title, sizeof title,
 	         "A long game: %dx%d %s, %zu units; %zu commands tried, %zu refused, %zu undos",
 	         g.sc.board.columns, g.sc.board.rows, game_card(&g)->id, g.nunits, n.tried, n.failed,
 	         n.undos);
 	results_section(t, title);
-	game_at(map, &journal, SHORT_GAME, &shorter);
+	game_at(map, &journal, o->short_game, &shorter);
 	snprintf(what, sizeof what, "one undo with %zu commands in force (`undo`)", shorter.done.count);
-	undo_row(t, &shorter, what);
+	undo_row(t, o, &shorter, what);
 	snprintf(what, sizeof what, "one undo with %zu commands in force (`undo`)", g.done.count);
-	undo_row(t, &g, what);
+	undo_row(t, o, &g, what);
 	recover_row(t, o, map, &journal, n.undos);
 	if (save_to(&shorter, save_short) && save_to(&g, save_long))
 		bench_tui_history(t, o, map, save_short, shorter.log.count, save_long, g.log.count);

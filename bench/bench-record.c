@@ -21,9 +21,6 @@
 #include "save.h"
 #include "xmalloc.h"
 
-#define LOG_ENTRIES 1000
-
-#define JOURNAL_LINES 10000
 
 struct replay_ctx {
 	const char *journal;
@@ -65,7 +62,7 @@ journal_rows(struct results *t, const struct bench_options *o, const struct strl
 	const char *recover[] = { o->hexaid, "recover", journal, NULL };
 	struct replay_ctx rc = { journal, map, 0, false };
 	struct timed tm = { run_recover, &rc, 1 };
-	size_t count = lines->count < JOURNAL_LINES ? lines->count : JOURNAL_LINES;
+	size_t count = lines->count < o->journal_lines ? lines->count : o->journal_lines;
 	char what[112];
 	struct row *r;
 
@@ -176,7 +173,7 @@ timed(void (*run)(void *, size_t), struct save_ctx *s, int runs)
 	return measure(&t, runs);
 }
 
-/* A game played until its log holds LOG_ENTRIES lines, saved and loaded. */
+/* A game played until its log holds o->log_entries lines, saved and loaded. */
 static void
 save_rows(struct results *t, const struct bench_options *o, const struct game *played,
           const char *map)
@@ -188,9 +185,9 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 	struct row *r;
 
 	bench_open(map, &g);
-	for (size_t i = 0; i < played->done.count && g.log.count < LOG_ENTRIES; i++)
+	for (size_t i = 0; i < played->done.count && g.log.count < o->log_entries; i++)
 		bench_command(&g, played->done.items[i]);
-	while (g.log.count > LOG_ENTRIES)
+	while (g.log.count > o->log_entries)
 		free(g.log.items[--g.log.count]);
 	s.text = save_text(&g);
 	save = timed(run_save, &s, o->runs);
@@ -227,8 +224,8 @@ bench_record(struct results *t, const struct bench_options *o, const char *map)
 
 	results_section(t, "The record: journal and saves (100×100 map)");
 	bench_open(map, &g);
-	bench_play(&g, JOURNAL_LINES, &journal, &n);
-	for (size_t i = 0; i < journal.count && i < JOURNAL_LINES; i++)
+	bench_play(&g, o->journal_lines, &journal, &n);
+	for (size_t i = 0; i < journal.count && i < o->journal_lines; i++)
 		undos += strcmp(journal.items[i], "undo") == 0;
 	journal_rows(t, o, &journal, undos, map);
 	save_rows(t, o, &g, map);

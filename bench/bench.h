@@ -21,7 +21,15 @@ struct bench_options {
 	int nmaps;
 	const struct spawner *spawner; /* starts the programs measured */
 	const char *history;     /* a scenario of a real game's size, for the long game */
+	/* The sizes of the record and of the long game: bench/README.md's, or small
+	 * ones for --smoke (make check runs every part once, to see that each works). */
+	size_t long_game, short_game;  /* commands in force in the long game, and earlier */
+	size_t journal_lines;          /* the record's journal */
+	size_t log_entries;            /* the record's save */
+	int undos;                     /* undos timed in a row (at most BENCH_UNDOS) */
 };
+
+#define BENCH_UNDOS 128
 
 /* What a game of random commands did (bench-play.c). */
 struct play_counts {

@@ -133,8 +133,9 @@ wanted(const char *only, const char *part)
 static void
 usage(void)
 {
-	fputs("usage: hexaid-bench [--runs N] [--only PART,...] --hexaid PROGRAM --cards DIR\n"
-	      "                    --scratch DIR [--history MAP] MAP...\n"
+	fputs("usage: hexaid-bench [--runs N] [--smoke] [--only PART,...] --hexaid PROGRAM\n"
+	      "                    --cards DIR --scratch DIR [--history MAP] MAP...\n"
+	      "  --smoke: every part once with a short game and record (make check)\n"
 	      "  PART: cards, odds, maps, tui, record, history (all by default)\n"
 	      "  --history: the board of the long game (a real game's size)\n"
 	      "  MAP: scenarios from gen-scenario; the first is the 100x100 one the\n"
@@ -153,14 +154,17 @@ main(int argc, char **argv)
 		{ "scratch", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "history", required_argument, NULL, 'H' },
+		{ "smoke", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct bench_options o = { .runs = 21 };
+	struct bench_options o = { .runs = 21, .long_game = 100000, .short_game = 10000,
+		                   .journal_lines = 10000, .log_entries = 1000,
+		                   .undos = BENCH_UNDOS };
 	struct spawner spawner;
 	struct results t = { NULL, 0, 0 };
 	const char *only = NULL;
 	long runs;
-	int c, missed;
+	int c, missed, failed;
 
 	if (!spawner_start(&spawner)) {
 		perror("hexaid-bench: fork");
@@ -189,6 +193,14 @@ main(int argc, char **argv)
 		case 'H':
 			o.history = optarg;
 			break;
+		case 'S':
+			o.runs = 1;
+			o.long_game = 2000;
+			o.short_game = 500;
+			o.journal_lines = 1000;
+			o.log_entries = 100;
+			o.undos = 16;
+			break;
 		default:
 			usage();
 		}
@@ -211,8 +223,11 @@ main(int argc, char **argv)
 	if (wanted(only, "history") && o.history != NULL)
 		bench_history(&t, &o, o.history);
 	missed = results_print(&t);
+	failed = results_failed(&t);
 	printf("\n%d budget(s) missed\n", missed);
+	if (failed > 0)
+		printf("%d measurement(s) FAILED: see above\n", failed);
 	results_free(&t);
 	spawner_stop(&spawner);
-	return 0;
+	return failed > 0;
 }

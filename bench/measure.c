@@ -121,7 +121,8 @@ seconds(struct timeval tv)
 	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
 }
 
-/* One run: its CPU (user and system) and wall time, and its peak memory. */
+/* One run: its CPU (user and system) and wall time, and its peak memory; false
+ * (and what ended it on stderr) when it did not exit 0. */
 static bool
 run_child(char **argv, double *cpu, double *wall, long *peak_kib)
 {
@@ -142,7 +143,12 @@ run_child(char **argv, double *cpu, double *wall, long *peak_kib)
 	*wall = now(CLOCK_MONOTONIC) - w0;
 	*cpu = seconds(ru.ru_utime) + seconds(ru.ru_stime);
 	*peak_kib = ru.ru_maxrss;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return true;
+	fprintf(stderr, "hexaid-bench: %s %s failed: %s %d\n", argv[0], argv[1] ? argv[1] : "",
+	        WIFEXITED(status) ? "exit status" : "signal",
+	        WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return false;
 }
 
 /* The spawner. Linux carries a process's memory high-water mark across exec,
@@ -394,6 +400,16 @@ print_row(const struct row *r)
 	       r->failed || r->t.wall < 0 ? "-" : format_time(r->t.wall, wall), budget, r->ref[0] ? r->ref : "-",
 	       r->ref[0] ? " " : "", r->ref[0] ? format_time(r->ref_value, rv) : "", ratio, peak,
 	       verdict(r));
+}
+
+int
+results_failed(const struct results *t)
+{
+	int failed = 0;
+
+	for (size_t i = 0; i < t->count; i++)
+		failed += t->rows[i].failed;
+	return failed;
 }
 
 int

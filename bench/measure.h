@@ -82,6 +82,8 @@ double row_value(const struct row *r);
 
 /* Print the rows as a Markdown table; returns how many missed their budgets. */
 int results_print(const struct results *t);
+/* The rows that could not be measured (FAILED). */
+int results_failed(const struct results *t);
 void results_free(struct results *t);
 
 #endif
