@@ -10,8 +10,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include <dirent.h>
-
 #include "load.h"
 #include "strutil.h"
 #include "testutil.h"
@@ -211,52 +209,8 @@ check_card(const char *id)
 	free(path);
 }
 
-/* Every card shipped in data/cards, each a test. */
-#define MAX_CARDS 16
-static char *card_ids[MAX_CARDS];
-
-static void
-test_card(void **state)
-{
-	check_card(*state);
-}
-
-static int
-by_name(const void *x, const void *y)
-{
-	return strcmp(((const struct CMUnitTest *)x)->name, ((const struct CMUnitTest *)y)->name);
-}
-
 int
 main(void)
 {
-	const char *top = getenv("top_srcdir");
-	char *dir = xasprintf("%s/data/cards", top ? top : "..");
-	struct CMUnitTest tests[MAX_CARDS];
-	size_t n = 0;
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int failed;
-
-	if (d == NULL) {
-		fprintf(stderr, "%s: cannot open\n", dir);
-		return 1;
-	}
-	while ((e = readdir(d)) != NULL && n < MAX_CARDS) {
-		size_t len = strlen(e->d_name);
-
-		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-			continue;
-		card_ids[n] = xasprintf("%.*s", (int)(len - 5), e->d_name);
-		tests[n] = (struct CMUnitTest){ .name = card_ids[n], .test_func = test_card,
-		                                .initial_state = card_ids[n] };
-		n++;
-	}
-	closedir(d);
-	free(dir);
-	qsort(tests, n, sizeof *tests, by_name);
-	failed = run_tests_tap("hexsides", tests, n);
-	for (size_t i = 0; i < n; i++)
-		free(card_ids[i]);
-	return failed;
+	return run_card_tests("hexsides", check_card);
 }

@@ -3,6 +3,7 @@
 #ifndef HEXAID_TESTUTIL_H
 #define HEXAID_TESTUTIL_H
 
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +26,7 @@
 
 #include "card.h"
 #include "diag.h"
+#include "xmalloc.h"
 #include "yaml-load.h"
 
 /* Everything a diagnostic list would print, as one string to free. */
@@ -87,5 +89,66 @@ run_tests_tap(const char *name, const struct CMUnitTest *tests, size_t count)
 }
 
 #define RUN_TESTS(name, tests) run_tests_tap(name, tests, sizeof tests / sizeof tests[0])
+
+/* ---- one test per shipped card ---------------------------------------------------- */
+
+#define TEST_MAX_CARDS 16
+
+struct card_test {
+	char *id;                      /* the card's file name less ".yaml" */
+	void (*check)(const char *id);
+};
+
+static inline void
+card_test_run(void **state)
+{
+	const struct card_test *t = *state;
+
+	t->check(t->id);
+}
+
+static inline int
+card_test_by_name(const void *x, const void *y)
+{
+	return strcmp(((const struct CMUnitTest *)x)->name, ((const struct CMUnitTest *)y)->name);
+}
+
+/* Run `check` on every card of data/cards (under $top_srcdir), each a test of
+ * the group `name`, in the order of their names: cmocka's exit status. */
+static inline int
+run_card_tests(const char *name, void (*check)(const char *id))
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/data/cards", top ? top : "..");
+	struct card_test cards[TEST_MAX_CARDS];
+	struct CMUnitTest tests[TEST_MAX_CARDS];
+	size_t n = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int failed;
+
+	if (d == NULL) {
+		fprintf(stderr, "%s: cannot open\n", dir);
+		free(dir);
+		return 1;
+	}
+	while ((e = readdir(d)) != NULL && n < TEST_MAX_CARDS) {
+		size_t len = strlen(e->d_name);
+
+		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		cards[n] = (struct card_test){ xasprintf("%.*s", (int)(len - 5), e->d_name), check };
+		tests[n] = (struct CMUnitTest){ .name = cards[n].id, .test_func = card_test_run,
+		                                .initial_state = &cards[n] };
+		n++;
+	}
+	closedir(d);
+	free(dir);
+	qsort(tests, n, sizeof *tests, card_test_by_name);
+	failed = run_tests_tap(name, tests, n);
+	for (size_t i = 0; i < n; i++)
+		free(cards[i].id);
+	return failed;
+}
 
 #endif
