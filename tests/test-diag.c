@@ -147,6 +147,33 @@ test_long_line_cut_around_caret(void **state)
 	diag_list_free(&dl);
 }
 
+/* A line given rather than read from a source: quoted as the others are (made
+ * printable, cut around the caret), or nothing quoted; past the limit, counted. */
+static void
+test_given_line(void **state)
+{
+	struct diag_list dl;
+	char line[1001], want[600];
+
+	(void)state;
+	memset(line, 'b', 1000);
+	line[1000] = '\0';
+	diag_list_init(&dl, 3);
+	assert_true(diag_add_quoting(&dl, DIAG_ERROR, "s.sav", 9, 3, "  move\x1b B1", "gone: %d", 1));
+	assert_true(diag_add_quoting(&dl, DIAG_ERROR, "s.sav", 7, 5, NULL, "no quote"));
+	assert_false(diag_add_quoting(&dl, DIAG_ERROR, "s.sav", 2, 990, line, "long"));
+	assert_false(diag_add_quoting(&dl, DIAG_ERROR, "s.sav", 3, 1, "x", "past the limit"));
+	assert_int_equal(diag_error_count(&dl), 4);
+	/* characters 840 to 999 kept, after "...": the 990th is the 153rd shown */
+	snprintf(want, sizeof want,
+	         "s.sav:9:3: error: gone: 1\n  move? B1\n  ^\n"
+	         "s.sav:7:5: error: no quote\n"
+	         "s.sav:2:990: error: long\n...%.160s\n%152s^\n"
+	         "s.sav: note: 1 more errors not shown (the limit is 3)\n", line, "");
+	assert_diag_text(&dl, want);
+	diag_list_free(&dl);
+}
+
 int
 main(void)
 {
@@ -158,6 +185,7 @@ main(void)
 		cmocka_unit_test(test_limit_keeps_counting),
 		cmocka_unit_test(test_offset_position),
 		cmocka_unit_test(test_long_line_cut_around_caret),
+		cmocka_unit_test(test_given_line),
 	};
 	return RUN_TESTS("diag", tests);
 }

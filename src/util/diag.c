@@ -155,6 +155,41 @@ dropping_notes(const struct diag_list *dl)
 	return diag_full(dl) && dl->errors > dl->max_errors;
 }
 
+/* A new diagnostic at the end of the list, or NULL when the list does not keep
+ * it (an error past the limit, a note of a diagnostic not kept). */
+static struct diag *
+new_diag(struct diag_list *dl, enum diag_level level)
+{
+	if (level == DIAG_ERROR) {
+		dl->errors++;
+		if (dl->max_errors != 0 && dl->errors > dl->max_errors)
+			return NULL;
+	} else if (level == DIAG_NOTE && dropping_notes(dl)) {
+		return NULL;
+	}
+	return xgrow(&dl->items, &dl->count, &dl->cap, sizeof(struct diag));
+}
+
+static void set_diag(struct diag *d, enum diag_level level, const char *file, int line,
+                     int col, char *quote, const char *fmt, va_list ap)
+	__attribute__((format(printf, 7, 0)));
+
+/* Fill a new diagnostic; quote (the line, taken) may be NULL. */
+static void
+set_diag(struct diag *d, enum diag_level level, const char *file, int line, int col,
+         char *quote, const char *fmt, va_list ap)
+{
+	d->level = level;
+	d->file = file ? xstrdup(file) : NULL;
+	d->line = line;
+	d->col = col;
+	d->message = xvasprintf(fmt, ap);
+	d->quote = quote;
+	d->quote_col = col > 0 ? col : 1;
+	if (d->quote != NULL)
+		d->quote = cut_quote(d->quote, &d->quote_col);
+}
+
 static bool diag_addv(struct diag_list *dl, enum diag_level level,
                       const struct diag_source *src, int line, int col, const char *fmt,
                       va_list ap) __attribute__((format(printf, 6, 0)));
@@ -163,25 +198,27 @@ static bool
 diag_addv(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
           int line, int col, const char *fmt, va_list ap)
 {
-	struct diag *d;
+	struct diag *d = new_diag(dl, level);
 
-	if (level == DIAG_ERROR) {
-		dl->errors++;
-		if (dl->max_errors != 0 && dl->errors > dl->max_errors)
-			return false;
-	} else if (level == DIAG_NOTE && dropping_notes(dl)) {
-		return !diag_full(dl);
+	if (d != NULL)
+		set_diag(d, level, src ? src->name : NULL, line, col,
+		         line > 0 ? quote_line(src, line) : NULL, fmt, ap);
+	return !diag_full(dl);
+}
+
+bool
+diag_add_quoting(struct diag_list *dl, enum diag_level level, const char *file, int line,
+                 int col, const char *quote, const char *fmt, ...)
+{
+	struct diag *d = new_diag(dl, level);
+	va_list ap;
+
+	if (d != NULL) {
+		va_start(ap, fmt);
+		set_diag(d, level, file, line, col,
+		         line > 0 && quote ? printable_copy(quote, strlen(quote)) : NULL, fmt, ap);
+		va_end(ap);
 	}
-	d = xgrow(&dl->items, &dl->count, &dl->cap, sizeof *d);
-	d->level = level;
-	d->file = src && src->name ? xstrdup(src->name) : NULL;
-	d->line = line;
-	d->col = col;
-	d->message = xvasprintf(fmt, ap);
-	d->quote = line > 0 ? quote_line(src, line) : NULL;
-	d->quote_col = col > 0 ? col : 1;
-	if (d->quote != NULL)
-		d->quote = cut_quote(d->quote, &d->quote_col);
 	return !diag_full(dl);
 }
 

@@ -51,6 +51,13 @@ bool diag_add(struct diag_list *dl, enum diag_level level, const struct diag_sou
               int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/* The same where the line's text is given (`quote`, without its newline; NULL to
+ * quote nothing) rather than read from a source: about a file no longer in
+ * memory. */
+bool diag_add_quoting(struct diag_list *dl, enum diag_level level, const char *file,
+                      int line, int col, const char *quote, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
 /* A message about a file as a whole (no line), or about no file (src NULL). */
 bool diag_file(struct diag_list *dl, enum diag_level level, const struct diag_source *src,
                const char *fmt, ...) __attribute__((format(printf, 4, 5)));
