@@ -37,25 +37,43 @@ pick(uint64_t *s, unsigned n)
 	return (unsigned)(next(s) % n);
 }
 
+/* Characters at the edges of what a YAML scalar holds as itself: no-break
+ * space, the line and paragraph separators, the byte-order mark, the last
+ * characters before the surrogates and the end of the plane, U+FFFE and U+FFFF
+ * (which only escapes carry), and the last code point. */
+static const char *const edge_chars[] = {
+	"\xc2\xa0", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xef\xbb\xbf", "\xed\x9f\xbf",
+	"\xee\x80\x80", "\xef\xbf\xbd", "\xef\xbf\xbe", "\xef\xbf\xbf", "\xf4\x8f\xbf\xbf",
+};
+
+#define N_EDGE_CHARS (sizeof edge_chars / sizeof edge_chars[0])
+
 /* A word: of plain letters and digits mostly, or any byte but newline, or the
- * characters of quoting; quoted by command_word, by hand (right or wrong), or
- * not at all. */
+ * characters of quoting, or now and then a character at the edge of YAML's;
+ * quoted by command_word, by hand (right or wrong), or not at all. */
 static void
 add_word(struct strbuf *line, uint64_t *s)
 {
 	static const char quoting[] = "\"#  \"\"#\\";
-	char w[24];
-	size_t n = 1 + pick(s, 12);
-	unsigned kind = pick(s, 4);
+	char w[64];
+	size_t n = 1 + pick(s, 12), len = 0;
+	unsigned kind = pick(s, 5);
 
 	for (size_t i = 0; i < n; i++) {
 		int c = kind == 0 ? "abcdefgh0123456789"[pick(s, 18)]
 		        : kind == 1 ? 1 + (int)pick(s, 255)
 		        : kind == 2 ? quoting[pick(s, sizeof quoting - 1)]
-		                    : (pick(s, 3) == 0 ? "\xc3\xa9\xe2\x82\xac"[pick(s, 5)] : 'a' + (int)pick(s, 26));
-		w[i] = (char)(c == '\n' ? ' ' : c);
+		        : kind == 3 ? (pick(s, 3) == 0 ? "\xc3\xa9\xe2\x82\xac"[pick(s, 5)] : 'a' + (int)pick(s, 26))
+		                    : -1;
+		const char *edge = edge_chars[pick(s, N_EDGE_CHARS)];
+		if (c >= 0)
+			w[len++] = (char)(c == '\n' ? ' ' : c);
+		else if (pick(s, 2) == 0)
+			w[len++] = 'x';
+		else
+			len += (size_t)snprintf(w + len, sizeof w - len, "%s", edge);
 	}
-	w[n] = '\0';
+	w[len] = '\0';
 	switch (pick(s, 3)) {
 	case 0: {
 		char *q = command_word(w);
@@ -142,6 +160,22 @@ test_every_byte(void **state)
 	}
 }
 
+/* Each character at the edge, in a note: saved (its log then in quoted lines),
+ * read back as it was. */
+static void
+test_edge_chars(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < N_EDGE_CHARS; c++) {
+		char *text = xasprintf("note a %s b\nnote \"%s\"\nnote x%s\n", edge_chars[c],
+		                       edge_chars[c], edge_chars[c]);
+		char *why = fuzz_roundtrip((const uint8_t *)text, strlen(text));
+		if (why != NULL)
+			fail_msg("character %zu: %s", c, why);
+		free(text);
+	}
+}
+
 /* Through real files: a session with its journal, its save written; the save
  * loaded and the journal recovered give the game played. */
 static void
@@ -221,6 +255,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_byte),
+		cmocka_unit_test(test_edge_chars),
 		cmocka_unit_test(test_random_lines_in_memory),
 		cmocka_unit_test(test_random_lines_through_files),
 	};

@@ -54,41 +54,87 @@ puts_text(struct text *t, const char *s)
 	put(t, s, strlen(s));
 }
 
-/* The length of put_quoted's string, counted in one pass. */
-static size_t
-quoted_size(const char *s)
+/* The code point of the UTF-8 sequence of n bytes at p (n from
+ * str_utf8_sequence, so valid). */
+static unsigned long
+code_point(const unsigned char *p, size_t n)
 {
-	size_t n = 2;
+	unsigned long cp = n == 1 ? p[0] : p[0] & (0x7fu >> n);
 
-	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
-		n += *p == '"' || *p == '\\' ? 2 : *p < 0x20 || *p == 0x7f ? 4 : 1;
-	return n;
+	for (size_t i = 1; i < n; i++)
+		cp = cp << 6 | (p[i] & 0x3fu);
+	return cp;
 }
 
-/* A YAML double-quoted string. */
+/* May the character stand as itself in a YAML scalar, and not end a line? What
+ * libyaml reads as printable (tab, U+0020 to U+007E, U+00A0 up, but for
+ * surrogates, U+FFFE and U+FFFF), less the line breaks U+2028 and U+2029 (CR,
+ * LF and NEL are controls) and the byte-order mark U+FEFF, which YAML does not
+ * allow inside a document. */
+static bool
+plain_char(unsigned long cp)
+{
+	if (cp < 0x80)
+		return cp == '\t' || (cp >= 0x20 && cp != 0x7f);
+	return cp >= 0xa0 && cp != 0x2028 && cp != 0x2029 && cp != 0xfeff && cp != 0xfffe &&
+	       cp != 0xffff;
+}
+
+/* How a character of an item is written between double quotes: as itself (0),
+ * or escaped into esc (its length): a quote or a backslash after a backslash, a
+ * control as \xNN, a character plain_char refuses as \uNNNN (YAML would read a
+ * line separator there as a line break, folded into a space). Bytes that are not
+ * UTF-8 go as they are (a save holds none: commands are UTF-8). */
+static size_t
+quoted_char(const unsigned char *p, size_t n, char esc[8])
+{
+	unsigned long cp;
+
+	if (n == 1 && (*p == '"' || *p == '\\')) {
+		esc[0] = '\\';
+		esc[1] = (char)*p;
+		return 2;
+	}
+	if (n == 0)
+		return 0;
+	cp = code_point(p, n);
+	if (plain_char(cp) && cp != '\t')
+		return 0;
+	return (size_t)snprintf(esc, 8, cp < 0x80 ? "\\x%02lx" : "\\u%04lx", cp);
+}
+
+/* A YAML double-quoted string, or its length (count_only): runs of characters
+ * that stand as themselves, and escapes between them. */
 static void
 put_quoted(struct text *t, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), run = 0;
 	char esc[8];
 
-	if (t->count_only) {
-		t->len += quoted_size(s);
-		return;
-	}
 	puts_text(t, "\"");
-	for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)*p;
-			put(t, esc, 2);
-		} else if (*p < 0x20 || *p == 0x7f) {
-			snprintf(esc, sizeof esc, "\\x%02x", *p);
-			puts_text(t, esc);
-		} else {
-			put(t, (const char *)p, 1);
+	for (size_t i = 0; i < len;) {
+		size_t n = str_utf8_sequence(p + i, len - i), e = quoted_char(p + i, n, esc);
+		if (e == 0) {
+			i += n > 0 ? n : 1;
+			continue;
 		}
+		put(t, s + run, i - run);
+		put(t, esc, e);
+		i += n;
+		run = i;
 	}
+	put(t, s + run, len - run);
 	puts_text(t, "\"");
+}
+
+/* One item of a list as a quoted line: '  - "..."'. */
+static void
+put_quoted_item(struct text *t, const char *item)
+{
+	puts_text(t, "  - ");
+	put_quoted(t, item);
+	puts_text(t, "\n");
 }
 
 static void
@@ -100,11 +146,8 @@ put_list(struct text *t, const char *key, const struct strlist *l)
 		return;
 	}
 	puts_text(t, ":\n");
-	for (size_t i = 0; i < l->count; i++) {
-		puts_text(t, "  - ");
-		put_quoted(t, l->items[i]);
-		puts_text(t, "\n");
-	}
+	for (size_t i = 0; i < l->count; i++)
+		put_quoted_item(t, l->items[i]);
 }
 
 /* The scenario's text as a literal block, each line indented by two. */
@@ -162,9 +205,7 @@ save_item_size(const char *item)
 {
 	struct text t = { NULL, 0, 0, true };
 
-	puts_text(&t, "  - ");
-	put_quoted(&t, item);
-	puts_text(&t, "\n");
+	put_quoted_item(&t, item);
 	return t.len;
 }
 
