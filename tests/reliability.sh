@@ -223,8 +223,8 @@ fi
 printf 'note a\nnote b\nsave un.sav\n' | "$HEXAID" script "$demo" - >/dev/null
 sed 's/^  - "note b"$/  - "note b"\n  - "undo"/' un.sav >un2.sav
 "$HEXAID" check un2.sav >out 2>&1; st=$?
-tap_is "$st:$(head -n 1 out)" "1:un2.sav:7:3: error: command 3 of this save no longer applies: undo" \
-	"a save holds no undo (each would replay the game from its start)"
+tap_is "$st:$(head -n 1 out)" "1:un2.sav:9:5: error: command 3 of this save no longer applies: undo" \
+	"a save holds no undo (each would replay the game from its start), said at its place"
 # The work of a recovery, counted as allocations in a fault-injection build
 # (never timed): a journal twice as long, of notes and then as many undos, costs
 # about twice as much, not four times.

@@ -599,7 +599,9 @@ test_save_read_errors(void **state)
 	memcpy(text, good, (size_t)(strstr(good, "commands: []\n") - good));
 	strcat(text, "commands:\n  - \"move Z9 0101\"\n");
 	strcat(text, strstr(good, "commands: []\n") + strlen("commands: []\n"));
-	expect_save_error(text, "error: command 1 of this save no longer applies: move Z9 0101");
+	/* ... said at its place in the list */
+	expect_save_error(text, "s.sav:7:5: error: command 1 of this save no longer applies: "
+	                        "move Z9 0101\n");
 	free(text);
 	free(good);
 }

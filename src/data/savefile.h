@@ -19,23 +19,40 @@
 
 struct cardpath;
 
+/* A place in the file, 1-based (yaml-load.h's line and column). */
+struct savefile_pos {
+	int line, col;
+};
+
+/* Where the commands stood in the file: what a message about one of them needs
+ * once the parsed file is let go. */
+struct savefile_commands_at {
+	char *file;                 /* the file's name, as messages give it */
+	struct diag_list *diags;    /* where messages go */
+	struct savefile_pos list;   /* the list's value */
+	struct savefile_pos *items; /* where each item stands */
+};
+
 struct savefile {
 	struct scenario sc;        /* the scenario the save holds, loaded */
 	struct strlist commands;   /* the commands in force, in order */
 	struct strlist undone;     /* commands taken back, for redo */
 	struct strlist log;        /* what happened, for people */
-	struct ydoc doc;           /* the parsed file, for messages about it */
+	struct savefile_commands_at commands_at;
 };
 
 /* Read a save from a file or from text already read (`name` is where it came
- * from, for messages). On true the save is read and its scenario loaded: free it
- * with savefile_free. On false problems are in dl and nothing is left to free. */
+ * from, for messages). On true the save is read and its scenario loaded, and the
+ * YAML let go: free it with savefile_free; dl stays in use for
+ * savefile_replay_failed. On false problems are in dl and nothing is left to
+ * free. */
 bool savefile_read(struct savefile *sf, const char *path, const struct cardpath *cp,
                    struct diag_list *dl);
 bool savefile_read_text(struct savefile *sf, const char *name, const char *text, size_t len,
                         const struct cardpath *cp, struct diag_list *dl);
 
-/* Report that command i (from 0) of the save could not be replayed. */
+/* Report that command i (from 0) of the save could not be replayed, at its
+ * place in the file. */
 void savefile_replay_failed(struct savefile *sf, size_t i);
 
 /* Free what savefile_read kept (the scenario too, unless game_start took it). */
