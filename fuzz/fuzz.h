@@ -13,6 +13,7 @@
 #include "cardpath.h"
 #include "diag.h"
 #include "game.h"
+#include "strutil.h"
 
 /* The entry point libFuzzer calls with each input; returns 0. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -43,5 +44,19 @@ char *fuzz_game_picture(struct game *g);
  * game, then the game's journal and save read back in memory. NULL when both
  * give the same game, else what differed (free it). */
 char *fuzz_roundtrip(const uint8_t *data, size_t size);
+
+/* A save's lists (roundtrip.c): the commands, undone commands and log lines
+ * given (items a save can hold: fuzz_save_holds), saved from a demo game and
+ * read back by savefile_read_text. NULL when they read back as they were, each
+ * list in the form the rule gives it (a literal block when every item can stand
+ * in one, else quoted lines) and save_text_size exact; else what went wrong
+ * (free it). fuzz_save_lists_of takes its items from bytes: parted at NUL
+ * bytes, each one's first byte picking its list, those a save cannot hold left
+ * out. */
+char *fuzz_save_lists(const struct strlist lists[3]);
+char *fuzz_save_lists_of(const uint8_t *data, size_t size);
+/* Can a save hold this item: UTF-8 with no control character but a tab and a
+ * newline (what a text in hexaid's YAML may hold)? */
+bool fuzz_save_holds(const char *item);
 
 #endif

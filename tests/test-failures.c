@@ -27,6 +27,7 @@ extern char **environ;
 #include "save.h"
 #include "scenario.h"
 #include "testutil.h"
+#include "xmalloc.h"
 #include "yaml-load.h"
 
 /* ---- the fault -------------------------------------------------------------- */
@@ -557,6 +558,22 @@ expect_save_error(const char *text, const char *want)
 	free(out);
 }
 
+/* The demo's save `good` with its `commands: []` line replaced by `commands`:
+ * its replay fails with `want` (the whole of the diagnostics). */
+static void
+expect_replay_error(const char *good, const char *commands, const char *want)
+{
+	const char *at = strstr(good, "commands: []\n");
+	char *text, *out;
+
+	assert_non_null(at);
+	text = xasprintf("%.*s%s%s", (int)(at - good), good, commands, at + strlen("commands: []\n"));
+	assert_false(load_save(text, &out));
+	assert_string_equal(out, want);
+	free(out);
+	free(text);
+}
+
 static void
 test_save_read_errors(void **state)
 {
@@ -571,10 +588,10 @@ test_save_read_errors(void **state)
 	expect_save_error("kind: [save]\n", "s.sav:1:7: error: this file is not a saved game");
 	expect_save_error("kind: save\nschema: 1\nsaved_by: me\n",
 	                  "s.sav:3:1: error: unknown key 'saved_by' in a saved game");
-	expect_save_error("kind: save\n", "s.sav:1:1: error: a saved game has 'schema: 1'");
+	expect_save_error("kind: save\n", "s.sav:1:1: error: a saved game has 'schema: 2'");
 	expect_save_error("kind: save\nschema: one\n", "s.sav:2:9: error: expected a whole number");
-	expect_save_error("kind: save\nschema: 2\nscenario_file: x\nscenario: x\n",
-	                  "saved by a newer hexaid (schema 2); upgrade hexaid");
+	expect_save_error("kind: save\nschema: 3\nscenario_file: x\nscenario: x\n",
+	                  "saved by a newer hexaid (schema 3); upgrade hexaid");
 	expect_save_error("kind: save\nschema: 1\n", "a saved game gives scenario_file and scenario");
 	expect_save_error("kind: save\nschema: 1\nscenario_file: [x]\nscenario: x\n",
 	                  "a saved game gives scenario_file and scenario");
@@ -586,6 +603,15 @@ test_save_read_errors(void **state)
 	                  "s.sav:5:11: error: this list must be a list");
 	expect_save_error("kind: save\nschema: 1\nscenario_file: x\nscenario: x\nlog: [[x]]\n",
 	                  "s.sav:5:7: error: expected text, found a list");
+	/* schema 2 also gives a list as a text of lines, never a plain word; schema 1
+	 * only as a list */
+	expect_save_error("kind: save\nschema: 1\nscenario_file: x\nscenario: x\nlog: |2+\n  a\n",
+	                  "s.sav:5:6: error: this list must be a list");
+	expect_save_error("kind: save\nschema: 2\nscenario_file: x\nscenario: x\nlog: x\n",
+	                  "s.sav:5:6: error: a list in a saved game is a list, or a literal block "
+	                  "(|2+) of one item a line");
+	expect_save_error("kind: save\nschema: 2\nscenario_file: x\nscenario: x\nlog: \"a\\eb\"\n",
+	                  "s.sav:5:6: error: control characters (such as ESC) are not allowed");
 	expect_save_error("kind: save\nschema: 1\nscenario_file: x.yaml\nscenario: \"kind: card\"\n",
 	                  "s.sav:4:11: error: the scenario in this save is not valid");
 
@@ -603,7 +629,51 @@ test_save_read_errors(void **state)
 	expect_save_error(text, "s.sav:7:5: error: command 1 of this save no longer applies: "
 	                        "move Z9 0101\n");
 	free(text);
+	/* ... in a block: at its own line, quoted */
+	expect_replay_error(good, "commands: |2+\n  phase next\n\n  move Z9 0101\n",
+	                    "s.sav:9:3: error: command 3 of this save no longer applies: move Z9 0101\n"
+	                    "  move Z9 0101\n  ^\n");
+	/* ... in a block indented otherwise, as YAML reads it */
+	expect_replay_error(good, "commands: |4+\n    phase next\n    move Z9 0101\n",
+	                    "s.sav:8:5: error: command 2 of this save no longer applies: move Z9 0101\n"
+	                    "    move Z9 0101\n    ^\n");
+	expect_replay_error(good, "commands: |+ # a comment\n\n  \n     phase next\n     move Z9 0101\n",
+	                    "s.sav:10:6: error: command 4 of this save no longer applies: move Z9 0101\n"
+	                    "     move Z9 0101\n     ^\n");
+	expect_replay_error(good, "commands: |-\n  phase next\n   move Z9 0101\n",
+	                    "s.sav:8:3: error: command 2 of this save no longer applies:  move Z9 0101\n"
+	                    "   move Z9 0101\n  ^\n");
+	/* ... in a text that is not a block: at the list */
+	expect_replay_error(good, "commands: \"phase next\\nmove Z9 0101\"\n",
+	                    "s.sav:6:11: error: command 2 of this save no longer applies: move Z9 0101\n");
 	free(good);
+}
+
+/* More lines in a save's blocks than a save holds values are refused at the
+ * block, before any is taken. */
+static void
+test_save_too_many_lines(void **state)
+{
+	size_t n = ylimits_save.max_nodes, len;
+	struct strbuf text = { NULL, 0, 0 };
+	char *out;
+
+	(void)state;
+	strbuf_addf(&text, "kind: save\nschema: 2\nscenario_file: x\nscenario: x\n"
+	                   "commands: |2+\n  a\n  b\nlog: |2+\n");
+	len = text.len;
+	text.text = realloc(text.text, len + n + 4);
+	memset(text.text + len, '\n', n - 2);
+	strcpy(text.text + len + n - 2, "  c\n");
+	assert_false(load_save(text.text, &out));
+	assert_contains(out, "s.sav:8:6: error: too many values: a saved game may hold at most 1000000");
+	free(out);
+	/* one fewer is read (and then the scenario is not valid) */
+	strcpy(text.text + len + n - 3, "  c\n");
+	assert_false(load_save(text.text, &out));
+	assert_contains(out, "the scenario in this save is not valid");
+	free(out);
+	free(text.text);
 }
 
 /* ---- saved games: writing ---------------------------------------------------- */
@@ -935,6 +1005,7 @@ main(void)
 		TEST(test_yaml_duplicate_keys),
 		TEST(test_yaml_typed_errors),
 		TEST(test_save_read_errors),
+		TEST(test_save_too_many_lines),
 		TEST(test_save_write_errors),
 		TEST(test_save_lock),
 		TEST(test_journal_write_errors),

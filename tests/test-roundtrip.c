@@ -3,7 +3,9 @@
  * byte value, spaces, quotes and #, run on the Tricorne demo; the journal and the
  * save they make read back to the same game: in memory for many games
  * (fuzz/roundtrip.c, the round trip the fuzz harness fuzzes), and through real
- * files, a session's journal and save_write, for some.
+ * files, a session's journal and save_write, for some. A save's lists, of items
+ * at the edges of both forms a list takes (a literal block, quoted lines), read
+ * back as they were.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -176,6 +178,178 @@ test_edge_chars(void **state)
 	}
 }
 
+/* ---- a save's lists --------------------------------------------------------- */
+
+static void
+expect_lists(struct strlist lists[3], const char *what)
+{
+	char *why = fuzz_save_lists(lists);
+
+	if (why != NULL)
+		fail_msg("%s: %s", what, why);
+	for (size_t l = 0; l < 3; l++)
+		strlist_free(&lists[l]);
+}
+
+/* Items at the edge of a literal block: they stand in one, and read back. */
+static const char *const block_items[] = {
+	"", " ", "  lead", "trail  ", " both ", "\t", "\ttab", "tab\t", "a\tb", "#", "# c", "a #b",
+	":", "a: b", "key:", "- x", "-", "|", "|2+", ">", "\"", "\"\"", "'", "\\", "\\n", "\\x0a",
+	"---", "...", "%YAML 1.1", "&a", "*a", "!tag", "{", "}", "[", "]", ",", "?", "@", "`",
+	"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc2\xa0", "\xed\x9f\xbf", "\xee\x80\x80",
+	"\xef\xbf\xbd", "\xf4\x8f\xbf\xbf",
+};
+
+/* Items that cannot: they end a line, or only an escape carries them. */
+static const char *const quoted_items[] = {
+	"\n", "a\nb", "a\n", "\xe2\x80\xa8", "a\xe2\x80\xa9\x62", "\xef\xbb\xbf", "\xef\xbf\xbe",
+	"\xef\xbf\xbf",
+};
+
+static void
+add_all(struct strlist *l, const char *const *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		strlist_add(l, items[i]);
+}
+
+static void
+test_list_items_at_the_edge(void **state)
+{
+	struct strlist lists[3] = { { 0 }, { 0 }, { 0 } };
+	size_t nb = sizeof block_items / sizeof block_items[0];
+	size_t nq = sizeof quoted_items / sizeof quoted_items[0];
+
+	(void)state;
+	for (size_t i = 0; i < nb; i++)
+		assert_true(save_item_in_block(block_items[i]));
+	for (size_t i = 0; i < nq; i++)
+		assert_false(save_item_in_block(quoted_items[i]));
+	/* every list a block, the last item empty; one empty item; several */
+	add_all(&lists[0], block_items + 1, nb - 1);
+	strlist_add(&lists[0], "");
+	strlist_add(&lists[1], "");
+	add_all(&lists[2], block_items, 1);
+	add_all(&lists[2], block_items, 1);
+	expect_lists(lists, "blocks");
+	/* one item that cannot stand in a block: that list alone in quoted lines */
+	for (size_t q = 0; q < nq; q++) {
+		for (size_t l = 0; l < 3; l++)
+			add_all(&lists[l], block_items, nb);
+		strlist_add(&lists[q % 3], quoted_items[q]);
+		strlist_add(&lists[q % 3], "");
+		expect_lists(lists, quoted_items[q]);
+	}
+	/* empty lists */
+	expect_lists(lists, "empty lists");
+}
+
+/* Every byte value where a save holds it, alone and between others, in either
+ * form: in a block with the others, and with a newline after it (quoted). */
+static void
+test_list_every_byte(void **state)
+{
+	struct strlist lists[3] = { { 0 }, { 0 }, { 0 } };
+	int held = 0;
+
+	(void)state;
+	for (int c = 1; c < 256; c++) {
+		char alone[2] = { (char)c, '\0' }, between[4] = { 'a', (char)c, 'b', '\0' };
+		char *broken = xasprintf("%c\n", c);
+		if (!fuzz_save_holds(alone)) {
+			free(broken);
+			continue;
+		}
+		held++;
+		strlist_add(&lists[0], alone);
+		strlist_add(&lists[1], between);
+		strlist_add(&lists[2], broken);
+		free(broken);
+	}
+	/* tab, newline and the 95 from space to ~ */
+	assert_int_equal(held, 97);
+	expect_lists(lists, "every byte");
+}
+
+/* Random lists of random items made of the pieces at the edge: both forms come
+ * up, and every list reads back. */
+static void
+test_random_lists(void **state)
+{
+	static const char *const pieces[] = {
+		"a", "b c", " ", "\t", "#", ":", "\"", "'", "\\", "-", "|", "\xc3\xa9", "\xf0\x9f\x98\x80",
+		"\xe2\x80\xa8", "\n", "\xef\xbb\xbf",
+	};
+	size_t np = sizeof pieces / sizeof pieces[0], blocks = 0, quoted = 0;
+	uint64_t s = 0x11575;
+
+	(void)state;
+	for (int game = 0; game < 400; game++) {
+		struct strlist lists[3] = { { 0 }, { 0 }, { 0 } };
+		for (size_t l = 0; l < 3; l++) {
+			size_t count = pick(&s, 6);
+			bool block = true;
+			for (size_t i = 0; i < count; i++) {
+				struct strbuf item = { NULL, 0, 0 };
+				strbuf_addf(&item, "%s", "");
+				/* now and then a character that turns the list into quoted lines */
+				for (size_t k = 0, n = pick(&s, 5); k < n; k++)
+					strbuf_addf(&item, "%s", pieces[pick(&s, pick(&s, 8) == 0 ? np : np - 3)]);
+				block = block && save_item_in_block(item.text);
+				strlist_add(&lists[l], item.text);
+				free(item.text);
+			}
+			blocks += count > 0 && block;
+			quoted += count > 0 && !block;
+		}
+		expect_lists(lists, "random lists");
+	}
+	assert_true(blocks > 100 && quoted > 100);
+}
+
+/* The session's bound on its save's size stays above the save's size when a
+ * list turns from a block into quoted lines, each of its items growing: a line
+ * that cannot stand in a block joins the log or the commands, or moves between
+ * the commands and those undone. */
+static void
+test_record_bound_through_forms(void **state)
+{
+	static const char *const lines[] = {
+		"note a\xe2\x80\xa8\x62", "undo", "redo", "undo", "note plain", "note c\xef\xbb\xbf",
+		"undo", "note plain again", "redo",
+	};
+	char dir[] = "/tmp/hexaid-bound.XXXXXX", *journal, *base, *err = NULL, *warning;
+	struct command_result res;
+	struct session ses;
+	struct game g;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	journal = xasprintf("%s/j", dir);
+	fuzz_demo_game(&g, "", 0);
+	/* a record in blocks when the session measures it */
+	for (int i = 0; i < 50; i++) {
+		assert_true(command_run(&g, "note \"a line\" of the log", &res));
+		command_result_free(&res);
+	}
+	base = session_base_of(&g);
+	assert_true(session_start(&ses, &g, journal, base, NULL, &err, &warning));
+	free(warning);
+	assert_int_equal(ses.record_bytes, save_text_size(&ses.game));
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		session_run(&ses, lines[i], &res);
+		command_result_free(&res);
+		if (ses.record_bytes < save_text_size(&ses.game))
+			fail_msg("after '%s': the bound is %zu bytes, the save %zu", lines[i],
+			         ses.record_bytes, save_text_size(&ses.game));
+	}
+	session_end(&ses);
+	free(base);
+	unlink(journal);
+	free(journal);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 /* Through real files: a session with its journal, its save written; the save
  * loaded and the journal recovered give the game played. */
 static void
@@ -256,6 +430,10 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_edge_chars),
+		cmocka_unit_test(test_list_items_at_the_edge),
+		cmocka_unit_test(test_list_every_byte),
+		cmocka_unit_test(test_random_lists),
+		cmocka_unit_test(test_record_bound_through_forms),
 		cmocka_unit_test(test_random_lines_in_memory),
 		cmocka_unit_test(test_random_lines_through_files),
 	};

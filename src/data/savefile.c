@@ -1,8 +1,10 @@
 /* savefile.c: reads the YAML of a saved game: checks its keys and schema, reads
- * its three lists and loads the scenario text it holds (data layer). The parsed
- * file is let go as soon as it is read: the lists take the texts the tree holds,
- * and what a message about a command needs later is kept apart (commands_at).
- * Replaying the commands is the engine's (load.c).
+ * its three lists and loads the scenario text it holds (data layer). A list is a
+ * sequence of texts, or (schema 2) a literal block of one item a line, split
+ * here without a node for each item. The parsed file is let go as soon as it is
+ * read: the lists take the texts the tree holds, and what a message about a
+ * command needs later is kept apart (commands_at). Replaying the commands is the
+ * engine's (load.c).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -22,9 +24,24 @@ struct list_found {
 	size_t count;               /* its items */
 };
 
-/* Check a list and count its items: a sequence of texts. */
+/* The items of a text of lines: each line ends with a line break, but the last
+ * may not. */
+static size_t
+count_lines(const char *text, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = text, *end = text + len; p < end; n++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	return n;
+}
+
+/* Check a list and count its items: a sequence of texts, or (from schema 2) a
+ * text that is not plain, one item a line. */
 static bool
-check_list(struct ydoc *doc, struct list_found *l)
+check_list(struct ydoc *doc, struct list_found *l, long schema)
 {
 	const struct ynode *n = l->value;
 	const char *s;
@@ -32,6 +49,15 @@ check_list(struct ydoc *doc, struct list_found *l)
 	l->count = 0;
 	if (n == NULL)
 		return true;
+	if (schema >= 2 && n->kind == YNODE_SCALAR) {
+		if (n->plain)
+			return yerror(doc, n, "a list in a saved game is a list, or a literal block "
+			                      "(|2+) of one item a line");
+		if (!ystring(doc, n, &s))
+			return false;
+		l->count = count_lines(n->text, n->len);
+		return true;
+	}
 	if (!yis_sequence(doc, n, "this list"))
 		return false;
 	for (size_t i = 0; i < n->count; i++)
@@ -41,23 +67,91 @@ check_list(struct ydoc *doc, struct list_found *l)
 	return true;
 }
 
-/* The items of a checked list, taken from the tree as they are. */
+/* The items of a checked list, taken from the tree: a sequence's texts as they
+ * are, a block's lines each copied out and the block let go. */
 static void
 take_list(struct list_found *l, struct strlist *out)
 {
 	struct ynode *n = l->value;
+	const char *p, *end;
 
 	if (l->count == 0)
 		return;
 	out->items = xreallocarray(NULL, l->count, sizeof *out->items);
 	out->cap = l->count;
-	for (size_t i = 0; i < n->count; i++) {
-		out->items[out->count++] = n->items[i]->text;
-		n->items[i]->text = NULL;
+	if (n->kind == YNODE_SEQUENCE) {
+		for (size_t i = 0; i < n->count; i++) {
+			out->items[out->count++] = n->items[i]->text;
+			n->items[i]->text = NULL;
+		}
+		return;
 	}
+	for (p = n->text, end = n->text + n->len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		out->items[out->count++] = xstrndup(p, len);
+		p += len + (nl ? 1 : 0);
+	}
+	free(n->text);
+	n->text = NULL;
+	n->len = 0;
 }
 
 /* ---- where the commands stand ------------------------------------------------- */
+
+/* The first byte of line `line` (1-based) of the text, or NULL. */
+static const char *
+line_start(const struct ydoc *doc, int line)
+{
+	const char *p = doc->text, *end = doc->text + doc->len;
+
+	for (int n = 1; n < line; n++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			return NULL;
+		p = nl + 1;
+	}
+	return p;
+}
+
+/* The byte where the character in column `col` (1-based) of the line at p starts. */
+static const char *
+column_start(const char *p, const char *end, int col)
+{
+	for (int c = 1; p < end && *p != '\n'; p++)
+		if (((unsigned char)*p & 0xC0) != 0x80 && c++ == col)
+			return p;
+	return NULL;
+}
+
+/* The indentation of a literal block's lines, as YAML finds it: the
+ * indentation indicator added to the key's indentation, or without one the
+ * spaces before the first line that holds more than spaces (at least one more
+ * than the key's). -1 when the value is not a literal block. */
+static int
+block_indent(const struct ydoc *doc, const struct ynode *key, const struct ynode *value)
+{
+	const char *end = doc->text + doc->len, *line = line_start(doc, value->line);
+	const char *p = line ? column_start(line, end, value->col) : NULL;
+	int parent = key->col - 1, most = 0;
+
+	if (p == NULL || *p != '|')
+		return -1;
+	for (p++; p < end && (*p == '+' || *p == '-' || (*p >= '1' && *p <= '9')); p++)
+		if (*p >= '1' && *p <= '9')
+			return parent + (*p - '0');
+	p = memchr(p, '\n', (size_t)(end - p));
+	while (p != NULL && ++p < end) {
+		int spaces = 0;
+		for (; p < end && *p == ' '; p++)
+			spaces++;
+		most = spaces > most ? spaces : most;
+		if (p == end || (*p != '\n' && *p != '\r'))
+			break;
+		p = memchr(p, '\n', (size_t)(end - p));
+	}
+	return most > parent + 1 ? most : parent + 1;
+}
 
 /* Keep where the commands stand, for savefile_replay_failed. */
 static void
@@ -68,10 +162,15 @@ keep_commands_at(struct savefile *sf, const struct ydoc *doc, const struct list_
 
 	at->file = xstrdup(doc->name);
 	at->diags = doc->diags;
+	at->block_indent = -1;
 	if (n == NULL)
 		return;
 	at->list.line = n->line;
 	at->list.col = n->col;
+	if (n->kind == YNODE_SCALAR) {
+		at->block_indent = block_indent(doc, l->key, n);
+		return;
+	}
 	if (n->count == 0)
 		return;
 	at->items = xreallocarray(NULL, n->count, sizeof *at->items);
@@ -84,7 +183,7 @@ keep_commands_at(struct savefile *sf, const struct ydoc *doc, const struct list_
 /* ---- reading ------------------------------------------------------------------- */
 
 static bool
-check_save_keys(struct ydoc *doc)
+check_save_keys(struct ydoc *doc, long *schema_out)
 {
 	static const char *const keys[] = { "kind", "schema", "scenario_file", "commands",
 		                            "undone", "log", "scenario" };
@@ -105,13 +204,17 @@ check_save_keys(struct ydoc *doc)
 		                               SAVEFILE_SCHEMA);
 	if (v > SAVEFILE_SCHEMA)
 		return yerror(doc, schema, "saved by a newer hexaid (schema %ld); upgrade hexaid", v);
+	*schema_out = v;
 	return ok;
 }
 
-/* Find the three lists and check them. */
+/* Find the three lists and check them; their items count as values of the save,
+ * one each, whichever form they take. */
 static bool
-check_lists(struct ydoc *doc, struct list_found lists[NLISTS])
+check_lists(struct ydoc *doc, long schema, struct list_found lists[NLISTS])
 {
+	size_t values = 0;
+
 	for (int i = 0; i < NLISTS; i++) {
 		lists[i].key = lists[i].value = NULL;
 		for (size_t k = 0; k < doc->root->count; k++) {
@@ -120,8 +223,12 @@ check_lists(struct ydoc *doc, struct list_found lists[NLISTS])
 				lists[i].value = doc->root->items[k];
 			}
 		}
-		if (!check_list(doc, &lists[i]))
+		if (!check_list(doc, &lists[i], schema))
 			return false;
+		values += lists[i].count;
+		if (values > ylimits_save.max_nodes)
+			return yerror(doc, lists[i].value, "too many values: a %s may hold at most %zu",
+			              ylimits_save.kind, ylimits_save.max_nodes);
 	}
 	return true;
 }
@@ -135,6 +242,7 @@ read_doc(struct savefile *sf, struct ydoc *doc, bool parsed, const struct cardpa
 	struct strlist *out[NLISTS] = { &sf->commands, &sf->undone, &sf->log };
 	struct list_found lists[NLISTS];
 	const struct ynode *file, *text, *kind;
+	long schema = 0;
 
 	if (!parsed || !yis_mapping(doc, doc->root, "a saved game"))
 		goto fail;
@@ -145,12 +253,12 @@ read_doc(struct savefile *sf, struct ydoc *doc, bool parsed, const struct cardpa
 	}
 	file = ymap_find(doc->root, "scenario_file");
 	text = ymap_find(doc->root, "scenario");
-	if (!check_save_keys(doc) || file == NULL || text == NULL ||
+	if (!check_save_keys(doc, &schema) || file == NULL || text == NULL ||
 	    file->kind != YNODE_SCALAR || text->kind != YNODE_SCALAR) {
 		yerror(doc, doc->root, "a saved game gives scenario_file and scenario");
 		goto fail;
 	}
-	if (!check_lists(doc, lists))
+	if (!check_lists(doc, schema, lists))
 		goto fail;
 	if (!scenario_load_text(&sf->sc, file->text, text->text, text->len, cp, dl)) {
 		yerror(doc, text, "the scenario in this save is not valid");
@@ -196,11 +304,20 @@ savefile_replay_failed(struct savefile *sf, size_t i)
 	const struct savefile_commands_at *at = &sf->commands_at;
 	const char *command = i < sf->commands.count ? sf->commands.items[i] : "";
 	struct savefile_pos pos = at->list;
+	char *quote = NULL;
 
-	if (i < sf->commands.count && at->items != NULL)
+	if (i < sf->commands.count && at->block_indent >= 0) {
+		/* a line of a block is its indentation and the item: all there is to quote */
+		int indent = command[0] != '\0' ? at->block_indent : 0;
+		pos.line = at->list.line + 1 + (int)i;
+		pos.col = indent + 1;
+		quote = xasprintf("%*s%s", indent, "", command);
+	} else if (i < sf->commands.count && at->items != NULL) {
 		pos = at->items[i];
-	diag_add_quoting(at->diags, DIAG_ERROR, at->file, pos.line, pos.col, NULL,
+	}
+	diag_add_quoting(at->diags, DIAG_ERROR, at->file, pos.line, pos.col, quote,
 	                 "command %zu of this save no longer applies: %s", i + 1, command);
+	free(quote);
 }
 
 void

@@ -14,8 +14,10 @@
 #include "strutil.h"
 #include "yaml-load.h"
 
-/* The schema a save is written with, and the newest one this hexaid reads. */
-#define SAVEFILE_SCHEMA 1
+/* The schema a save is written with, and the newest one this hexaid reads. Schema
+ * 2 may write a list as a literal block, one item a line; schema 1 wrote every
+ * list as a sequence of double-quoted texts, and is read as it was. */
+#define SAVEFILE_SCHEMA 2
 
 struct cardpath;
 
@@ -30,7 +32,8 @@ struct savefile_commands_at {
 	char *file;                 /* the file's name, as messages give it */
 	struct diag_list *diags;    /* where messages go */
 	struct savefile_pos list;   /* the list's value */
-	struct savefile_pos *items; /* where each item stands */
+	int block_indent;           /* a literal block: its lines' indentation; else -1 */
+	struct savefile_pos *items; /* a sequence: where each item stands; else NULL */
 };
 
 struct savefile {
@@ -52,7 +55,7 @@ bool savefile_read_text(struct savefile *sf, const char *name, const char *text,
                         const struct cardpath *cp, struct diag_list *dl);
 
 /* Report that command i (from 0) of the save could not be replayed, at its
- * place in the file. */
+ * line in a literal block (quoted), at its place in a sequence. */
 void savefile_replay_failed(struct savefile *sf, size_t i);
 
 /* Free what savefile_read kept (the scenario too, unless game_start took it). */

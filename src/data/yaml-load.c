@@ -38,7 +38,10 @@ const struct ylimits ylimits_save = {
 	.kind = "saved game",
 	.max_bytes = 16u << 20,
 	.max_depth = 64,
-	.max_scalar = 2u << 20,   /* a save carries its scenario (at most 1 MiB) as one value */
+	/* a save's lists may each be one value, a literal block (savefile.c counts
+	 * their lines as values); its scenario is one value, and read as a
+	 * scenario, within 1 MiB */
+	.max_scalar = 16u << 20,
 	.max_nodes = 1000000,
 };
 

@@ -54,6 +54,15 @@ puts_text(struct text *t, const char *s)
 	put(t, s, strlen(s));
 }
 
+static void
+put_schema(struct text *t)
+{
+	char line[64];
+
+	snprintf(line, sizeof line, "kind: save\nschema: %d\nscenario_file: ", SAVEFILE_SCHEMA);
+	puts_text(t, line);
+}
+
 /* The code point of the UTF-8 sequence of n bytes at p (n from
  * str_utf8_sequence, so valid). */
 static unsigned long
@@ -78,6 +87,21 @@ plain_char(unsigned long cp)
 		return cp == '\t' || (cp >= 0x20 && cp != 0x7f);
 	return cp >= 0xa0 && cp != 0x2028 && cp != 0x2029 && cp != 0xfeff && cp != 0xfffe &&
 	       cp != 0xffff;
+}
+
+bool
+save_item_in_block(const char *item)
+{
+	const unsigned char *p = (const unsigned char *)item;
+	size_t len = strlen(item);
+
+	for (size_t i = 0; i < len;) {
+		size_t n = str_utf8_sequence(p + i, len - i);
+		if (n == 0 || !plain_char(code_point(p + i, n)))
+			return false;
+		i += n;
+	}
+	return true;
 }
 
 /* How a character of an item is written between double quotes: as itself (0),
@@ -137,17 +161,32 @@ put_quoted_item(struct text *t, const char *item)
 	puts_text(t, "\n");
 }
 
+/* A list: [] when empty; a literal block (|2+: indented by two, every line and
+ * the last line break kept), one item a line, when every item can stand there;
+ * else a line '  - "..."' for each item. */
 static void
 put_list(struct text *t, const char *key, const struct strlist *l)
 {
+	bool block = true;
+
 	puts_text(t, key);
 	if (l->count == 0) {
 		puts_text(t, ": []\n");
 		return;
 	}
-	puts_text(t, ":\n");
-	for (size_t i = 0; i < l->count; i++)
-		put_quoted_item(t, l->items[i]);
+	for (size_t i = 0; i < l->count && block; i++)
+		block = save_item_in_block(l->items[i]);
+	puts_text(t, block ? ": |2+\n" : ":\n");
+	for (size_t i = 0; i < l->count; i++) {
+		if (!block) {
+			put_quoted_item(t, l->items[i]);
+			continue;
+		}
+		if (l->items[i][0] != '\0')
+			puts_text(t, "  ");
+		puts_text(t, l->items[i]);
+		puts_text(t, "\n");
+	}
 }
 
 /* The scenario's text as a literal block, each line indented by two. */
@@ -173,7 +212,7 @@ put_save(struct text *t, const struct game *g)
 {
 	puts_text(t, "# A game saved by hexaid: hexaid FILE opens it. Do not edit the commands by\n"
 	              "# hand unless you mean to: they are replayed when the game is loaded.\n");
-	puts_text(t, "kind: save\nschema: 1\nscenario_file: ");
+	put_schema(t);
 	put_quoted(t, g->sc.path);
 	puts_text(t, "\n");
 	put_list(t, "commands", &g->done);

@@ -21,12 +21,19 @@
  * place but its directory could not be flushed (free it). */
 bool save_write(const struct game *g, const char *path, char **err, char **warning);
 
-/* The text save_write would write (free it). */
+/* The text save_write would write (free it). Each of its lists (the commands,
+ * the undone commands, the log) is a literal block, one item a line, when every
+ * item of that list can stand in one (save_item_in_block), else a line of
+ * double-quoted text for each item (hexaid(5)). */
 char *save_text(const struct game *g);
-/* Its length, counted without writing it; and what one item of its lists (a
- * command, an undone command, a line of the log) takes in it. */
+/* Its length exactly, counted without writing it. */
 size_t save_text_size(const struct game *g);
+/* What one item of a list takes in a save at most: its line in either form,
+ * while its list keeps the form it has. */
 size_t save_item_size(const char *item);
+/* Can this item be a line of a literal block: UTF-8 of characters that YAML
+ * lets stand as themselves, none of which ends a line? */
+bool save_item_in_block(const char *item);
 
 /* The file among `path` and its backups (.bak.0, which a save cut off may leave,
  * and .bak.1 to .bak.3) whose bytes have the

@@ -157,7 +157,9 @@ take_back(struct session *s, bool was_undo, size_t log_before)
  * back, the log), and a save writes the record whole: a change is refused when
  * its save could not be read back (ylimits_save). The session keeps a bound on
  * the save's size, raised by what each change adds and never lowered, and
- * measures the save again only when the bound passes the limit. */
+ * measures the save again only when the bound passes the limit, or when an item
+ * that cannot stand in a literal block joins a list: that list may then turn from
+ * a block into quoted lines, every item growing. */
 
 /* Structure beside the lists in a save: its keys and their values. */
 #define SAVE_OTHER_VALUES 16
@@ -177,24 +179,35 @@ record_over(const struct session *s)
 	       s->record_values > ylimits_save.max_nodes;
 }
 
+/* Does the last item of the list stand in a literal block (or is there none)? */
+static bool
+last_in_block(const struct strlist *l)
+{
+	return l->count == 0 || save_item_in_block(l->items[l->count - 1]);
+}
+
 /* After a change or an undo or redo: may it stay? NULL, or why not. */
 static char *
 record_refused(struct session *s, const struct command_result *res, size_t log_before)
 {
 	const struct game *g = &s->game;
+	bool measure = false;
 
 	if (res->kind == COMMAND_CHANGE) {
 		s->record_bytes += save_item_size(g->done.items[g->done.count - 1]);
 		s->record_values++;
 	}
+	/* a change, an undo or a redo adds a command to one list or the other */
+	measure |= !last_in_block(&g->done) || !last_in_block(&g->undone);
 	for (size_t i = log_before; i < g->log.count; i++) {
 		if (strlen(g->log.items[i]) > ylimits_save.max_scalar)
 			return xasprintf("a line of the log would be longer than a save holds "
 			                 "(%zu bytes)", ylimits_save.max_scalar);
 		s->record_bytes += save_item_size(g->log.items[i]);
 		s->record_values++;
+		measure |= !save_item_in_block(g->log.items[i]);
 	}
-	if (record_over(s))
+	if (measure || record_over(s))
 		measure_record(s);
 	if (!record_over(s))
 		return NULL;
