@@ -98,11 +98,13 @@ session_start(struct session *s, const struct bench_options *o, const char *map)
 	const char *slave;
 
 	s->bytes = 0;
+	s->pid = -1;
 	s->master = posix_openpt(O_RDWR | O_NOCTTY);
 	if (s->master < 0 || grantpt(s->master) != 0 || unlockpt(s->master) != 0 ||
 	    (slave = ptsname(s->master)) == NULL) {
 		if (s->master >= 0)
 			close(s->master);
+		s->master = -1;
 		return false;
 	}
 	s->pid = fork();
@@ -110,6 +112,7 @@ session_start(struct session *s, const struct bench_options *o, const char *map)
 		exec_hexaid(slave, o, map);
 	if (s->pid < 0) {
 		close(s->master);
+		s->master = -1;
 		return false;
 	}
 	return drain(s, FIRST_MS, 100);   /* the first screen */
@@ -210,6 +213,11 @@ session_stop(struct session *s)
 	struct rusage ru;
 	int status;
 
+	if (s->pid <= 0) {   /* it never started: there is no process to end */
+		if (s->master >= 0)
+			close(s->master);
+		return -1.0;
+	}
 	kill(s->pid, SIGTERM);
 	while (drain(s, 100, 100))
 		;
