@@ -29,15 +29,6 @@ struct sc_ctx {
 	size_t nlegend_multi;
 };
 
-size_t
-scenario_hex_index(const struct scenario *sc, struct hex h)
-{
-	int col, row;
-
-	hex_to_offset(&sc->board, h, &col, &row);
-	return (size_t)row * (size_t)sc->board.columns + (size_t)col;
-}
-
 /* ---- the card -------------------------------------------------------------- */
 
 static char *

@@ -125,7 +125,14 @@ bool scenario_load_text(struct scenario *sc, const char *name, const char *text,
                         const struct cardpath *cp, struct diag_list *dl);
 void scenario_free(struct scenario *sc);
 
-/* The index of a hex in per-hex arrays. */
-size_t scenario_hex_index(const struct scenario *sc, struct hex h);
+/* The index of a hex in per-hex arrays (inline: searches ask it of every hex). */
+static inline size_t
+scenario_hex_index(const struct scenario *sc, struct hex h)
+{
+	int col, row;
+
+	hex_to_offset(&sc->board, h, &col, &row);
+	return (size_t)row * (size_t)sc->board.columns + (size_t)col;
+}
 
 #endif

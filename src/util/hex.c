@@ -45,59 +45,8 @@ hex_board_ok(const struct hex_board *board)
 	       (board->offset == HEX_ODD || board->offset == HEX_EVEN);
 }
 
-bool
-hex_eq(struct hex a, struct hex b)
-{
-	return a.q == b.q && a.r == b.r;
-}
-
-/* How far the shoved columns (or rows) up to index n have drifted, in hexes. */
-static int
-shove(const struct hex_board *board, int n)
-{
-	int odd = n % 2 != 0;
-
-	return board->offset == HEX_ODD ? (n - odd) / 2 : (n + odd) / 2;
-}
-
-void
-hex_to_offset(const struct hex_board *board, struct hex h, int *col, int *row)
-{
-	if (board->orientation == HEX_FLAT) {
-		*col = h.q;
-		*row = h.r + shove(board, h.q);
-	} else {
-		/* Red Blob's pointy axial form is (-r, q + r) in this frame. */
-		*row = h.q + h.r;
-		*col = -h.r + shove(board, *row);
-	}
-}
-
-struct hex
-hex_from_offset(const struct hex_board *board, int col, int row)
-{
-	int q;
-
-	if (board->orientation == HEX_FLAT)
-		return (struct hex){ col, row - shove(board, col) };
-	q = col - shove(board, row);
-	return (struct hex){ q + row, -q };
-}
-
-static bool
-offset_on_board(const struct hex_board *board, int col, int row)
-{
-	return col >= 0 && col < board->columns && row >= 0 && row < board->rows;
-}
-
-bool
-hex_on_board(const struct hex_board *board, struct hex h)
-{
-	int col, row;
-
-	hex_to_offset(board, h, &col, &row);
-	return offset_on_board(board, col, row);
-}
+/* hex_eq, hex_to_offset, hex_from_offset and hex_on_board are in hex.h: searches
+ * and lines ask them for every hex they touch. */
 
 int
 hex_label_width(const struct hex_board *board)
@@ -140,7 +89,7 @@ hex_from_label(const struct hex_board *board, const char *label, struct hex *out
 		return false;
 	col = col_number - board->first_column;
 	row = row_number - board->first_row;
-	if (!offset_on_board(board, col, row))
+	if (!hex_offset_on_board(board, col, row))
 		return false;
 	*out = hex_from_offset(board, col, row);
 	return true;
@@ -153,7 +102,7 @@ hex_label(const struct hex_board *board, struct hex h, char buf[HEX_LABEL_SIZE])
 	int col, row;
 
 	hex_to_offset(board, h, &col, &row);
-	if (!offset_on_board(board, col, row)) {
+	if (!hex_offset_on_board(board, col, row)) {
 		snprintf(buf, HEX_LABEL_SIZE, "off-board");
 		return;
 	}
@@ -390,8 +339,16 @@ hex_line_sides(struct hex a, struct hex b, struct hex *left, struct hex *right, 
 
 	*split = false;
 	for (int i = 0; i <= n; i++) {
-		struct hex l = line_point(a, b, n, i, to_left);
-		struct hex r = line_point(a, b, n, i, to_right);
+		struct hex l, r;
+		if (n == 0) {
+			l = r = a;
+		} else {
+			/* the point itself once, nudged either way: line_point's sums */
+			double q = lerp(a.q, b.q, n, i), rr = lerp(a.r, b.r, n, i);
+			double s = lerp(-(long long)a.q - a.r, -(long long)b.q - b.r, n, i);
+			l = cube_round(q + to_left.q, rr + to_left.r, s + to_left.s);
+			r = cube_round(q + to_right.q, rr + to_right.r, s + to_right.s);
+		}
 		if (!hex_eq(l, r))
 			*split = true;
 		if ((size_t)i < cap) {
@@ -484,7 +441,7 @@ cell_of(const struct hex_board *board, struct hex h)
 	int col, row;
 
 	hex_to_offset(board, h, &col, &row);
-	if (!offset_on_board(board, col, row))
+	if (!hex_offset_on_board(board, col, row))
 		return -1;
 	return col * board->rows + row;
 }

@@ -40,12 +40,64 @@ struct hex_board {
  * and rows, first numbers 0..HEX_BOARD_MAX, known orientation and offset. */
 bool hex_board_ok(const struct hex_board *board);
 
-bool hex_eq(struct hex a, struct hex b);
-bool hex_on_board(const struct hex_board *board, struct hex h);
+/* The few functions below are asked of every hex a search, a line or a drawing
+ * touches, so they are inline; they are hex.c's all the same (no other code reads
+ * q and r). */
+
+static inline bool
+hex_eq(struct hex a, struct hex b)
+{
+	return a.q == b.q && a.r == b.r;
+}
+
+/* How far the shoved columns (or rows) up to index n have drifted, in hexes. */
+static inline int
+hex_shove(const struct hex_board *board, int n)
+{
+	int odd = n % 2 != 0;
+
+	return board->offset == HEX_ODD ? (n - odd) / 2 : (n + odd) / 2;
+}
 
 /* 0-based column and row, counted whether or not the hex is on the board. */
-void hex_to_offset(const struct hex_board *board, struct hex h, int *col, int *row);
-struct hex hex_from_offset(const struct hex_board *board, int col, int row);
+static inline void
+hex_to_offset(const struct hex_board *board, struct hex h, int *col, int *row)
+{
+	if (board->orientation == HEX_FLAT) {
+		*col = h.q;
+		*row = h.r + hex_shove(board, h.q);
+	} else {
+		/* Red Blob's pointy axial form is (-r, q + r) in this frame. */
+		*row = h.q + h.r;
+		*col = -h.r + hex_shove(board, *row);
+	}
+}
+
+static inline struct hex
+hex_from_offset(const struct hex_board *board, int col, int row)
+{
+	int q;
+
+	if (board->orientation == HEX_FLAT)
+		return (struct hex){ col, row - hex_shove(board, col) };
+	q = col - hex_shove(board, row);
+	return (struct hex){ q + row, -q };
+}
+
+static inline bool
+hex_offset_on_board(const struct hex_board *board, int col, int row)
+{
+	return col >= 0 && col < board->columns && row >= 0 && row < board->rows;
+}
+
+static inline bool
+hex_on_board(const struct hex_board *board, struct hex h)
+{
+	int col, row;
+
+	hex_to_offset(board, h, &col, &row);
+	return hex_offset_on_board(board, col, row);
+}
 
 /* Parse a label such as "0405" (exactly the board's digits, nothing else); false
  * when it is malformed or names a hex off the board. */
