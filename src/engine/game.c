@@ -358,13 +358,20 @@ game_hex(const struct game *g, struct hex h)
 	return &g->terrain[scenario_hex_index(&g->sc, h)];
 }
 
+/* The level of the hex of index idx: the map's, or its terrain's if higher. */
+static int
+level_at(const struct game *g, size_t idx)
+{
+	int given = g->levels[idx];
+	int own = terrain_level(game_card(g), &g->terrain[idx]);
+
+	return given > own ? given : own;
+}
+
 int
 game_hex_level(const struct game *g, struct hex h)
 {
-	int given = g->levels[scenario_hex_index(&g->sc, h)];
-	int own = terrain_level(game_card(g), game_hex(g, h));
-
-	return given > own ? given : own;
+	return level_at(g, scenario_hex_index(&g->sc, h));
 }
 
 void
@@ -844,25 +851,43 @@ game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex
 	return step_cost(g, unit, from, to, how, true, stop_after, m);
 }
 
-/* One trace of a line: its hexes as the engine's line-of-sight input; a unit
- * in `unseen` (if any) is looked over. A line along the edge of the board has a
- * trace off it, where nothing stands. */
+/* What the line of sight asks of one hex of a trace; a trace along the edge of
+ * the board runs off it, where nothing stands. */
+static void
+los_hex_at(const struct game *g, struct hex h, const struct hex *unseen, struct los_hex *out)
+{
+	size_t idx;
+
+	if (!hex_on_board(game_board(g), h)) {
+		memset(out, 0, sizeof *out);
+		return;
+	}
+	idx = scenario_hex_index(&g->sc, h);
+	out->terrain = g->terrain[idx];
+	out->unit = g->unit_at[idx] >= 0 && (unseen == NULL || !hex_eq(*unseen, h));
+	out->friend = false;
+	out->level = level_at(g, idx);
+}
+
+/* One trace of a line, asked of the engine hex by hex up to the first that
+ * blocks; a unit in `unseen` (if any) is looked over. */
 static void
 trace_los(const struct game *g, const struct hex *line, size_t n, const struct hex *unseen,
           struct los_answer *out)
 {
-	struct los_hex *hexes = xcalloc(n, sizeof *hexes);
+	const struct card *card = game_card(g);
+	struct los_hex first, last, h;
+	struct los_walk walk;
 
-	for (size_t i = 0; i < n; i++) {
-		if (!hex_on_board(game_board(g), line[i]))
-			continue;
-		hexes[i].terrain = *game_hex(g, line[i]);
-		hexes[i].unit = game_unit_at(g, line[i]) >= 0 &&
-		                (unseen == NULL || !hex_eq(*unseen, line[i]));
-		hexes[i].level = game_hex_level(g, line[i]);
-	}
-	terrain_los(game_card(g), hexes, n, out);
-	free(hexes);
+	los_hex_at(g, line[0], unseen, &first);
+	los_hex_at(g, line[n - 1], unseen, &last);
+	if (terrain_los_begin(card, &first, &last, n, &walk, out) && walk.can_block)
+		for (size_t i = 1; i + 1 < n; i++) {
+			los_hex_at(g, line[i], unseen, &h);
+			if (!terrain_los_hex(card, &walk, i, &h, out))
+				break;
+		}
+	terrain_los_end(&walk, out);
 }
 
 static void
@@ -913,12 +938,17 @@ game_fire_los(const struct game *g, int attacker, struct hex to, struct los_answ
 	los_over(g, from, to, NULL, out);
 }
 
+/* Hexes of a line kept on the stack; longer lines are allocated. */
+#define LOS_ON_STACK 256
+
 static void
 los_over(const struct game *g, struct hex a, struct hex b, const struct hex *unseen,
          struct los_answer *out)
 {
 	size_t n = (size_t)hex_distance(a, b) + 1;
-	struct hex *left = xcalloc(n, sizeof *left), *right = xcalloc(n, sizeof *right);
+	struct hex near_left[LOS_ON_STACK], near_right[LOS_ON_STACK];
+	struct hex *left = n <= LOS_ON_STACK ? near_left : xcalloc(n, sizeof *left);
+	struct hex *right = n <= LOS_ON_STACK ? near_right : xcalloc(n, sizeof *right);
 	struct los_answer other;
 	bool split = false;
 
@@ -943,6 +973,8 @@ los_over(const struct game *g, struct hex a, struct hex b, const struct hex *uns
 		            : either ? "the line runs along a hexside: blocked when either side is"
 		                     : "the line runs along a hexside: blocked only when both sides are");
 	}
-	free(left);
-	free(right);
+	if (left != near_left) {
+		free(left);
+		free(right);
+	}
 }

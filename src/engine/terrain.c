@@ -1105,71 +1105,99 @@ terrain_fires_over(const struct card *card, int cls, const struct los_hex *from,
 	return false;
 }
 
+bool
+terrain_los_begin(const struct card *card, const struct los_hex *first, const struct los_hex *last,
+                  size_t n, struct los_walk *walk, struct los_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	out->clear = true;
+	out->blocked_at = -1;
+	walk->n = n;
+	walk->lo = 0;
+	walk->can_block = card->levels_block_los || card->units_block_los;
+	for (size_t t = 0; t < card->nterrain && !walk->can_block; t++)
+		walk->can_block = card->terrain[t].los_blocks || card->terrain[t].los_unit_blocks;
+	if (n < 3) {
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
+		            "adjacent or same hex: nothing lies between");
+		return false;
+	}
+	walk->lo = hex_level(card, first);
+	if (hex_level(card, last) < walk->lo)
+		walk->lo = hex_level(card, last);
+	return true;
+}
+
+bool
+terrain_los_hex(const struct card *card, const struct los_walk *walk, size_t i,
+                const struct los_hex *h, struct los_answer *out)
+{
+	const struct terrain *by;
+	int lo = walk->lo, level;
+
+	if (!walk->can_block)
+		return true;
+	level = hex_level(card, h);
+	for (size_t k = 0; k < h->terrain.count && out->clear; k++) {
+		const struct terrain *t = &card->terrain[h->terrain.items[k]];
+		if (t->los_blocks) {
+			out->clear = false;
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+			                                 .file = t->file, .line = t->line },
+			            "hex %zu holds %s, which blocks line of sight", i,
+			            t->name ? t->name : t->id);
+		} else if (card->levels_block_los && level > lo && t->level == level) {
+			out->clear = false;
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+			                                 .file = t->file, .line = t->line },
+			            "hex %zu is %s, level %d, higher than the lower end (level %d)",
+			            i, t->name ? t->name : t->id, level, lo);
+		}
+	}
+	if (out->clear && card->levels_block_los && level > lo) {
+		out->clear = false;
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i },
+		            "hex %zu is at level %d (the map's), higher than the lower end (%d)", i,
+		            level, lo);
+	}
+	if (out->clear && unit_blocks(card, h, &by)) {
+		out->clear = false;
+		if (by != NULL)
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+			                                 .file = by->file, .line = by->line },
+			            "hex %zu holds a unit on %s, which blocks line of sight",
+			            i, by->name ? by->name : by->id);
+		else
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
+			                                 .file = card->units_block_los_file,
+			                                 .line = card->units_block_los_line },
+			            "hex %zu holds a unit, and units block line of sight", i);
+	}
+	if (!out->clear)
+		out->blocked_at = (int)i;
+	return out->clear;
+}
+
+void
+terrain_los_end(const struct los_walk *walk, struct los_answer *out)
+{
+	if (walk->n >= 3 && out->clear)
+		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
+		            "no hex between blocks line of sight");
+}
+
 void
 terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
             struct los_answer *out)
 {
-	int lo;
+	struct los_walk walk;
 
-	memset(out, 0, sizeof *out);
-	out->clear = true;
-	out->blocked_at = -1;
-	if (n < 3) {
-		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
-		            "adjacent or same hex: nothing lies between");
-		return;
-	}
-	lo = hex_level(card, &hexes[0]);
-	if (hex_level(card, &hexes[n - 1]) < lo)
-		lo = hex_level(card, &hexes[n - 1]);
-	for (size_t i = 1; i + 1 < n && out->clear; i++) {
-		const struct los_hex *h = &hexes[i];
-		const struct terrain *by;
-		int level = hex_level(card, h);
-
-		for (size_t k = 0; k < h->terrain.count && out->clear; k++) {
-			const struct terrain *t = &card->terrain[h->terrain.items[k]];
-			if (t->los_blocks) {
-				out->clear = false;
-				explain_add(&out->why,
-				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
-				                                 .file = t->file, .line = t->line },
-				            "hex %zu holds %s, which blocks line of sight", i,
-				            t->name ? t->name : t->id);
-			} else if (card->levels_block_los && level > lo && t->level == level) {
-				out->clear = false;
-				explain_add(&out->why,
-				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
-				                                 .file = t->file, .line = t->line },
-				            "hex %zu is %s, level %d, higher than the lower end (level %d)",
-				            i, t->name ? t->name : t->id, level, lo);
-			}
-		}
-		if (out->clear && card->levels_block_los && level > lo) {
-			out->clear = false;
-			explain_add(&out->why, &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i },
-			            "hex %zu is at level %d (the map's), higher than the lower end (%d)", i,
-			            level, lo);
-		}
-		if (out->clear && unit_blocks(card, h, &by)) {
-			out->clear = false;
-			if (by != NULL)
-				explain_add(&out->why,
-				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
-				                                 .file = by->file, .line = by->line },
-				            "hex %zu holds a unit on %s, which blocks line of sight",
-				            i, by->name ? by->name : by->id);
-			else
-				explain_add(&out->why,
-				            &(struct step_from){ .kind = STEP_BLOCK, .value = (long)i,
-				                                 .file = card->units_block_los_file,
-				                                 .line = card->units_block_los_line },
-				            "hex %zu holds a unit, and units block line of sight", i);
-		}
-		if (!out->clear)
-			out->blocked_at = (int)i;
-	}
-	if (out->clear)
-		explain_add(&out->why, &(struct step_from){ .kind = STEP_NOTE },
-		            "no hex between blocks line of sight");
+	if (terrain_los_begin(card, hexes, n >= 3 ? &hexes[n - 1] : hexes, n, &walk, out))
+		for (size_t i = 1; i + 1 < n && terrain_los_hex(card, &walk, i, &hexes[i], out); i++)
+			continue;
+	terrain_los_end(&walk, out);
 }

@@ -111,6 +111,26 @@ struct los_answer {
 void terrain_los(const struct card *card, const struct los_hex *hexes, size_t n,
                  struct los_answer *out);
 
+/* The same question asked hex by hex, so that a line is read only as far as its
+ * first blocking hex (game.c walks the board's lines so): begin with the line's
+ * two ends and its length n (false when nothing lies between), then each hex
+ * between, i = 1 .. n - 2, while it answers true (the line is still clear), then
+ * end. The answer is terrain_los's for the whole line. */
+struct los_walk {
+	size_t n;
+	int lo;                   /* the lower end's level */
+	bool can_block;           /* some terrain, level or unit may block a line on this
+	                             card: false, and every line is clear, so its hexes
+	                             need not be asked */
+};
+
+bool terrain_los_begin(const struct card *card, const struct los_hex *first,
+                       const struct los_hex *last, size_t n, struct los_walk *walk,
+                       struct los_answer *out);
+bool terrain_los_hex(const struct card *card, const struct los_walk *walk, size_t i,
+                     const struct los_hex *h, struct los_answer *out);
+void terrain_los_end(const struct los_walk *walk, struct los_answer *out);
+
 /* May a unit of class cls on hex `from` fire over the unit on `next`, the hex next
  * to it on the line: a friend, lower, on terrain that does not block the line, and
  * the card lets the class (`fire_over_friends`)? */
