@@ -582,6 +582,109 @@ test_line_sides_properties(void **state)
 	assert_int_equal(along, 24);
 }
 
+/* The two traces as hex.c first computed them, every point in doubles: each
+ * point of the line nudged a millionth of a hex square to it, either way, and
+ * rounded to its hex. hex_line_sides now follows the points exactly in integers
+ * and asks the doubles only where a nudge could decide; it must give these. */
+static long long
+ref_nearest(double x)
+{
+	long long f = (long long)x;
+
+	if ((double)f > x)
+		f--;
+	return x - (double)f < 0.5 ? f : f + 1;
+}
+
+static double
+ref_abs(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+static struct hex
+ref_round(double q, double r, double s)
+{
+	long long rq = ref_nearest(q), rr = ref_nearest(r), rs = ref_nearest(s);
+	double dq = ref_abs((double)rq - q), dr = ref_abs((double)rr - r), ds = ref_abs((double)rs - s);
+
+	if (dq > dr && dq > ds)
+		rq = -rr - rs;
+	else if (dr > ds)
+		rr = -rq - rs;
+	return (struct hex){ (int)rq, (int)rr };
+}
+
+static double
+ref_lerp(long long a, long long b, int n, int i)
+{
+	return (double)(a * (n - i) + b * i) / n;
+}
+
+static struct hex
+ref_point(struct hex a, struct hex b, int n, int i, double eq, double er, double es)
+{
+	if (n == 0)
+		return a;
+	return ref_round(ref_lerp(a.q, b.q, n, i) + eq, ref_lerp(a.r, b.r, n, i) + er,
+			 ref_lerp(-(long long)a.q - a.r, -(long long)b.q - b.r, n, i) + es);
+}
+
+static void
+assert_line_as_doubles(struct hex a, struct hex b)
+{
+	static struct hex left[4096], right[4096];
+	int n = hex_distance(a, b);
+	double dq = b.q - a.q, dr = b.r - a.r, ds = -dq - dr;
+	double scale = n > 0 ? 1e-6 / n : 0;
+	double lq = (dr - ds) * scale, lr = (ds - dq) * scale, ls = (dq - dr) * scale;
+	bool split, want_split = false;
+
+	assert_true(n < 4096);
+	assert_int_equal(hex_line_sides(a, b, left, right, 4096, &split), (size_t)n + 1);
+	for (int i = 0; i <= n; i++) {
+		struct hex l = ref_point(a, b, n, i, lq, lr, ls);
+		struct hex r = ref_point(a, b, n, i, -lq, -lr, -ls);
+
+		want_split = want_split || !hex_eq(l, r);
+		if (!hex_eq(left[i], l) || !hex_eq(right[i], r))
+			fail_msg("line (%d,%d) to (%d,%d), point %d: (%d,%d) (%d,%d), want (%d,%d) "
+				 "(%d,%d)", a.q, a.r, b.q, b.r, i, left[i].q, left[i].r, right[i].q,
+				 right[i].r, l.q, l.r, r.q, r.r);
+	}
+	assert_int_equal(split, want_split);
+}
+
+static void
+test_line_sides_exact(void **state)
+{
+	struct hex a = { 3, -7 }, targets[6000];
+	size_t count = hex_range(a, 40, targets, 6000);
+	unsigned long long seed = 12345;
+
+	(void)state;
+	/* every line of up to 40 hexes from one hex */
+	for (size_t t = 0; t < count; t++)
+		assert_line_as_doubles(a, targets[t]);
+	/* long lines, as far as the largest boards reach, and those along hexsides
+	 * and through corners at every length */
+	for (int k = 0; k < 20000; k++) {
+		struct hex from, to;
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		from = (struct hex){ (int)(seed >> 33) % 1000, -(int)((seed >> 13) % 1000) };
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		to = (struct hex){ (int)(seed >> 33) % 1000, -(int)((seed >> 13) % 1000) };
+		assert_line_as_doubles(from, to);
+	}
+	for (int len = 1; len <= 700; len++) {
+		assert_line_as_doubles(a, (struct hex){ a.q + len, a.r + len });
+		assert_line_as_doubles(a, (struct hex){ a.q + 2 * len, a.r - len });
+		assert_line_as_doubles(a, (struct hex){ a.q + len, a.r - 2 * len });
+		assert_line_as_doubles(a, (struct hex){ a.q + 3 * len, a.r - len });
+		assert_line_as_doubles(a, (struct hex){ a.q - len, a.r + 4 * len });
+	}
+}
+
 /* ---- movement range ---------------------------------------------------------- */
 
 static long
@@ -940,6 +1043,7 @@ main(void)
 		cmocka_unit_test(test_line_basics),
 		cmocka_unit_test(test_line_split),
 		cmocka_unit_test(test_line_sides_properties),
+		cmocka_unit_test(test_line_sides_exact),
 		cmocka_unit_test(test_reach_open_board),
 		cmocka_unit_test(test_reach_budget),
 		cmocka_unit_test(test_reach_wall),

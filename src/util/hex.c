@@ -329,6 +329,67 @@ left_nudge(struct hex a, struct hex b, int n)
 	return (struct nudge){ (dr - ds) * scale, (ds - dq) * scale, (dq - dr) * scale };
 }
 
+/* One cube coordinate of a line's points, followed exactly in integers: point i
+ * is (a * (n - i) + b * i) / n = k + twice_rem / (2n), twice_rem in [-n, n). */
+struct line_coord {
+	int k, twice_rem, step;
+};
+
+static void
+coord_start(struct line_coord *c, int a, int b)
+{
+	c->k = a;
+	c->twice_rem = 0;
+	c->step = 2 * (b - a);
+}
+
+/* On to the next point: no coordinate differs by more than n from a to b, so a
+ * step moves it by at most one hex (twice_rem by at most 2n). */
+static inline void
+coord_next(struct line_coord *c, int n)
+{
+	c->twice_rem += c->step;
+	if (c->twice_rem >= n) {
+		c->twice_rem -= 2 * n;
+		c->k++;
+	} else if (c->twice_rem < -n) {
+		c->twice_rem += 2 * n;
+		c->k--;
+	}
+}
+
+static inline int
+iabs_rem(const struct line_coord *c)
+{
+	return c->twice_rem < 0 ? -c->twice_rem : c->twice_rem;
+}
+
+/* The hex holding a point of the line, found exactly, when a nudge a millionth of
+ * a hex either way cannot change it: no coordinate lies halfway between two
+ * whole numbers, and the rounding cube_round corrects (the coordinate furthest
+ * from its nearest whole number) is not a tie. Every exact distance that
+ * cube_round compares is a multiple of 1 / 2n, so the nudged doubles compare
+ * the same way. False when a nudge could decide: cube_round is asked then. */
+static inline bool
+exact_point(const struct line_coord *q, const struct line_coord *r, const struct line_coord *s,
+	    int n, struct hex *out)
+{
+	int dq = iabs_rem(q), dr = iabs_rem(r), ds = iabs_rem(s);
+
+	if (q->twice_rem == -n || r->twice_rem == -n || s->twice_rem == -n)
+		return false;
+	*out = (struct hex){ q->k, r->k };
+	if (q->k + r->k + s->k == 0)
+		return true;	/* any coordinate cube_round redoes comes out the same */
+	if (dq > dr && dq > ds)
+		out->q = -r->k - s->k;
+	else if (dr > dq && dr > ds)
+		out->r = -q->k - s->k;
+	else if (!(ds > dq && ds > dr))
+		return false;	/* a tie for the furthest */
+	return true;
+}
+
 size_t
 hex_line_sides(struct hex a, struct hex b, struct hex *left, struct hex *right, size_t cap,
 	       bool *split)
@@ -336,12 +397,23 @@ hex_line_sides(struct hex a, struct hex b, struct hex *left, struct hex *right, 
 	int n = hex_distance(a, b);
 	struct nudge to_left = left_nudge(a, b, n);
 	struct nudge to_right = { -to_left.q, -to_left.r, -to_left.s };
+	struct line_coord cq, cr, cs;
 
+	coord_start(&cq, a.q, b.q);
+	coord_start(&cr, a.r, b.r);
+	coord_start(&cs, -a.q - a.r, -b.q - b.r);
 	*split = false;
 	for (int i = 0; i <= n; i++) {
 		struct hex l, r;
+		if (i > 0) {
+			coord_next(&cq, n);
+			coord_next(&cr, n);
+			coord_next(&cs, n);
+		}
 		if (n == 0) {
 			l = r = a;
+		} else if (exact_point(&cq, &cr, &cs, n, &l)) {
+			r = l;
 		} else {
 			/* the point itself once, nudged either way: line_point's sums */
 			double q = lerp(a.q, b.q, n, i), rr = lerp(a.r, b.r, n, i);
