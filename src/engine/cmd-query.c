@@ -256,7 +256,9 @@ cmd_los(struct game *g, int argc, char **argv, struct command_result *res)
 struct range_ctx {
 	struct game *g;
 	int unit;
-	struct move_how how;   /* how.road: only steps along a road, as a road move */
+	bool road;             /* only steps along a road, as a road move */
+	struct step_search *off_road, *on_road; /* the unit's steps, either way */
+	struct hex_reached *reached; /* a search's list, room for every hex */
 	long least;            /* a step into terrain whose category allows less than this
 	                          (halves) is not taken; 0: any */
 	bool stop_on_leaving;  /* its hex says: stop in the next hex after leaving */
@@ -266,35 +268,29 @@ static long
 range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 {
 	struct range_ctx *ctx = arg;
-	struct move_answer m;
+	const struct move_answer *m;
 	long cost;
 
-	if (ctx->how.road && !game_along_road(ctx->g, from, to))
+	if (ctx->road && !game_along_road(ctx->g, from, to))
 		return -1;
-	cost = game_step_cost_quiet(ctx->g, ctx->unit, from, to, &ctx->how, stop_after, &m);
-	if (ctx->least > 0 && m.allowance >= 0 && m.allowance < ctx->least)
+	cost = game_steps_cost(ctx->road ? ctx->on_road : ctx->off_road, from, to, stop_after, &m);
+	if (ctx->least > 0 && m->allowance >= 0 && m->allowance < ctx->least)
 		cost = -1;
-	explain_free(&m.why);
 	if (ctx->stop_on_leaving && hex_eq(from, ctx->g->units[ctx->unit].hex))
 		*stop_after = true;
 	return cost;
 }
 
-/* May the unit end its move in h (not a hex it may only pass)? */
+/* May the unit end its move in h, entered off road from `from` (not a hex it may
+ * only pass)? */
 static bool
-may_end_in(struct game *g, int unit, struct hex from, struct hex h)
+may_end_in(struct range_ctx *ctx, struct hex from, struct hex h)
 {
-	struct move_answer m;
-	struct move_how how;
+	const struct move_answer *m;
 	bool stop;
-	long cost;
+	long cost = game_steps_cost(ctx->off_road, from, h, &stop, &m);
 
-	game_move_how_init(&how);
-	cost = game_step_cost_quiet(g, unit, from, h, &how, &stop, &m);
-	bool ok = cost >= 0 && !m.cannot_stop_here && game_unit_at(g, h) < 0;
-
-	explain_free(&m.why);
-	return ok;
+	return cost >= 0 && !m->cannot_stop_here && game_unit_at(ctx->g, h) < 0;
 }
 
 /* Every hex the unit reaches within `budget` (halves), off road and along roads. */
@@ -303,22 +299,21 @@ reach_both(struct range_ctx *ctx, long budget, bool *reached, bool *stops)
 {
 	const struct hex_board *b = game_board(ctx->g);
 	size_t cap = (size_t)b->columns * (size_t)b->rows;
-	struct hex_reached *r = xcalloc(cap, sizeof *r);
+	struct hex_reached *r = ctx->reached;
 
 	for (int pass = 0; pass < 2; pass++) {
 		size_t count;
-		ctx->how.road = pass == 1;
+		ctx->road = pass == 1;
 		count = hex_reach(b, ctx->g->units[ctx->unit].hex, budget, range_cost, ctx, r, cap);
 		for (size_t i = 1; i < count; i++) {
 			size_t idx = scenario_hex_index(&ctx->g->sc, r[i].hex);
-			if (!may_end_in(ctx->g, ctx->unit, r[i].from, r[i].hex))
+			if (!may_end_in(ctx, r[i].from, r[i].hex))
 				continue;
 			if (!reached[idx] || !r[i].must_stop)
 				stops[idx] = r[i].must_stop;
 			reached[idx] = true;
 		}
 	}
-	free(r);
 }
 
 /* The most a class may move through terrain of any one category (the clear
@@ -375,6 +370,7 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	const struct hex_board *b = game_board(g);
 	const struct card *card = game_card(g);
 	struct range_ctx ctx = { .g = g, .unit = -1 };
+	struct move_how how;
 	struct move_answer left;
 	size_t cells = (size_t)b->columns * (size_t)b->rows, count = 0, len = 0;
 	bool *reached, *stops;
@@ -399,10 +395,14 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 			                argv[2]);
 		budget *= 2; /* in halves */
 	}
-	game_move_how_init(&ctx.how);
-	game_leave(g, ctx.unit, g->units[ctx.unit].hex, &ctx.how, &left);
+	game_move_how_init(&how);
+	game_leave(g, ctx.unit, g->units[ctx.unit].hex, &how, &left);
 	ctx.stop_on_leaving = left.stop_after_leaving;
 	explain_free(&left.why);
+	ctx.off_road = game_steps_start(g, ctx.unit, &how);
+	how.road = true;
+	ctx.on_road = game_steps_start(g, ctx.unit, &how);
+	ctx.reached = xreallocarray(NULL, cells, sizeof *ctx.reached);
 	reached = xcalloc(cells, sizeof *reached);
 	stops = xcalloc(cells, sizeof *stops);
 	if (argc < 3 && !g->units[ctx.unit].halt.halted && game_unit_move(g, ctx.unit) < 0 &&
@@ -410,6 +410,9 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 		reach_by_categories(&ctx, spent, reached, stops);
 	else
 		reach_both(&ctx, budget, reached, stops);
+	game_steps_free(ctx.off_road);
+	game_steps_free(ctx.on_road);
+	free(ctx.reached);
 	/* " LABEL!" for each hex reached, row by row */
 	for (size_t i = 0; i < cells; i++)
 		count += reached[i];

@@ -1,7 +1,7 @@
 /* game.c: the state of one game and the questions the rules ask of the board
  * (engine layer): what stands in a hex and along a side, levels and hill groups,
  * and the situations the terrain engine answers for a battle, a step of a move
- * and a line of sight.
+ * (one, or the many of a search) and a line of sight.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -548,6 +548,22 @@ game_unit_supports(const struct game *g, int unit, struct hex h)
 	return n;
 }
 
+/* Does the card's condition entry c hold for a step or an attack? */
+static bool
+condition_met(const struct terrain *c, int level_change, bool friendly, bool leaving_zoc,
+              bool entering_zoc, const struct tset *crossed)
+{
+	/* met only where the side crossed holds the feature it names */
+	if (c->on_side >= 0 && !tset_has(crossed, c->on_side))
+		return false;
+	return (c->on_level_change && level_change != 0 && level_change >= c->level_min &&
+	        level_change <= c->level_max) ||
+	       (c->on_levels_apart && abs(level_change) >= c->apart_min &&
+	        abs(level_change) <= c->apart_max) ||
+	       (c->on_friendly_unit && friendly) || (c->on_leaving_zoc && leaving_zoc) ||
+	       (c->on_entering_zoc && entering_zoc);
+}
+
 /* Add the card's condition entries that a step or an attack meets. */
 static void
 meet_conditions(const struct game *g, int level_change, bool friendly, bool leaving_zoc,
@@ -557,21 +573,10 @@ meet_conditions(const struct game *g, int level_change, bool friendly, bool leav
 
 	for (size_t t = 0; t < card->nterrain; t++) {
 		const struct terrain *c = &card->terrain[t];
-		bool met = false;
 
-		if (c->kind != TERRAIN_CONDITION)
-			continue;
-		met |= c->on_level_change && level_change != 0 && level_change >= c->level_min &&
-		       level_change <= c->level_max;
-		met |= c->on_levels_apart && abs(level_change) >= c->apart_min &&
-		       abs(level_change) <= c->apart_max;
-		met |= c->on_friendly_unit && friendly;
-		met |= c->on_leaving_zoc && leaving_zoc;
-		met |= c->on_entering_zoc && entering_zoc;
-		/* met only where the side crossed holds the feature it names */
-		if (c->on_side >= 0 && !tset_has(crossed, c->on_side))
-			met = false;
-		if (met && !tset_has(crossed, (int)t))
+		if (c->kind == TERRAIN_CONDITION &&
+		    condition_met(c, level_change, friendly, leaving_zoc, entering_zoc, crossed) &&
+		    !tset_has(crossed, (int)t))
 			tset_add(crossed, (int)t);
 	}
 }
@@ -816,17 +821,13 @@ game_leave(const struct game *g, int unit, struct hex from, const struct move_ho
 	terrain_leave(game_card(g), &sit, m);
 }
 
+/* A step's cost from the card's answer m for it (see game_step_cost). */
 static long
-step_cost(const struct game *g, int unit, struct hex from, struct hex to,
-          const struct move_how *how, bool quiet, bool *stop_after, struct move_answer *m)
+cost_of_step(const struct game *g, int unit, int other, const struct move_answer *m,
+             bool *stop_after)
 {
-	struct situation sit;
-	int other = game_unit_at(g, to);
 	long cost;
 
-	game_step_situation(g, unit, from, to, how, &sit);
-	sit.quiet = quiet;
-	terrain_move(game_card(g), &sit, m);
 	*stop_after = m->must_stop;
 	if (m->prohibited)
 		return -1;
@@ -835,6 +836,18 @@ step_cost(const struct game *g, int unit, struct hex from, struct hex to,
 		return -1;
 	cost = m->has_cost ? m->cost : 2;
 	return m->half_rate ? cost * 2 : cost;
+}
+
+static long
+step_cost(const struct game *g, int unit, struct hex from, struct hex to,
+          const struct move_how *how, bool quiet, bool *stop_after, struct move_answer *m)
+{
+	struct situation sit;
+
+	game_step_situation(g, unit, from, to, how, &sit);
+	sit.quiet = quiet;
+	terrain_move(game_card(g), &sit, m);
+	return cost_of_step(g, unit, game_unit_at(g, to), m, stop_after);
 }
 
 long
@@ -849,6 +862,228 @@ game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex
                      const struct move_how *how, bool *stop_after, struct move_answer *m)
 {
 	return step_cost(g, unit, from, to, how, true, stop_after, m);
+}
+
+/* ---- many steps of one move: a search ---------------------------------------- */
+
+/* What a step meets that the card's answer depends on, beside the mover and how
+ * it moves (the same for every step of a search): the terrain entered, the
+ * features of the side crossed, and what the card's conditions and from_lower
+ * are worked out from (the change of level, a friend in the hex entered, enemies
+ * next to either hex; each only where a condition asks it, the level's sign
+ * otherwise). Two steps that meet the same get the same answer: terrain_move
+ * is pure. */
+struct step_key {
+	struct tset on, sides;
+	int level;
+	bool friendly, leaving, entering;
+};
+
+struct step_memo {
+	struct step_key key;
+	struct move_answer answer;   /* quiet */
+};
+
+struct step_search {
+	const struct game *g;
+	int unit;
+	struct move_how how;
+	struct situation sit;        /* the mover's; each step's own facts put in */
+	int *conditions;             /* the card's condition entries, in card order */
+	size_t nconditions;
+	bool wants_levels, wants_friend, wants_leaving, wants_entering;
+	signed char *enemy_near;     /* per hex: an enemy next to it (1, 0), or -1 not
+	                                yet asked; NULL until a condition asks */
+	struct step_memo *memos;
+	size_t nmemos, cap_memos;
+	int *slots;                  /* open addressing over memos: index + 1, 0 empty */
+	size_t nslots;               /* a power of two, more than twice nmemos */
+	struct move_answer single;   /* the answer of a step off the board */
+};
+
+struct step_search *
+game_steps_start(const struct game *g, int unit, const struct move_how *how)
+{
+	const struct card *card = game_card(g);
+	struct step_search *s = xcalloc(1, sizeof *s);
+
+	s->g = g;
+	s->unit = unit;
+	s->how = *how;
+	mover_situation(g, unit, how, &s->sit);
+	s->sit.quiet = true;
+	s->conditions = xreallocarray(NULL, card->nterrain + 1, sizeof *s->conditions);
+	for (size_t t = 0; t < card->nterrain; t++) {
+		const struct terrain *c = &card->terrain[t];
+
+		if (c->kind != TERRAIN_CONDITION)
+			continue;
+		s->conditions[s->nconditions++] = (int)t;
+		s->wants_levels |= c->on_level_change || c->on_levels_apart;
+		s->wants_friend |= c->on_friendly_unit;
+		s->wants_leaving |= c->on_leaving_zoc;
+		s->wants_entering |= c->on_entering_zoc;
+	}
+	s->nslots = 64;
+	s->slots = xcalloc(s->nslots, sizeof *s->slots);
+	return s;
+}
+
+void
+game_steps_free(struct step_search *s)
+{
+	if (s == NULL)
+		return;
+	for (size_t i = 0; i < s->nmemos; i++)
+		explain_free(&s->memos[i].answer.why);
+	explain_free(&s->single.why);
+	free(s->memos);
+	free(s->slots);
+	free(s->conditions);
+	free(s->enemy_near);
+	free(s);
+}
+
+/* Is a unit of another side than the mover's next to the hex of index idx? */
+static bool
+search_enemy_near(struct step_search *s, struct hex h, size_t idx)
+{
+	if (s->enemy_near == NULL) {
+		size_t n = cells(s->g);
+
+		s->enemy_near = xreallocarray(NULL, n, sizeof *s->enemy_near);
+		memset(s->enemy_near, -1, n);
+	}
+	if (s->enemy_near[idx] < 0)
+		s->enemy_near[idx] = enemy_next_to(s->g, h, s->g->units[s->unit].side);
+	return s->enemy_near[idx] != 0;
+}
+
+static bool
+tset_same(const struct tset *a, const struct tset *b)
+{
+	if (a->count != b->count)
+		return false;
+	for (size_t i = 0; i < a->count; i++)
+		if (a->items[i] != b->items[i])
+			return false;
+	return true;
+}
+
+static bool
+key_same(const struct step_key *a, const struct step_key *b)
+{
+	return a->level == b->level && a->friendly == b->friendly && a->leaving == b->leaving &&
+	       a->entering == b->entering && tset_same(&a->on, &b->on) &&
+	       tset_same(&a->sides, &b->sides);
+}
+
+static size_t
+key_hash(const struct step_key *k)
+{
+	size_t h = (size_t)(k->level + 1000) * 8 + (size_t)k->friendly * 4 + (size_t)k->leaving * 2 +
+	           (size_t)k->entering;
+
+	h = h * 31 + k->on.count;
+	for (size_t i = 0; i < k->on.count; i++)
+		h = h * 31 + (size_t)k->on.items[i];
+	h = h * 31 + k->sides.count;
+	for (size_t i = 0; i < k->sides.count; i++)
+		h = h * 131 + (size_t)k->sides.items[i];
+	return h ^ (h >> 15);
+}
+
+static void
+memo_slot_in(struct step_search *s, size_t memo)
+{
+	size_t mask = s->nslots - 1;
+
+	for (size_t i = key_hash(&s->memos[memo].key) & mask;; i = (i + 1) & mask)
+		if (s->slots[i] == 0) {
+			s->slots[i] = (int)memo + 1;
+			return;
+		}
+}
+
+/* Ask the card about a step that meets k (its level change lt - lf): what it
+ * crosses is the side's features and the conditions met, as game_step_situation
+ * says. */
+static void
+memo_ask(struct step_search *s, const struct step_key *k, int lf, int lt,
+         struct move_answer *answer)
+{
+	const struct card *card = game_card(s->g);
+
+	s->sit.attacker_on = k->on;
+	s->sit.crossed = k->sides;
+	for (size_t i = 0; i < s->nconditions; i++) {
+		int t = s->conditions[i];
+
+		if (condition_met(&card->terrain[t], lt - lf, k->friendly, k->leaving, k->entering,
+		                  &s->sit.crossed) &&
+		    !tset_has(&s->sit.crossed, t))
+			tset_add(&s->sit.crossed, t);
+	}
+	s->sit.facts[FACT_FROM_LOWER] = lf < lt;
+	terrain_move(card, &s->sit, answer);
+}
+
+/* The card's answer for a step that meets k: remembered, or asked now. */
+static const struct move_answer *
+memo_answer(struct step_search *s, const struct step_key *k, int lf, int lt)
+{
+	size_t mask = s->nslots - 1, i;
+	struct step_memo *memo;
+
+	for (i = key_hash(k) & mask; s->slots[i] != 0; i = (i + 1) & mask) {
+		memo = &s->memos[s->slots[i] - 1];
+		if (key_same(&memo->key, k))
+			return &memo->answer;
+	}
+	memo = xgrow(&s->memos, &s->nmemos, &s->cap_memos, sizeof *memo);
+	memo->key = *k;
+	memo_ask(s, k, lf, lt, &memo->answer);
+	if (2 * s->nmemos >= s->nslots) {
+		s->nslots *= 2;
+		free(s->slots);
+		s->slots = xcalloc(s->nslots, sizeof *s->slots);
+		for (size_t m = 0; m < s->nmemos; m++)
+			memo_slot_in(s, m);
+	} else {
+		s->slots[i] = (int)s->nmemos;
+	}
+	return &s->memos[s->nmemos - 1].answer;
+}
+
+long
+game_steps_cost(struct step_search *s, struct hex from, struct hex to, bool *stop_after,
+                const struct move_answer **m)
+{
+	const struct game *g = s->g;
+	size_t fi, ti;
+	int other, lf, lt;
+	struct step_key k;
+
+	/* not a step a search makes (it steps from the board onto it): one step */
+	if (!hex_on_board(game_board(g), from) || !hex_on_board(game_board(g), to)) {
+		explain_free(&s->single.why);
+		*m = &s->single;
+		return game_step_cost_quiet(g, s->unit, from, to, &s->how, stop_after, &s->single);
+	}
+	fi = scenario_hex_index(&g->sc, from);
+	ti = scenario_hex_index(&g->sc, to);
+	other = g->unit_at[ti];
+	lf = level_at(g, fi);
+	lt = level_at(g, ti);
+	k.on = g->terrain[ti];
+	game_side_features(g, hexside_between(from, to), &k.sides);
+	k.level = s->wants_levels ? lt - lf : lf < lt;
+	k.friendly = s->wants_friend && other >= 0 && other != s->unit &&
+	             g->units[other].side == g->units[s->unit].side;
+	k.leaving = s->wants_leaving && search_enemy_near(s, from, fi);
+	k.entering = s->wants_entering && search_enemy_near(s, to, ti);
+	*m = memo_answer(s, &k, lf, lt);
+	return cost_of_step(g, s->unit, other, *m, stop_after);
 }
 
 /* What the line of sight asks of one hex of a trace; a trace along the edge of

@@ -239,6 +239,21 @@ long game_step_cost(const struct game *g, int unit, struct hex from, struct hex 
 long game_step_cost_quiet(const struct game *g, int unit, struct hex from, struct hex to,
                           const struct move_how *how, bool *stop_after, struct move_answer *m);
 
+/* Many steps of one unit's move asked in a row, as a search of the board asks
+ * them: the answers of game_step_cost_quiet, but what is the same for every step
+ * (the unit, how it moves, the card's conditions) is worked out once, whether a
+ * hex is next to an enemy at most once, and the card's answer once for each
+ * different thing a step meets (the terrain entered, the side's features, the
+ * change of level, friends and enemies where the card's conditions ask). *m is
+ * the card's answer, the search's own (do not free it), until the next step is
+ * asked. The game must not change while a search is in use. */
+struct step_search;
+
+struct step_search *game_steps_start(const struct game *g, int unit, const struct move_how *how);
+long game_steps_cost(struct step_search *s, struct hex from, struct hex to, bool *stop_after,
+                     const struct move_answer **m);
+void game_steps_free(struct step_search *s);
+
 /* What leaving hex `from` (for the adjacent `to`) means for the unit: the card's
  * rules of the hex it leaves (must stop in the next hex; may not charge out of
  * it). Free m->why. */

@@ -1,0 +1,192 @@
+/* test-steps.c: a search asks a unit's steps through game_steps_cost, which
+ * works out once what every step shares and remembers the card's answer for
+ * each different thing a step meets; it must answer each step as
+ * game_step_cost_quiet does alone. For every shipped card, on its demo board
+ * as shipped and then shaken (terrain, tokens, levels, hexside features and
+ * roads, units moved about, their statuses and formations, at random), every
+ * unit, several ways of moving and every step between two hexes of the board:
+ * the same cost, the same stop, the same answer and the same steps.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "load.h"
+#include "rng.h"
+#include "testutil.h"
+#include "xmalloc.h"
+
+#define ROUNDS 4        /* boards shaken after the one as shipped */
+#define HOWS 4          /* ways of moving asked for each unit */
+
+static void
+assert_same_answer(const struct move_answer *want, const struct move_answer *got,
+                   const char *where)
+{
+	if (want->prohibited != got->prohibited || want->must_stop != got->must_stop ||
+	    want->stop_after_leaving != got->stop_after_leaving ||
+	    want->half_rate != got->half_rate || want->cannot_stop != got->cannot_stop ||
+	    want->no_charge != got->no_charge || want->cannot_stop_here != got->cannot_stop_here ||
+	    want->pass_through != got->pass_through || want->cost != got->cost ||
+	    want->cost_to_enter != got->cost_to_enter || want->has_cost != got->has_cost ||
+	    want->allowance != got->allowance || want->disorder != got->disorder ||
+	    want->road_bonus != got->road_bonus || want->road_rate != got->road_rate ||
+	    want->why.count != got->why.count || got->why.quiet != true)
+		fail_msg("%s: the search's answer differs", where);
+	for (size_t i = 0; i < want->why.count; i++) {
+		const struct step *w = &want->why.steps[i], *g = &got->why.steps[i];
+
+		if (w->kind != g->kind || w->effect != g->effect || w->rule != g->rule ||
+		    w->value != g->value || w->absolute != g->absolute || w->halves != g->halves ||
+		    w->assumed != g->assumed || g->text != NULL)
+			fail_msg("%s: step %zu differs", where, i);
+	}
+}
+
+/* Terrain of a kind, at random; -1 when the card has none. */
+static int
+any_terrain(const struct card *card, enum terrain_kind kind, struct rng *rng)
+{
+	int found = -1, seen = 0;
+
+	for (size_t t = 0; t < card->nterrain; t++)
+		if (card->terrain[t].kind == kind && rng_below(rng, (uint32_t)++seen) == 0)
+			found = (int)t;
+	return found;
+}
+
+/* Shake the board: new terrain, tokens and levels in a third of the hexes,
+ * hexside features and roads on some sides, the units moved to hexes at random
+ * (two may share one: a step into a friend's hex is asked too). */
+static void
+shake(struct game *g, struct rng *rng)
+{
+	const struct card *card = game_card(g);
+	const struct hex_board *b = game_board(g);
+
+	for (int c = 0; c < b->columns; c++)
+		for (int r = 0; r < b->rows; r++) {
+			struct hex h = hex_from_offset(b, c, r);
+			struct tset *set = game_hex_terrain(g, h);
+			int t;
+
+			if (rng_below(rng, 3) == 0) {
+				set->count = 0;
+				if ((t = any_terrain(card, TERRAIN_HEX, rng)) >= 0)
+					tset_add(set, t);
+				if (rng_below(rng, 3) == 0 && (t = any_terrain(card, TERRAIN_TOKEN, rng)) >= 0)
+					tset_add(set, t);
+				if (rng_below(rng, 4) == 0 && (t = any_terrain(card, TERRAIN_PATH, rng)) >= 0)
+					tset_add(set, t);
+			}
+			if (rng_below(rng, 3) == 0)
+				g->levels[scenario_hex_index(&g->sc, h)] = (int)rng_below(rng, 4);
+			for (int dir = 0; dir < 3; dir++) {
+				uint32_t pick = rng_below(rng, 8);
+				int f = pick == 0 ? any_terrain(card, TERRAIN_HEXSIDE, rng)
+				        : pick == 1 ? any_terrain(card, TERRAIN_PATH, rng) : -1;
+				if (f >= 0)
+					game_side_add(g, h, dir, f);
+			}
+		}
+	for (size_t i = 0; i < g->nunits; i++) {
+		size_t statuses = card->words[WL_STATUS].count;
+		size_t formations = card->words[WL_FORMATION].count;
+
+		g->units[i].hex = hex_from_offset(b, (int)rng_below(rng, (uint32_t)b->columns),
+		                                  (int)rng_below(rng, (uint32_t)b->rows));
+		g->units[i].status = 0;
+		for (size_t k = 0; k < statuses && k < 64; k++)
+			if (rng_below(rng, 3) == 0)
+				g->units[i].status |= (uint64_t)1 << k;
+		g->units[i].formation = (int)rng_below(rng, (uint32_t)formations + 1) - 1;
+	}
+	game_units_changed(g);
+}
+
+/* A way of moving: off road, along roads, and with the facts of a move said
+ * true or false at random. */
+static void
+how_for(int k, struct rng *rng, struct move_how *how)
+{
+	game_move_how_init(how);
+	how->road = k == 1 || (k == 3 && rng_below(rng, 2) == 0);
+	if (k >= 2)
+		for (int f = 0; f < N_FACTS; f++)
+			if (fact_info[f].type == FT_BOOL && rng_below(rng, 3) != 0)
+				how->given[f] = (signed char)rng_below(rng, 2);
+}
+
+/* Every step of the board for one unit moving one way, asked of a search and
+ * alone; returns how many. */
+static size_t
+compare_steps(const char *id, struct game *g, int unit, const struct move_how *how)
+{
+	const struct hex_board *b = game_board(g);
+	struct step_search *s = game_steps_start(g, unit, how);
+	size_t steps = 0;
+
+	for (int c = 0; c < b->columns; c++)
+		for (int r = 0; r < b->rows; r++)
+			for (int dir = 0; dir < HEX_DIRECTIONS; dir++) {
+				struct hex from = hex_from_offset(b, c, r), to = hex_neighbor(from, dir);
+				const struct move_answer *got;
+				struct move_answer want;
+				bool want_stop = false, got_stop = false;
+				long want_cost, got_cost;
+				char where[160], a[HEX_LABEL_SIZE], z[HEX_LABEL_SIZE];
+
+				if (!hex_on_board(b, to))
+					continue;
+				hex_label(b, from, a);
+				hex_label(b, to, z);
+				snprintf(where, sizeof where, "%s: %s from %s to %s", id, g->units[unit].id,
+				         a, z);
+				want_cost = game_step_cost_quiet(g, unit, from, to, how, &want_stop, &want);
+				got_cost = game_steps_cost(s, from, to, &got_stop, &got);
+				if (want_cost != got_cost || want_stop != got_stop)
+					fail_msg("%s: cost %ld stop %d, alone %ld stop %d", where, got_cost,
+					         got_stop, want_cost, want_stop);
+				assert_same_answer(&want, got, where);
+				explain_free(&want.why);
+				steps++;
+			}
+	game_steps_free(s);
+	return steps;
+}
+
+static void
+check_card(const char *id)
+{
+	const char *top = getenv("top_srcdir");
+	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
+	struct diag_list dl;
+	struct game g;
+	struct rng rng;
+	size_t steps = 0;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (!game_open(&g, path, &dl)) {
+		diag_print(&dl, stderr);
+		fail_msg("%s: no demo scenario to play the card on", path);
+	}
+	diag_list_free(&dl);
+	rng_seed(&rng, 19);
+	for (int round = 0; round <= ROUNDS; round++) {
+		if (round > 0)
+			shake(&g, &rng);
+		for (size_t u = 0; u < g.nunits; u++)
+			for (int k = 0; k < HOWS; k++) {
+				struct move_how how;
+				how_for(k, &rng, &how);
+				steps += compare_steps(id, &g, (int)u, &how);
+			}
+	}
+	assert_true(steps > 0);
+	game_free(&g);
+	free(path);
+}
+
+int
+main(void)
+{
+	return run_card_tests("steps", check_card);
+}
