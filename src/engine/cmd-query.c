@@ -424,12 +424,18 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	for (int r = 0; r < b->rows; r++)
 		for (int c = 0; c < b->columns; c++) {
 			struct hex h = hex_from_offset(b, c, r);
-			size_t idx = scenario_hex_index(&g->sc, h);
+			size_t idx = scenario_hex_index(&g->sc, h), n;
 			char at[HEX_LABEL_SIZE];
 			if (!reached[idx])
 				continue;
 			hex_label(b, h, at);
-			len += (size_t)sprintf(list + len, " %s%s", at, stops[idx] ? "!" : "");
+			n = strlen(at);
+			list[len++] = ' ';
+			memcpy(list + len, at, n);
+			len += n;
+			if (stops[idx])
+				list[len++] = '!';
+			list[len] = '\0';
 			res->found.hexes[count] = h;
 			res->found.stops[count] = stops[idx];
 			count++;

@@ -95,6 +95,16 @@ hex_from_label(const struct hex_board *board, const char *label, struct hex *out
 	return true;
 }
 
+/* n (0 or more, of at most `width` digits) in exactly `width` digits, zeros first;
+ * returns the end. Labels are written for every hex a range lists. */
+static char *
+put_digits(char *p, int n, int width)
+{
+	for (int i = width - 1; i >= 0; i--, n /= 10)
+		p[i] = (char)('0' + n % 10);
+	return p + width;
+}
+
 void
 hex_label(const struct hex_board *board, struct hex h, char buf[HEX_LABEL_SIZE])
 {
@@ -106,8 +116,9 @@ hex_label(const struct hex_board *board, struct hex h, char buf[HEX_LABEL_SIZE])
 		snprintf(buf, HEX_LABEL_SIZE, "off-board");
 		return;
 	}
-	snprintf(buf, HEX_LABEL_SIZE, "%0*d%0*d", width, col + board->first_column, width,
-		 row + board->first_row);
+	/* the board's numbers fit its width (hex_label_width) */
+	*put_digits(put_digits(buf, col + board->first_column, width), row + board->first_row,
+		    width) = '\0';
 }
 
 /* ---- distances and directions -------------------------------------------- */
