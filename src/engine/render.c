@@ -190,17 +190,41 @@ struct hex_at {
 	int line, col;          /* the top left of its box */
 	struct render_cell *box;/* its top left in the frame, when the whole box is in
 	                           the part that scrolls (most hexes); else NULL */
+	const int *slot_offset; /* where its cells are from box (render_frame) */
+	const int (*edge_offset)[HEXDRAW_EDGE_MAX];
 };
 
-/* Where a hex is drawn, and whether its box is whole in view. */
+/* Where the cells of the frame's two shapes are from a box's top left, for its
+ * width. */
 static void
-place(struct render_frame *f, struct hex h, struct hex_at *at)
+plan_offsets(struct render_frame *f)
 {
-	int y, x;
+	if (f->offsets_cols == f->cols)
+		return;
+	for (int k = 0; k < 2; k++) {
+		const struct hexdraw_shape *s = &f->d.shape[k];
+		for (int i = 0; i < s->nslot; i++)
+			f->slot_offset[k][i] = s->slot[i].line * f->cols + s->slot[i].col;
+		for (int dir = 0; dir < HEX_DIRECTIONS; dir++)
+			for (int i = 0; i < s->nedge[dir]; i++)
+				f->edge_offset[k][dir][i] = s->edge[dir][i].line * f->cols + s->edge[dir][i].col;
+	}
+	f->offsets_cols = f->cols;
+}
+
+/* Where the hex in column c and row r is drawn, and whether its box is whole
+ * in view. */
+static void
+place(struct render_frame *f, int c, int r, struct hex_at *at)
+{
+	int y, x, k;
 
 	at->f = f;
-	at->s = hexdraw_shape(&f->d, h);
-	hexdraw_origin(&f->d, h, &at->line, &at->col);
+	at->s = hexdraw_shape_at(&f->d, c, r);
+	k = at->s == &f->d.shape[1];
+	at->slot_offset = f->slot_offset[k];
+	at->edge_offset = f->edge_offset[k];
+	hexdraw_origin_at(&f->d, c, r, &at->line, &at->col);
 	at->box = NULL;
 	y = 1 + at->line - f->top;
 	x = f->d.prefix + at->col - f->left;
@@ -208,31 +232,51 @@ place(struct render_frame *f, struct hex h, struct hex_at *at)
 		at->box = &f->cells[(size_t)y * (size_t)f->cols + (size_t)x];
 }
 
-/* A cell of a hex's box (line and column in the box). */
-static inline void
-put_at(const struct hex_at *at, struct hexdraw_cell c, char ch, enum render_what what, int ref)
+/* Does any cell of a span of a hex's box show in the part that scrolls? */
+static bool
+shows(const struct hex_at *at, const struct hexdraw_span *sp)
 {
 	const struct render_frame *f = at->f;
-	int y, x;
 
-	if (at->box != NULL) {
-		at->box[c.line * f->cols + c.col] =
-			(struct render_cell){ ch, (unsigned char)what, (short)ref };
-		return;
-	}
+	return sp->line0 <= sp->line1 && at->line + sp->line1 >= f->top &&
+	       at->line + sp->line0 < f->top + f->lines - 1 && at->col + sp->col1 >= f->left &&
+	       at->col + sp->col0 < f->left + f->cols - f->d.prefix;
+}
+
+/* A cell of a hex's box (line and column in the box) where the box is not whole
+ * in view. */
+static void
+put_clipped(const struct hex_at *at, struct hexdraw_cell c, struct render_cell cell)
+{
+	const struct render_frame *f = at->f;
 	/* a hex's cells are never on the line of column numbers nor among the
 	 * row numbers: only the part that scrolls need be asked */
-	y = 1 + at->line + c.line - f->top;
-	x = f->d.prefix + at->col + c.col - f->left;
+	int y = 1 + at->line + c.line - f->top;
+	int x = f->d.prefix + at->col + c.col - f->left;
+
 	if (y >= 1 && y < f->lines && x >= f->d.prefix && x < f->cols)
-		f->cells[(size_t)y * (size_t)f->cols + (size_t)x] =
-			(struct render_cell){ ch, (unsigned char)what, (short)ref };
+		f->cells[(size_t)y * (size_t)f->cols + (size_t)x] = cell;
 }
 
 static void
 put_slot(const struct hex_at *at, int i, char ch, enum render_what what, int ref)
 {
-	put_at(at, at->s->slot[i], ch, what, ref);
+	struct render_cell cell = { ch, (unsigned char)what, (short)ref };
+
+	if (at->box != NULL)
+		at->box[at->slot_offset[i]] = cell;
+	else
+		put_clipped(at, at->s->slot[i], cell);
+}
+
+/* The i-th cell of the hex's side in direction dir. */
+static void
+put_edge(const struct hex_at *at, int dir, int i, struct render_cell cell)
+{
+	if (at->box != NULL)
+		at->box[at->edge_offset[dir][i]] = cell;
+	else
+		put_clipped(at, at->s->edge[dir][i], cell);
 }
 
 /* A number's digits at out, ending it; how many (counts are small and not
@@ -424,15 +468,15 @@ draw_side(const struct hex_at *at, const struct game *g, const struct in_view *v
           int dir)
 {
 	const struct card *card = game_card(g);
-	const struct hexdraw_cell *cells = at->s->edge[dir];
 	int n = at->s->nedge[dir], over, under = -1;
 	const struct scen_structure *st;
 	struct tset fs;
 
 	side_features(g, h, dir, &fs);
 	if (fs.count == 0) {
+		struct render_cell outline = { at->s->edge_glyph[dir], RENDER_OUTLINE, -1 };
 		for (int i = 0; i < n; i++)
-			put_at(at, cells[i], at->s->edge_glyph[dir], RENDER_OUTLINE, -1);
+			put_edge(at, dir, i, outline);
 		return;
 	}
 	over = over_feature(card, &fs);
@@ -447,7 +491,8 @@ draw_side(const struct hex_at *at, const struct game *g, const struct in_view *v
 		enum render_what what = RENDER_FEATURE;
 		if (st != NULL && t == st->terrain && st->hits > 0)
 			what = RENDER_DAMAGED;
-		put_at(at, cells[i], side_glyph(&card->terrain[t]), what, t);
+		put_edge(at, dir, i, (struct render_cell){ side_glyph(&card->terrain[t]),
+		                                           (unsigned char)what, (short)t });
 	}
 }
 
@@ -521,18 +566,23 @@ render_frame_draw(struct render_frame *f, const struct game *g, int top, int lef
 	hexdraw_visible(&f->d, f->top, f->left, f->lines - 1, f->cols - f->d.prefix, &c0, &c1, &r0,
 	                &r1);
 	find_structures(g, c0, c1, r0, r1, &v);
+	plan_offsets(f);
 	for (int r = r0; r < r1; r++)
 		for (int c = c0; c < c1; c++) {
 			struct hex h = hex_from_offset(game_board(g), c, r);
 			struct hex_at at;
-			place(f, h, &at);
-			draw_inside(&at, g, &v, h);
 			/* each side once: from the hex it is direction 0-2 of, unless
 			 * that hex is not drawn (only the range's edge need ask) */
-			bool rim = c == c0 || c == c1 - 1 || r == r0 || r == r1 - 1;
+			bool rim = c == c0 || c == c1 - 1 || r == r0 || r == r1 - 1, whole;
+			place(f, c, r, &at);
+			/* a hex partly in view is asked only for the parts that show */
+			whole = at.box != NULL;
+			if (whole || shows(&at, &at.s->inside_span))
+				draw_inside(&at, g, &v, h);
 			for (int dir = 0; dir < HEX_DIRECTIONS; dir++)
-				if (dir < HEX_DIRECTIONS / 2 ||
-				    (rim && !drawn(f, hex_neighbor(h, dir), c0, c1, r0, r1)))
+				if ((dir < HEX_DIRECTIONS / 2 || rim) &&
+				    (whole || shows(&at, &at.s->side_span[dir])) &&
+				    (dir < HEX_DIRECTIONS / 2 || !drawn(f, hex_neighbor(h, dir), c0, c1, r0, r1)))
 					draw_side(&at, g, &v, h, dir);
 		}
 	draw_labels(f, c0, c1, r0, r1);

@@ -55,6 +55,11 @@ struct render_frame {
 	int lines, cols;        /* the frame's size */
 	struct render_cell *cells;
 	size_t cap;
+	/* render.c's own: where each of d's two shapes' cells fall in `cells` from
+	 * the top left of a hex's box, for a frame offsets_cols wide (0: not yet) */
+	int offsets_cols;
+	int slot_offset[2][HEXDRAW_SLOT_MAX];
+	int edge_offset[2][HEX_DIRECTIONS][HEXDRAW_EDGE_MAX];
 };
 
 /* A frame for a game's board in one size (its marks chosen); free it. */

@@ -104,10 +104,34 @@ read_cell(struct hexdraw_shape *s, const struct picture *p, int line, int col)
 	s->nslot++;
 }
 
-/* The cells by what they are for, so that drawing a hex need not search. */
+static void
+span_add(struct hexdraw_span *sp, struct hexdraw_cell c)
+{
+	if (sp->line0 > sp->line1) {
+		*sp = (struct hexdraw_span){ c.line, c.line, c.col, c.col };
+		return;
+	}
+	sp->line0 = c.line < sp->line0 ? c.line : sp->line0;
+	sp->line1 = c.line > sp->line1 ? c.line : sp->line1;
+	sp->col0 = c.col < sp->col0 ? c.col : sp->col0;
+	sp->col1 = c.col > sp->col1 ? c.col : sp->col1;
+}
+
+/* The cells by what they are for, so that drawing a hex need not search, and
+ * the boxes the cells inside and each side's take. */
 static void
 index_slots(struct hexdraw_shape *s)
 {
+	const struct hexdraw_span none = { 1, 0, 1, 0 };
+
+	for (int dir = 0; dir < HEX_DIRECTIONS; dir++) {
+		s->side_span[dir] = none;
+		for (int i = 0; i < s->nedge[dir]; i++)
+			span_add(&s->side_span[dir], s->edge[dir][i]);
+	}
+	s->inside_span = none;
+	for (int i = 0; i < s->nslot; i++)
+		span_add(&s->inside_span, s->slot[i]);
 	s->terrain = s->level = -1;
 	for (int i = 0; i < s->nslot; i++) {
 		if (s->role[i] == HEXDRAW_RUN)
@@ -153,12 +177,19 @@ offsets(const struct hexdraw *d, struct hex h, int *c, int *r)
 }
 
 const struct hexdraw_shape *
+hexdraw_shape_at(const struct hexdraw *d, int c, int r)
+{
+	(void)c;
+	return &d->shape[d->board.orientation == HEX_POINTY && shoved(&d->board, r)];
+}
+
+const struct hexdraw_shape *
 hexdraw_shape(const struct hexdraw *d, struct hex h)
 {
 	int c, r;
 
 	offsets(d, h, &c, &r);
-	return &d->shape[d->board.orientation == HEX_POINTY && shoved(&d->board, r)];
+	return hexdraw_shape_at(d, c, r);
 }
 
 static void
@@ -170,6 +201,12 @@ origin_of(const struct hexdraw *d, int c, int r, int *line, int *col)
 		*col += shoved(&d->board, r) ? d->shove : 0;
 	else
 		*line += shoved(&d->board, c) ? d->shove : 0;
+}
+
+void
+hexdraw_origin_at(const struct hexdraw *d, int c, int r, int *line, int *col)
+{
+	origin_of(d, c, r, line, col);
 }
 
 void

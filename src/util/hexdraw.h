@@ -35,6 +35,13 @@ struct hexdraw_cell {
 	int line, col;
 };
 
+/* The box some cells of a shape take: lines line0..line1 and columns
+ * col0..col1 of the hex's box; line0 > line1 when there is no such cell. A
+ * drawing asks a hex only partly in view for the parts that show. */
+struct hexdraw_span {
+	int line0, line1, col0, col1;
+};
+
 /* One hex's shape, relative to the top left of its box. */
 struct hexdraw_shape {
 	int lines, cols;                       /* its box */
@@ -51,6 +58,8 @@ struct hexdraw_shape {
 	int fill[HEXDRAW_SLOT_MAX], nfill;     /* more of the terrain */
 	int terrain, level;                    /* the terrain's and the level's, or -1 */
 	int label_line;                        /* the line the row number goes on */
+	struct hexdraw_span inside_span;       /* the cells inside */
+	struct hexdraw_span side_span[HEX_DIRECTIONS]; /* each side's */
 };
 
 struct hexdraw {
@@ -72,6 +81,10 @@ void hexdraw_init(struct hexdraw *d, const struct hex_board *board, enum hexdraw
  * board: its neighbours' shapes are where they would be). */
 const struct hexdraw_shape *hexdraw_shape(const struct hexdraw *d, struct hex h);
 void hexdraw_origin(const struct hexdraw *d, struct hex h, int *line, int *col);
+/* The same for the hex in column c and row r (0-based offsets), as a drawing
+ * that goes through the board by rows and columns asks. */
+const struct hexdraw_shape *hexdraw_shape_at(const struct hexdraw *d, int c, int r);
+void hexdraw_origin_at(const struct hexdraw *d, int c, int r, int *line, int *col);
 
 /* The cells of the side of h in direction dir, where the outline or the
  * feature standing there is drawn; how many (at most HEXDRAW_EDGE_MAX). The
