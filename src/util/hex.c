@@ -545,6 +545,8 @@ struct reach_search {
 	int *from;		/* per node: the cell moved from */
 	bool *done;		/* per node */
 	struct reach_heap heap;
+	int *reached;		/* the cells reached, in the order first reached */
+	int nreached;
 };
 
 static void
@@ -555,6 +557,8 @@ reach_offer(struct reach_search *search, int node, long cost, int from)
 	/* Having to stop is no better than arriving as cheaply and free. */
 	if (node % 2 == 1 && cost >= search->cost[node - 1])
 		return;
+	if (search->cost[node ^ 1] == LONG_MAX && search->cost[node] == LONG_MAX)
+		search->reached[search->nreached++] = node / 2;
 	search->cost[node] = cost;
 	search->from[node] = from;
 	heap_push(&search->heap, cost, node);
@@ -613,18 +617,17 @@ reach_entry(const struct reach_search *search, int cell)
 
 /* The reached hexes, cheapest first, into out; returns how many were reached. */
 static size_t
-reach_collect(const struct reach_search *search, int cells, struct hex_reached *out,
-	      size_t cap)
+reach_collect(const struct reach_search *search, struct hex_reached *out, size_t cap)
 {
-	struct reach_order *order = xreallocarray(NULL, (size_t)cells, sizeof *order);
+	struct reach_order *order = xreallocarray(NULL, (size_t)search->nreached + 1, sizeof *order);
 	size_t count = 0;
 
-	for (int cell = 0; cell < cells; cell++) {
+	for (int k = 0; k < search->nreached; k++) {
+		int cell = search->reached[k];
 		long c = search->cost[2 * cell] < search->cost[2 * cell + 1] ?
 				 search->cost[2 * cell] :
 				 search->cost[2 * cell + 1];
-		if (c != LONG_MAX)
-			order[count++] = (struct reach_order){ c, cell };
+		order[count++] = (struct reach_order){ c, cell };
 	}
 	qsort(order, count, sizeof *order, reach_order_cmp);
 	for (size_t i = 0; i < count && i < cap; i++)
@@ -652,6 +655,7 @@ reach(const struct hex_board *board, struct hex start, int target, long budget,
 	search.cost = xreallocarray(NULL, 2 * (size_t)cells, sizeof *search.cost);
 	search.from = xreallocarray(NULL, 2 * (size_t)cells, sizeof *search.from);
 	search.done = xcalloc(2 * (size_t)cells, sizeof *search.done);
+	search.reached = xreallocarray(NULL, (size_t)cells, sizeof *search.reached);
 	for (int node = 0; node < 2 * cells; node++)
 		search.cost[node] = LONG_MAX;
 	reach_offer(&search, 2 * start_cell, 0, start_cell);
@@ -667,11 +671,12 @@ reach(const struct hex_board *board, struct hex start, int target, long budget,
 		if (it.node % 2 == 0)
 			reach_expand(&search, it.node / 2, it.cost);
 	}
-	count = reach_collect(&search, cells, out, cap);
+	count = reach_collect(&search, out, cap);
 	free(search.heap.items);
 	free(search.cost);
 	free(search.from);
 	free(search.done);
+	free(search.reached);
 	return count;
 }
 
