@@ -125,6 +125,15 @@ bool scenario_load_text(struct scenario *sc, const char *name, const char *text,
                         const struct cardpath *cp, struct diag_list *dl);
 void scenario_free(struct scenario *sc);
 
+/* The index in per-hex arrays of the hex in column col and row row (0-based):
+ * row by row, so that going through the board by rows and columns goes
+ * through the arrays in order. */
+static inline size_t
+scenario_offset_index(const struct scenario *sc, int col, int row)
+{
+	return (size_t)row * (size_t)sc->board.columns + (size_t)col;
+}
+
 /* The index of a hex in per-hex arrays (inline: searches ask it of every hex). */
 static inline size_t
 scenario_hex_index(const struct scenario *sc, struct hex h)
@@ -132,7 +141,7 @@ scenario_hex_index(const struct scenario *sc, struct hex h)
 	int col, row;
 
 	hex_to_offset(&sc->board, h, &col, &row);
-	return (size_t)row * (size_t)sc->board.columns + (size_t)col;
+	return scenario_offset_index(sc, col, row);
 }
 
 #endif

@@ -423,11 +423,12 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	count = 0;
 	for (int r = 0; r < b->rows; r++)
 		for (int c = 0; c < b->columns; c++) {
-			struct hex h = hex_from_offset(b, c, r);
-			size_t idx = scenario_hex_index(&g->sc, h), n;
+			size_t idx = scenario_offset_index(&g->sc, c, r), n;
+			struct hex h;
 			char at[HEX_LABEL_SIZE];
 			if (!reached[idx])
 				continue;
+			h = hex_from_offset(b, c, r);
 			hex_label(b, h, at);
 			n = strlen(at);
 			list[len++] = ' ';
