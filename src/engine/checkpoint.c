@@ -7,9 +7,12 @@
  * The latest state kept is a whole copy of them; each earlier one is kept as the
  * runs of bytes in which it differs from the one after it (a move changes a
  * unit's hex and flags, not the board), so a long game costs little memory.
+ * A state is compared with the latest where it lies in the game, without
+ * copying it first: most of it is the same, and a comparison is cheap.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +24,23 @@
 enum region { R_SCALARS, R_TERRAIN, R_LEVELS, R_SIDES, R_STRUCTURES, R_UNITS, R_PENDING,
               R_STRINGS, R_STATS, NREGIONS };
 
-/* The regions gathered into scratch (the rest point into the game). */
-enum scratch { S_SCALARS, S_UNITS, S_PENDING, S_STRINGS, NSCRATCH };
-
 struct bytes {
 	unsigned char *data;
 	size_t len, cap;
+};
+
+/* A region as it stands: its bytes, in the game (or, for the scalars and the
+ * strings, gathered). An array whose elements point to strings gives the size
+ * of an element and where in it those pointers lie: they are left out of the
+ * comparison and kept as NULL (they change with every copy; the strings are a
+ * region of their own). */
+#define MAX_HOLES 2
+struct live {
+	const unsigned char *data;
+	size_t len;
+	size_t elem;             /* 0: no pointers in it */
+	size_t holes[MAX_HOLES]; /* offsets in an element, in order */
+	size_t nholes;
 };
 
 /* What the game holds outside its arrays. The dice log only grows as commands
@@ -108,53 +122,95 @@ take_string(const char **at)
 	return text;
 }
 
-/* The regions of g as they stand: most point into the game; the scalars, the
- * units and the result waiting to be applied (their pointers to strings left
- * out, for they change with every copy) and those strings are gathered into
- * scratch: per unit its id and its halt's words, per effect waiting its code
- * and words. */
+/* Is the string at *at among the strings kept the same as text? *at moves past it. */
+static bool
+same_string(const unsigned char **at, const unsigned char *end, const char *text)
+{
+	const unsigned char *p = *at;
+
+	if (p >= end || (*p != 0) != (text != NULL))
+		return false;
+	if (*p++ == 0) {
+		*at = p;
+		return true;
+	}
+	/* short strings (ids): byte by byte, the terminating NUL too */
+	for (; p < end && *p == (unsigned char)*text; p++, text++)
+		if (*text == '\0') {
+			*at = p + 1;
+			return true;
+		}
+	return false;
+}
+
+/* Do the strings of g (per unit its id and its halt's words, per effect waiting
+ * its code and words) differ from those kept? */
+static bool
+strings_changed(const struct game *g, const struct bytes *kept)
+{
+	const unsigned char *at = kept->data, *end = kept->data + kept->len;
+	bool same = true;
+
+	for (size_t i = 0; i < g->nunits && same; i++)
+		same = same_string(&at, end, g->units[i].id) &&
+		       same_string(&at, end, g->units[i].halt.words);
+	for (size_t i = 0; i < g->npending && same; i++)
+		same = same_string(&at, end, g->pending[i].code) &&
+		       same_string(&at, end, g->pending[i].words);
+	return !same || at != end;
+}
+
 static void
-live_regions(const struct game *g, struct bytes scratch[NSCRATCH], struct bytes out[NREGIONS])
+gather_strings(const struct game *g, struct bytes *strings)
+{
+	strings->len = 0;
+	for (size_t i = 0; i < g->nunits; i++) {
+		put_string(strings, g->units[i].id);
+		put_string(strings, g->units[i].halt.words);
+	}
+	for (size_t i = 0; i < g->npending; i++) {
+		put_string(strings, g->pending[i].code);
+		put_string(strings, g->pending[i].words);
+	}
+}
+
+static struct live
+live_array(const void *data, size_t n, size_t elem)
+{
+	return (struct live){ .data = data, .len = n * elem };
+}
+
+/* The regions of g as they stand, but the strings (gathered by the caller when
+ * they changed); the scalars gathered into *s. */
+static void
+live_regions(const struct game *g, struct scalars *s, struct live out[NREGIONS])
 {
 	size_t cells = (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
-	struct scalars s;
 
-	memset(&s, 0, sizeof s);
-	s.turn = g->turn;
-	s.side = g->side;
-	s.phase = g->phase;
-	s.winner = g->winner;
-	memcpy(s.settings, g->settings, sizeof s.settings);
-	s.nrolls = g->nrolls;
-	for (size_t i = 0; i < NSCRATCH; i++)
-		scratch[i].len = 0;
-	bytes_put(&scratch[S_SCALARS], &s, sizeof s);
-	bytes_put(&scratch[S_UNITS], g->units, g->nunits * sizeof *g->units);
-	for (size_t i = 0; i < g->nunits; i++) {
-		struct game_unit *u = (struct game_unit *)scratch[S_UNITS].data + i;
-		u->id = NULL;
-		u->halt.words = NULL;
-		put_string(&scratch[S_STRINGS], g->units[i].id);
-		put_string(&scratch[S_STRINGS], g->units[i].halt.words);
-	}
-	bytes_put(&scratch[S_PENDING], g->pending, g->npending * sizeof *g->pending);
-	for (size_t i = 0; i < g->npending; i++) {
-		struct pending_effect *e = (struct pending_effect *)scratch[S_PENDING].data + i;
-		e->code = e->words = NULL;
-		put_string(&scratch[S_STRINGS], g->pending[i].code);
-		put_string(&scratch[S_STRINGS], g->pending[i].words);
-	}
-	out[R_SCALARS] = scratch[S_SCALARS];
-	out[R_TERRAIN] = (struct bytes){ (unsigned char *)g->terrain, cells * sizeof *g->terrain, 0 };
-	out[R_LEVELS] = (struct bytes){ (unsigned char *)g->levels, cells * sizeof *g->levels, 0 };
-	out[R_SIDES] = (struct bytes){ (unsigned char *)g->sides, g->nsides * sizeof *g->sides, 0 };
-	out[R_STRUCTURES] = (struct bytes){ (unsigned char *)g->structures,
-		                            g->nstructures * sizeof *g->structures, 0 };
-	out[R_UNITS] = scratch[S_UNITS];
-	out[R_PENDING] = scratch[S_PENDING];
-	out[R_STRINGS] = scratch[S_STRINGS];
-	out[R_STATS] = (struct bytes){ (unsigned char *)g->stats,
-		                       (g->sc.nteams + 1) * sizeof *g->stats, 0 };
+	memset(s, 0, sizeof *s);
+	s->turn = g->turn;
+	s->side = g->side;
+	s->phase = g->phase;
+	s->winner = g->winner;
+	memcpy(s->settings, g->settings, sizeof s->settings);
+	s->nrolls = g->nrolls;
+	memset(out, 0, NREGIONS * sizeof *out);
+	out[R_SCALARS] = (struct live){ .data = (const unsigned char *)s, .len = sizeof *s };
+	out[R_TERRAIN] = live_array(g->terrain, cells, sizeof *g->terrain);
+	out[R_LEVELS] = live_array(g->levels, cells, sizeof *g->levels);
+	out[R_SIDES] = live_array(g->sides, g->nsides, sizeof *g->sides);
+	out[R_STRUCTURES] = live_array(g->structures, g->nstructures, sizeof *g->structures);
+	out[R_UNITS] = (struct live){
+		.data = (const unsigned char *)g->units, .len = g->nunits * sizeof *g->units,
+		.elem = sizeof *g->units, .nholes = 2,
+		.holes = { offsetof(struct game_unit, id),
+		           offsetof(struct game_unit, halt) + offsetof(struct unit_halt, words) } };
+	out[R_PENDING] = (struct live){
+		.data = (const unsigned char *)g->pending, .len = g->npending * sizeof *g->pending,
+		.elem = sizeof *g->pending, .nholes = 2,
+		.holes = { offsetof(struct pending_effect, code),
+		           offsetof(struct pending_effect, words) } };
+	out[R_STATS] = live_array(g->stats, g->sc.nteams + 1, sizeof *g->stats);
 }
 
 /* An array of the game's from a region: n elements of `size`, one more allocated. */
@@ -168,8 +224,58 @@ array_from(void *array, const struct bytes *b, size_t size, size_t *n)
 	return array;
 }
 
+/* Copy a region back into the game's array of the same length, where it
+ * differs: false when it was the same. */
+static bool
+copy_back(void *array, const struct bytes *b)
+{
+	if (b->len == 0 || memcmp(array, b->data, b->len) == 0)
+		return false;
+	memcpy(array, b->data, b->len);
+	return true;
+}
+
+/* The string at *at among the strings kept, as take_string reads it; *old when
+ * it is the same (which is then the caller's no more). */
+static char *
+take_string_or(const char **at, char **old)
+{
+	char *text;
+
+	if (**at == 0 || *old == NULL || strcmp(*old, *at + 1) != 0)
+		return take_string(at);
+	text = *old;
+	*old = NULL;
+	*at += 1 + strlen(text) + 1;
+	return text;
+}
+
+/* The units of region r, their strings from *str: an id the same as the one of
+ * the unit that stood in its place is kept, not copied again. */
+static void
+restore_units(struct game *g, const struct bytes *r, const char **str)
+{
+	size_t was = g->nunits;
+	char **ids = xreallocarray(NULL, was + 1, sizeof *ids);
+
+	for (size_t i = 0; i < was; i++) {
+		ids[i] = g->units[i].id;
+		game_halt_clear(&g->units[i].halt);
+	}
+	g->units = array_from(g->units, r, sizeof *g->units, &g->nunits);
+	g->cap_units = g->nunits;
+	for (size_t i = 0; i < g->nunits; i++) {
+		g->units[i].id = i < was ? take_string_or(str, &ids[i]) : take_string(str);
+		g->units[i].halt.words = take_string(str);
+	}
+	for (size_t i = 0; i < was; i++)
+		free(ids[i]);
+	free(ids);
+}
+
 /* Put the game's state to the one in r. The selection is not a change (a
- * rebuild from the start clears it too). */
+ * rebuild from the start clears it too). The hexside features are copied back,
+ * and their index made again, only when they differ. */
 static void
 restore_regions(struct game *g, const struct bytes r[NREGIONS])
 {
@@ -181,24 +287,18 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	g->phase = s->phase;
 	g->winner = s->winner;
 	memcpy(g->settings, s->settings, sizeof g->settings);
-	memcpy(g->terrain, r[R_TERRAIN].data, r[R_TERRAIN].len);
-	memcpy(g->levels, r[R_LEVELS].data, r[R_LEVELS].len);
-	memcpy(g->stats, r[R_STATS].data, r[R_STATS].len);
-	g->sides = array_from(g->sides, &r[R_SIDES], sizeof *g->sides, &g->nsides);
-	g->cap_sides = g->nsides;
+	copy_back(g->terrain, &r[R_TERRAIN]);
+	copy_back(g->levels, &r[R_LEVELS]);
+	copy_back(g->stats, &r[R_STATS]);
+	if (g->nsides * sizeof *g->sides != r[R_SIDES].len || copy_back(g->sides, &r[R_SIDES])) {
+		g->sides = array_from(g->sides, &r[R_SIDES], sizeof *g->sides, &g->nsides);
+		g->cap_sides = g->nsides;
+		game_sides_changed(g);
+	}
 	g->structures = array_from(g->structures, &r[R_STRUCTURES], sizeof *g->structures,
 	                           &g->nstructures);
 	g->cap_structures = g->nstructures;
-	for (size_t i = 0; i < g->nunits; i++) {
-		free(g->units[i].id);
-		game_halt_clear(&g->units[i].halt);
-	}
-	g->units = array_from(g->units, &r[R_UNITS], sizeof *g->units, &g->nunits);
-	g->cap_units = g->nunits;
-	for (size_t i = 0; i < g->nunits; i++) {
-		g->units[i].id = take_string(&str);
-		g->units[i].halt.words = take_string(&str);
-	}
+	restore_units(g, &r[R_UNITS], &str);
 	game_pending_clear(g);
 	g->pending = array_from(g->pending, &r[R_PENDING], sizeof *g->pending, &g->npending);
 	g->cap_pending = g->npending;
@@ -208,7 +308,6 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	}
 	game_dice_keep(g, s->nrolls);
 	g->selected = -1;
-	game_sides_changed(g);
 	game_units_changed(g);
 }
 
@@ -224,6 +323,12 @@ first_difference(const unsigned char *a, const unsigned char *b, size_t from, si
 		i += SKIP_LARGE;
 	while (i + SKIP_SMALL <= to && memcmp(a + i, b + i, SKIP_SMALL) == 0)
 		i += SKIP_SMALL;
+	for (uint64_t x, y; i + sizeof x <= to; i += sizeof x) {
+		memcpy(&x, a + i, sizeof x);
+		memcpy(&y, b + i, sizeof y);
+		if (x != y)
+			break;
+	}
 	while (i < to && a[i] == b[i])
 		i++;
 	return i;
@@ -252,18 +357,49 @@ put_run(struct bytes *runs, size_t region, size_t old_len, size_t offset, const 
 	bytes_put(runs, data, len);
 }
 
-/* Make `kept` equal to `now`, writing to `runs` what turns it back. */
+/* Make kept[from, to) equal to now's bytes there, writing to `runs` what
+ * turns it back. */
 static void
-diff_region(size_t region, struct bytes *kept, const struct bytes *now, struct bytes *runs)
+diff_span(size_t region, struct bytes *kept, const unsigned char *now, size_t from, size_t to,
+          struct bytes *runs)
+{
+	for (size_t i = first_difference(kept->data, now, from, to); i < to;
+	     i = first_difference(kept->data, now, i, to)) {
+		size_t end = run_end(kept->data, now, i, to);
+		put_run(runs, region, kept->len, i, kept->data + i, end - i);
+		memcpy(kept->data + i, now + i, end - i);
+		i = end;
+	}
+}
+
+/* The pointers of the elements of `kept` from `from` on, as NULL. */
+static void
+clear_holes(struct bytes *kept, const struct live *now, size_t from)
+{
+	static const char *const none = NULL;
+
+	for (size_t at = from; now->elem > 0 && at + now->elem <= kept->len; at += now->elem)
+		for (size_t h = 0; h < now->nholes; h++)
+			memcpy(kept->data + at + now->holes[h], &none, sizeof none);
+}
+
+/* Make `kept` equal to `now`, writing to `runs` what turns it back. An array
+ * with pointers is compared an element at a time, around them. */
+static void
+diff_region(size_t region, struct bytes *kept, const struct live *now, struct bytes *runs)
 {
 	size_t common = kept->len < now->len ? kept->len : now->len;
 
-	for (size_t i = first_difference(kept->data, now->data, 0, common); i < common;
-	     i = first_difference(kept->data, now->data, i, common)) {
-		size_t end = run_end(kept->data, now->data, i, common);
-		put_run(runs, region, kept->len, i, kept->data + i, end - i);
-		memcpy(kept->data + i, now->data + i, end - i);
-		i = end;
+	if (now->elem == 0)
+		diff_span(region, kept, now->data, 0, common, runs);
+	for (size_t at = 0; now->elem > 0 && at + now->elem <= common; at += now->elem) {
+		size_t from = at;
+		for (size_t h = 0; h <= now->nholes; h++) {
+			size_t to = at + (h < now->nholes ? now->holes[h] : now->elem);
+			if (to > from && memcmp(kept->data + from, now->data + from, to - from) != 0)
+				diff_span(region, kept, now->data, from, to, runs);
+			from = to + sizeof(char *);
+		}
 	}
 	if (kept->len == now->len)
 		return;
@@ -274,6 +410,7 @@ diff_region(size_t region, struct bytes *kept, const struct bytes *now, struct b
 	if (now->len > common)
 		memcpy(kept->data + common, now->data + common, now->len - common);
 	kept->len = now->len;
+	clear_holes(kept, now, common);
 }
 
 /* Turn `kept` back into the state before it, by the runs of d. */
@@ -299,20 +436,28 @@ apply_delta(struct bytes kept[NREGIONS], const struct delta *d)
 static void
 keep_state(struct game *g, struct checkpoints *cp)
 {
-	struct bytes scratch[NSCRATCH];
-	struct bytes now[NREGIONS];
+	struct scalars scalars;
+	struct live now[NREGIONS];
 	struct delta d = { cp->at, { NULL, 0, 0 } };
+	struct bytes strings = { NULL, 0, 0 };
+	/* the strings are seldom changed: compared as they lie, gathered only then */
+	bool strings_same = cp->have && !strings_changed(g, &cp->latest[R_STRINGS]);
 
-	memset(scratch, 0, sizeof scratch);
-	live_regions(g, scratch, now);
+	live_regions(g, &scalars, now);
+	if (!strings_same)
+		gather_strings(g, &strings);
+	now[R_STRINGS] = (struct live){ .data = strings.data, .len = strings.len };
 	for (size_t r = 0; r < NREGIONS; r++) {
 		if (cp->have) {
-			diff_region(r, &cp->latest[r], &now[r], &d.runs);
+			if (r != R_STRINGS || !strings_same)
+				diff_region(r, &cp->latest[r], &now[r], &d.runs);
 			continue;
 		}
 		cp->latest[r].len = 0;
 		bytes_put(&cp->latest[r], now[r].data, now[r].len);
+		clear_holes(&cp->latest[r], &now[r], 0);
 	}
+	free(strings.data);
 	if (cp->have) {
 		/* kept for long: no room to grow */
 		d.runs.data = xreallocarray(d.runs.data, d.runs.len > 0 ? d.runs.len : 1, 1);
@@ -321,8 +466,6 @@ keep_state(struct game *g, struct checkpoints *cp)
 	}
 	cp->have = true;
 	cp->at = g->done.count;
-	for (size_t i = 0; i < NSCRATCH; i++)
-		free(scratch[i].data);
 }
 
 size_t
