@@ -16,6 +16,7 @@
 #include "checkpoint.h"
 #include "command.h"
 #include "scenario.h"
+#include "xmalloc.h"
 
 #define COMMANDS 200
 
@@ -205,6 +206,37 @@ assert_same_as_rebuilt(const char *name, const struct game *g)
 	game_free(&full);
 }
 
+/* The indexes a command keeps up to date as it goes (the unit in each hex, the
+ * features on each hexside) are what they would be made anew from the state:
+ * the first unit of the list standing in a hex, the features of the entries on
+ * a side in the order of the list. */
+static void
+assert_indexes_fresh(const struct game *g)
+{
+	const struct hex_board *b = game_board(g);
+	size_t cells = (size_t)b->columns * (size_t)b->rows;
+	int *unit_at = xcalloc(cells, sizeof *unit_at);
+
+	for (size_t i = 0; i < cells; i++)
+		unit_at[i] = -1;
+	for (size_t i = g->nunits; i-- > 0;)
+		if (!g->units[i].eliminated && hex_on_board(b, g->units[i].hex))
+			unit_at[scenario_hex_index(&g->sc, g->units[i].hex)] = (int)i;
+	assert_memory_equal(unit_at, g->unit_at, cells * sizeof *unit_at);
+	free(unit_at);
+	for (size_t i = 0; i < g->nsides + g->nunits * HEX_DIRECTIONS; i++) {
+		struct hexside side = i < g->nsides ? g->sides[i].side
+		                      : hexside_of(g->units[(i - g->nsides) / HEX_DIRECTIONS].hex,
+		                                   (int)((i - g->nsides) % HEX_DIRECTIONS));
+		struct tset want = { .count = 0 }, got;
+		for (size_t k = 0; k < g->nsides; k++)
+			if (hexside_eq(g->sides[k].side, side) && !tset_has(&want, g->sides[k].feature))
+				tset_add(&want, g->sides[k].feature);
+		game_side_features(g, side, &got);
+		assert_tset_equal(&want, &got);
+	}
+}
+
 /* ---- random commands ---------------------------------------------------------------- */
 
 struct mix {
@@ -345,6 +377,7 @@ play_and_compare(const char *name, size_t every, uint64_t seed)
 		random_command(&m, line, sizeof line);
 		ok = command_run(&g, line, &res);
 		command_result_free(&res);
+		assert_indexes_fresh(&g);
 		if (ok && res.kind == COMMAND_META) {
 			undos += line[0] == 'u';
 			assert_same_as_rebuilt(name, &g);
@@ -454,6 +487,33 @@ results_waiting_come_back(void **state)
 	game_free(&g);
 }
 
+/* Two units in one hex (one eliminated there, another moved in, the first
+ * brought back): the first of the list is the one standing there, as the
+ * index made anew says; when it is eliminated again, the other. */
+static void
+units_sharing_a_hex(void **state)
+{
+	struct game g;
+	char lines[4][128], at[HEX_LABEL_SIZE];
+
+	(void)state;
+	open_game("napoleonic-tec-demo", &g);
+	assert_true(g.nunits >= 2);
+	hex_label(game_board(&g), g.units[0].hex, at);
+	snprintf(lines[0], sizeof lines[0], "hit %s 99", g.units[0].id);
+	snprintf(lines[1], sizeof lines[1], "unit set %s hex=%s", g.units[1].id, at);
+	snprintf(lines[2], sizeof lines[2], "unit set %s strength=1", g.units[0].id);
+	snprintf(lines[3], sizeof lines[3], "hit %s 99", g.units[0].id);
+	for (size_t i = 0; i < 4; i++) {
+		struct command_result res;
+		assert_true(command_run(&g, lines[i], &res));
+		command_result_free(&res);
+		assert_indexes_fresh(&g);
+		assert_int_equal(game_unit_at(&g, g.units[0].hex), i == 2 ? 0 : i == 0 ? -1 : 1);
+	}
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -462,6 +522,7 @@ main(void)
 		cmocka_unit_test(long_walk_back_and_forth),
 		cmocka_unit_test(halt_words_come_back),
 		cmocka_unit_test(results_waiting_come_back),
+		cmocka_unit_test(units_sharing_a_hex),
 	};
 
 	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);

@@ -693,7 +693,7 @@ cmd_hit(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "hit %s %s: give the hits, 1 to 99", argv[1], argv[2]);
 	u->strength -= (int)(hits < u->strength ? hits : u->strength);
 	u->eliminated = u->strength == 0;
-	game_units_changed(g);
+	game_unit_changed(g, i, u->hex);
 	cmd_say(res, "%s takes %ld hit%s: strength %d/%d%s", u->id, hits, hits == 1 ? "" : "s",
 	        u->strength, u->max_strength, u->eliminated ? ", eliminated" : "");
 	game_log(g, "%s takes %ld hit%s (%d/%d)%s", u->id, hits, hits == 1 ? "" : "s", u->strength,

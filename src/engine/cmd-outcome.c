@@ -103,7 +103,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	g->stats[g->units[a].side].hits_expected += combat_expected_hits(card, sit, n);
 	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
 	target->eliminated = target->strength == 0;
-	game_units_changed(g);
+	game_unit_changed(g, (int)(target - g->units), target->hex);
 	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
 	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
@@ -213,7 +213,7 @@ say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed
 		hits += faces[i] + 1 >= need;
 	target->strength -= hits < target->strength ? hits : target->strength;
 	target->eliminated = target->strength == 0;
-	game_units_changed(g);
+	game_unit_changed(g, (int)(target - g->units), target->hex);
 	cmd_say(res, "%s: %d hit%s (each die showing %ld or more, %s's %s): strength %d/%d%s",
 	        target->id, hits, hits == 1 ? "" : "s", need, g->units[a].id,
 	        card->values[hits_on].name ? card->values[hits_on].name : card->values[hits_on].id,

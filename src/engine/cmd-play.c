@@ -354,7 +354,7 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 	if (r->effect == EFFECT_LOSE) {
 		u->strength -= (int)(r->amount < u->strength ? r->amount : u->strength);
 		u->eliminated = u->strength == 0;
-		game_units_changed(g);
+		game_unit_changed(g, unit, u->hex);
 		cmd_say(res, "    %s loses %ld: strength %d/%d%s; its move ends in %s  [%s]", u->id,
 		        r->amount, u->strength, u->max_strength, u->eliminated ? ", eliminated" : "", at,
 		        ref);
@@ -573,7 +573,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);
 	u->hex = path[n - 1];
-	game_units_changed(g);
+	game_unit_changed(g, sc.unit, path[0]);
 	u->moved = u->moved_onto = true;
 	u->road_move = sc.how.road;
 	u->charging = sc.how.given[FACT_CHARGE] == 1;
@@ -809,7 +809,7 @@ retreat_short(struct game *g, struct game_unit *u, int hexes, struct command_res
 	lose = m->lose * hexes;
 	u->strength -= (int)(lose < u->strength ? lose : u->strength);
 	u->eliminated = u->strength == 0;
-	game_units_changed(g);
+	game_unit_changed(g, (int)(u - g->units), u->hex);
 	cmd_say(res, "%s cannot retreat %d hex%s: it loses %ld, strength %d/%d%s (%s:%d%s)", u->id,
 	        hexes, hexes == 1 ? "" : "es", lose, u->strength, u->max_strength,
 	        u->eliminated ? ", eliminated" : "", m->file, m->line,
@@ -865,7 +865,7 @@ cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 	hex_label(game_board(g), path[plan.stop], to);
 	u->hex = path[plan.stop];
 	u->retreat_due = 0;
-	game_units_changed(g);
+	game_unit_changed(g, sc.unit, path[0]);
 	if (plan.stop > 0)
 		cmd_say(res, "%s retreats %s to %s: %zu hex%s%s", u->id, from, to, plan.stop,
 		        plan.stop == 1 ? "" : "es", g->forcing ? " (forced)" : "");

@@ -409,6 +409,7 @@ unit_set(struct game *g, int argc, char **argv, struct command_result *res)
 	if (argc < 4)
 		return cmd_fail(res, "usage: unit set ID KEY=VALUE...");
 	struct game_unit changed;
+	struct hex was;
 
 	if ((u = game_unit_find(g, argv[2])) < 0)
 		return cmd_unit(g, argv[2], &u, res);
@@ -423,8 +424,9 @@ unit_set(struct game *g, int argc, char **argv, struct command_result *res)
 			return false;
 		*eq = '=';
 	}
+	was = g->units[u].hex;
 	g->units[u] = changed;
-	game_units_changed(g);
+	game_unit_changed(g, u, was);
 	cmd_say(res, "%s: %d/%d%s", g->units[u].id, g->units[u].strength, g->units[u].max_strength,
 	        g->units[u].eliminated ? ", eliminated" : "");
 	game_log(g, "%s changed: %d/%d%s", g->units[u].id, g->units[u].strength,

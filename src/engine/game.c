@@ -158,6 +158,30 @@ side_first(const struct game *g, struct hexside s)
 	return g->side_first[side_slot(g, s)];
 }
 
+/* Entry i into the list of its hexside, in the order of `sides`; and out of it.
+ * A feature added or removed changes one or two lists, not the whole index. */
+static void
+side_link(struct game *g, int i)
+{
+	int *link = &g->side_first[side_slot(g, g->sides[i].side)];
+
+	while (*link >= 0 && *link < i)
+		link = &g->side_next[*link];
+	g->side_next[i] = *link;
+	*link = i;
+}
+
+static void
+side_unlink(struct game *g, int i)
+{
+	int *link = &g->side_first[side_slot(g, g->sides[i].side)];
+
+	while (*link >= 0 && *link != i)
+		link = &g->side_next[*link];
+	if (*link == i)
+		*link = g->side_next[i];
+}
+
 void
 game_units_changed(struct game *g)
 {
@@ -170,6 +194,27 @@ game_units_changed(struct game *g)
 	for (size_t i = g->nunits; i-- > 0;)
 		if (!g->units[i].eliminated && hex_on_board(game_board(g), g->units[i].hex))
 			g->unit_at[scenario_hex_index(&g->sc, g->units[i].hex)] = (int)i;
+}
+
+void
+game_unit_changed(struct game *g, int unit, struct hex was)
+{
+	const struct game_unit *u = &g->units[unit];
+	int *at;
+
+	/* the hex it left, or where it was eliminated: whoever else stands there */
+	if (hex_on_board(game_board(g), was) &&
+	    *(at = &g->unit_at[scenario_hex_index(&g->sc, was)]) == unit) {
+		*at = -1;
+		for (size_t i = 0; i < g->nunits && *at < 0; i++)
+			if (!g->units[i].eliminated && g->units[i].hex.q == was.q &&
+			    g->units[i].hex.r == was.r)
+				*at = (int)i;
+	}
+	/* the hex it stands in: it, unless one before it in the list is there */
+	if (!u->eliminated && hex_on_board(game_board(g), u->hex) &&
+	    (*(at = &g->unit_at[scenario_hex_index(&g->sc, u->hex)]) < 0 || *at > unit))
+		*at = unit;
 }
 
 /* Copy the scenario's starting state into the game's current state. */
@@ -417,7 +462,8 @@ game_side_add(struct game *g, struct hex owner, int dir, int feature)
 	s->side = side;
 	s->owner = owner;
 	s->feature = feature;
-	game_sides_changed(g);
+	g->side_next = xreallocarray(g->side_next, g->nsides + 1, sizeof *g->side_next);
+	side_link(g, (int)g->nsides - 1);
 	return true;
 }
 
@@ -441,8 +487,14 @@ game_side_remove(struct game *g, struct hexside side, int feature)
 
 	if (i < 0)
 		return false;
-	g->sides[i] = g->sides[--g->nsides];
-	game_sides_changed(g);
+	/* the last entry takes its place */
+	side_unlink(g, i);
+	if ((size_t)i + 1 < g->nsides) {
+		side_unlink(g, (int)g->nsides - 1);
+		g->sides[i] = g->sides[g->nsides - 1];
+		side_link(g, i);
+	}
+	g->nsides--;
 	return true;
 }
 

@@ -179,6 +179,10 @@ int game_unit_at(const struct game *g, struct hex h);   /* a unit standing there
 /* Say that units were added, removed, moved, eliminated or brought back: call it
  * after any such change, before the board is asked again (game_unit_at). */
 void game_units_changed(struct game *g);
+/* The same for one unit that moved from hex `was` (its hex, when it did not
+ * move), was eliminated or brought back: only those hexes are looked at again,
+ * so a move costs the same on any board. */
+void game_unit_changed(struct game *g, int unit, struct hex was);
 /* The same for hexside features added or removed (game_side_add does it). */
 void game_sides_changed(struct game *g);
 struct tset *game_hex_terrain(struct game *g, struct hex h);
