@@ -187,6 +187,9 @@ find_command(const char *name, struct command_result *res)
 
 	for (size_t i = 0; i < command_count; i++) {
 		names[i] = command_table[i].name;
+		/* a name, or the start of one, begins with the same letter */
+		if (len > 0 && command_table[i].name[0] != name[0])
+			continue;
 		if (strcmp(command_table[i].name, name) == 0)
 			return &command_table[i];
 		/* a command word may be shortened to any unique start of a name */
@@ -207,34 +210,82 @@ find_command(const char *name, struct command_result *res)
 	return NULL;
 }
 
+/* How many bytes word w takes on a command line, as command_word writes it. */
+static size_t
+word_size(const char *w)
+{
+	size_t len = strlen(w), quotes = 0;
+
+	if (w[0] != '\0' && strpbrk(w, " \"#") == NULL)
+		return len;
+	for (const char *q = w; (q = strchr(q, '"')) != NULL; q++)
+		quotes++;
+	return len + quotes + 2;
+}
+
+/* Word w written at out as command_word writes it, without a NUL; returns the
+ * end. */
+static char *
+word_put(char *out, const char *w)
+{
+	if (w[0] != '\0' && strpbrk(w, " \"#") == NULL) {
+		size_t len = strlen(w);
+		memcpy(out, w, len);
+		return out + len;
+	}
+	*out++ = '"';
+	for (; *w != '\0'; w++) {
+		*out++ = *w;
+		if (*w == '"')
+			*out++ = '"';
+	}
+	*out++ = '"';
+	return out;
+}
+
 char *
 command_word(const char *w)
 {
-	struct strbuf s = { NULL, 0, 0 };
+	char *text = xmalloc(word_size(w) + 1);
 
-	if (w[0] != '\0' && strpbrk(w, " \"#") == NULL)
-		return xstrdup(w);
-	strbuf_addf(&s, "\"");
-	for (const char *q; (q = strchr(w, '"')) != NULL; w = q + 1)
-		strbuf_addf(&s, "%.*s\"\"", (int)(q - w), w);
-	strbuf_addf(&s, "%s\"", w);
-	return s.text;
+	*word_put(text, w) = '\0';
+	return text;
 }
 
 /* The line as it is recorded: the command's full name and its arguments joined
- * by one space, each as command_word writes it. */
+ * by one space, each as command_word writes it, then what the command adds to
+ * its record (dice rolled) and --force when it was forced. Every change replayed
+ * is recorded again, so this is put together by hand, not formatted. */
 static char *
-canonical_line(const char *name, int argc, char **argv)
+canonical_line(const char *name, size_t nargs, char *const *args, const char *extra,
+               bool forced)
 {
-	struct strbuf s = { NULL, 0, 0 };
+	static const char force[] = " --force";
+	size_t size = strlen(name) + 1;
+	char *text, *out;
 
-	strbuf_addf(&s, "%s", name);
-	for (int i = 1; i < argc; i++) {
-		char *w = command_word(argv[i]);
-		strbuf_addf(&s, " %s", w);
-		free(w);
+	for (size_t i = 0; i < nargs; i++)
+		size += 1 + word_size(args[i]);
+	size += extra != NULL ? 1 + strlen(extra) : 0;
+	size += forced ? sizeof force - 1 : 0;
+	text = out = xmalloc(size);
+	memcpy(out, name, strlen(name));
+	out += strlen(name);
+	for (size_t i = 0; i < nargs; i++) {
+		*out++ = ' ';
+		out = word_put(out, args[i]);
 	}
-	return s.text;
+	if (extra != NULL) {
+		*out++ = ' ';
+		memcpy(out, extra, strlen(extra));
+		out += strlen(extra);
+	}
+	if (forced) {
+		memcpy(out, force, sizeof force - 1);
+		out += sizeof force - 1;
+	}
+	*out = '\0';
+	return text;
 }
 
 /* Does the command belong to the current phase? Refused, with the phase that
@@ -334,20 +385,10 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (ok && c->kind == COMMAND_CHANGE)
 		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
-		char *canon = canonical_line(c->name, n, words);
-		if (res->record_extra != NULL) {
-			char *with = xasprintf("%s %s", canon, res->record_extra);
-			free(canon);
-			canon = with;
-		}
-		if (g->forcing) {
-			char *forced = xasprintf("%s --force", canon);
-			free(canon);
-			canon = forced;
-		}
-		strlist_add(&g->done, canon);
+		char **slot = xgrow(&g->done.items, &g->done.count, &g->done.cap, sizeof *slot);
+
+		*slot = canonical_line(c->name, (size_t)n - 1, words + 1, res->record_extra, g->forcing);
 		checkpoint_recorded(g);
-		free(canon);
 		strlist_free(&g->undone);
 		g->dirty = true;
 	}
