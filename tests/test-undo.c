@@ -6,6 +6,10 @@
  * undo and redo, and at the end, the game is compared field by field with a new
  * one that replays the commands in force from the scenario, keeping no state:
  * the board, the units, the dice log and the result waiting to be applied.
+ * After every command the indexes kept as it goes (the unit in each hex, the
+ * features on each hexside) are what they would be made anew; and the commands
+ * in force, with each move whose way was searched written as older hexaid
+ * recorded it (the hex it went to, not the way), replay to the same game.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -237,6 +241,65 @@ assert_indexes_fresh(const struct game *g)
 	}
 }
 
+/* The commands in force as a game from before moves named their way recorded
+ * them: a move whose way was searched ("move A 0102 0203 0304") as the hex it
+ * went to ("move A 0304"), which a replay searches again. */
+static size_t
+as_old_records(const struct strlist *done, struct strlist *old)
+{
+	size_t ways = 0;
+
+	memset(old, 0, sizeof *old);
+	for (size_t i = 0; i < done->count; i++) {
+		char *line = xstrdup(done->items[i]), *words[64], *save = NULL;
+		struct strbuf s = { NULL, 0, 0 };
+		int n = 0, last_hex = -1;
+		bool move;
+
+		for (char *w = strtok_r(line, " ", &save); w != NULL && n < 64;
+		     w = strtok_r(NULL, " ", &save))
+			words[n++] = w;
+		move = n > 0 && strcmp(words[0], "move") == 0;
+		for (int k = 2; move && k < n; k++)
+			if (strspn(words[k], "0123456789") == strlen(words[k]))
+				last_hex = k;
+		for (int k = 0; k < n; k++)
+			if (k < 2 || last_hex < 0 || k == last_hex ||
+			    strspn(words[k], "0123456789") != strlen(words[k]))
+				strbuf_addf(&s, "%s%s", k > 0 ? " " : "", words[k]);
+		if (s.text == NULL)
+			s.text = xstrdup("");
+		ways += strcmp(s.text, done->items[i]) != 0;
+		strlist_add(old, s.text);
+		free(s.text);
+		free(line);
+	}
+	return ways;
+}
+
+/* Old records replay to the same game: each move searched again finds the way
+ * the new record names. Returns how many moves named their way. */
+static size_t
+assert_old_records_same(const char *name, const struct game *g)
+{
+	struct game old;
+	struct strlist lines;
+	size_t bad = 0, ways = as_old_records(&g->done, &lines);
+
+	open_game(name, &old);
+	old.replaying = true;
+	assert_true(command_replay(&old, &lines, &bad));
+	old.replaying = false;
+	assert_int_equal(old.done.count, g->done.count);
+	assert_game_equal(g, &old);
+	/* and it records the way again */
+	for (size_t i = 0; i < g->done.count; i++)
+		assert_string_equal(old.done.items[i], g->done.items[i]);
+	strlist_free(&lines);
+	game_free(&old);
+	return ways;
+}
+
 /* ---- random commands ---------------------------------------------------------------- */
 
 struct mix {
@@ -358,12 +421,12 @@ random_command(struct mix *m, char *line, size_t size)
 		snprintf(line + strlen(line), size - strlen(line), " --force");
 }
 
-static void
+static size_t
 play_and_compare(const char *name, size_t every, uint64_t seed)
 {
 	struct mix m;
 	struct game g;
-	size_t undos = 0;
+	size_t undos = 0, ways;
 
 	open_game(name, &g);
 	rng_seed(&g.rng, seed);
@@ -384,8 +447,10 @@ play_and_compare(const char *name, size_t every, uint64_t seed)
 		}
 	}
 	assert_same_as_rebuilt(name, &g);
+	ways = assert_old_records_same(name, &g);
 	assert_true(undos > 10);
 	game_free(&g);
+	return ways;
 }
 
 static void
@@ -394,10 +459,14 @@ undo_matches_rebuild(void **state)
 	static const size_t every[] = { 1, 3, 8, 0 };
 
 	(void)state;
-	for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++)
+	for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++) {
+		size_t ways = 0;
 		for (size_t e = 0; e < sizeof every / sizeof every[0]; e++)
 			for (uint64_t seed = 1; seed <= 2; seed++)
-				play_and_compare(scenarios[s], every[e], seed * 7919 + e);
+				ways += play_and_compare(scenarios[s], every[e], seed * 7919 + e);
+		/* moves to a hex two steps off were searched, and named their way */
+		assert_true(ways > 0);
+	}
 }
 
 /* Many undos in a row walk back over many kept states, then redo walks forward

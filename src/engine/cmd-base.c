@@ -24,6 +24,7 @@ command_result_free(struct command_result *res)
 	command_result_clear_lines(res);
 	free(res->record_extra);
 	res->record_extra = NULL;
+	strlist_free(&res->record_args);
 }
 
 void

@@ -64,10 +64,11 @@ refuse(struct command_result *res, const char *id, const char *what, const char 
 	return cmd_fail(res, "%s %s %s", id, what, at);
 }
 
-/* The hexes of the move: the words given, or the cheapest path to one hex. */
+/* The hexes of the move: the words given, or the cheapest path to one hex
+ * (*searched then). */
 static size_t
 move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct hex **path,
-          struct command_result *res)
+          bool *searched, struct command_result *res)
 {
 	const struct hex_board *b = game_board(g);
 	struct hex start = g->units[sc->unit].hex, to;
@@ -84,6 +85,7 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 			return 0;
 		}
 		if (hex_direction_to(start, to) < 0) {
+			*searched = true;
 			reached = xcalloc(cap, sizeof *reached);
 			count = hex_reach_to(b, start, to, 1000000, reach_cost, sc, reached, cap);
 			*path = xcalloc(cap + 1, sizeof **path);
@@ -504,6 +506,26 @@ check_charge(struct step_check *sc, const struct hex *path, size_t n, struct com
 	return ok;
 }
 
+/* A move to a hex whose way was searched is recorded with that way, hex by
+ * hex: the way taken is a fact of the game, as dice are, and a replay then
+ * checks its steps without searching again. The words that are not hexes
+ * (charge, roll=...) follow, as given; `target` is the hex word given. */
+static void
+record_way(struct game *g, int argc, char **argv, const char *target, const struct hex *path,
+           size_t n, struct command_result *res)
+{
+	char at[HEX_LABEL_SIZE];
+
+	strlist_add(&res->record_args, argv[1]);
+	for (size_t i = 1; i < n; i++) {
+		hex_label(game_board(g), path[i], at);
+		strlist_add(&res->record_args, at);
+	}
+	for (int i = 2; i < argc; i++)
+		if (argv[i] != target)
+			strlist_add(&res->record_args, argv[i]);
+}
+
 bool
 cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -515,10 +537,10 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	struct game_unit *u;
 	struct hex *path = NULL;
 	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24], **hexes;
-	const char *rolled;
+	const char *rolled, *target = NULL;
 	size_t n;
 	int nhexes;
-	bool ok;
+	bool ok, searched = false;
 
 	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_order(g, sc.unit, res))
 		return false;
@@ -535,7 +557,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		free(halt);
 		nhexes = -1;
 	}
-	n = nhexes >= 3 ? move_path(g, &sc, nhexes, hexes, &path, res) : 0;
+	n = nhexes >= 3 ? move_path(g, &sc, nhexes, hexes, &path, &searched, res) : 0;
+	target = nhexes >= 3 ? hexes[2] : NULL;
 	free(hexes);
 	if (n < 2) {
 		free(path);
@@ -569,6 +592,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		memset(&leaving, 0, sizeof leaving);
 	}
 	game_halt_clear(&leaving);
+	if (searched)
+		record_way(g, argc, argv, target, path, n, res);
 	n = plan.stop + 1;
 	hex_label(b, u->hex, from);
 	hex_label(b, path[n - 1], to);

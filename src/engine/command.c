@@ -385,9 +385,15 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (ok && c->kind == COMMAND_CHANGE)
 		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
+		const struct strlist *args = &res->record_args;
 		char **slot = xgrow(&g->done.items, &g->done.count, &g->done.cap, sizeof *slot);
 
-		*slot = canonical_line(c->name, (size_t)n - 1, words + 1, res->record_extra, g->forcing);
+		/* the arguments as given, or those the command says the record keeps */
+		*slot = args->count > 0
+		                ? canonical_line(c->name, args->count, args->items, res->record_extra,
+		                                 g->forcing)
+		                : canonical_line(c->name, (size_t)n - 1, words + 1, res->record_extra,
+		                                 g->forcing);
 		checkpoint_recorded(g);
 		strlist_free(&g->undone);
 		g->dirty = true;

@@ -75,6 +75,9 @@ struct command_result {
 	bool quiet;              /* nobody reads what it says (a replay): cmd_say says
 	                            nothing; a failure still says why */
 	char *record_extra;      /* what the journal adds to the line (dice rolled) */
+	struct strlist record_args; /* the words the record keeps after the command's
+	                            name, in place of those given: a move to a hex
+	                            names the hexes of the way it found; none: as given */
 	struct strlist lines;
 	struct line_mark *marks; /* marks[i] is what lines.items[i] is, for i < nmarks;
 	                            a line past them is LINE_SAID */
