@@ -182,6 +182,26 @@ halt_reason(struct unit_halt *halt, struct hex at, const struct move_answer *m)
 	game_halt_set(halt, at, why ? why->rule : NULL, why ? why->text : NULL);
 }
 
+/* The card's answer for one step of the path. When nobody reads what the move
+ * says (a replay), without words, unless the step refuses the move or stops
+ * the unit: a refusal says why, and a halt keeps its words in the unit's state,
+ * which is the same whether the move is played or replayed. */
+static long
+path_step(struct step_check *sc, const struct hex *path, size_t i, size_t n, bool quiet,
+          bool *stop, struct move_answer *m)
+{
+	long c;
+
+	if (!quiet)
+		return game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
+	c = game_step_cost_quiet(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
+	if ((c < 0 && m->prohibited) || *stop || (m->cannot_stop_here && i + 1 == n)) {
+		explain_free(&m->why);
+		c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
+	}
+	return c;
+}
+
 /* Check each step of the path and add up its cost. */
 static bool
 check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_cost *pc,
@@ -201,7 +221,7 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	for (size_t i = 1; i < n && ok; i++) {
 		struct move_answer m;
 		bool stop;
-		long c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, &stop, &m);
+		long c = path_step(sc, path, i, n, res->quiet, &stop, &m);
 		int other = game_unit_at(sc->g, path[i]);
 
 		hex_label(b, path[i], at);
@@ -226,7 +246,8 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 			pc->road_bonus = m.road_bonus;
 		pc->disorder += m.disorder;
 		road_rate_of(pc, &m);
-		add_reminders(pc, at, &m);
+		if (!res->quiet)
+			add_reminders(pc, at, &m);
 		explain_free(&m.why);
 	}
 	return ok;
@@ -280,6 +301,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 {
 	const struct card *card = game_card(sc->g);
 	int typed[MAX_ENTER_DICE], ntyped = 0, used = 0;
+	bool events = event_any(card, "enter");
 
 	p->stop = n - 1;
 	p->typed = typed_words != NULL;
@@ -292,7 +314,8 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 		if (!cmd_faces_take(sc->g, ntyped, typed_words, typed, res))
 			return false;
 	}
-	for (size_t i = 1; i < n; i++) {
+	/* a card without enter events has nothing to work out, hex by hex */
+	for (size_t i = 1; i < n && events; i++) {
 		struct situation sit;
 		struct entered *e;
 		int k, first = p->nfaces;
@@ -536,7 +559,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	struct path_cost pc;
 	struct game_unit *u;
 	struct hex *path = NULL;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24], **hexes;
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24] = "", **hexes;
 	const char *rolled, *target = NULL;
 	size_t n;
 	int nhexes;
@@ -576,6 +599,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		/* a loss on the way ends the move there: it costs what it took to get there */
 		struct command_result scratch;
 		memset(&scratch, 0, sizeof scratch);
+		scratch.quiet = res->quiet;
 		check_path(&sc, path, plan.stop + 1, &pc, &scratch);
 		command_result_free(&scratch);
 	}
@@ -606,7 +630,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	game_halt_clear(&u->halt);
 	u->halt = pc.halt;
 	memset(&pc.halt, 0, sizeof pc.halt);
-	explain_points(pc.cost, false, cost);
+	if (!res->quiet)
+		explain_points(pc.cost, false, cost);
 	cmd_say(res, "%s %s %s to %s: %zu %s, costing %s%s%s", u->id,
 	        u->charging ? "charges from" : "moves", from, to, n - 1, n == 2 ? "hex" : "hexes",
 	        cost, sc.how.road ? ", along the road" : "", g->forcing ? " (forced)" : "");

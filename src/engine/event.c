@@ -27,6 +27,15 @@ event_rule_for(const struct card *card, const char *on, const struct situation *
 	return -1;
 }
 
+bool
+event_any(const struct card *card, const char *on)
+{
+	for (size_t k = 0; k < card->events.count; k++)
+		if (strcmp(card->events.items[k].on, on) == 0)
+			return true;
+	return false;
+}
+
 static char *
 hex_words(const struct game *g, struct hex h)
 {

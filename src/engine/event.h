@@ -16,6 +16,9 @@
  * situation, with these faces of the battle die rolled (bits); -1 when none. */
 int event_rule_for(const struct card *card, const char *on, const struct situation *sit,
                    uint64_t rolled);
+/* Does the card give any rule for the event `on`? (Then a move need not ask
+ * for each hex it enters.) */
+bool event_any(const struct card *card, const char *on);
 
 /* Do what an event rule (place, remove, replace) does to hex h. *what says what
  * changed, or why nothing did (free it). False when nothing changed. */
