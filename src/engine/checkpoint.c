@@ -43,6 +43,16 @@ struct live {
 	size_t nholes;
 };
 
+/* The units and the effects waiting: their pointers to strings. */
+static const struct live unit_shape = {
+	.elem = sizeof(struct game_unit), .nholes = 2,
+	.holes = { offsetof(struct game_unit, id), offsetof(struct game_unit, halt.words) }
+};
+static const struct live pending_shape = {
+	.elem = sizeof(struct pending_effect), .nholes = 2,
+	.holes = { offsetof(struct pending_effect, code), offsetof(struct pending_effect, words) }
+};
+
 /* What the game holds outside its arrays. The dice log only grows as commands
  * are made (undo takes back the records of the commands it takes back), so a
  * state keeps its length, not its records. */
@@ -200,16 +210,12 @@ live_regions(const struct game *g, struct scalars *s, struct live out[NREGIONS])
 	out[R_LEVELS] = live_array(g->levels, cells, sizeof *g->levels);
 	out[R_SIDES] = live_array(g->sides, g->nsides, sizeof *g->sides);
 	out[R_STRUCTURES] = live_array(g->structures, g->nstructures, sizeof *g->structures);
-	out[R_UNITS] = (struct live){
-		.data = (const unsigned char *)g->units, .len = g->nunits * sizeof *g->units,
-		.elem = sizeof *g->units, .nholes = 2,
-		.holes = { offsetof(struct game_unit, id),
-		           offsetof(struct game_unit, halt) + offsetof(struct unit_halt, words) } };
-	out[R_PENDING] = (struct live){
-		.data = (const unsigned char *)g->pending, .len = g->npending * sizeof *g->pending,
-		.elem = sizeof *g->pending, .nholes = 2,
-		.holes = { offsetof(struct pending_effect, code),
-		           offsetof(struct pending_effect, words) } };
+	out[R_UNITS] = unit_shape;
+	out[R_UNITS].data = (const unsigned char *)g->units;
+	out[R_UNITS].len = g->nunits * sizeof *g->units;
+	out[R_PENDING] = pending_shape;
+	out[R_PENDING].data = (const unsigned char *)g->pending;
+	out[R_PENDING].len = g->npending * sizeof *g->pending;
 	out[R_STATS] = live_array(g->stats, g->sc.nteams + 1, sizeof *g->stats);
 }
 
@@ -235,42 +241,49 @@ copy_back(void *array, const struct bytes *b)
 	return true;
 }
 
-/* The string at *at among the strings kept, as take_string reads it; *old when
- * it is the same (which is then the caller's no more). */
+/* The string at *at among the strings kept, as take_string reads it: `old`
+ * when it is the same, else a copy (and `old` is freed). */
 static char *
-take_string_or(const char **at, char **old)
+string_again(const char **at, char *old)
 {
-	char *text;
-
-	if (**at == 0 || *old == NULL || strcmp(*old, *at + 1) != 0)
-		return take_string(at);
-	text = *old;
-	*old = NULL;
-	*at += 1 + strlen(text) + 1;
-	return text;
+	if (**at != 0 && old != NULL && strcmp(old, *at + 1) == 0) {
+		*at += 1 + strlen(old) + 1;
+		return old;
+	}
+	free(old);
+	return take_string(at);
 }
 
-/* The units of region r, their strings from *str: an id the same as the one of
- * the unit that stood in its place is kept, not copied again. */
+/* The units of region r, their strings from *str. As many units as the game
+ * has: each is copied back where it differs, around its pointers, and its id
+ * kept when it is the same. */
 static void
 restore_units(struct game *g, const struct bytes *r, const char **str)
 {
-	size_t was = g->nunits;
-	char **ids = xreallocarray(NULL, was + 1, sizeof *ids);
-
-	for (size_t i = 0; i < was; i++) {
-		ids[i] = g->units[i].id;
-		game_halt_clear(&g->units[i].halt);
+	if (r->len == g->nunits * sizeof *g->units) {
+		for (size_t at = 0; at < r->len; at += unit_shape.elem) {
+			size_t from = at;
+			for (size_t h = 0; h <= unit_shape.nholes; h++) {
+				size_t to = at + (h < unit_shape.nholes ? unit_shape.holes[h] : unit_shape.elem);
+				unsigned char *live = (unsigned char *)g->units + from;
+				if (to > from && memcmp(live, r->data + from, to - from) != 0)
+					memcpy(live, r->data + from, to - from);
+				from = to + sizeof(char *);
+			}
+		}
+	} else {
+		for (size_t i = 0; i < g->nunits; i++) {
+			free(g->units[i].id);
+			game_halt_clear(&g->units[i].halt);
+		}
+		/* the pointers come back NULL */
+		g->units = array_from(g->units, r, sizeof *g->units, &g->nunits);
+		g->cap_units = g->nunits;
 	}
-	g->units = array_from(g->units, r, sizeof *g->units, &g->nunits);
-	g->cap_units = g->nunits;
 	for (size_t i = 0; i < g->nunits; i++) {
-		g->units[i].id = i < was ? take_string_or(str, &ids[i]) : take_string(str);
-		g->units[i].halt.words = take_string(str);
+		g->units[i].id = string_again(str, g->units[i].id);
+		g->units[i].halt.words = string_again(str, g->units[i].halt.words);
 	}
-	for (size_t i = 0; i < was; i++)
-		free(ids[i]);
-	free(ids);
 }
 
 /* Put the game's state to the one in r. The selection is not a change (a
@@ -476,10 +489,12 @@ checkpoint_interval(const struct game *g)
 
 	if (g->checkpoint_every > 0)
 		return g->checkpoint_every;
-	/* the size of the state at the start: it does not change the interval later */
+	/* the size of the state at the start: it does not change the interval later.
+	 * Keeping a state compares about 8 bytes an instruction, and a command
+	 * replayed costs some thousands: the balance is near sqrt(bytes / 256). */
 	bytes = cells * (sizeof *g->terrain + sizeof *g->levels) + sc->nunits * sizeof *g->units +
 	        sc->nsides * sizeof *g->sides + sc->nstructures * sizeof *g->structures;
-	for (n = CHECKPOINT_MIN; n < CHECKPOINT_MAX && n * n * 1024 < bytes; n++)
+	for (n = CHECKPOINT_MIN; n < CHECKPOINT_MAX && n * n * 256 < bytes; n++)
 		;
 	return n;
 }

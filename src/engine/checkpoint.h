@@ -17,8 +17,9 @@ struct game;
  * g->checkpoint_every small to cross many of them): keeping one costs a pass
  * over its bytes, undo replays half the interval on average, so the interval
  * grows with the square root of the state's size, from CHECKPOINT_MIN (a small
- * board) to CHECKPOINT_MAX (a 200x200 one). */
-#define CHECKPOINT_MIN 8
+ * board; 19 on a 30x20 one with 60 units, 59 on a 100x100 one) to
+ * CHECKPOINT_MAX (a 200x200 one). */
+#define CHECKPOINT_MIN 16
 #define CHECKPOINT_MAX 64
 size_t checkpoint_interval(const struct game *g);
 
