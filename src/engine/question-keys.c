@@ -82,7 +82,12 @@ fact_askers(enum fact f)
 static bool
 key_is(const char *key, const char *word, size_t len)
 {
-	size_t n = strlen(key);
+	size_t n;
+
+	/* most words of a command are no key: they part at the first letter */
+	if (len == 0 || key[0] != word[0])
+		return false;
+	n = strlen(key);
 
 	/* "setting." takes the setting's name after it */
 	if (n > 0 && key[n - 1] == '.')
@@ -102,7 +107,7 @@ question_key_find(const char *word, size_t len, unsigned asker, struct question_
 			return true;
 		}
 	for (int f = 0; f < N_FACTS; f++)
-		if ((fact_askers((enum fact)f) & asker) && key_is(fact_info[f].key, word, len)) {
+		if (key_is(fact_info[f].key, word, len) && (fact_askers((enum fact)f) & asker)) {
 			out->id = QK_FACT;
 			out->fact = f;
 			out->key = fact_info[f].key;
