@@ -583,6 +583,63 @@ units_sharing_a_hex(void **state)
 	game_free(&g);
 }
 
+/* A way of more hexes than a command has words is recorded as the hex it went
+ * to, as a line the journal and a save can carry: its replay searches it again.
+ * A shorter way is recorded hex by hex. Both replay to the same game. */
+static void
+long_way_recorded_as_its_hex(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *name = xasprintf("%s/data/scenarios/long-way.yaml", top ? top : "..");
+	struct strbuf text = { NULL, 0, 0 };
+	struct game g, again;
+	struct scenario sc;
+	struct diag_list dl;
+	size_t bad = 0;
+
+	(void)state;
+	strbuf_addf(&text, "kind: scenario\nschema: 1\nid: long-way\ntitle: A long way\n"
+	                   "card: mini-nap\nboard: { columns: 70, rows: 2, orientation: pointy, "
+	                   "offset: even }\nmap:\n  rows:\n");
+	for (int row = 0; row < 2; row++) {
+		strbuf_addf(&text, "    - \"");
+		for (int col = 0; col < 70; col++)
+			strbuf_addf(&text, "%s.", col > 0 ? " " : "");
+		strbuf_addf(&text, "\"\n");
+	}
+	strbuf_addf(&text, "sides:\n  french: { name: French, home: north }\n"
+	                   "  austrian: { name: Austrians, home: south }\nunits:\n"
+	                   "  - { id: F1, side: french, class: infantry, hex: \"0101\", strength: 6, "
+	                   "move: 99 }\n"
+	                   "  - { id: A1, side: austrian, class: infantry, hex: \"7002\", "
+	                   "strength: 6 }\nstart: { turn: 1, side: french }\n");
+	diag_list_init(&dl, 20);
+	for (int copy = 0; copy < 2; copy++) {
+		if (!scenario_load_text(&sc, name, text.text, text.len, NULL, &dl)) {
+			diag_print(&dl, stderr);
+			fail_msg("%s: cannot load", name);
+		}
+		game_start(copy == 0 ? &g : &again, &sc);
+	}
+	diag_list_free(&dl);
+	for (size_t i = 0; i < 2; i++) {
+		struct command_result res;
+		assert_true(command_run(&g, i == 0 ? "move F1 0301" : "move F1 7001", &res));
+		command_result_free(&res);
+	}
+	assert_int_equal(g.done.count, 2);
+	assert_string_equal(g.done.items[0], "move F1 0201 0301");
+	assert_string_equal(g.done.items[1], "move F1 7001");
+	again.replaying = true;
+	assert_true(command_replay(&again, &g.done, &bad));
+	again.replaying = false;
+	assert_game_equal(&g, &again);
+	game_free(&g);
+	game_free(&again);
+	free(text.text);
+	free(name);
+}
+
 int
 main(void)
 {
@@ -592,6 +649,7 @@ main(void)
 		cmocka_unit_test(halt_words_come_back),
 		cmocka_unit_test(results_waiting_come_back),
 		cmocka_unit_test(units_sharing_a_hex),
+		cmocka_unit_test(long_way_recorded_as_its_hex),
 	};
 
 	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);

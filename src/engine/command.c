@@ -288,6 +288,39 @@ canonical_line(const char *name, size_t nargs, char *const *args, const char *ex
 	return text;
 }
 
+/* Can a line be read back as one command: a journal and a save carry it, and
+ * it has no more words than a command may? */
+static bool
+line_fits(const char *line)
+{
+	char *copy = xstrdup(line), *words[COMMAND_MAX_WORDS];
+	const char *why;
+	bool fits = split_words(copy, words, &why) >= 0;
+
+	free(copy);
+	return fits;
+}
+
+/* The line the record keeps of a change: its arguments as given, or those the
+ * command says the record keeps (record_args), unless these make a line that
+ * could not be read back (a way of more hexes than a command has words): then
+ * as given, which a replay reads the same way. */
+static char *
+record_line(const struct game *g, const char *name, int n, char *const *words,
+            const struct command_result *res)
+{
+	const struct strlist *args = &res->record_args;
+	char *line;
+
+	if (args->count > 0) {
+		line = canonical_line(name, args->count, args->items, res->record_extra, g->forcing);
+		if (line_fits(line))
+			return line;
+		free(line);
+	}
+	return canonical_line(name, (size_t)n - 1, words + 1, res->record_extra, g->forcing);
+}
+
 /* Does the command belong to the current phase? Refused, with the phase that
  * allows it, unless --force. */
 static bool
@@ -385,15 +418,9 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (ok && c->kind == COMMAND_CHANGE)
 		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {
-		const struct strlist *args = &res->record_args;
 		char **slot = xgrow(&g->done.items, &g->done.count, &g->done.cap, sizeof *slot);
 
-		/* the arguments as given, or those the command says the record keeps */
-		*slot = args->count > 0
-		                ? canonical_line(c->name, args->count, args->items, res->record_extra,
-		                                 g->forcing)
-		                : canonical_line(c->name, (size_t)n - 1, words + 1, res->record_extra,
-		                                 g->forcing);
+		*slot = record_line(g, c->name, n, words, res);
 		checkpoint_recorded(g);
 		strlist_free(&g->undone);
 		g->dirty = true;
