@@ -988,12 +988,22 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_note(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	struct strbuf text = { NULL, 0, 0 };
+	size_t size = 1;
+	char *text, *out;
 
+	/* the words joined by one space */
 	for (int i = 1; i < argc; i++)
-		strbuf_addf(&text, "%s%s", i > 1 ? " " : "", argv[i]);
-	cmd_say(res, "note: %s", text.text ? text.text : "");
-	game_log(g, "note: %s", text.text ? text.text : "");
-	free(text.text);
+		size += strlen(argv[i]) + 1;
+	text = out = xmalloc(size);
+	for (int i = 1; i < argc; i++) {
+		if (i > 1)
+			*out++ = ' ';
+		memcpy(out, argv[i], strlen(argv[i]));
+		out += strlen(argv[i]);
+	}
+	*out = '\0';
+	cmd_say(res, "note: %s", text);
+	game_log(g, "note: %s", text);
+	free(text);
 	return true;
 }

@@ -113,7 +113,13 @@ line_refused(const char *line)
 	if (len > COMMAND_MAX_BYTES)
 		return "a command is at most 16384 bytes long";
 	for (size_t i = 0; i < len;) {
-		size_t n = str_utf8_sequence(p + i, len - i);
+		size_t n;
+		/* most of a line is printable ASCII: one byte, nothing to decode */
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		n = str_utf8_sequence(p + i, len - i);
 		if (n == 0)
 			return "a command is UTF-8 text: this one holds a byte that is not";
 		/* C0 controls, DEL, and C1 controls (U+0080 to U+009F) */
@@ -210,13 +216,15 @@ find_command(const char *name, struct command_result *res)
 	return NULL;
 }
 
-/* How many bytes word w takes on a command line, as command_word writes it. */
+/* How many bytes word w takes on a command line, as command_word writes it:
+ * itself, or in quotes (empty, or holding a space, a quote or a #) with its
+ * quotes doubled. */
 static size_t
 word_size(const char *w)
 {
 	size_t len = strlen(w), quotes = 0;
 
-	if (w[0] != '\0' && strpbrk(w, " \"#") == NULL)
+	if (len > 0 && strpbrk(w, " \"#") == NULL)
 		return len;
 	for (const char *q = w; (q = strchr(q, '"')) != NULL; q++)
 		quotes++;

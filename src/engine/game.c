@@ -345,8 +345,9 @@ game_board(const struct game *g)
 int
 game_unit_find(const struct game *g, const char *id)
 {
+	/* every command names a unit: most ids part at their first letter */
 	for (size_t i = 0; i < g->nunits; i++)
-		if (strcmp(g->units[i].id, id) == 0)
+		if (g->units[i].id[0] == id[0] && strcmp(g->units[i].id, id) == 0)
 			return (int)i;
 	return -1;
 }
