@@ -24,7 +24,8 @@ struct game;
 size_t checkpoint_interval(const struct game *g);
 
 /* After a command was added to g->done: keep the state when their count is a
- * multiple of the interval. */
+ * multiple of the interval (of twice the interval while a save's commands are
+ * replayed: g->replaying). */
 void checkpoint_recorded(struct game *g);
 
 /* Put the game back to the last state kept after at most `count` commands
