@@ -36,18 +36,18 @@ struct step_check {
 	struct game *g;
 	int unit;
 	struct move_how how;   /* along a road; the facts stated for the move */
+	struct step_search *steps; /* the steps a search for the way asks in a row */
 };
 
 static long
 reach_cost(void *ctx, struct hex from, struct hex to, bool *stop_after)
 {
 	struct step_check *sc = ctx;
-	struct move_answer m;
-	long cost = game_step_cost_quiet(sc->g, sc->unit, from, to, &sc->how, stop_after, &m);
+	const struct move_answer *m;
+	long cost = game_steps_cost(sc->steps, from, to, stop_after, &m);
 
-	explain_free(&m.why);
 	/* a charge finds no way where the card forbids charging */
-	return sc->how.given[FACT_CHARGE] == 1 && m.no_charge ? -1 : cost;
+	return sc->how.given[FACT_CHARGE] == 1 && m->no_charge ? -1 : cost;
 }
 
 /* Refuse a move, with the step of the card's answer that says why: the first of
@@ -87,7 +87,10 @@ move_path(struct game *g, struct step_check *sc, int argc, char **argv, struct h
 		if (hex_direction_to(start, to) < 0) {
 			*searched = true;
 			reached = xcalloc(cap, sizeof *reached);
+			sc->steps = game_steps_start(g, sc->unit, &sc->how);
 			count = hex_reach_to(b, start, to, 1000000, reach_cost, sc, reached, cap);
+			game_steps_free(sc->steps);
+			sc->steps = NULL;
 			*path = xcalloc(cap + 1, sizeof **path);
 			n = hex_reach_path(b, reached, count, to, *path, cap + 1);
 			free(reached);
