@@ -511,6 +511,45 @@ check "narrower: wrapped again" "india juliet kilo lima│"
 check "narrower: the end of the line on a line of its own" "│  papa "
 T resize-window -t logpane -x 120 -y 40
 check "wider again: wrapped as before" "  india juliet kilo lima mike november oscar papa"
+
+# --- a key draws only what changed, and asks again what can have changed ----------------
+# (the map puts back the cells its highlights were on; range, targets and the line of
+# sight are asked again when the game, the selection or the cursor changed; the unit
+# pane when the cursor, the selection or the game did)
+go_to() {
+	keys /
+	wait_for "Go to" || return 1
+	keys -l "$1"
+	keys Enter
+}
+start redraw 80 24 XDG_STATE_HOME=$tap_tmp/redraw -- --seed 2
+check "redraw: started" "[T>A1]"
+keys l
+check "redraw: the cursor moves on" "[T>A2]"
+check_gone "its brackets leave the hex it left" "[T>A1"
+keys h Enter
+check "redraw: A1 selected" "A1 selected, in 0507"
+check "redraw: its range on the map" ". ++"
+keys k k k
+check "redraw: the line of sight to the cursor" "LOS 0507 to 0504: clear"
+keys Escape
+check "Esc: the unit pane shows the hex at the cursor again" "Hex 0504"
+check_gone "the range goes with the selection" ". ++"
+check_gone "and the line of sight" "LOS 0507 to 0504"
+command_line "unit set A1 hex=0305"
+check "A1 moved by a command" "A1: 4/4"
+go_to A1
+keys Enter
+check "A1 selected again, where it is now" "A1 selected, in 0305"
+go_to 0203
+check "the cursor on 0203" "LOS 0305 to 0203"
+check_status "its range asked again after the change: Enter moves it to 0203" "Enter:move"
+go_to 0609
+check "the line of sight from where it is now" "LOS 0305 to 0609: clear"
+check_gone "0609, in its range before the change, is not now" "Enter:move"
+keys C-l
+check "C-l: the screen drawn again, the line of sight with it" "LOS 0305 to 0609: clear"
+check "C-l: the unit pane" "Unit A1 (selected)"
 kill -TERM "$(pid_of logpane)"
 wait_status logpane >/dev/null
 T kill-session -t logpane 2>/dev/null

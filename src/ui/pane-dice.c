@@ -22,9 +22,17 @@ pending_clear(struct tui *t)
 	memset(&t->battle, 0, sizeof t->battle);
 }
 
-/* The dice pane's own state: the first line in view. */
+/* The dice pane's own state: the first line in view, and what it drew last
+ * (its title, lines and their roles, the bottom edge's words; on the windows
+ * of a layout), to draw it again only when that changes. */
 struct dice_view {
 	int top;
+	bool drawn;
+	unsigned long layout;
+	char *title;
+	struct strlist lines;
+	enum tui_role *roles;
+	const char *more;
 };
 
 /* Show an answer: its lines, and what each is. */
@@ -361,6 +369,37 @@ build(const struct tui *t, struct wrapped *v, int width)
 	}
 }
 
+/* Is what is to be drawn what the window holds? */
+static bool
+same_as_drawn(const struct tui *t, const struct dice_view *d, const char *title,
+              const struct strlist *lines, const enum tui_role *roles, const char *more)
+{
+	if (!d->drawn || d->layout != t->layout || strcmp(d->title, title) != 0 ||
+	    d->more != more || d->lines.count != lines->count)
+		return false;
+	for (size_t i = 0; i < lines->count; i++)
+		if (roles[i] != d->roles[i] || strcmp(lines->items[i], d->lines.items[i]) != 0)
+			return false;
+	return true;
+}
+
+/* Keep what was drawn (the lines and roles are taken over). */
+static void
+keep_drawn(const struct tui *t, struct dice_view *d, const char *title, struct strlist *lines,
+           enum tui_role *roles, const char *more)
+{
+	free(d->title);
+	strlist_free(&d->lines);
+	free(d->roles);
+	d->drawn = true;
+	d->layout = t->layout;
+	d->title = xstrdup(title);
+	d->lines = *lines;
+	d->roles = roles;
+	d->more = more;
+	memset(lines, 0, sizeof *lines);
+}
+
 static void
 dice_draw(struct tui *t, struct pane *p)
 {
@@ -368,33 +407,49 @@ dice_draw(struct tui *t, struct pane *p)
 	const struct rect *r = &p->rect;
 	struct dice_view *d = p->data;
 	struct wrapped v = { { 0 }, NULL, 0, 0 };
-	char title[128];
+	struct strlist shown = { 0 };
+	enum tui_role *roles;
+	const char *more = NULL;
+	char title[128], framed[140];
 	int width = r->w - 2, body = r->h - 2;
 
-	werase(w);
 	if (t->battle.active)
 		snprintf(title, sizeof title, "Dice: %s %s %s", t->battle.verb, t->battle.attacker,
 		         t->battle.target);
 	else
 		snprintf(title, sizeof title, "Dice%s", t->dice_rolled ? ": rolled" : "");
-	tui_frame(t, p, title);
+	snprintf(framed, sizeof framed, "%c%s", tui_pane_focused(t, p) ? '[' : ' ', title);
 	build(t, &v, width);
 	if (d->top > (int)v.lines.count - body)
 		d->top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
+	roles = xcalloc((size_t)body + 1, sizeof *roles);
 	for (int i = 0; v.lines.items != NULL && i < body && (size_t)(d->top + i) < v.lines.count;
 	     i++) {
 		size_t k = (size_t)(d->top + i);
-		wattrset(w, tui_attr(t, v.roles != NULL && k < v.n ? v.roles[k] : ROLE_NORMAL));
-		tui_put(t, w, 1 + i, 1, v.lines.items[k], width);
+		roles[i] = v.roles != NULL && k < v.n ? v.roles[k] : ROLE_NORMAL;
+		strlist_add(&shown, v.lines.items[k]);
 	}
-	if ((int)v.lines.count > body + d->top) {
-		const char *more = tui_pane_focused(t, p) ? " more: j, z " : " more: Tab z ";
+	if ((int)v.lines.count > body + d->top)
+		more = tui_pane_focused(t, p) ? " more: j, z " : " more: Tab z ";
+	free(v.roles);
+	strlist_free(&v.lines);
+	if (same_as_drawn(t, d, framed, &shown, roles, more)) {
+		free(roles);
+		strlist_free(&shown);
+		return;
+	}
+	werase(w);
+	tui_frame(t, p, title);
+	for (size_t i = 0; i < shown.count; i++) {
+		wattrset(w, tui_attr(t, roles[i]));
+		tui_put(t, w, 1 + (int)i, 1, shown.items[i], width);
+	}
+	if (more != NULL) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, r->h - 1, r->w - (int)strlen(more) - 1, more, (int)strlen(more));
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
-	free(v.roles);
-	strlist_free(&v.lines);
+	keep_drawn(t, d, framed, &shown, roles, more);
 	wnoutrefresh(w);
 }
 
@@ -431,9 +486,20 @@ dice_init(void)
 	return xcalloc(1, sizeof(struct dice_view));
 }
 
+static void
+dice_end(void *data)
+{
+	struct dice_view *d = data;
+
+	free(d->title);
+	strlist_free(&d->lines);
+	free(d->roles);
+	free(d);
+}
+
 const struct pane_ops pane_dice = {
 	.init = dice_init,
-	.free = free,
+	.free = dice_end,
 	.draw = dice_draw,
 	.key = dice_key,
 };

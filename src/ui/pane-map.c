@@ -18,6 +18,11 @@
 #include "tui.h"
 #include "xmalloc.h"
 
+/* A cell of the map pane's window (its line and column). */
+struct cell_at {
+	int y, x;
+};
+
 /* The map pane's own state: the part of the map in view and where it starts. */
 struct map_view {
 	struct render_frame f;
@@ -29,6 +34,16 @@ struct map_view {
 	unsigned long gen;      /* ... of this generation, */
 	int lines, cols;        /* ... this size, from top and left */
 	int drawn_top, drawn_left;
+	/* what the window holds, so that a key redraws only what changed: */
+	unsigned long layout;   /* the layout it was drawn for (0: none yet) */
+	bool focused;           /* its title as the focused pane's */
+	bool cells_shown;       /* the frame's cells as drawn last */
+	chtype *shown;          /* the frame's cells as the window shows them */
+	size_t cap_shown;
+	struct cell_at *marked; /* the cells the highlights were drawn on */
+	size_t nmarked, cap_marked;
+	char *bottom;           /* the text on the bottom edge, or NULL */
+	attr_t bottom_attr;
 };
 
 static void *
@@ -43,8 +58,13 @@ map_end(void *data)
 	struct map_view *m = data;
 
 	render_frame_free(&m->f);
+	free(m->shown);
+	free(m->marked);
+	free(m->bottom);
 	free(m);
 }
+
+static void los_forget(struct tui *t);
 
 void
 map_free(struct tui *t)
@@ -53,12 +73,11 @@ map_free(struct tui *t)
 	free(t->reach_stop);
 	free(t->target);
 	free(t->range_line);
-	free(t->los_hexes);
-	free(t->los_text);
 	t->reach = t->reach_stop = t->target = NULL;
-	t->range_line = t->los_text = NULL;
-	t->los_hexes = NULL;
-	t->nlos = 0;
+	t->range_line = NULL;
+	t->derived_unit = -1;
+	los_forget(t);
+	t->los_known = false;
 }
 
 /* ---- what the commands say about the selected unit --------------------------------- */
@@ -94,6 +113,19 @@ derive_targets(struct tui *t, int sel)
 	command_result_free(&res);
 }
 
+/* Forget the line of sight asked last. */
+static void
+los_forget(struct tui *t)
+{
+	free(t->los_hexes);
+	free(t->los_text);
+	t->los_hexes = NULL;
+	t->los_text = NULL;
+	t->nlos = 0;
+	t->los_block = -1;
+	t->los_blocked = false;
+}
+
 /* The line of sight from the selected unit to the cursor: the verdict with its
  * reason, the hexes of the line and the one that blocks it. */
 static void
@@ -107,13 +139,7 @@ derive_los(struct tui *t, int sel)
 	bool blocked = false;
 	size_t cap = 0;
 
-	free(t->los_hexes);
-	free(t->los_text);
-	t->los_hexes = NULL;
-	t->los_text = NULL;
-	t->nlos = 0;
-	t->los_block = -1;
-	t->los_blocked = false;
+	los_forget(t);
 	if (sel < 0 || hex_eq(g->units[sel].hex, t->cursor))
 		return;
 	tui_hex_label(t, g->units[sel].hex, from);
@@ -144,31 +170,68 @@ derive_los(struct tui *t, int sel)
 	command_result_free(&res);
 }
 
-void
-map_derive(struct tui *t)
+/* Range and targets of unit `unit`: asked when the game changed since they
+ * were, or they are another unit's. */
+static void
+derive_unit(struct tui *t, int unit)
 {
 	struct game *g = &t->s->game;
 	const struct hex_board *b = game_board(g);
 	size_t cells = (size_t)b->columns * (size_t)b->rows;
+
+	if (t->reach != NULL && t->derived_gen == t->gen && t->derived_unit == unit)
+		return;
+	free(t->reach);
+	free(t->reach_stop);
+	free(t->target);
+	free(t->range_line);
+	t->range_line = NULL;
+	t->reach = xcalloc(cells, sizeof *t->reach);
+	t->reach_stop = xcalloc(cells, sizeof *t->reach_stop);
+	t->target = xcalloc(g->nunits + 1, sizeof *t->target);
+	derive_range(t, unit);
+	derive_targets(t, unit);
+	t->derived_gen = t->gen;
+	t->derived_unit = unit;
+}
+
+void
+map_derive(struct tui *t)
+{
 	int sel = tui_selected(t);
 
-	if (t->reach == NULL || t->derived_gen != t->gen || t->derived_sel != sel) {
-		free(t->reach);
-		free(t->reach_stop);
-		free(t->target);
-		free(t->range_line);
-		t->range_line = NULL;
-		t->reach = xcalloc(cells, sizeof *t->reach);
-		t->reach_stop = xcalloc(cells, sizeof *t->reach_stop);
-		t->target = xcalloc(g->nunits + 1, sizeof *t->target);
-		if (sel >= 0) {
-			derive_range(t, sel);
-			derive_targets(t, sel);
-		}
-		t->derived_gen = t->gen;
-		t->derived_sel = sel;
-	}
+	if (sel >= 0)
+		derive_unit(t, sel);
+	if (t->los_known && t->los_gen == t->gen && t->los_sel == sel &&
+	    hex_eq(t->los_cursor, t->cursor))
+		return;
 	derive_los(t, sel);
+	t->los_known = true;
+	t->los_gen = t->gen;
+	t->los_sel = sel;
+	t->los_cursor = t->cursor;
+}
+
+/* Is what map_derive worked out about the selected unit? */
+static bool
+derived_for_selected(const struct tui *t)
+{
+	int sel = tui_selected(t);
+
+	return sel >= 0 && t->reach != NULL && t->derived_unit == sel && t->derived_gen == t->gen;
+}
+
+bool
+map_targets(const struct tui *t, int u)
+{
+	return derived_for_selected(t) && u >= 0 && (size_t)u < t->s->game.nunits && t->target[u];
+}
+
+bool
+map_reaches(const struct tui *t, struct hex h)
+{
+	return derived_for_selected(t) && hex_on_board(game_board(&t->s->game), h) &&
+	       t->reach[scenario_hex_index(&t->s->game.sc, h)];
 }
 
 /* ---- moving the cursor ----------------------------------------------------------- */
@@ -249,13 +312,13 @@ prepare(struct tui *t, struct map_view *m)
 }
 
 /* Draw the part in view, unless the frame holds it already: a key that only
- * moves the cursor within the view draws no hex again. */
-static void
+ * moves the cursor within the view draws no hex again. True when it drew. */
+static bool
 draw_frame(struct tui *t, struct map_view *m, int lines, int cols)
 {
 	if (m->drawn && m->gen == t->gen && m->lines == lines && m->cols == cols &&
 	    m->drawn_top == m->top && m->drawn_left == m->left)
-		return;
+		return false;
 	render_frame_draw(&m->f, &t->s->game, m->top, m->left, lines, cols);
 	m->drawn = true;
 	m->gen = t->gen;
@@ -263,6 +326,7 @@ draw_frame(struct tui *t, struct map_view *m, int lines, int cols)
 	m->cols = cols;
 	m->drawn_top = m->top;
 	m->drawn_left = m->left;
+	return true;
 }
 
 void
@@ -372,27 +436,91 @@ cell_attr(const struct tui *t, const struct render_cell *c)
 	}
 }
 
+/* The frame's cells as the window shows them: each its character in the
+ * attributes of what it is; but a blank after a cell whose attributes make a
+ * blank look the same as its own (no background, no reverse or underline)
+ * takes that cell's, so that the terminal is not told to change colours for
+ * blanks that look alike either way. */
 static void
-draw_cells(struct tui *t, const struct view *v)
+shade_frame(struct tui *t, struct map_view *m)
+{
+	const struct render_frame *f = &m->f;
+	size_t n = (size_t)f->lines * (size_t)f->cols;
+
+	if (m->cap_shown < n) {
+		free(m->shown);
+		m->shown = xcalloc(n, sizeof *m->shown);
+		m->cap_shown = n;
+	}
+	for (int y = 0; y < f->lines; y++) {
+		attr_t before = 0;
+		for (int x = 0; x < f->cols; x++) {
+			size_t i = (size_t)y * (size_t)f->cols + (size_t)x;
+			const struct render_cell *c = &f->cells[i];
+			attr_t a = cell_attr(t, c);
+
+			if (c->ch == ' ' && x > 0 && tui_blank_plain(t, a) && tui_blank_plain(t, before))
+				a = before;
+			m->shown[i] = (chtype)(unsigned char)c->ch | a;
+			before = a;
+		}
+	}
+}
+
+/* Every cell of the frame. A line of printable ASCII (all of them, but for a
+ * unit's id that is not) goes in at once, as it stands: waddch would give each
+ * cell the same attributes, the window's being the normal ones. */
+static void
+draw_cells(const struct view *v)
 {
 	const struct render_frame *f = &v->m->f;
 
-	for (int y = 0; y < f->lines; y++)
-		for (int x = 0; x < f->cols; x++) {
-			const struct render_cell *c = &f->cells[(size_t)y * (size_t)f->cols + (size_t)x];
-			mvwaddch(v->w, 1 + y, 1 + x, (chtype)(unsigned char)c->ch | cell_attr(t, c));
+	for (int y = 0; y < f->lines; y++) {
+		const struct render_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
+		const chtype *line = &v->m->shown[(size_t)y * (size_t)f->cols];
+		bool plain = true;
+
+		for (int x = 0; x < f->cols && plain; x++)
+			plain = row[x].ch >= ' ' && row[x].ch <= '~';
+		if (plain) {
+			mvwaddchnstr(v->w, 1 + y, 1, line, f->cols);
+			continue;
 		}
+		for (int x = 0; x < f->cols; x++)
+			mvwaddch(v->w, 1 + y, 1 + x, line[x]);
+	}
+}
+
+/* Put back the frame's cells where the highlights were drawn last. */
+static void
+restore_marked(const struct view *v)
+{
+	struct map_view *m = v->m;
+
+	for (size_t i = 0; i < m->nmarked; i++) {
+		int y = m->marked[i].y - 1, x = m->marked[i].x - 1;
+		if (y < 0 || y >= m->f.lines || x < 0 || x >= m->f.cols)
+			continue;
+		mvwaddch(v->w, 1 + y, 1 + x, m->shown[(size_t)y * (size_t)m->f.cols + (size_t)x]);
+	}
+	m->nmarked = 0;
 }
 
 /* Put a character at a picture cell, when it is in view; the frame keeps
- * what was drawn there. */
+ * what was drawn there, and the cell is marked to be put back before the
+ * highlights are drawn again. */
 static void
 put_char(const struct view *v, int line, int col, int ch, attr_t attr)
 {
+	struct map_view *m = v->m;
 	int y, x;
 
-	if (render_frame_pos(&v->m->f, line, col, &y, &x) && y > 0 && x >= v->m->f.d.prefix)
+	if (render_frame_pos(&m->f, line, col, &y, &x) && y > 0 && x >= m->f.d.prefix) {
+		struct cell_at *at = xgrow(&m->marked, &m->nmarked, &m->cap_marked, sizeof *at);
+		at->y = 1 + y;
+		at->x = 1 + x;
 		mvwaddch(v->w, 1 + y, 1 + x, (chtype)(unsigned char)ch | attr);
+	}
 }
 
 static const struct render_cell *
@@ -520,6 +648,8 @@ draw_range(struct tui *t, const struct view *v)
 	const struct hexdraw *d = &v->m->f.d;
 	int c0, c1, r0, r1, sel = tui_selected(t);
 
+	if (!derived_for_selected(t))
+		return;
 	hexdraw_visible(d, v->m->top, v->m->left, v->body_h, v->width - d->prefix, &c0, &c1, &r0,
 	                &r1);
 	for (int r = r0; r < r1; r++)
@@ -527,9 +657,9 @@ draw_range(struct tui *t, const struct view *v)
 			struct hex h = hex_from_offset(&d->board, c, r);
 			size_t idx = scenario_hex_index(&g->sc, h);
 			int u = game_unit_at(g, h);
-			if (u >= 0 && u != sel && t->target != NULL && t->target[u]) {
+			if (u >= 0 && u != sel && t->target[u]) {
 				paint_run(v, h, tui_attr(t, ROLE_TARGET));
-			} else if (u < 0 && t->reach != NULL && t->reach[idx]) {
+			} else if (u < 0 && t->reach[idx]) {
 				enum tui_role role = t->reach_stop[idx] ? ROLE_RANGE_STOP : ROLE_RANGE;
 				mark_run(v, h, '+', t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
 			}
@@ -576,25 +706,51 @@ draw_overlays(struct tui *t, const struct view *v)
 	bracket(v, t->cursor, '[', ']', tui_attr(t, ROLE_CURSOR));
 }
 
-static void
-draw_bottom_line(struct tui *t, const struct view *v, int h, int w)
+/* What the bottom edge says: the line of sight to the cursor, else the
+ * selected unit's range, else the phase's reminder; NULL: nothing. */
+static const char *
+bottom_text(const struct tui *t)
 {
-	const char *text = t->los_text;
+	if (t->los_text != NULL)
+		return t->los_text;
+	if (derived_for_selected(t) && t->range_line != NULL)
+		return t->range_line;
+	return t->reminder;
+}
+
+/* The bottom edge with its text, when it is not what the window holds. */
+static void
+draw_bottom_line(struct tui *t, const struct view *v, int h, int w, bool anew)
+{
+	const char *text = bottom_text(t);
+	attr_t attr = tui_attr(t, t->los_block >= 0 || (t->los_text && t->los_blocked)
+	                                  ? ROLE_ERROR : ROLE_TITLE);
+	struct map_view *m = v->m;
 	char buf[512];
 
-	if (text == NULL && t->range_line != NULL)
-		text = t->range_line;
-	if (text == NULL)
-		text = t->reminder;     /* the phase's reminder when nothing else is said */
-	if (text == NULL)
+	if (!anew && (text == NULL ? m->bottom == NULL
+	                           : m->bottom != NULL && strcmp(text, m->bottom) == 0 &&
+	                                 attr == m->bottom_attr))
 		return;
-	snprintf(buf, sizeof buf, " %s ", text);
-	wattrset(v->w, tui_attr(t, t->los_block >= 0 || (t->los_text && t->los_blocked)
-	                                   ? ROLE_ERROR : ROLE_TITLE));
-	tui_put(t, v->w, h - 1, 1, buf, w - 2);
+	free(m->bottom);
+	m->bottom = text != NULL ? xstrdup(text) : NULL;
+	m->bottom_attr = attr;
+	if (!anew) {
+		wattrset(v->w, tui_attr(t, ROLE_BORDER));
+		mvwhline(v->w, h - 1, 1, ACS_HLINE, w - 2);
+	}
+	if (text != NULL) {
+		snprintf(buf, sizeof buf, " %s ", text);
+		wattrset(v->w, attr);
+		tui_put(t, v->w, h - 1, 1, buf, w - 2);
+	}
 	wattrset(v->w, tui_attr(t, ROLE_NORMAL));
 }
 
+/* Draw the map pane. When the window holds what was drawn last (the same
+ * layout, title and frame), only the highlights are drawn again, after the
+ * cells they were on last are put back; and the bottom edge when its text
+ * changed. */
 static void
 map_draw(struct tui *t, struct pane *p)
 {
@@ -602,23 +758,39 @@ map_draw(struct tui *t, struct pane *p)
 	const struct rect *r = &p->rect;
 	struct view v;
 	char title[256];
+	bool focused = tui_pane_focused(t, p), anew, redrawn;
 
 	v.m = p->data;
 	prepare(t, v.m);
-	werase(w);
 	v.w = w;
 	v.body_h = r->h - 3;
 	v.width = r->w - 2;
-	snprintf(title, sizeof title, "Map: %s", t->s->game.sc.title ? t->s->game.sc.title
-	                                                          : t->s->game.sc.id);
-	tui_frame(t, p, title);
+	anew = v.m->layout != t->layout || v.m->focused != focused;
+	if (anew) {
+		werase(w);
+		snprintf(title, sizeof title, "Map: %s", t->s->game.sc.title ? t->s->game.sc.title
+		                                                          : t->s->game.sc.id);
+		tui_frame(t, p, title);
+		v.m->layout = t->layout;
+		v.m->focused = focused;
+		v.m->cells_shown = false;
+		v.m->nmarked = 0;
+	}
 	if (v.body_h < 1 || v.width <= v.m->f.d.prefix)
 		return;
 	follow_cursor(t, &v);
-	draw_frame(t, v.m, v.body_h + 1, v.width);
-	draw_cells(t, &v);
+	redrawn = draw_frame(t, v.m, v.body_h + 1, v.width);
+	if (redrawn)
+		shade_frame(t, v.m);
+	if (redrawn || !v.m->cells_shown) {
+		draw_cells(&v);
+		v.m->cells_shown = true;
+		v.m->nmarked = 0;
+	} else {
+		restore_marked(&v);
+	}
 	draw_overlays(t, &v);
-	draw_bottom_line(t, &v, r->h, r->w);
+	draw_bottom_line(t, &v, r->h, r->w, anew);
 	wnoutrefresh(w);
 }
 

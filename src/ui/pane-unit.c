@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tui.h"
+#include "xmalloc.h"
 
 /* The lines of a question's answer, from line `from` on, trimmed and wrapped;
  * the first line's parts, as the answer gives them, each on a line of its own. */
@@ -53,23 +54,60 @@ add_hex_extras(struct tui *t, struct strlist *out, int width, struct hex h)
 	command_result_free(&res);
 }
 
+/* What the pane shows was worked out from: it is asked and drawn again only
+ * when one of these changed. */
+struct unit_key {
+	unsigned long layout, gen;
+	bool focused, target;
+	int unit, selected, width, height;
+	struct hex cursor;
+};
+
+/* The unit pane's own state: what it drew last. */
+struct unit_view {
+	bool drawn;
+	struct unit_key key;
+};
+
+static void *
+unit_init(void)
+{
+	return xcalloc(1, sizeof(struct unit_view));
+}
+
+static bool
+same_key(const struct unit_key *a, const struct unit_key *b)
+{
+	return a->layout == b->layout && a->gen == b->gen && a->focused == b->focused &&
+	       a->target == b->target && a->unit == b->unit && a->selected == b->selected &&
+	       a->width == b->width && a->height == b->height && hex_eq(a->cursor, b->cursor);
+}
+
 static void
 unit_draw(struct tui *t, struct pane *p)
 {
 	WINDOW *w = p->win;
 	const struct rect *r = &p->rect;
 	const struct game *g = &t->s->game;
+	struct unit_view *view = p->data;
 	struct strlist lines = { 0 };
 	char title[128], at[HEX_LABEL_SIZE];
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t), width = r->w - 2;
+	struct unit_key key;
 
-	werase(w);
 	if (u < 0)
 		u = sel;
+	key = (struct unit_key){ t->layout, t->gen, tui_pane_focused(t, p), map_targets(t, u), u,
+		                 sel, r->w, r->h, t->cursor };
+	if (view->drawn && same_key(&key, &view->key))
+		return;
+	view->drawn = true;
+	view->key = key;
+	werase(w);
 	tui_hex_label(t, t->cursor, at);
 	if (u >= 0) {
 		snprintf(title, sizeof title, "Unit %s%s", g->units[u].id,
-		         u == sel ? " (selected)" : t->target && t->target[u] ? " (target)" : "");
+		         u == sel ? " (selected)" : key.target ? " (target)" : "");
 		add_answer(t, &lines, width, 0, "show unit", g->units[u].id);
 		add_hex_extras(t, &lines, width, g->units[u].hex);
 		add_answer(t, &lines, width, 1, "effects", g->units[u].id);
@@ -97,5 +135,7 @@ unit_draw(struct tui *t, struct pane *p)
 }
 
 const struct pane_ops pane_unit = {
+	.init = unit_init,
+	.free = free,
 	.draw = unit_draw,
 };

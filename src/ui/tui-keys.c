@@ -51,10 +51,8 @@ move_selected(struct tui *t)
 static bool
 cursor_in_reach(struct tui *t)
 {
-	const struct game *g = &t->s->game;
-
 	map_derive(t);
-	return t->reach != NULL && t->reach[scenario_hex_index(&g->sc, t->cursor)];
+	return map_reaches(t, t->cursor);
 }
 
 enum enter_does
@@ -137,10 +135,10 @@ targets_by_distance(struct tui *t, int sel, int *out)
 	size_t n = 0;
 
 	map_derive(t);
-	for (int u = 0; t->target != NULL && u < (int)g->nunits; u++) {
+	for (int u = 0; u < (int)g->nunits; u++) {
 		int d = hex_distance(g->units[sel].hex, g->units[u].hex);
 		size_t k = n;
-		if (!t->target[u])
+		if (!map_targets(t, u))
 			continue;
 		/* inserted after every unit as near or nearer */
 		while (k > 0 && hex_distance(g->units[sel].hex, g->units[out[k - 1]].hex) > d) {
@@ -397,11 +395,13 @@ zoom(struct tui *t)
 	tui_layout(t);
 }
 
+/* C-l: the terminal painted again from scratch, and every pane drawn whole
+ * again, asking again what it shows (the windows stay as they are). */
 static void
 redraw(struct tui *t)
 {
 	clearok(curscr, TRUE);
-	tui_layout(t);
+	t->layout++;
 }
 
 /* ---- the table ------------------------------------------------------------------- */

@@ -205,6 +205,7 @@ tui_layout(struct tui *t)
 	int lines = LINES, cols = COLS;
 
 	free_windows(t);
+	t->layout++;
 	t->too_small = lines < TUI_MIN_LINES || cols < TUI_MIN_COLS;
 	werase(stdscr);
 	wnoutrefresh(stdscr);
@@ -219,7 +220,8 @@ tui_layout(struct tui *t)
 		p->win = newwin(r->h, r->w, r->y, r->x);
 		if (p->win == NULL)
 			continue;
-		keypad(p->win, TRUE);
+		/* no keypad(): keys are read from stdscr and the dialogs' windows,
+		 * never from a pane's */
 		p->panel = new_panel(p->win);
 	}
 	t->statuswin = newwin(2, cols, lines - 2, 0);

@@ -14,14 +14,18 @@
 #include "turn.h"
 #include "xmalloc.h"
 
-/* Where the game stands and the phase's reminder, as `show state` says them. */
+/* Where the game stands and the phase's reminder, as `show state` says them:
+ * asked again when the game changed. */
 void
 status_derive(struct tui *t)
 {
+	if (t->state_line != NULL && t->status_gen == t->gen)
+		return;
 	free(t->state_line);
 	free(t->reminder);
 	t->state_line = turn_state_words(&t->s->game);
 	t->reminder = turn_phase_reminder(&t->s->game);
+	t->status_gen = t->gen;
 }
 
 /* The keys that matter in the current state, most useful first: as many as fit.
@@ -71,17 +75,34 @@ fit_hints(const char *const *keys, int room, char *out, size_t size)
 	}
 }
 
-void
-tui_status_draw(struct tui *t)
+/* Is `now` what a line was drawn from last (*drawn, taken over)? */
+static bool
+same_as_drawn(char **drawn, char *now)
 {
-	WINDOW *w = t->statuswin;
-	const char *reminder = t->reminder, *now[16];
+	bool same = *drawn != NULL && strcmp(now, *drawn) == 0;
+
+	free(*drawn);
+	*drawn = now;
+	return same;
+}
+
+/* The status line, drawn again only when what it is drawn from changed (on
+ * the same windows). */
+static void
+draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
+{
+	struct strbuf sb = { NULL, 0, 0 };
+	const char *reminder = t->reminder;
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
 
-	if (w == NULL)
+	strbuf_addf(&sb, "%d %lu %d %d\n%s\n%s\n%s\n", cols, t->layout, t->s->game.dirty,
+	            (int)t->brush, t->state_line ? t->state_line : "",
+	            t->brush_id ? t->brush_id : "", reminder ? reminder : "\1");
+	for (size_t i = 0; now[i] != NULL; i++)
+		strbuf_addf(&sb, "%s\t", now[i]);
+	if (same_as_drawn(&t->status_drawn, sb.text))
 		return;
-	werase(w);
 	wattrset(w, tui_attr(t, ROLE_STATUS));
 	mvwhline(w, 0, 0, ' ', cols);
 	snprintf(left, sizeof left, " %s", t->state_line ? t->state_line : "");
@@ -103,7 +124,6 @@ tui_status_draw(struct tui *t)
 	}
 	/* the phase's reminder, when it fits whole beside the first hints (the map's
 	 * bottom edge shows it otherwise) */
-	hints(t, now, sizeof now / sizeof now[0]);
 	fit_hints(now, cols - x - 2, keys, sizeof keys);
 	fit_hints(now, 24, least, sizeof least);
 	room = cols - x - 2 - (int)strlen(least) - 2;
@@ -115,12 +135,39 @@ tui_status_draw(struct tui *t)
 	}
 	if (keys[0] != '\0')
 		tui_put(t, w, 0, cols - (int)strlen(keys) - 1, keys, (int)strlen(keys));
+	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+/* The message line, drawn again only when the message changed. */
+static void
+draw_message_line(struct tui *t, WINDOW *w)
+{
+	char *now = xasprintf("%d %lu %d\n%s", COLS, t->layout, t->message_error,
+	                      t->message ? t->message : "\1");
+
+	if (same_as_drawn(&t->message_drawn, now))
+		return;
+	wmove(w, 1, 0);
+	wclrtoeol(w);
 	wattrset(w, tui_attr(t, t->message_error ? ROLE_ERROR : ROLE_NORMAL));
 	if (t->message != NULL) {
 		char *msg = t->message_error ? xasprintf("error: %s", t->message) : xstrdup(t->message);
-		tui_put(t, w, 1, 0, msg, cols);
+		tui_put(t, w, 1, 0, msg, COLS);
 		free(msg);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+void
+tui_status_draw(struct tui *t)
+{
+	WINDOW *w = t->statuswin;
+	const char *now[16];
+
+	if (w == NULL)
+		return;
+	hints(t, now, sizeof now / sizeof now[0]);
+	draw_status_line(t, w, now);
+	draw_message_line(t, w);
 	wnoutrefresh(w);
 }

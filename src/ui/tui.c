@@ -133,6 +133,8 @@ setup_colors(struct tui *t)
 	for (int r = 0; r < N_ROLES; r++) {
 		short fg = role_defs[r].fg, bg = role_defs[r].bg;
 
+		t->plain_bg[r] = defaults && bg < 0;
+
 		if (!defaults) {
 			fg = fg < 0 ? COLOR_WHITE : fg;
 			bg = bg < 0 ? COLOR_BLACK : bg;
@@ -150,6 +152,16 @@ attr_t
 tui_attr(const struct tui *t, enum tui_role role)
 {
 	return t->attr[role];
+}
+
+bool
+tui_blank_plain(const struct tui *t, attr_t attr)
+{
+	int pair = PAIR_NUMBER(attr);
+
+	if (attr & (A_REVERSE | A_UNDERLINE | A_STANDOUT | A_BLINK | A_INVIS | A_ITALIC))
+		return false;
+	return pair == 0 || (pair < N_ROLES && t->plain_bg[pair]);
 }
 
 /* ---- helpers for the panes ------------------------------------------------------- */
@@ -179,6 +191,27 @@ next_char(const char *s, size_t *len, bool utf8)
 	return w < 0 ? 1 : w;
 }
 
+/* A run of printable ASCII at (y, x), its cells made as waddnstr would make
+ * them (the window's attributes, its background being a plain blank) and put
+ * in at once, the cursor left after it; false (nothing done) when the window's
+ * background is not plain or the run reaches its last column (where waddnstr
+ * moves the cursor on its own way). */
+static bool
+put_run(WINDOW *w, int y, int x, const char *text, int len)
+{
+	chtype cells[256];
+	attr_t attrs = (attr_t)getattrs(w);
+
+	if (len > (int)(sizeof cells / sizeof cells[0]) || x + len >= getmaxx(w) ||
+	    (getbkgd(w) & ~(chtype)' ') != 0)
+		return false;
+	for (int i = 0; i < len; i++)
+		cells[i] = (chtype)(unsigned char)text[i] | attrs;
+	mvwaddchnstr(w, y, x, cells, len);
+	wmove(w, y, x + len);
+	return true;
+}
+
 void
 tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width)
 {
@@ -188,8 +221,23 @@ tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int widt
 		return;
 	while (*text != '\0') {
 		size_t len;
-		int cw = next_char(text, &len, t->utf8);
+		int cw;
 
+		/* a run of printable ASCII, as much as fits, in one call */
+		for (len = 0; (int)len < width - used && text[len] >= ' ' && text[len] < 0x7f; len++)
+			;
+		if (len > 0 && put_run(w, y, x + used, text, (int)len)) {
+			used += (int)len;
+			text += len;
+			continue;
+		}
+		if (len > 0) {
+			waddnstr(w, text, (int)len);
+			used += (int)len;
+			text += len;
+			continue;
+		}
+		cw = next_char(text, &len, t->utf8);
 		if (used + cw > width)
 			break;
 		if ((unsigned char)*text < 0x20 || *text == 0x7f ||
@@ -534,6 +582,8 @@ free_tui(struct tui *t)
 	free(t->message);
 	free(t->state_line);
 	free(t->reminder);
+	free(t->status_drawn);
+	free(t->message_drawn);
 	free(t->brush_id);
 	free(t->journal_warning);
 }
@@ -613,6 +663,7 @@ tui_main(const struct tui_options *opt)
 	memset(&session, 0, sizeof session);
 	session.journal.fd = -1;
 	t.zoom = -1;
+	t.derived_unit = -1;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	t.s = &session;
 	tui_panes_init(&t);

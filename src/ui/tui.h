@@ -173,6 +173,7 @@ struct tui {
 	SCREEN *screen;
 	bool color, utf8, mouse;
 	attr_t attr[N_ROLES];
+	bool plain_bg[N_ROLES];  /* the role's background is the terminal's own */
 
 	/* layout: the panes of the pane table, in its order */
 	struct pane *panes;
@@ -189,15 +190,26 @@ struct tui {
 
 	struct hex cursor;      /* the map's cursor, where the keys act */
 	unsigned long gen;      /* bumped by every change */
+	unsigned long layout;   /* bumped each time the panes' windows are made anew:
+	                           a pane draws all of itself again then, and else only
+	                           what changed */
 
-	/* what the commands said about the selected unit: pane-map.c works it out
-	 * (map_derive), the map pane and the unit pane show it */
+	/* what the commands said about a unit, asked again only when the game
+	 * changed or another unit is selected: pane-map.c works it out (map_derive)
+	 * for the selected unit, the map pane and the unit pane show it; kept when
+	 * the unit is let go (selected again, nothing is asked) */
 	unsigned long derived_gen;
-	int derived_sel;
-	bool *reach, *reach_stop; /* per hex: in the selected unit's range */
-	bool *target;           /* per unit: the selected unit may battle it */
+	int derived_unit;       /* the unit it is about, or -1 */
+	bool *reach, *reach_stop; /* per hex: in the unit's range */
+	bool *target;           /* per unit: the unit may battle it */
 	char *range_line;       /* the first line of `range` */
-	struct hex *los_hexes;  /* the line from the selected unit to the cursor */
+	/* the line of sight from the selected unit to the cursor, asked again when
+	 * the game changed, the selection or the cursor moved */
+	bool los_known;
+	unsigned long los_gen;
+	int los_sel;
+	struct hex los_cursor;
+	struct hex *los_hexes;  /* the hexes of the line */
 	size_t nlos;
 	int los_block;          /* index in los_hexes of the hex that blocks, or -1 */
 	char *los_text;         /* the verdict and its reason */
@@ -212,6 +224,9 @@ struct tui {
 
 	char *state_line;       /* where the game stands, from show state */
 	char *reminder;         /* the phase's reminder, or NULL */
+	unsigned long status_gen; /* the change they were asked at (with state_line) */
+	char *status_drawn;     /* what the status line and the message line were */
+	char *message_drawn;    /* drawn from last (on the windows of t->layout) */
 	char *message;          /* the message line */
 	bool message_error;
 
@@ -225,6 +240,9 @@ struct tui {
 
 /* tui.c */
 attr_t tui_attr(const struct tui *t, enum tui_role role);
+/* Does a blank in these attributes look like a blank in the normal ones (no
+ * background colour, nothing drawn on it: reverse, underline)? */
+bool tui_blank_plain(const struct tui *t, attr_t attr);
 void tui_draw(struct tui *t);
 /* Run a command as the user would; its first answer line goes to the message
  * line, a failure's lines to the log. True when it worked. */
@@ -312,6 +330,10 @@ bool map_go(struct tui *t, int compass);
 int map_compass_dir(const struct tui *t, int compass);
 /* Work out again what the highlights show, if the game or selection changed. */
 void map_derive(struct tui *t);
+/* After map_derive: may the selected unit battle unit u; can it reach hex h
+ * (false with no unit selected)? */
+bool map_targets(const struct tui *t, int u);
+bool map_reaches(const struct tui *t, struct hex h);
 /* Forget what map_derive worked out. */
 void map_free(struct tui *t);
 /* Large hexes or compact ones (`+`): the other of what is drawn now. */
