@@ -512,6 +512,27 @@ check "narrower: the end of the line on a line of its own" "│  papa "
 T resize-window -t logpane -x 120 -y 40
 check "wider again: wrapped as before" "  india juliet kilo lima mike november oscar papa"
 
+# --- a long log: the pane counts its lines as far back as it is scrolled -----------------
+i=1
+while [ $i -le 300 ]; do
+	printf 'note entry%03d of the long log\n' $i
+	i=$((i + 1))
+done >"$tap_tmp/longlog.cmds"
+echo "save $tap_tmp/longlog.sav" >>"$tap_tmp/longlog.cmds"
+"$HEXAID" script --seed 2 "$demo" <"$tap_tmp/longlog.cmds" >/dev/null
+start longlog 80 24 XDG_STATE_HOME=$tap_tmp/longlog -- "$tap_tmp/longlog.sav"
+check "a long log: its newest line at the bottom" "entry300 of the"
+keys Tab Tab Tab
+check "the log pane focused" "[Log]"
+keys Home
+check "Home: its first line in view" "entry001 of the"
+check_gone "the newest out of view" "entry300"
+keys End
+check "End: the newest line back in view" "entry300 of the"
+check_gone "the first out of view" "entry001"
+keys Up
+check "Up: a line back" "Log (1 lines back"
+
 # --- a key draws only what changed, and asks again what can have changed ----------------
 # (the map puts back the cells its highlights were on; range, targets and the line of
 # sight are asked again when the game, the selection or the cursor changed; the unit

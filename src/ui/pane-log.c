@@ -16,35 +16,45 @@
 #include "xmalloc.h"
 
 /* A line the interface adds to the log pane: a command that failed, a warning.
- * It is shown after the game log's line number `after`. */
+ * It is shown after the game log's line number `after` (before the line of
+ * that number). */
 struct tui_note {
 	size_t after;
 	enum note_kind kind;
 	char *text;
 };
 
-/* One entry of the pane, in the order shown: a line of the game log or a note. */
-struct entry {
-	uint32_t index;          /* in the game log, or in the notes */
-	uint32_t note;           /* 1: a note */
+/* What the log pane drew last: it is drawn again only when one of these
+ * changed. */
+struct log_drawn {
+	bool valid;
+	unsigned long layout, version, gen;
+	bool focused, legend;
+	int back, body, width;
+	enum hexdraw_size map_size;
 };
 
-/* The log pane's own state. The game log only grows between two draws (a new
- * game starts a new pane), so its lines and the notes are put in order once, as
- * they come; for each, the lines it takes wrapped to the pane's width are
- * counted once (again when the width changes). Drawing wraps only what is in
- * view. */
+/* The log pane's own state. Its entries, in the order shown, are the game
+ * log's lines with the notes among them: note k (the notes are kept in that
+ * order) is entry k + after, the lines fill the others. The game log only
+ * grows between two draws (a new game starts a new pane), and a note is made
+ * after the lines there are, so both come at the end. Nothing is copied from
+ * the game log, and nothing is done for every line when a game opens: a draw
+ * walks up from the newest entry as far as the view goes back, counting the
+ * lines each takes wrapped to the pane's width, and keeps those counts (for
+ * the entries walked over only, counted again when the width changes). */
 struct log_state {
 	struct tui_note *notes;
 	size_t nnotes, cap_notes;
-	struct entry *entries;
-	size_t nentries, cap_entries;
-	size_t *rows_before;     /* per entry and one more: the wrapped lines before it */
-	size_t cap_rows;
-	size_t lines;            /* the game log's lines among the entries */
+	size_t lines;            /* the game log's lines when last looked at */
 	const char *last;        /* the last of them, to see the log was not replaced */
-	int width;               /* the width counted for; 0: not yet known */
+	int width;               /* the width the counts are for */
+	uint32_t *rows;          /* per entry from rows_lo: its wrapped lines, 0: not
+	                            counted yet */
+	size_t rows_lo, nrows, cap_rows;
 	int back;                /* lines scrolled back from the newest */
+	unsigned long version;   /* bumped when an entry comes or the counts go */
+	struct log_drawn drawn;  /* what the window holds */
 };
 
 static const struct strlist *
@@ -53,135 +63,130 @@ game_log_of(const struct tui *t)
 	return &t->s->game.log;
 }
 
-/* The text of an entry as shown (a note's detail after "! "), to free. */
+static size_t
+entry_count(const struct log_state *ls)
+{
+	return ls->lines + ls->nnotes;
+}
+
+/* What entry e is: a note (*note set to its index) or a line of the game log
+ * (*line set). */
+static bool
+entry_is_note(const struct log_state *ls, size_t e, size_t *note, size_t *line)
+{
+	size_t lo = 0, hi = ls->nnotes;
+
+	/* the first note at entry e or after it */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (mid + ls->notes[mid].after < e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < ls->nnotes && lo + ls->notes[lo].after == e) {
+		*note = lo;
+		return true;
+	}
+	*line = e - lo;
+	return false;
+}
+
+/* The text of entry e as shown (a note's detail after "! "), to free. */
 static char *
-entry_text(const struct tui *t, const struct log_state *ls, const struct entry *e)
+entry_text(const struct tui *t, const struct log_state *ls, size_t e)
 {
 	const struct tui_note *n;
+	size_t k, line;
 
-	if (!e->note)
-		return xstrdup(game_log_of(t)->items[e->index]);
-	n = &ls->notes[e->index];
+	if (!entry_is_note(ls, e, &k, &line))
+		return xstrdup(game_log_of(t)->items[line]);
+	n = &ls->notes[k];
 	return n->kind == NOTE_ERROR_DETAIL ? xasprintf("! %s", n->text) : xstrdup(n->text);
 }
 
+/* Forget the counts of wrapped lines (another width, another log). */
+static void
+forget_rows(struct log_state *ls)
+{
+	ls->nrows = 0;
+	ls->version++;
+}
+
+/* The slot of entry e's count, the cache grown to hold it (what it did not
+ * hold is 0: not counted). */
+static uint32_t *
+row_slot(struct log_state *ls, size_t e)
+{
+	size_t lo, hi, n, kept;
+
+	if (ls->nrows == 0)
+		ls->rows_lo = e;
+	else if (e >= ls->rows_lo && e < ls->rows_lo + ls->nrows)
+		return &ls->rows[e - ls->rows_lo];
+	lo = ls->rows_lo;
+	hi = ls->rows_lo + ls->nrows;
+	/* grown down, with room for as many again below: scrolling back a line at
+	 * a time moves the counts a few times, not once a line */
+	if (e < lo)
+		lo = e > hi - e ? e - (hi - e) : 0;
+	if (e >= hi)
+		hi = e + 1;
+	n = hi - lo;
+	if (n > ls->cap_rows) {
+		size_t cap = n > 2 * ls->cap_rows ? n : 2 * ls->cap_rows;
+		ls->rows = xreallocarray(ls->rows, cap, sizeof *ls->rows);
+		ls->cap_rows = cap;
+	}
+	/* the counts kept move up to their place; the others are not counted */
+	kept = ls->rows_lo - lo;
+	if (ls->nrows > 0 && kept > 0)
+		memmove(ls->rows + kept, ls->rows, ls->nrows * sizeof *ls->rows);
+	memset(ls->rows, 0, kept * sizeof *ls->rows);
+	memset(ls->rows + kept + ls->nrows, 0, (n - kept - ls->nrows) * sizeof *ls->rows);
+	ls->rows_lo = lo;
+	ls->nrows = n;
+	return &ls->rows[e - lo];
+}
+
+/* The lines entry e takes wrapped to the pane's width. */
 static size_t
-entry_rows(const struct tui *t, const struct log_state *ls, const struct entry *e)
+entry_rows(const struct tui *t, struct log_state *ls, size_t e)
 {
-	char *text;
-	size_t rows;
+	uint32_t *slot = row_slot(ls, e);
 
-	if (ls->width <= 0)
-		return 0;
-	if (!e->note)
-		return (size_t)tui_wrap_rows(game_log_of(t)->items[e->index], ls->width, 2);
-	text = entry_text(t, ls, e);
-	rows = (size_t)tui_wrap_rows(text, ls->width, 2);
-	free(text);
-	return rows;
-}
-
-static void
-add_entry(const struct tui *t, struct log_state *ls, size_t index, bool note)
-{
-	struct entry *e = xgrow(&ls->entries, &ls->nentries, &ls->cap_entries, sizeof *e);
-
-	e->index = (uint32_t)index;
-	e->note = note;
-	if (ls->cap_rows < ls->cap_entries + 1) {
-		ls->cap_rows = ls->cap_entries + 1;
-		ls->rows_before = xreallocarray(ls->rows_before, ls->cap_rows, sizeof *ls->rows_before);
+	if (*slot == 0) {
+		char *text = entry_text(t, ls, e);
+		int rows = tui_wrap_rows(text, ls->width, 2);
+		*slot = rows > 0 ? (uint32_t)rows : 1;
+		free(text);
 	}
-	if (ls->nentries == 1)
-		ls->rows_before[0] = 0;
-	ls->rows_before[ls->nentries] = ls->rows_before[ls->nentries - 1] + entry_rows(t, ls, e);
+	return *slot;
 }
 
-/* Count every entry's lines again, for a new width. */
-static void
-recount(const struct tui *t, struct log_state *ls, int width)
-{
-	ls->width = width;
-	for (size_t i = 0; i < ls->nentries; i++)
-		ls->rows_before[i + 1] = ls->rows_before[i] + entry_rows(t, ls, &ls->entries[i]);
-}
-
-/* A note in the order of rebuild: by the line it goes before, then as made. */
-struct note_place {
-	size_t after, index;
-};
-
-static int
-compare_places(const void *pa, const void *pb)
-{
-	const struct note_place *a = pa, *b = pb;
-
-	if (a->after != b->after)
-		return a->after < b->after ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
-
-/* Put every line and note in order again: the log is not the one the entries
- * were made from (it got shorter: a change the journal could not take was taken
- * back). Each note goes before the line that was next when it was made, those
- * made after the last line at the end. */
-static void
-rebuild(const struct tui *t, struct log_state *ls)
-{
-	const struct strlist *log = game_log_of(t);
-	struct note_place *order = xcalloc(ls->nnotes + 1, sizeof *order);
-	size_t k = 0;
-
-	for (size_t i = 0; i < ls->nnotes; i++)
-		order[i] = (struct note_place){ ls->notes[i].after, i };
-	qsort(order, ls->nnotes, sizeof *order, compare_places);
-	ls->nentries = 0;
-	for (size_t i = 0; i < log->count; i++) {
-		for (; k < ls->nnotes && order[k].after <= i; k++)
-			add_entry(t, ls, order[k].index, true);
-		add_entry(t, ls, i, false);
-	}
-	for (; k < ls->nnotes; k++)
-		add_entry(t, ls, order[k].index, true);
-	ls->lines = log->count;
-	free(order);
-}
-
-/* Bring the entries up to the game log as it stands, at the pane's width. */
+/* Bring the pane up to the game log as it stands, at the pane's width. A log
+ * that is not the one seen (it got shorter: a change the journal could not
+ * take was taken back) keeps the notes where they were, those after lines
+ * that are no longer there after the last one. */
 static void
 sync(const struct tui *t, struct log_state *ls, int width)
 {
 	const struct strlist *log = game_log_of(t);
 
-	if (log->count < ls->lines || (ls->lines > 0 && log->items[ls->lines - 1] != ls->last))
-		rebuild(t, ls);
-	for (; ls->lines < log->count; ls->lines++)
-		add_entry(t, ls, ls->lines, false);
-	ls->last = ls->lines > 0 ? log->items[ls->lines - 1] : NULL;
-	if (width != ls->width)
-		recount(t, ls, width);
-}
-
-static size_t
-total_rows(const struct log_state *ls)
-{
-	return ls->nentries > 0 ? ls->rows_before[ls->nentries] : 0;
-}
-
-/* The entry that holds wrapped line `row`. */
-static size_t
-entry_at_row(const struct log_state *ls, size_t row)
-{
-	size_t lo = 0, hi = ls->nentries;
-
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ls->rows_before[mid] <= row)
-			lo = mid;
-		else
-			hi = mid;
+	if (log->count < ls->lines || (ls->lines > 0 && log->items[ls->lines - 1] != ls->last)) {
+		for (size_t i = 0; i < ls->nnotes; i++)
+			if (ls->notes[i].after > log->count)
+				ls->notes[i].after = log->count;
+		forget_rows(ls);
 	}
-	return lo;
+	if (log->count != ls->lines)
+		ls->version++;
+	ls->lines = log->count;
+	ls->last = ls->lines > 0 ? log->items[ls->lines - 1] : NULL;
+	if (width != ls->width) {
+		ls->width = width;
+		forget_rows(ls);
+	}
 }
 
 /* The map's legend (what `hexaid render` prints under the map) in place of the
@@ -235,31 +240,73 @@ tui_note(struct tui *t, enum note_kind kind, const char *text)
 	n->after = game_log_of(t)->count;
 	n->kind = kind;
 	n->text = xstrdup(text);
-	add_entry(t, ls, ls->nnotes - 1, true);
+	ls->version++;
 	ls->back = 0;
 }
 
-/* The wrapped lines from `first` on, `body` of them at most, into the window. */
+/* The entry that holds the first line in view and how many of its lines are
+ * above the view, found by walking up from the newest entry: `back` lines
+ * back from the newest, `body` lines. When the log has fewer lines, back is
+ * brought down to show its first line on top. */
+static size_t
+first_in_view(const struct tui *t, struct log_state *ls, int body, size_t *skip)
+{
+	size_t e = entry_count(ls), above = 0, need;
+
+	if (ls->back < 0)
+		ls->back = 0;
+	need = (size_t)ls->back + (size_t)body;
+	while (e > 0 && above < need)
+		above += entry_rows(t, ls, --e);
+	if (above < need) {
+		ls->back = above > (size_t)body ? (int)(above - (size_t)body) : 0;
+		need = (size_t)ls->back + (size_t)body;
+	}
+	*skip = above > need ? above - need : 0;
+	return e;
+}
+
+/* `body` wrapped lines at most from entry e on, the first `skip` of its lines
+ * left out, into the window. */
 static void
-draw_rows(struct tui *t, struct pane *p, size_t first, int body, int width)
+draw_rows(struct tui *t, struct pane *p, size_t e, size_t skip, int body, int width)
 {
 	struct log_state *ls = p->data;
+	size_t n = entry_count(ls);
 	int y = 0;
 
-	for (size_t e = entry_at_row(ls, first); e < ls->nentries && y < body; e++) {
+	for (; e < n && y < body; e++, skip = 0) {
 		struct strlist lines = { NULL, 0, 0 };
-		char *text = entry_text(t, ls, &ls->entries[e]);
-		size_t skip = first > ls->rows_before[e] ? first - ls->rows_before[e] : 0;
+		char *text = entry_text(t, ls, e);
+		size_t k, line;
+		bool error = entry_is_note(ls, e, &k, &line) && ls->notes[k].kind != NOTE_SAID;
 
 		tui_wrap(text, width, 2, &lines);
-		wattrset(p->win, tui_attr(t, ls->entries[e].note &&
-		                                 ls->notes[ls->entries[e].index].kind != NOTE_SAID
-		                             ? ROLE_ERROR : ROLE_NORMAL));
+		wattrset(p->win, tui_attr(t, error ? ROLE_ERROR : ROLE_NORMAL));
 		for (size_t i = skip; i < lines.count && y < body; i++)
 			tui_put(t, p->win, 1 + y++, 1, lines.items[i], width);
 		strlist_free(&lines);
 		free(text);
 	}
+}
+
+/* Has anything the pane shows changed since it was drawn? (The legend is the
+ * game's: it changes with the game.) */
+static bool
+changed_since_drawn(struct tui *t, struct pane *p, int body, int width)
+{
+	struct log_state *ls = p->data;
+	struct log_drawn now = { true, t->layout, ls->version, t->legend ? t->gen : 0,
+		                 tui_pane_focused(t, p), t->legend, ls->back, body, width,
+		                 t->legend ? t->map_size : HEXDRAW_COMPACT };
+	const struct log_drawn *was = &ls->drawn;
+	bool same = was->valid && was->layout == now.layout && was->version == now.version &&
+	            was->gen == now.gen && was->focused == now.focused &&
+	            was->legend == now.legend && was->back == now.back && was->body == now.body &&
+	            was->width == now.width && was->map_size == now.map_size;
+
+	ls->drawn = now;
+	return !same;
 }
 
 static void
@@ -269,26 +316,27 @@ log_draw(struct tui *t, struct pane *p)
 	const struct rect *r = &p->rect;
 	struct log_state *ls = p->data;
 	int body = r->h - 2, width = r->w - 2;
-	size_t total, first;
+	size_t first = 0, skip = 0;
 	char title[64];
 
+	if (!t->legend) {
+		sync(t, ls, width);
+		first = first_in_view(t, ls, body, &skip);
+	}
+	if (!changed_since_drawn(t, p, body, width))
+		return;
 	werase(w);
 	if (t->legend) {
 		draw_legend(t, p, body, width);
 		return;
 	}
-	sync(t, ls, width);
-	total = total_rows(ls);
-	if (ls->back > (int)total - body)
-		ls->back = (int)total - body > 0 ? (int)total - body : 0;
-	first = total > (size_t)body + (size_t)ls->back ? total - (size_t)body - (size_t)ls->back : 0;
 	if (ls->back > 0)
 		snprintf(title, sizeof title, "Log (%d lines back, PgDn)", ls->back);
 	else
 		snprintf(title, sizeof title, "Log");
 	tui_frame(t, p, title);
-	draw_rows(t, p, first, body, width);
-	if (total == 0) {
+	draw_rows(t, p, first, skip, body, width);
+	if (entry_count(ls) == 0) {
 		wattrset(w, tui_attr(t, ROLE_DIM));
 		tui_put(t, w, 1, 1, "(nothing has happened yet)", width);
 	}
@@ -342,8 +390,7 @@ log_end(void *data)
 	for (size_t i = 0; i < ls->nnotes; i++)
 		free(ls->notes[i].text);
 	free(ls->notes);
-	free(ls->entries);
-	free(ls->rows_before);
+	free(ls->rows);
 	free(ls);
 }
 
