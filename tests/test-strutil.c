@@ -64,6 +64,20 @@ test_long(void **state)
 	assert_int_equal(v, 7); /* untouched when refused */
 }
 
+/* str_eq says what strcmp says of equality, for every pair of a few strings. */
+static void
+test_eq(void **state)
+{
+	static const char *const words[] = { "", "a", "b", "ab", "abc", "abd", "ba", "ab\0x",
+	                                     "terrain", "terrains", "\xc3\xa9", "\xc3\xa8" };
+	const size_t n = sizeof words / sizeof words[0];
+
+	(void)state;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			assert_int_equal(str_eq(words[i], words[j]), strcmp(words[i], words[j]) == 0);
+}
+
 static void __attribute__((format(printf, 2, 3)))
 add_formatted(struct strlist *l, const char *fmt, ...)
 {
@@ -105,6 +119,7 @@ main(void)
 		cmocka_unit_test(test_nearest),
 		cmocka_unit_test(test_join_choices),
 		cmocka_unit_test(test_long),
+		cmocka_unit_test(test_eq),
 		cmocka_unit_test(test_strlist_and_strbuf),
 	};
 	return RUN_TESTS("strutil", tests);

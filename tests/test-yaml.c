@@ -208,6 +208,320 @@ test_complex_key(void **state)
 	                       "? [a]\n  ^\n");
 }
 
+/* ---- the tree's memory: many nodes, long values, blocks of their own ---------- */
+
+/* A list of n numbers, one a line, after a key. */
+static char *
+long_list(size_t n)
+{
+	char *s = malloc(16 * n + 16);
+	size_t len = (size_t)sprintf(s, "items:\n");
+
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)sprintf(s + len, "  - %zu\n", i);
+	return s;
+}
+
+static void
+test_many_nodes(void **state)
+{
+	char *text = long_list(30000);
+	const struct ynode *items;
+	struct loaded l;
+	char want[24];
+
+	(void)state;
+	/* 30,000 values take many blocks: every node keeps its text and place */
+	load(&l, text, strlen(text), NULL);
+	assert_true(l.ok);
+	items = ymap_find(l.doc.root, "items");
+	assert_non_null(items);
+	assert_int_equal(items->count, 30000);
+	for (size_t i = 0; i < items->count; i++) {
+		snprintf(want, sizeof want, "%zu", i);
+		assert_string_equal(items->items[i]->text, want);
+		assert_int_equal(items->items[i]->len, strlen(want));
+		assert_int_equal(items->items[i]->line, (int)i + 2);
+		assert_int_equal(items->items[i]->col, 5);
+	}
+	unload(&l);
+	free(text);
+}
+
+static void
+test_long_values(void **state)
+{
+	size_t big = 60000;
+	char *text = malloc(2 * big + 100), *p = text;
+	const struct ynode *n;
+	struct loaded l;
+
+	(void)state;
+	/* a value too big for the block in use gets a block of its own; the small
+	 * values around it are still cut from the blocks they were cut from */
+	p += sprintf(p, "a: 1\nlong: ");
+	memset(p, 'x', big);
+	p += big;
+	p += sprintf(p, "\nb: 2\nquoted: \"");
+	memset(p, 'y', big);
+	p += big;
+	p += sprintf(p, "\"\nc: 3\n");
+	load(&l, text, (size_t)(p - text), NULL);
+	assert_true(l.ok);
+	n = ymap_find(l.doc.root, "long");
+	assert_int_equal(n->len, big);
+	assert_int_equal(strlen(n->text), big);
+	assert_true(n->text[0] == 'x' && n->text[big - 1] == 'x' && n->plain);
+	n = ymap_find(l.doc.root, "quoted");
+	assert_int_equal(n->len, big);
+	assert_true(n->text[0] == 'y' && n->text[big - 1] == 'y' && !n->plain);
+	assert_string_equal(ymap_find(l.doc.root, "a")->text, "1");
+	assert_string_equal(ymap_find(l.doc.root, "b")->text, "2");
+	assert_string_equal(ymap_find(l.doc.root, "c")->text, "3");
+	assert_int_equal(ymap_find_key(l.doc.root, "c")->line, 5);
+	unload(&l);
+	free(text);
+}
+
+/* A value with a NUL in it ("\0" in quotes) is text up to the NUL, as C reads it. */
+static void
+test_nul_in_quotes(void **state)
+{
+	struct loaded l;
+
+	(void)state;
+	LOAD(&l, "a: \"x\\0y\"\n");
+	assert_true(l.ok);
+	assert_int_equal(ymap_find(l.doc.root, "a")->len, 3);
+	assert_string_equal(ymap_find(l.doc.root, "a")->text, "x");
+	unload(&l);
+	/* keys are compared as C reads them, so these two are the same key */
+	REJECT("\"k\\0a\": 1\n\"k\\0b\": 2\n",
+	       "t.yaml:2:1: error: duplicate key 'k' (first given at line 1); keep only one\n"
+	       "\"k\\0b\": 2\n^\n");
+}
+
+/* A large mapping is searched for duplicates by hashing its keys; what is
+ * reported, and in which order, is as for a small one: by key, then place. */
+static void
+test_duplicate_keys_large(void **state)
+{
+	(void)state;
+	REJECT("k0: 0\nk1: 1\nk2: 2\nk3: 3\nk4: 4\nk5: 5\nk6: 6\nk7: 7\nk8: 8\nk9: 9\n"
+	       "k5: again\nk1: again\nk5: thrice\n",
+	       "t.yaml:12:1: error: duplicate key 'k1' (first given at line 2); keep only one\n"
+	       "k1: again\n^\n"
+	       "t.yaml:11:1: error: duplicate key 'k5' (first given at line 6); keep only one\n"
+	       "k5: again\n^\n"
+	       "t.yaml:13:1: error: duplicate key 'k5' (first given at line 6); keep only one\n"
+	       "k5: thrice\n^\n");
+	/* nested: each mapping on its own */
+	REJECT("a: { x: 1, y: 2 }\nb: { x: 1, x: 2 }\n",
+	       "t.yaml:2:12: error: duplicate key 'x' (first given at line 2); keep only one\n"
+	       "b: { x: 1, x: 2 }\n           ^\n");
+}
+
+/* Bytes that are not plain ASCII found wherever they stand, eight at a time or not. */
+static void
+test_encoding_positions(void **state)
+{
+	char text[200];
+
+	(void)state;
+	for (size_t at = 30; at < 120; at += 7) {
+		char want[200];
+
+		memset(text, 'a', sizeof text);
+		memcpy(text, "k: ", 3);
+		text[at] = '\xe9';
+		text[150] = '\n';
+		snprintf(want, sizeof want, "t.yaml:1:%zu: error: invalid UTF-8 byte 0xe9; save the "
+		         "file as UTF-8\n", at + 1);
+		{
+			struct loaded l;
+			char *got;
+
+			load(&l, text, 151, NULL);
+			assert_false(l.ok);
+			got = diag_text(&l.dl);
+			assert_memory_equal(got, want, strlen(want));
+			free(got);
+			unload(&l);
+		}
+	}
+	/* valid UTF-8 among ASCII is read, whatever its place */
+	{
+		struct loaded l;
+		LOAD(&l, "title: Gefechtsfeld der Schlacht bei Großgörschen, Lützen und Bautzen\n");
+		assert_true(l.ok);
+		assert_string_equal(ymap_find(l.doc.root, "title")->text,
+		                    "Gefechtsfeld der Schlacht bei Großgörschen, Lützen und Bautzen");
+		unload(&l);
+	}
+}
+
+/* Control characters in text found at any place, within eight bytes read at once
+ * or across them (C2 80 split over two). */
+static void
+test_controls_anywhere(void **state)
+{
+	static const char *const bad[] = {
+		"a: \"abcdefgh\\eijklmnop\"\n",
+		"a: \"abcdefghijklmno\\x7f\"\n",
+		"a: \"\\x01bcdefghijklmnop\"\n",
+		"a: \"abcdefg\\x80xyz\"\n",
+		"a: \"abcdef\\x9fxyzw\"\n",
+	};
+	static const char *const good[] = {
+		"a: \"abcdefgh\\nijklmnop\\tq\"\n",
+		"a: abcdefg\xc2\xa0xyz and more text than eight bytes\n",
+		"a: ~!@#$%^&*()_+{}|:<>?`-=[]\\;',./ 0123456789\n",
+	};
+	const char *s;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct loaded l;
+		load(&l, bad[i], strlen(bad[i]), NULL);
+		assert_true(l.ok);
+		assert_false(ystring(&l.doc, ymap_find(l.doc.root, "a"), &s));
+		assert_int_equal(l.dl.count, 1);
+		unload(&l);
+	}
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		struct loaded l;
+		load(&l, good[i], strlen(good[i]), NULL);
+		assert_true(l.ok);
+		assert_true(ystring(&l.doc, ymap_find(l.doc.root, "a"), &s));
+		unload(&l);
+	}
+}
+
+/* ---- a file read as far as a key, then on ------------------------------------- */
+
+/* Write text to a new file; its path is the caller's to unlink and free. */
+static char *
+temp_file(const char *text, size_t len)
+{
+	char *path = strdup("/tmp/hexaid-test-yaml-XXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+/* Two trees are the same: kinds, texts, places, children. */
+static void
+assert_same_tree(const struct ynode *a, const struct ynode *b)
+{
+	assert_int_equal(a->kind, b->kind);
+	assert_int_equal(a->line, b->line);
+	assert_int_equal(a->col, b->col);
+	assert_int_equal(a->count, b->count);
+	if (a->kind == YNODE_SCALAR) {
+		assert_int_equal(a->len, b->len);
+		assert_memory_equal(a->text, b->text, a->len + 1);
+		assert_int_equal(a->plain, b->plain);
+		return;
+	}
+	for (size_t i = 0; i < a->count; i++) {
+		if (a->kind == YNODE_MAPPING)
+			assert_same_tree(a->keys[i], b->keys[i]);
+		assert_same_tree(a->items[i], b->items[i]);
+	}
+}
+
+/* Read a file as far as `kind`, check what the tree holds then, read on, and
+ * compare the tree and the diagnostics with those of reading it whole. */
+static void
+expect_rest_as_whole(const char *text, const struct ylimits *lim, size_t before, bool ok)
+{
+	char *path = temp_file(text, strlen(text)), *split, *whole;
+	struct diag_list dl1, dl2;
+	struct ydoc part, all;
+
+	diag_list_init(&dl1, 20);
+	diag_list_init(&dl2, 20);
+	assert_true(ydoc_load_file_until(&part, path, lim, "kind", &dl1));
+	assert_int_equal(part.root->count, before);
+	assert_int_equal(ydoc_load_rest(&part), ok);
+	assert_int_equal(ydoc_load_file(&all, path, lim, &dl2), ok);
+	if (ok)
+		assert_same_tree(part.root, all.root);
+	else
+		assert_true(part.root == NULL && all.root == NULL);
+	split = diag_text(&dl1);
+	whole = diag_text(&dl2);
+	assert_string_equal(split, whole);
+	free(split);
+	free(whole);
+	/* once read whole, reading on is done at once */
+	assert_int_equal(ydoc_load_rest(&part), ok);
+	ydoc_free(&part);
+	ydoc_free(&all);
+	diag_list_free(&dl1);
+	diag_list_free(&dl2);
+	unlink(path);
+	free(path);
+}
+
+static void
+test_until_then_rest(void **state)
+{
+	static const struct ylimits five = { "test file", 1000, 8, 100, 5 };
+	char *text = long_list(3000);
+
+	(void)state;
+	expect_rest_as_whole("# a card\nkind: card\nschema: 1\nterrain:\n  open: { glyph: \".\" }\n"
+	                     "list: [a, \"b\", 'c']\n",
+	                     &ylimits_card, 1, true);
+	expect_rest_as_whole("id: x\ntitle: y\nkind: card\nz: 1\n", &ylimits_card, 3, true);
+	/* no `kind:`: the file was read whole */
+	expect_rest_as_whole("id: x\ntitle: y\n", &ylimits_card, 2, true);
+	/* what is found after the key is reported as when the file is read whole */
+	expect_rest_as_whole("kind: card\na: 1\nb: [x, y\nc: 2\n", &ylimits_card, 1, false);
+	expect_rest_as_whole("kind: card\na: 1\nkind: save\na: 2\n", &ylimits_card, 1, false);
+	expect_rest_as_whole("kind: card\na: *x\n", &ylimits_card, 1, false);
+	/* the limits count the whole file: 1 mapping and 5 values is one too many */
+	expect_rest_as_whole("kind: a\nb: 1\nc: 2\n", &five, 1, false);
+	/* many values after the key */
+	{
+		char *with_kind = malloc(strlen(text) + 16);
+		sprintf(with_kind, "kind: card\n%s", text);
+		expect_rest_as_whole(with_kind, &ylimits_card, 1, true);
+		free(with_kind);
+	}
+	free(text);
+}
+
+static void
+test_until_failed_or_dropped(void **state)
+{
+	char *path = temp_file("kind: [card\n", 12), *ok = temp_file("kind: card\na: 1\n", 16);
+	struct diag_list dl;
+	struct ydoc doc;
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	/* a file that cannot be read as far as its key: nothing to read on */
+	assert_false(ydoc_load_file_until(&doc, path, &ylimits_card, "kind", &dl));
+	assert_null(doc.root);
+	assert_false(ydoc_load_rest(&doc));
+	ydoc_free(&doc);
+	/* a file read as far as its key and let go of there (hexfile_kind) */
+	assert_true(ydoc_load_file_until(&doc, ok, &ylimits_card, "kind", &dl));
+	assert_int_equal(doc.root->count, 1);
+	ydoc_free(&doc);
+	assert_int_equal(diag_error_count(&dl), 1);
+	diag_list_free(&dl);
+	unlink(path);
+	unlink(ok);
+	free(path);
+	free(ok);
+}
+
 static void
 test_typed_reading(void **state)
 {
@@ -321,6 +635,99 @@ test_map_read_unknown_styles(void **state)
 	                 "size, protection and name\nprotecton: 2\n^\n"
 	                 "t.yaml:4:1: error: unknown key 'weather' in board; known keys are "
 	                 "size, protection and name\nweather: rain\n^\n");
+	unload(&l);
+}
+
+/* ---- tables: rows found by key, required rows, many keys ----------------------- */
+
+struct seen {
+	int args[400];
+	int n;
+};
+
+static bool
+read_seen(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct seen *seen = rd->obj;
+
+	(void)doc;
+	(void)n;
+	seen->args[seen->n++] = rd->field->arg;
+	return true;
+}
+
+/* A table of 300 rows (k0 to k299, every 50th required) and a mapping of 40 of
+ * them, in another order, with an unknown key among them. */
+static void
+test_map_read_many_rows(void **state)
+{
+	static char keys[300][8];
+	struct yfield rows[300];
+	struct ytable table = { "big table", rows, 300, YUNKNOWN_NEAREST };
+	struct seen seen = { .n = 0 };
+	char text[1024], *p = text;
+	struct loaded l;
+	char *got;
+
+	(void)state;
+	for (int i = 0; i < 300; i++) {
+		snprintf(keys[i], sizeof keys[i], "k%d", i);
+		rows[i] = (struct yfield){ keys[i], READ_BY(read_seen), .arg = i,
+		                           .required = i % 50 == 0 };
+	}
+	for (int i = 39; i >= 0; i--)
+		p += sprintf(p, "k%d: x\n", i * 7);
+	p += sprintf(p, "weather: x\n");
+	load(&l, text, (size_t)(p - text), NULL);
+	assert_true(l.ok);
+	assert_false(ymap_read(&l.doc, l.doc.root, &table, &seen, NULL));
+	/* read in the file's order; of the required rows (every 50th), only k0 is
+	 * given (the keys given are multiples of 7, up to 273) */
+	assert_int_equal(seen.n, 40);
+	for (int i = 0; i < 40; i++)
+		assert_int_equal(seen.args[i], (39 - i) * 7);
+	got = diag_text(&l.dl);
+	assert_non_null(strstr(got, "t.yaml:41:1: error: unknown key 'weather' in big table\n"));
+	for (int r = 50; r < 300; r += 50) {
+		char want[96];
+		snprintf(want, sizeof want, "error: big table has no 'k%d'; add a line 'k%d: ...'", r,
+		         r);
+		assert_non_null(strstr(got, want));
+	}
+	assert_null(strstr(got, "no 'k0'"));
+	assert_int_equal(l.dl.count, 6);
+	free(got);
+	/* read again with the same table: the same */
+	seen.n = 0;
+	assert_false(ymap_read(&l.doc, l.doc.root, &table, &seen, NULL));
+	assert_int_equal(seen.n, 40);
+	assert_int_equal(l.dl.count, 12);
+	unload(&l);
+}
+
+/* A key given twice in a table is read by its first row; a required row that
+ * shares its key with a row given is given. */
+static void
+test_map_read_same_key_rows(void **state)
+{
+	static const struct yfield rows[] = {
+		{ "b", READ_BY(read_seen), .arg = 1 },
+		{ "a", READ_BY(read_seen), .arg = 2 },
+		{ "a", READ_BY(read_seen), .arg = 3, .required = true },
+		{ "c", READ_BY(read_seen), .arg = 4, .required = true },
+	};
+	static const struct ytable table = YTABLE("twice", rows);
+	struct seen seen = { .n = 0 };
+	struct loaded l;
+
+	(void)state;
+	LOAD(&l, "a: 1\nb: 2\n");
+	assert_false(ymap_read(&l.doc, l.doc.root, &table, &seen, NULL));
+	assert_int_equal(seen.n, 2);
+	assert_int_equal(seen.args[0], 2);
+	assert_int_equal(seen.args[1], 1);
+	assert_diag_text(&l.dl, "t.yaml:1:1: error: twice has no 'c'; add a line 'c: ...'\n"
+	                        "a: 1\n^\n");
 	unload(&l);
 }
 
@@ -471,9 +878,19 @@ main(void)
 		cmocka_unit_test(test_empty_and_no_value),
 		cmocka_unit_test(test_syntax_error_with_context),
 		cmocka_unit_test(test_complex_key),
+		cmocka_unit_test(test_many_nodes),
+		cmocka_unit_test(test_long_values),
+		cmocka_unit_test(test_nul_in_quotes),
+		cmocka_unit_test(test_duplicate_keys_large),
+		cmocka_unit_test(test_encoding_positions),
+		cmocka_unit_test(test_controls_anywhere),
+		cmocka_unit_test(test_until_then_rest),
+		cmocka_unit_test(test_until_failed_or_dropped),
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_map_read),
 		cmocka_unit_test(test_map_read_unknown_styles),
+		cmocka_unit_test(test_map_read_many_rows),
+		cmocka_unit_test(test_map_read_same_key_rows),
 		cmocka_unit_test(test_typed_rows),
 		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_files),

@@ -3,14 +3,17 @@
  * Reads a file whole (refusing what is too big, not a regular file, not UTF-8 or
  * holds NUL bytes), drives libyaml's event parser with our own limits on depth,
  * node count and scalar length, refuses anchors, aliases and tags, detects
- * duplicate keys, and builds a tree of ynodes with 1-based positions. Then it
- * offers the typed accessors schema code reads that tree with.
+ * duplicate keys, and builds a tree of ynodes with 1-based positions, cut from
+ * blocks the document owns. A parse may stop at a top-level key and go on
+ * later, onto the same tree. Then it offers the typed accessors schema code
+ * reads that tree with.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdalign.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -83,45 +86,100 @@ error_at(struct ydoc *doc, int line, int col, const char *fmt, ...)
 	return false;
 }
 
-/* ---- the tree ---------------------------------------------------------- */
+/* ---- the tree's memory ------------------------------------------------- */
+
+/* A document's nodes, their texts and their lists of children are cut from a
+ * few large blocks that ydoc_free lets go of together: building a node is
+ * moving a pointer, and freeing the tree is freeing its blocks. */
+struct yarena {
+	struct yarena *next;    /* the blocks cut from before */
+	size_t used, cap;       /* bytes of data */
+	max_align_t data[];
+};
+
+enum { ARENA_FIRST = 64 << 10, ARENA_MOST = 256 << 10 };
 
 static void
-ynode_free(struct ynode *n)
+arena_free(struct yarena *a)
 {
-	if (n == NULL)
-		return;
-	for (size_t i = 0; i < n->count; i++) {
-		if (n->keys != NULL)
-			ynode_free(n->keys[i]);
-		ynode_free(n->items[i]);
+	while (a != NULL) {
+		struct yarena *next = a->next;
+		free(a);
+		a = next;
 	}
-	free(n->keys);
-	free(n->items);
-	free(n->text);
-	free(n);
 }
 
-void
-ydoc_free(struct ydoc *doc)
+/* A block with room for `need` bytes. Blocks double from ARENA_FIRST up to
+ * ARENA_MOST, so a card's tree (about six times its text) takes a few. Blocks
+ * this large also keep their memory from one document to the next: glibc gives
+ * the first ones mappings of their own, and freeing those raises its threshold
+ * for that, so the later ones come from the heap and stay there rather than go
+ * back to the kernel and be faulted in again (the five cards loaded in a loop:
+ * 34 page faults a round, against 114 with blocks from 4 to 64 KiB).
+ * Something too big for the current block's size gets a block of its own, put
+ * behind the current one, which stays current. */
+static __attribute__((noinline)) struct yarena *
+arena_block(struct ydoc *doc, size_t need)
 {
-	ynode_free(doc->root);
-	free(doc->name);
-	free(doc->text);
-	memset(doc, 0, sizeof *doc);
+	struct yarena *head = doc->arena, *a;
+	size_t cap = head == NULL ? ARENA_FIRST : head->cap * 2;
+
+	if (cap > ARENA_MOST)
+		cap = ARENA_MOST;
+	if (head != NULL && need > cap / 4) {
+		a = xmalloc(sizeof *a + need);
+		a->used = 0;
+		a->cap = need;
+		a->next = head->next;
+		head->next = a;
+		return a;
+	}
+	if (cap < need)
+		cap = need;
+	a = xmalloc(sizeof *a + cap);
+	a->used = 0;
+	a->cap = cap;
+	a->next = head;
+	doc->arena = a;
+	return a;
+}
+
+/* What the arena holds (nodes, lists of pointers to them, text) needs no more
+ * alignment than a node does. */
+#define ARENA_ALIGN alignof(struct ynode)
+
+static inline void *
+arena_alloc(struct ydoc *doc, size_t size)
+{
+	size_t need = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
+	struct yarena *a = doc->arena;
+
+	if (a == NULL || a->cap - a->used < need)
+		a = arena_block(doc, need);
+	a->used += need;
+	return (char *)a->data + (a->used - need);
 }
 
 static struct ynode *
-ynode_new(enum ynode_kind kind, const yaml_mark_t *mark)
+ynode_new(struct ydoc *doc, enum ynode_kind kind, const yaml_mark_t *mark, size_t text_bytes)
 {
-	struct ynode *n = xcalloc(1, sizeof *n);
+	struct ynode *n = arena_alloc(doc, sizeof *n + text_bytes);
 
-	n->kind = kind;
-	n->line = (int)mark->line + 1;
-	n->col = (int)mark->column + 1;
+	*n = (struct ynode){ .kind = kind, .line = (int)mark->line + 1,
+	                     .col = (int)mark->column + 1 };
 	return n;
 }
 
 /* ---- checks before parsing ------------------------------------------- */
+
+/* Is there a byte 0x00 or a byte of 0x80 or more in these eight bytes? */
+static bool
+nul_or_high(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+
+	return (w & highs) != 0 || ((w - ones) & highs) != 0;
+}
 
 static bool
 check_encoding(struct ydoc *doc, const struct ylimits *lim)
@@ -136,7 +194,23 @@ check_encoding(struct ydoc *doc, const struct ylimits *lim)
 		                 "save it as UTF-8"),
 		       false;
 	for (size_t i = 0; i < doc->len;) {
+		uint64_t w;
 		size_t n;
+
+		/* plain ASCII, the most of a file, 32 and then eight bytes at a time */
+		if (i + 32 <= doc->len) {
+			uint64_t w4[4];
+			memcpy(w4, t + i, sizeof w4);
+			if (!nul_or_high(w4[0]) && !nul_or_high(w4[1]) && !nul_or_high(w4[2]) &&
+			    !nul_or_high(w4[3])) {
+				i += 32;
+				continue;
+			}
+		}
+		if (i + 8 <= doc->len && (memcpy(&w, t + i, 8), !nul_or_high(w))) {
+			i += 8;
+			continue;
+		}
 		if (t[i] == '\0') {
 			diag_offset_position(&src, i, &line, &col);
 			return error_at(doc, line, col, "NUL byte in the file; a %s is plain text",
@@ -155,71 +229,90 @@ check_encoding(struct ydoc *doc, const struct ylimits *lim)
 
 /* ---- parsing ----------------------------------------------------------- */
 
+/* A collection whose end has not come yet. */
+struct open {
+	struct ynode *node;
+	size_t first;           /* its children start here in the builder's kids */
+};
+
 struct builder {
 	struct ydoc *doc;
 	const struct ylimits *lim;
 	const char *until;      /* stop once the top-level mapping has this key's value */
-	struct ynode **stack;   /* open collections */
-	size_t depth, stack_cap;
+	struct open *open;      /* the collections open, outermost first */
+	size_t depth, open_cap;
+	/* The children of the open collections so far, each after its parent's
+	 * (a mapping's as key, value, key, value...): a collection's list is made
+	 * once, of the right size, when it ends. */
+	struct ynode **kids;
+	size_t nkids, kids_cap;
+	uint32_t *slots;        /* the hash table looking for duplicate keys */
+	size_t nslots;
 	size_t nodes;
 	int documents;
 };
 
-static void
-append_child(struct ynode *parent, struct ynode *child)
+/* A parse under way: a file read by ydoc_load_file_until and stopped at its
+ * key keeps this in doc->rest, for ydoc_load_rest to go on with. */
+struct yparse {
+	struct builder b;
+	yaml_parser_t parser;
+};
+
+static inline void
+push_kid(struct builder *b, struct ynode *n)
 {
-	/* In a mapping, a key goes into keys[] and opens an item whose value follows. */
-	if (parent->kind == YNODE_MAPPING) {
-		if (parent->count > 0 && parent->items[parent->count - 1] == NULL) {
-			parent->items[parent->count - 1] = child;
-			return;
+	if (b->nkids == b->kids_cap) {
+		b->kids_cap = b->kids_cap ? b->kids_cap * 2 : 256;
+		b->kids = xreallocarray(b->kids, b->kids_cap, sizeof *b->kids);
+	}
+	b->kids[b->nkids++] = n;
+}
+
+/* Give an open collection its children so far, as lists of their own. */
+static void
+settle(struct builder *b, const struct open *o)
+{
+	struct ynode *n = o->node, **kids = b->kids + o->first;
+	size_t k = b->nkids - o->first;
+
+	n->keys = n->items = NULL;
+	if (n->kind == YNODE_SEQUENCE) {
+		n->count = k;
+		if (k > 0) {
+			n->items = arena_alloc(b->doc, k * sizeof *n->items);
+			memcpy(n->items, kids, k * sizeof *n->items);
 		}
-		if (parent->count == parent->cap) {
-			parent->cap = parent->cap ? parent->cap * 2 : 8;
-			parent->keys = xreallocarray(parent->keys, parent->cap, sizeof *parent->keys);
-			parent->items = xreallocarray(parent->items, parent->cap, sizeof *parent->items);
-		}
-		parent->keys[parent->count] = child;
-		parent->items[parent->count] = NULL;
-		parent->count++;
 		return;
 	}
-	if (parent->count == parent->cap) {
-		parent->cap = parent->cap ? parent->cap * 2 : 8;
-		parent->items = xreallocarray(parent->items, parent->cap, sizeof *parent->items);
+	n->count = k / 2;
+	if (n->count == 0)
+		return;
+	n->keys = arena_alloc(b->doc, 2 * n->count * sizeof *n->keys);
+	n->items = n->keys + n->count;
+	for (size_t i = 0; i < n->count; i++) {
+		n->keys[i] = kids[2 * i];
+		n->items[i] = kids[2 * i + 1];
 	}
-	parent->items[parent->count++] = child;
 }
 
-/* Is the next child of this mapping a key (rather than a value)? */
-static bool
-expecting_key(const struct ynode *map)
-{
-	return map->count == 0 || map->items[map->count - 1] != NULL;
-}
-
-static bool
+static inline bool
 place_node(struct builder *b, struct ynode *n)
 {
-	struct ynode *parent;
+	const struct open *parent;
 
 	if (b->depth == 0) {
-		if (b->doc->root != NULL) {
-			int line = n->line, col = n->col;
-			ynode_free(n);
-			return error_at(b->doc, line, col, "more than one top-level value");
-		}
+		if (b->doc->root != NULL)
+			return error_at(b->doc, n->line, n->col, "more than one top-level value");
 		b->doc->root = n;
 		return true;
 	}
-	parent = b->stack[b->depth - 1];
-	if (parent->kind == YNODE_MAPPING && expecting_key(parent) && n->kind != YNODE_SCALAR) {
-		int line = n->line, col = n->col;
-		const char *kind = n->kind == YNODE_MAPPING ? "mapping" : "list";
-		ynode_free(n);
-		return error_at(b->doc, line, col, "a key must be a plain word, not a %s", kind);
-	}
-	append_child(parent, n);
+	parent = &b->open[b->depth - 1];
+	if (n->kind != YNODE_SCALAR && parent->node->kind == YNODE_MAPPING &&
+	    (b->nkids - parent->first) % 2 == 0)
+		return error_at(b->doc, n->line, n->col, "a key must be a plain word, not a %s",
+		                n->kind == YNODE_MAPPING ? "mapping" : "list");
+	push_kid(b, n);
 	return true;
 }
 
@@ -253,14 +346,14 @@ open_collection(struct builder *b, const yaml_event_t *ev, enum ynode_kind kind)
 		                (int)ev->start_mark.column + 1,
 		                "nesting deeper than %zu levels is not allowed in a %s",
 		                b->lim->max_depth, b->lim->kind);
-	n = ynode_new(kind, &ev->start_mark);
+	n = ynode_new(b->doc, kind, &ev->start_mark, 0);
 	if (!place_node(b, n))
 		return false;
-	if (b->depth == b->stack_cap) {
-		b->stack_cap = b->stack_cap ? b->stack_cap * 2 : 16;
-		b->stack = xreallocarray(b->stack, b->stack_cap, sizeof *b->stack);
+	if (b->depth == b->open_cap) {
+		b->open_cap = b->open_cap ? b->open_cap * 2 : 16;
+		b->open = xreallocarray(b->open, b->open_cap, sizeof *b->open);
 	}
-	b->stack[b->depth++] = n;
+	b->open[b->depth++] = (struct open){ n, b->nkids };
 	return true;
 }
 
@@ -276,14 +369,14 @@ compare_keys(const void *pa, const void *pb)
 	                          : (a->col > b->col) - (a->col < b->col);
 }
 
+/* Report each key given twice, in the order of the keys: sorted, so a large
+ * mapping costs n log n. */
 static bool
-check_duplicate_keys(struct builder *b, const struct ynode *map)
+report_duplicate_keys(struct builder *b, const struct ynode *map)
 {
 	struct ynode **sorted;
 	bool ok = true;
 
-	if (map->count < 2)
-		return true;
 	sorted = xreallocarray(NULL, map->count, sizeof *sorted);
 	memcpy(sorted, map->keys, map->count * sizeof *sorted);
 	qsort(sorted, map->count, sizeof *sorted, compare_keys);
@@ -303,34 +396,85 @@ check_duplicate_keys(struct builder *b, const struct ynode *map)
 	return ok;
 }
 
+/* FNV-1a of a key as strcmp sees it (up to its first NUL: a "\0" in quotes). */
+static uint32_t
+key_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* Is any key of the mapping given twice? A small mapping compares its keys
+ * pairwise; a larger one puts them in a hash table, so that one costs n. */
+static bool
+has_duplicate_keys(struct builder *b, const struct ynode *map)
+{
+	size_t mask;
+
+	if (map->count <= 8) {
+		for (size_t i = 1; i < map->count; i++)
+			for (size_t j = 0; j < i; j++)
+				if (str_eq(map->keys[i]->text, map->keys[j]->text))
+					return true;
+		return false;
+	}
+	if (b->nslots < 2 * map->count) {
+		while (b->nslots < 2 * map->count)
+			b->nslots = b->nslots ? b->nslots * 2 : 64;
+		free(b->slots);
+		b->slots = xreallocarray(NULL, b->nslots, sizeof *b->slots);
+	}
+	mask = b->nslots - 1;
+	memset(b->slots, 0, b->nslots * sizeof *b->slots);
+	for (size_t i = 0; i < map->count; i++) {
+		const char *key = map->keys[i]->text;
+		size_t s = key_hash(key) & mask;
+
+		for (; b->slots[s] != 0; s = (s + 1) & mask)
+			if (str_eq(map->keys[b->slots[s] - 1]->text, key))
+				return true;
+		b->slots[s] = (uint32_t)i + 1;
+	}
+	return false;
+}
+
 static bool
 close_collection(struct builder *b)
 {
+	const struct open *o;
 	struct ynode *n;
 
 	assert(b->depth > 0); /* libyaml ends only what it started */
-	n = b->stack[--b->depth];
-
-	if (n->kind == YNODE_MAPPING) {
-		if (n->count > 0 && n->items[n->count - 1] == NULL)
-			return error_at(b->doc, n->line, n->col, "a key has no value");
-		return check_duplicate_keys(b, n);
-	}
+	o = &b->open[--b->depth];
+	n = o->node;
+	if (n->kind == YNODE_MAPPING && (b->nkids - o->first) % 2 != 0)
+		return error_at(b->doc, n->line, n->col, "a key has no value");
+	settle(b, o);
+	b->nkids = o->first;
+	if (n->kind == YNODE_MAPPING && n->count >= 2 && has_duplicate_keys(b, n))
+		return report_duplicate_keys(b, n);
 	return true;
 }
 
 static bool
 add_scalar(struct builder *b, const yaml_event_t *ev)
 {
+	size_t len = ev->data.scalar.length;
 	struct ynode *n;
 
-	if (ev->data.scalar.length > b->lim->max_scalar)
+	if (len > b->lim->max_scalar)
 		return error_at(b->doc, (int)ev->start_mark.line + 1, (int)ev->start_mark.column + 1,
 		                "value is too long (%zu bytes; at most %zu in a %s)",
-		                ev->data.scalar.length, b->lim->max_scalar, b->lim->kind);
-	n = ynode_new(YNODE_SCALAR, &ev->start_mark);
-	n->text = xstrndup((const char *)ev->data.scalar.value, ev->data.scalar.length);
-	n->len = ev->data.scalar.length;
+		                len, b->lim->max_scalar, b->lim->kind);
+	/* the text right after its node, in the same piece of the arena */
+	n = ynode_new(b->doc, YNODE_SCALAR, &ev->start_mark, len + 1);
+	n->text = (char *)(n + 1);
+	memcpy(n->text, ev->data.scalar.value, len);
+	n->text[len] = '\0';
+	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	return place_node(b, n);
 }
@@ -413,51 +557,115 @@ report_parser_error(struct ydoc *doc, const yaml_parser_t *p)
 static bool
 reached(const struct builder *b)
 {
-	const struct ynode *root = b->doc->root;
+	const struct open *top;
+	size_t k;
 
-	return b->until != NULL && b->depth == 1 && root->kind == YNODE_MAPPING &&
-	       root->count > 0 && root->items[root->count - 1] != NULL &&
-	       root->items[root->count - 1]->kind == YNODE_SCALAR &&
-	       strcmp(root->keys[root->count - 1]->text, b->until) == 0;
+	if (b->until == NULL || b->depth != 1)
+		return false;
+	top = &b->open[0];
+	k = b->nkids - top->first;
+	return top->node->kind == YNODE_MAPPING && k > 0 && k % 2 == 0 &&
+	       b->kids[b->nkids - 1]->kind == YNODE_SCALAR &&
+	       strcmp(b->kids[b->nkids - 2]->text, b->until) == 0;
 }
 
-static bool
-parse(struct ydoc *doc, const struct ylimits *lim, const char *until)
+static void
+parse_free(struct yparse *p)
 {
-	struct builder b = { .doc = doc, .lim = lim, .until = until };
-	yaml_parser_t parser;
-	yaml_event_t ev;
-	bool ok = true, done = false;
+	if (p == NULL)
+		return;
+	yaml_parser_delete(&p->parser);
+	free(p->b.open);
+	free(p->b.kids);
+	free(p->b.slots);
+	free(p);
+}
 
-	if (!yaml_parser_initialize(&parser)) {
-		struct diag_source src = ydoc_source(doc);
-		diag_file(doc->diags, DIAG_ERROR, &src, "out of memory while reading YAML");
-		return false;
-	}
-	yaml_parser_set_input_string(&parser, (const unsigned char *)doc->text, doc->len);
-	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
-	while (ok && !done) {
-		if (!yaml_parser_parse(&parser, &ev)) {
-			report_parser_error(doc, &parser);
+/* The tree is let go of after an error: a document read wrong is not read. */
+static void
+drop_tree(struct ydoc *doc)
+{
+	arena_free(doc->arena);
+	doc->arena = NULL;
+	doc->root = NULL;
+	doc->tables = NULL;
+}
+
+/* Read events until the stream ends, an error, or the key parsing stops at
+ * (then the parse is kept in doc->rest, the tree holding what came before). */
+static bool
+go_on(struct ydoc *doc, struct yparse *p)
+{
+	struct builder *b = &p->b;
+	yaml_event_t ev;
+	bool ok = true, done = false, stopped = false;
+
+	b->doc = doc;
+	while (ok && !done && !stopped) {
+		if (!yaml_parser_parse(&p->parser, &ev)) {
+			report_parser_error(doc, &p->parser);
 			ok = false;
 			break;
 		}
-		ok = handle_event(&b, &ev);
-		done = ev.type == YAML_STREAM_END_EVENT || (ok && reached(&b));
+		ok = handle_event(b, &ev);
+		done = ev.type == YAML_STREAM_END_EVENT;
+		stopped = ok && !done && b->until != NULL && reached(b);
 		yaml_event_delete(&ev);
 	}
-	yaml_parser_delete(&parser);
-	free(b.stack);
+	if (stopped) {
+		settle(b, &b->open[0]);
+		doc->rest = p;
+		return true;
+	}
+	parse_free(p);
 	if (ok && doc->root == NULL) {
 		struct diag_source src = ydoc_source(doc);
 		diag_file(doc->diags, DIAG_ERROR, &src, "file holds no YAML value (only comments?)");
 		ok = false;
 	}
-	if (!ok) {
-		ynode_free(doc->root);
-		doc->root = NULL;
-	}
+	if (!ok)
+		drop_tree(doc);
 	return ok;
+}
+
+static bool
+parse(struct ydoc *doc, const struct ylimits *lim, const char *until)
+{
+	struct yparse *p = xcalloc(1, sizeof *p);
+
+	p->b.lim = lim;
+	p->b.until = until;
+	if (!yaml_parser_initialize(&p->parser)) {
+		struct diag_source src = ydoc_source(doc);
+		diag_file(doc->diags, DIAG_ERROR, &src, "out of memory while reading YAML");
+		free(p);
+		return false;
+	}
+	yaml_parser_set_input_string(&p->parser, (const unsigned char *)doc->text, doc->len);
+	yaml_parser_set_encoding(&p->parser, YAML_UTF8_ENCODING);
+	return go_on(doc, p);
+}
+
+bool
+ydoc_load_rest(struct ydoc *doc)
+{
+	struct yparse *p = doc->rest;
+
+	if (p == NULL)
+		return doc->root != NULL;
+	doc->rest = NULL;
+	p->b.until = NULL;
+	return go_on(doc, p);
+}
+
+void
+ydoc_free(struct ydoc *doc)
+{
+	parse_free(doc->rest);
+	arena_free(doc->arena);
+	free(doc->name);
+	free(doc->text);
+	memset(doc, 0, sizeof *doc);
 }
 
 static bool
@@ -494,15 +702,23 @@ ydoc_load_string(struct ydoc *doc, const char *name, const char *text, size_t le
 	return load_text(doc, lim, NULL);
 }
 
+/* The file's bytes, in a buffer the size fstat gave (grown should the file
+ * grow while it is read), NUL-terminated. */
 static bool
-read_fd(struct ydoc *doc, int fd, const struct ylimits *lim)
+read_fd(struct ydoc *doc, int fd, size_t size, const struct ylimits *lim)
 {
 	struct diag_source src = { doc->name, NULL, 0 };
-	size_t cap = lim->max_bytes + 1, len = 0;
+	size_t cap = size + 1, len = 0;
 	char *buf = xmalloc(cap + 1);
 
 	for (;;) {
-		ssize_t n = fio_read(fd, buf + len, cap - len);
+		ssize_t n;
+
+		if (len == cap) {
+			cap = cap > lim->max_bytes / 2 ? lim->max_bytes + 1 : 2 * cap;
+			buf = xreallocarray(buf, cap + 1, 1);
+		}
+		n = fio_read(fd, buf + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -559,7 +775,7 @@ load_file(struct ydoc *doc, const char *path, const struct ylimits *lim, const c
 		close(fd);
 		return false;
 	}
-	ok = read_fd(doc, fd, lim);
+	ok = read_fd(doc, fd, (size_t)st.st_size, lim);
 	close(fd);
 	return ok && load_text(doc, lim, until);
 }
@@ -598,7 +814,7 @@ ymap_index(const struct ynode *map, const char *key)
 	if (map == NULL || map->kind != YNODE_MAPPING)
 		return -1;
 	for (size_t i = 0; i < map->count; i++)
-		if (strcmp(map->keys[i]->text, key) == 0)
+		if (str_eq(map->keys[i]->text, key))
 			return (long)i;
 	return -1;
 }
@@ -664,11 +880,24 @@ static bool
 has_controls(const struct ynode *n)
 {
 	const unsigned char *p = (const unsigned char *)n->text;
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
 
-	for (size_t i = 0; i < n->len; i++)
-		if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f ||
-		    (p[i] == 0xC2 && i + 1 < n->len && p[i + 1] < 0xA0))
-			return true;
+	for (size_t i = 0; i < n->len;) {
+		size_t end = i + 8 < n->len ? i + 8 : n->len;
+		uint64_t w;
+
+		/* eight bytes from ' ' to '~' at once: no high bit, none below 0x20 (the
+		 * subtraction sets a byte's high bit), none 0x7f (the xor makes it 0) */
+		if (end == i + 8 && (memcpy(&w, p + i, 8),
+		                     ((w | (w - 0x20 * ones) | ((w ^ 0x7f * ones) - ones)) & highs) == 0)) {
+			i = end;
+			continue;
+		}
+		for (; i < end; i++)
+			if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f ||
+			    (p[i] == 0xC2 && i + 1 < n->len && p[i + 1] < 0xA0))
+				return true;
+	}
 	return false;
 }
 
@@ -713,9 +942,9 @@ ybool(struct ydoc *doc, const struct ynode *n, bool *out)
 {
 	if (!is_scalar(doc, n, "true or false"))
 		return false;
-	if (n->plain && strcmp(n->text, "true") == 0)
+	if (n->plain && str_eq(n->text, "true"))
 		*out = true;
-	else if (n->plain && strcmp(n->text, "false") == 0)
+	else if (n->plain && str_eq(n->text, "false"))
 		*out = false;
 	else
 		return yerror(doc, n, "expected true or false, found '%s'", n->text);
@@ -732,7 +961,7 @@ yenum(struct ydoc *doc, const struct ynode *n, const char *const *names, size_t 
 	if (!is_scalar(doc, n, what))
 		return false;
 	for (size_t i = 0; i < count; i++) {
-		if (strcmp(n->text, names[i]) == 0) {
+		if (str_eq(n->text, names[i])) {
 			*out = (int)i;
 			return true;
 		}
@@ -777,12 +1006,77 @@ yschema(struct ydoc *doc, const struct ynode *n, long newest, long *out)
 
 /* ---- field tables ------------------------------------------------------ */
 
-static const struct yfield *
-find_field(const struct ytable *table, const char *key)
+/* What ymap_read works out once for each table a document is read with: the
+ * table's rows by the hash of their keys, and which rows are required. It is
+ * kept in the document's arena, found by the table's address (and its rows':
+ * tables are constants, but one made afresh where another stood is not taken
+ * for it). */
+struct yindex {
+	const struct ytable *table;
+	const struct yfield *fields; /* the table's rows when the index was made */
+	size_t nfields;
+	struct yindex *next;        /* in its bucket */
+	size_t mask;                /* of slots, a power of 2 */
+	uint32_t *slots;            /* index + 1 of the row with a key of this hash */
+	uint32_t *required;         /* the indexes of the required rows, in order */
+	size_t nrequired;
+};
+
+enum { YINDEX_BUCKETS = 64 };
+
+struct ytables {
+	struct yindex *bucket[YINDEX_BUCKETS];
+};
+
+static void *
+arena_zalloc(struct ydoc *doc, size_t size)
 {
-	for (size_t i = 0; i < table->nfields; i++)
-		if (strcmp(table->fields[i].key, key) == 0)
-			return &table->fields[i];
+	return memset(arena_alloc(doc, size), 0, size);
+}
+
+static const struct yindex *
+table_index(struct ydoc *doc, const struct ytable *table)
+{
+	size_t b = ((uintptr_t)table >> 4) % YINDEX_BUCKETS, nslots = 16;
+	struct yindex *x;
+
+	if (doc->tables == NULL)
+		doc->tables = arena_zalloc(doc, sizeof *doc->tables);
+	for (x = doc->tables->bucket[b]; x != NULL; x = x->next)
+		if (x->table == table && x->fields == table->fields && x->nfields == table->nfields)
+			return x;
+	while (nslots < 2 * table->nfields)
+		nslots *= 2;
+	x = arena_zalloc(doc, sizeof *x);
+	x->table = table;
+	x->fields = table->fields;
+	x->nfields = table->nfields;
+	x->mask = nslots - 1;
+	x->slots = arena_zalloc(doc, nslots * sizeof *x->slots);
+	x->required = arena_alloc(doc, (table->nfields + 1) * sizeof *x->required);
+	for (size_t r = 0; r < table->nfields; r++) {
+		const char *key = table->fields[r].key;
+		size_t at = key_hash(key) & x->mask;
+
+		/* a key given twice is found at its first row, as a search would */
+		while (x->slots[at] != 0 && !str_eq(table->fields[x->slots[at] - 1].key, key))
+			at = (at + 1) & x->mask;
+		if (x->slots[at] == 0)
+			x->slots[at] = (uint32_t)r + 1;
+		if (table->fields[r].required)
+			x->required[x->nrequired++] = (uint32_t)r;
+	}
+	x->next = doc->tables->bucket[b];
+	doc->tables->bucket[b] = x;
+	return x;
+}
+
+static const struct yfield *
+find_field(const struct ytable *table, const struct yindex *x, const char *key)
+{
+	for (size_t at = key_hash(key) & x->mask; x->slots[at] != 0; at = (at + 1) & x->mask)
+		if (str_eq(table->fields[x->slots[at] - 1].key, key))
+			return &table->fields[x->slots[at] - 1];
 	return NULL;
 }
 
@@ -878,29 +1172,51 @@ bool
 ymap_read(struct ydoc *doc, const struct ynode *map, const struct ytable *table, void *obj,
           void *ctx)
 {
+	const struct yfield *on_stack[32], **rows;
+	uint64_t given_on_stack[4], *given;
+	size_t words = (table->nfields + 63) / 64;
+	const struct yindex *x;
 	int passes = 1;
 	bool ok = true;
 
 	if (!yis_mapping(doc, map, table->what))
 		return false;
-	for (size_t i = 0; i < table->nfields; i++)
-		if (table->fields[i].pass >= passes)
-			passes = table->fields[i].pass + 1;
-	for (int pass = 0; pass < passes; pass++) {
-		for (size_t i = 0; i < map->count; i++) {
-			const struct ynode *key = map->keys[i];
-			const struct yfield *f = find_field(table, key->text);
-			if (f == NULL && pass == 0)
-				ok = unknown_key(doc, key, table) && ok;
-			else if (f != NULL && f->pass == pass)
-				ok = read_field(doc, f, key, map->items[i], obj, ctx) && ok;
+	x = table_index(doc, table);
+	/* each key's row, looked up once for every pass; the rows given marked */
+	rows = map->count <= 32 ? on_stack : xreallocarray(NULL, map->count, sizeof *rows);
+	given = words <= 4 ? given_on_stack : xreallocarray(NULL, words, sizeof *given);
+	memset(given, 0, words * sizeof *given);
+	for (size_t i = 0; i < map->count; i++) {
+		const struct yfield *f = find_field(table, x, map->keys[i]->text);
+		rows[i] = f;
+		if (f != NULL) {
+			size_t r = (size_t)(f - table->fields);
+			given[r / 64] |= UINT64_C(1) << (r % 64);
+			if (f->pass >= passes)
+				passes = f->pass + 1;
 		}
 	}
-	for (size_t i = 0; i < table->nfields; i++) {
-		const char *key = table->fields[i].key;
-		if (table->fields[i].required && ymap_find_key(map, key) == NULL)
+	for (int pass = 0; pass < passes; pass++) {
+		for (size_t i = 0; i < map->count; i++) {
+			const struct yfield *f = rows[i];
+			if (f == NULL && pass == 0)
+				ok = unknown_key(doc, map->keys[i], table) && ok;
+			else if (f != NULL && f->pass == pass)
+				ok = read_field(doc, f, map->keys[i], map->items[i], obj, ctx) && ok;
+		}
+	}
+	for (size_t k = 0; k < x->nrequired; k++) {
+		size_t r = x->required[k];
+		const char *key = table->fields[r].key;
+
+		/* a row not given may share its key with one that was */
+		if (!(given[r / 64] >> (r % 64) & 1) && ymap_find_key(map, key) == NULL)
 			ok = yerror(doc, map, "%s has no '%s'; add a line '%s: ...'", table->what, key,
 			            key);
 	}
+	if (rows != on_stack)
+		free(rows);
+	if (given != given_on_stack)
+		free(given);
 	return ok;
 }

@@ -3,8 +3,9 @@
  * A file is read whole, checked against limits, parsed with libyaml's event API
  * into a small tree of ynodes that remember where they stood (line and column),
  * and then read by schema code through the accessors below, which report every
- * problem as a diagnostic at the node's position. No other file includes
- * <yaml.h>.
+ * problem as a diagnostic at the node's position. The tree is the document's:
+ * it lives until ydoc_free, and nothing but the loader changes it. No other
+ * file includes <yaml.h>.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_YAML_LOAD_H
 #define HEXAID_YAML_LOAD_H
@@ -19,12 +20,12 @@ enum ynode_kind { YNODE_SCALAR, YNODE_SEQUENCE, YNODE_MAPPING };
 struct ynode {
 	enum ynode_kind kind;
 	int line, col;          /* 1-based position of the node's first character */
+	bool plain;             /* scalar: written without quotes */
 	char *text;             /* scalar: its value, NUL-terminated */
 	size_t len;             /* scalar: its length in bytes */
-	bool plain;             /* scalar: written without quotes */
 	struct ynode **keys;    /* mapping: the key of each item (scalars) */
 	struct ynode **items;   /* sequence items, or mapping values */
-	size_t count, cap;
+	size_t count;           /* of items (and keys) */
 };
 
 /* What a file may hold at most; each is reported with its own message. */
@@ -45,6 +46,12 @@ struct ydoc {
 	size_t len;
 	struct ynode *root;     /* NULL when nothing could be read */
 	struct diag_list *diags;
+	/* the loader's own: the memory the tree is in, a parse that
+	 * ydoc_load_file_until stopped (for ydoc_load_rest), and what ymap_read
+	 * has worked out about the tables it was given (kept in the arena) */
+	struct yarena *arena;
+	struct yparse *rest;
+	struct ytables *tables;
 };
 
 /* Read and parse a file or a buffer. On false, the reasons are in dl and
@@ -60,6 +67,12 @@ void ydoc_free(struct ydoc *doc);
  * the key is not there or holds more. */
 bool ydoc_load_file_until(struct ydoc *doc, const char *path, const struct ylimits *lim,
                           const char *key, struct diag_list *dl);
+/* After ydoc_load_file_until: the rest of the file parsed onto the same tree,
+ * which is then what ydoc_load_file would have read (the same tree, the same
+ * diagnostics). At once true when the file was read whole already, false when
+ * it could not be read. On false, the reasons are in the document's list and
+ * doc->root is NULL. */
+bool ydoc_load_rest(struct ydoc *doc);
 
 /* Report a problem at a node. Its value is false, so handlers can `return
  * yerror(...)`. yreport formats and records the message and returns false;
@@ -181,7 +194,10 @@ struct ytable {
 /* Read a mapping against a table: unknown keys are errors, reported as the table
  * says; each present key is read by its row, pass by pass; required keys that
  * are missing are errors at the mapping. Typed rows store into obj; read
- * functions get obj and ctx. Returns false when anything was reported. */
+ * functions get obj and ctx. Returns false when anything was reported. A table
+ * is indexed by its keys the first time a document is read with it, and that
+ * index kept with the document: a table's rows do not change (tables are
+ * static const). */
 bool ymap_read(struct ydoc *doc, const struct ynode *map, const struct ytable *table,
                void *obj, void *ctx);
 

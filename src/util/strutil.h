@@ -29,6 +29,19 @@ char *str_join_choices(const char *const *candidates, size_t count);
 /* Cut the blanks and newlines off the end of s, in place; NULL stays NULL. */
 void str_trim_end(char *s);
 
+/* Are a and b the same string (strcmp's 0)? Compared here, byte by byte: the
+ * names hexaid searches lists of are short, and most differ in their first
+ * byte, so this beats a call. */
+static inline bool
+str_eq(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
 /* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0 when the
  * bytes there are not valid UTF-8 (overlong forms and surrogates included). */
 size_t str_utf8_sequence(const unsigned char *p, size_t left);
