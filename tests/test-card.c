@@ -2,7 +2,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <dirent.h>
+
 #include "card.h"
+#include "hexfile.h"
 #include "testutil.h"
 
 static bool
@@ -276,6 +279,83 @@ test_errors(void **state)
 	diag_list_free(&dl);
 }
 
+/* A card file read as `hexaid check` reads it (its kind from its first line,
+ * then on from there, one parse) gives the card and the diagnostics card_load
+ * gives (a parse of its own). */
+static bool
+expect_open_as_load(const char *path)
+{
+	struct diag_list dl1, dl2;
+	struct card a, b;
+	struct ydoc doc;
+	bool ok1, ok2;
+	char *t1, *t2;
+
+	diag_list_init(&dl1, DIAG_MAX_ERRORS);
+	diag_list_init(&dl2, DIAG_MAX_ERRORS);
+	if (hexfile_open(&doc, path, &dl1) != HEXFILE_CARD || diag_error_count(&dl1) > 0) {
+		ydoc_free(&doc);
+		diag_list_free(&dl1);
+		diag_list_free(&dl2);
+		return false;
+	}
+	ok1 = ydoc_load_rest(&doc) && card_load_doc(&a, &doc, NULL, &dl1);
+	ydoc_free(&doc);
+	ok2 = card_load(&b, path, NULL, &dl2);
+	assert_int_equal(ok1, ok2);
+	t1 = diag_text(&dl1);
+	t2 = diag_text(&dl2);
+	assert_string_equal(t1, t2);
+	if (ok1) {
+		assert_string_equal(a.id, b.id);
+		assert_string_equal(a.title, b.title);
+		assert_string_equal(a.path, b.path);
+		assert_int_equal(a.nclasses, b.nclasses);
+		assert_int_equal(a.nterrain, b.nterrain);
+		assert_int_equal(a.ntables, b.ntables);
+		assert_int_equal(a.ndice, b.ndice);
+		assert_int_equal(a.modifiers.count, b.modifiers.count);
+		assert_int_equal(a.events.count, b.events.count);
+		assert_int_equal(a.nphases, b.nphases);
+		card_free(&a);
+		card_free(&b);
+	}
+	free(t1);
+	free(t2);
+	diag_list_free(&dl1);
+	diag_list_free(&dl2);
+	return true;
+}
+
+static void
+test_open_then_read(void **state)
+{
+	static const char *const dirs[] = { "data/cards", "data/examples", "tests/cards/bad" };
+	const char *top = getenv("top_srcdir");
+	int seen = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		char dir[512];
+		struct dirent *e;
+		DIR *d;
+
+		snprintf(dir, sizeof dir, "%s/%s", top ? top : "..", dirs[i]);
+		d = opendir(dir);
+		assert_non_null(d);
+		while ((e = readdir(d)) != NULL) {
+			char path[1024];
+			size_t n = strlen(e->d_name);
+			if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0)
+				continue;
+			snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+			seen += expect_open_as_load(path);
+		}
+		closedir(d);
+	}
+	assert_true(seen >= 30); /* the cards, good and bad */
+}
+
 int
 main(void)
 {
@@ -287,6 +367,7 @@ main(void)
 		cmocka_unit_test(test_notes_and_level_ranges),
 		cmocka_unit_test(test_encloses),
 		cmocka_unit_test(test_drawing),
+		cmocka_unit_test(test_open_then_read),
 	};
 	return RUN_TESTS("card", tests);
 }

@@ -20,6 +20,7 @@
 #include "load.h"
 #include "strutil.h"
 #include "xmalloc.h"
+#include "yaml-load.h"
 
 /* The commands a card's phases allow must be commands of hexaid: the card
  * reader cannot know them (they are the engine's), so the check is made here. */
@@ -36,7 +37,7 @@ card_commands_exist(const struct card *card, const char *path)
 			bool found = false;
 
 			for (size_t c = 0; c < command_count; c++)
-				found |= strcmp(command_table[c].name, word) == 0;
+				found |= str_eq(command_table[c].name, word);
 			if (found)
 				continue;
 			fprintf(stderr, "%s:%d: error: phase '%s' %s '%s', which is not a command "
@@ -48,29 +49,40 @@ card_commands_exist(const struct card *card, const char *path)
 	return ok;
 }
 
-/* A card is read once, as the data layer checks it, then its phases' commands. */
+/* A card, read as the data layer checks it, then its phases' commands. */
 static bool
-check_card(const char *path, const struct cardpath *cp, struct diag_list *dl)
+check_card(struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
 {
 	struct card card;
 	bool ok;
 
-	if (!card_load(&card, path, cp, dl))
+	if (!card_load_doc(&card, doc, cp, dl))
 		return false;
-	ok = card_commands_exist(&card, path);
+	ok = card_commands_exist(&card, doc->name);
 	card_free(&card);
 	return ok;
 }
 
-/* One file: its kind from its first lines, then read whole once by its kind. */
+/* One file: its kind from its first lines; a card then parsed on from there,
+ * so it is read and parsed once; any other kind read whole by its reader. */
 static bool
 check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
-	enum hexfile_kind kind = hexfile_kind(path, dl);
+	struct ydoc doc;
+	enum hexfile_kind kind = hexfile_open(&doc, path, dl);
+	bool ok;
 
-	if (diag_error_count(dl) > 0)
+	if (diag_error_count(dl) > 0) {
+		ydoc_free(&doc);
 		return false;
-	return kind == HEXFILE_CARD ? check_card(path, cp, dl) : game_check_file(path, cp, dl);
+	}
+	if (kind != HEXFILE_CARD) {
+		ydoc_free(&doc);
+		return game_check_file(path, cp, dl);
+	}
+	ok = ydoc_load_rest(&doc) && check_card(&doc, cp, dl);
+	ydoc_free(&doc);
+	return ok;
 }
 
 int

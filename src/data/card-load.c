@@ -821,40 +821,54 @@ find_base(const char *path, const char *id, const struct cardpath *cp)
 	return file;
 }
 
+static bool load_card(struct card *card, const char *path, const struct cardpath *cp,
+                      struct diag_list *dl, int depth);
+
+/* A card's document read onto `card`: the card it extends (loaded from its own
+ * file) first, when it extends one. */
+static bool
+read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl,
+         int depth)
+{
+	const struct ynode *ext = ymap_find(doc->root, "extends");
+	char *base;
+	bool ok = false;
+
+	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
+		ok = card_read(card, doc);
+	} else if (depth >= MAX_EXTENDS) {
+		yerror(doc, ext, "cards extend each other more than %d deep; is there a loop?",
+		       MAX_EXTENDS);
+	} else if ((base = find_base(doc->name, ext->text, cp)) == NULL) {
+		yerror(doc, ext, "no card '%s' beside this file or on the card path "
+		                 "(hexaid cards lists them)", ext->text);
+	} else {
+		size_t mark = dl->count;
+		if (!load_card(card, base, cp, dl, depth + 1)) {
+			hexfile_quote_if_own(dl, mark, base);
+			yerror(doc, ext, "the card it extends, %s, is not valid", base);
+		}
+		else if (strcmp(card->id, ext->text) != 0)
+			yerror(doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
+		else
+			ok = card_merge(card, doc);
+		free(base);
+	}
+	return ok;
+}
+
 static bool
 load_card(struct card *card, const char *path, const struct cardpath *cp, struct diag_list *dl,
           int depth)
 {
-	const struct ynode *ext;
 	struct ydoc doc;
-	char *base;
-	bool ok = false;
+	bool ok;
 
 	if (!ydoc_load_file(&doc, path, &ylimits_card, dl)) {
 		ydoc_free(&doc);
 		return false;
 	}
-	ext = ymap_find(doc.root, "extends");
-	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
-		ok = card_read(card, &doc);
-	} else if (depth >= MAX_EXTENDS) {
-		yerror(&doc, ext, "cards extend each other more than %d deep; is there a loop?",
-		       MAX_EXTENDS);
-	} else if ((base = find_base(path, ext->text, cp)) == NULL) {
-		yerror(&doc, ext, "no card '%s' beside this file or on the card path "
-		                  "(hexaid cards lists them)", ext->text);
-	} else {
-		size_t mark = dl->count;
-		if (!load_card(card, base, cp, dl, depth + 1)) {
-			hexfile_quote_if_own(dl, mark, base);
-			yerror(&doc, ext, "the card it extends, %s, is not valid", base);
-		}
-		else if (strcmp(card->id, ext->text) != 0)
-			yerror(&doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
-		else
-			ok = card_merge(card, &doc);
-		free(base);
-	}
+	ok = read_doc(card, &doc, cp, dl, depth);
 	ydoc_free(&doc);
 	return ok;
 }
@@ -866,6 +880,19 @@ card_load(struct card *card, const char *path, const struct cardpath *cp, struct
 
 	memset(card, 0, sizeof *card);
 	ok = load_card(card, path, cp, dl, 0);
+	if (!ok)
+		card_free(card);
+	return ok;
+}
+
+bool
+card_load_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp,
+              struct diag_list *dl)
+{
+	bool ok;
+
+	memset(card, 0, sizeof *card);
+	ok = read_doc(card, doc, cp, dl, 0);
 	if (!ok)
 		card_free(card);
 	return ok;

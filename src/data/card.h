@@ -544,6 +544,12 @@ struct cardpath;
  * file, then along the card path `cp` (which may be NULL). */
 bool card_load(struct card *card, const char *path, const struct cardpath *cp,
                struct diag_list *dl);
+/* card_load of a file already read whole into doc, with the card limits
+ * (ydoc_load_file; or hexfile_open, then ydoc_load_rest): the same card and the
+ * same diagnostics, without reading the file again. The doc stays the
+ * caller's to free. */
+bool card_load_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp,
+                   struct diag_list *dl);
 void card_free(struct card *card);
 
 /* Index of an id in the card's vocabularies, or -1. */
