@@ -16,14 +16,21 @@ bool
 card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
                enum fact_type type, int *out)
 {
-	size_t count;
-	const char **names = card_vocabulary(card, type, &count);
+	size_t count = card_vocabulary_count(card, type);
+	const char **names;
 	bool ok;
 
-	if (count == 0) {
-		free(names);
+	if (count == 0)
 		return yerror(doc, n, "no %s is defined in this card", card_vocabulary_what[type]);
-	}
+	/* a name found is found without listing them all; the list is for yenum's
+	 * message (and whatever else it has to say) */
+	if (n->kind == YNODE_SCALAR && n->len > 0)
+		for (size_t i = 0; i < count; i++)
+			if (str_eq(card_vocabulary_id(card, type, (int)i), n->text)) {
+				*out = (int)i;
+				return true;
+			}
+	names = card_vocabulary(card, type, &count);
 	ok = yenum(doc, n, names, count, card_vocabulary_what[type], out);
 	free(names);
 	return ok;

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "card.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 const struct fact_info fact_info[N_FACTS] = {
@@ -55,7 +56,7 @@ static int
 find_string(char *const *list, size_t n, const char *id)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], id) == 0)
+		if (str_eq(list[i], id))
 			return (int)i;
 	return -1;
 }
@@ -64,7 +65,7 @@ int
 card_class(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nclasses; i++)
-		if (strcmp(card->classes[i].id, id) == 0)
+		if (str_eq(card->classes[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -73,7 +74,7 @@ int
 card_terrain_id(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nterrain; i++)
-		if (strcmp(card->terrain[i].id, id) == 0)
+		if (str_eq(card->terrain[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -87,7 +88,7 @@ card_terrain(const struct card *card, const char *id)
 		return t;
 	for (size_t i = 0; i < card->nterrain; i++)
 		for (size_t k = 0; k < card->terrain[i].naliases; k++)
-			if (strcmp(card->terrain[i].aliases[k], id) == 0)
+			if (str_eq(card->terrain[i].aliases[k], id))
 				return (int)i;
 	return -1;
 }
@@ -127,7 +128,7 @@ int
 card_setting(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nsettings; i++)
-		if (strcmp(card->settings[i].id, id) == 0)
+		if (str_eq(card->settings[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -136,7 +137,7 @@ int
 card_category(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ncategories; i++)
-		if (strcmp(card->categories[i].id, id) == 0)
+		if (str_eq(card->categories[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -145,7 +146,7 @@ int
 card_table(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ntables; i++)
-		if (strcmp(card->tables[i].id, id) == 0)
+		if (str_eq(card->tables[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -241,7 +242,7 @@ int
 card_value(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nvalues; i++)
-		if (strcmp(card->values[i].id, id) == 0)
+		if (str_eq(card->values[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -284,29 +285,31 @@ card_has_section(const struct card *card, enum section s)
 	return false;
 }
 
-const char **
-card_vocabulary(const struct card *card, enum fact_type type, size_t *n)
+size_t
+card_vocabulary_count(const struct card *card, enum fact_type type)
 {
-	const char **names;
 	int list = list_of(type);
 
 	switch (type) {
 	case FT_CLASS:
-		*n = card->nclasses;
-		break;
+		return card->nclasses;
 	case FT_TERRAIN:
-		*n = card->nterrain;
-		break;
+		return card->nterrain;
 	case FT_SETTING:
-		*n = card->nsettings;
-		break;
+		return card->nsettings;
 	case FT_CATEGORY:
-		*n = card->ncategories;
-		break;
+		return card->ncategories;
 	default:
-		*n = list >= 0 ? card->words[list].count : 0;
-		break;
+		return list >= 0 ? card->words[list].count : 0;
 	}
+}
+
+const char **
+card_vocabulary(const struct card *card, enum fact_type type, size_t *n)
+{
+	const char **names;
+
+	*n = card_vocabulary_count(card, type);
 	names = xcalloc(*n + 1, sizeof *names);
 	for (size_t i = 0; i < *n; i++)
 		names[i] = card_vocabulary_id(card, type, (int)i);
@@ -340,7 +343,7 @@ card_vocabulary_find(const struct card *card, enum fact_type type, const char *i
 	int found = -1;
 
 	for (size_t i = 0; i < n && found < 0; i++)
-		if (strcmp(names[i], id) == 0)
+		if (str_eq(names[i], id))
 			found = (int)i;
 	free(names);
 	if (found < 0 && type == FT_TERRAIN)
@@ -396,7 +399,7 @@ int
 card_die(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ndice; i++)
-		if (strcmp(card->dice[i].id, id) == 0)
+		if (str_eq(card->dice[i].id, id))
 			return (int)i;
 	return -1;
 }
@@ -438,7 +441,7 @@ int
 card_phase(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nphases; i++)
-		if (strcmp(card->phases[i].id, id) == 0)
+		if (str_eq(card->phases[i].id, id))
 			return (int)i;
 	return -1;
 }

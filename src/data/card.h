@@ -560,8 +560,9 @@ int card_terrain_id(const struct card *card, const char *id);
 int card_word(const struct card *card, enum word_list_id list, const char *id);
 
 /* The ids a fact of this type may take in this card (free the array, not the
- * strings), the index of one, and the id at an index. */
+ * strings), how many there are, the index of one, and the id at an index. */
 const char **card_vocabulary(const struct card *card, enum fact_type type, size_t *n);
+size_t card_vocabulary_count(const struct card *card, enum fact_type type);
 int card_vocabulary_find(const struct card *card, enum fact_type type, const char *id);
 const char *card_vocabulary_id(const struct card *card, enum fact_type type, int index);
 /* What the ids of each type are, for messages: "unit class", "terrain", ... */
