@@ -293,7 +293,7 @@ expect_open_as_load(const char *path)
 
 	diag_list_init(&dl1, DIAG_MAX_ERRORS);
 	diag_list_init(&dl2, DIAG_MAX_ERRORS);
-	if (hexfile_open(&doc, path, &dl1) != HEXFILE_CARD || diag_error_count(&dl1) > 0) {
+	if (hexfile_open(&doc, path, NULL, &dl1) != HEXFILE_CARD || diag_error_count(&dl1) > 0) {
 		ydoc_free(&doc);
 		diag_list_free(&dl1);
 		diag_list_free(&dl2);

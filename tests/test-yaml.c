@@ -638,6 +638,56 @@ test_map_read_unknown_styles(void **state)
 	unload(&l);
 }
 
+/* Trees built one after another in the same pool: each as read alone, the
+ * pool's blocks taken again (a failed read gives its blocks back too). */
+static void
+test_pool(void **state)
+{
+	char *big_text = long_list(20000), *big = temp_file(big_text, strlen(big_text));
+	char *small = temp_file("kind: card\na: [1, 2]\nb: x\n", 25);
+	char *bad = temp_file("kind: card\na: [1, 2\n", 20);
+	static const char *const order[] = { "big", "small", "bad", "big", "small", "big" };
+	struct ypool pool = { NULL };
+	struct diag_list dl;
+
+	(void)state;
+	diag_list_init(&dl, 20);
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		const char *path = order[i][0] == 'b' ? (order[i][1] == 'i' ? big : bad) : small;
+		struct ydoc pooled, alone;
+		bool ok = ydoc_load_file_pooled(&pooled, path, &ylimits_card, NULL, &pool, &dl);
+
+		assert_int_equal(ydoc_load_file(&alone, path, &ylimits_card, &dl), ok);
+		assert_int_equal(ok, path != bad);
+		if (ok)
+			assert_same_tree(pooled.root, alone.root);
+		ydoc_free(&alone);
+		ydoc_free(&pooled);
+		/* what the tree was in is kept for the next one */
+		if (ok)
+			assert_non_null(pool.blocks);
+	}
+	/* read as far as a key, then on, in the pool */
+	{
+		struct ydoc doc;
+		assert_true(ydoc_load_file_pooled(&doc, small, &ylimits_card, "kind", &pool, &dl));
+		assert_int_equal(doc.root->count, 1);
+		assert_true(ydoc_load_rest(&doc));
+		assert_int_equal(doc.root->count, 3);
+		ydoc_free(&doc);
+	}
+	ypool_free(&pool);
+	assert_null(pool.blocks);
+	diag_list_free(&dl);
+	unlink(big);
+	unlink(small);
+	unlink(bad);
+	free(big);
+	free(small);
+	free(bad);
+	free(big_text);
+}
+
 /* ---- tables: rows found by key, required rows, many keys ----------------------- */
 
 struct seen {
@@ -886,6 +936,7 @@ main(void)
 		cmocka_unit_test(test_controls_anywhere),
 		cmocka_unit_test(test_until_then_rest),
 		cmocka_unit_test(test_until_failed_or_dropped),
+		cmocka_unit_test(test_pool),
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_map_read),
 		cmocka_unit_test(test_map_read_unknown_styles),

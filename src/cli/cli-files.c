@@ -64,12 +64,14 @@ check_card(struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
 }
 
 /* One file: its kind from its first lines; a card then parsed on from there,
- * so it is read and parsed once; any other kind read whole by its reader. */
+ * so it is read and parsed once, its tree built in the memory the file before
+ * was read in (pool); any other kind read whole by its reader. */
 static bool
-check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
+check_file(const char *path, const struct cardpath *cp, struct ypool *pool,
+           struct diag_list *dl)
 {
 	struct ydoc doc;
-	enum hexfile_kind kind = hexfile_open(&doc, path, dl);
+	enum hexfile_kind kind = hexfile_open(&doc, path, pool, dl);
 	bool ok;
 
 	if (diag_error_count(dl) > 0) {
@@ -88,6 +90,7 @@ check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 int
 cli_check(const struct cli_args *a)
 {
+	struct ypool pool = { NULL };
 	struct cardpath cp;
 	int status = EXIT_OK;
 	char **argv = a->argv;
@@ -99,13 +102,14 @@ cli_check(const struct cli_args *a)
 		struct diag_list dl;
 
 		diag_list_init(&dl, DIAG_MAX_ERRORS);
-		if (!check_file(argv[i], &cp, &dl))
+		if (!check_file(argv[i], &cp, &pool, &dl))
 			status = EXIT_INVALID;
 		if (diag_error_count(&dl) > 0)
 			status = EXIT_INVALID;
 		diag_print(&dl, stderr);
 		diag_list_free(&dl);
 	}
+	ypool_free(&pool);
 	cardpath_free(&cp);
 	return status;
 }

@@ -150,7 +150,7 @@ hexfile_quote_if_own(struct diag_list *dl, size_t from, const char *path)
 }
 
 enum hexfile_kind
-hexfile_open(struct ydoc *doc, const char *path, struct diag_list *dl)
+hexfile_open(struct ydoc *doc, const char *path, struct ypool *pool, struct diag_list *dl)
 {
 	enum hexfile_kind kind = HEXFILE_UNKNOWN;
 	const struct ylimits *lim = limits_for(path, dl);
@@ -159,7 +159,8 @@ hexfile_open(struct ydoc *doc, const char *path, struct diag_list *dl)
 	memset(doc, 0, sizeof *doc);
 	if (lim == NULL)
 		return kind;
-	if (ydoc_load_file_until(doc, path, lim, "kind", dl) && doc->root->kind == YNODE_MAPPING &&
+	if (ydoc_load_file_pooled(doc, path, lim, "kind", pool, dl) &&
+	    doc->root->kind == YNODE_MAPPING &&
 	    (k = ymap_find(doc->root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
 		for (size_t i = 1; i <= N_KINDS; i++)
 			if (strcmp(k->text, kind_names[i]) == 0)
@@ -169,7 +170,7 @@ hexfile_open(struct ydoc *doc, const char *path, struct diag_list *dl)
 	 * read on within a card's limits, as card_load reads it */
 	if (kind == HEXFILE_CARD && lim != &ylimits_card) {
 		ydoc_free(doc);
-		if (!ydoc_load_file_until(doc, path, &ylimits_card, "kind", dl))
+		if (!ydoc_load_file_pooled(doc, path, &ylimits_card, "kind", pool, dl))
 			kind = HEXFILE_UNKNOWN;
 	}
 	return kind;
@@ -179,7 +180,7 @@ enum hexfile_kind
 hexfile_kind(const char *path, struct diag_list *dl)
 {
 	struct ydoc doc;
-	enum hexfile_kind kind = hexfile_open(&doc, path, dl);
+	enum hexfile_kind kind = hexfile_open(&doc, path, NULL, dl);
 
 	ydoc_free(&doc);
 	return kind;

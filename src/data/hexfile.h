@@ -22,12 +22,15 @@ enum hexfile_kind { HEXFILE_UNKNOWN, HEXFILE_CARD, HEXFILE_SCENARIO, HEXFILE_SAV
 enum hexfile_kind hexfile_kind(const char *path, struct diag_list *dl);
 
 struct ydoc;
+struct ypool;
 
 /* hexfile_kind, the file kept: read into doc as far as its `kind:` (its first
  * line), for ydoc_load_rest to read on when the kind's reader takes a document
  * (card_load_doc), so that the file is read and parsed once. A card is read
- * within the card limits. Call ydoc_free either way. */
-enum hexfile_kind hexfile_open(struct ydoc *doc, const char *path, struct diag_list *dl);
+ * within the card limits. The tree is built in the pool's blocks (pool may be
+ * NULL). Call ydoc_free either way. */
+enum hexfile_kind hexfile_open(struct ydoc *doc, const char *path, struct ypool *pool,
+                               struct diag_list *dl);
 
 /* After loading a file that another file named (the card of a scenario, the
  * card a card extends), from diagnostic `from` on: unless it says it is a hexaid

@@ -99,13 +99,51 @@ struct yarena {
 
 enum { ARENA_FIRST = 64 << 10, ARENA_MOST = 256 << 10 };
 
+/* Let go of a document's blocks: into its pool when it has one, else to the heap. */
 static void
-arena_free(struct yarena *a)
+arena_release(struct ydoc *doc)
 {
+	struct yarena *a = doc->arena;
+
 	while (a != NULL) {
 		struct yarena *next = a->next;
-		free(a);
+		if (doc->pool != NULL) {
+			a->next = doc->pool->blocks;
+			doc->pool->blocks = a;
+		} else {
+			free(a);
+		}
 		a = next;
+	}
+	doc->arena = NULL;
+}
+
+/* An empty block of at least cap bytes: one the pool keeps, or a new one. */
+static struct yarena *
+arena_take(struct ydoc *doc, size_t cap)
+{
+	struct yarena *a;
+
+	for (struct yarena **at = doc->pool ? &doc->pool->blocks : NULL; at && *at; at = &(*at)->next)
+		if ((*at)->cap >= cap) {
+			a = *at;
+			*at = a->next;
+			a->used = 0;
+			return a;
+		}
+	a = xmalloc(sizeof *a + cap);
+	a->used = 0;
+	a->cap = cap;
+	return a;
+}
+
+void
+ypool_free(struct ypool *pool)
+{
+	while (pool->blocks != NULL) {
+		struct yarena *next = pool->blocks->next;
+		free(pool->blocks);
+		pool->blocks = next;
 	}
 }
 
@@ -127,18 +165,12 @@ arena_block(struct ydoc *doc, size_t need)
 	if (cap > ARENA_MOST)
 		cap = ARENA_MOST;
 	if (head != NULL && need > cap / 4) {
-		a = xmalloc(sizeof *a + need);
-		a->used = 0;
-		a->cap = need;
+		a = arena_take(doc, need);
 		a->next = head->next;
 		head->next = a;
 		return a;
 	}
-	if (cap < need)
-		cap = need;
-	a = xmalloc(sizeof *a + cap);
-	a->used = 0;
-	a->cap = cap;
+	a = arena_take(doc, cap < need ? need : cap);
 	a->next = head;
 	doc->arena = a;
 	return a;
@@ -585,8 +617,7 @@ parse_free(struct yparse *p)
 static void
 drop_tree(struct ydoc *doc)
 {
-	arena_free(doc->arena);
-	doc->arena = NULL;
+	arena_release(doc);
 	doc->root = NULL;
 	doc->tables = NULL;
 }
@@ -662,7 +693,7 @@ void
 ydoc_free(struct ydoc *doc)
 {
 	parse_free(doc->rest);
-	arena_free(doc->arena);
+	arena_release(doc);
 	free(doc->name);
 	free(doc->text);
 	memset(doc, 0, sizeof *doc);
@@ -745,7 +776,7 @@ read_fd(struct ydoc *doc, int fd, size_t size, const struct ylimits *lim)
 
 static bool
 load_file(struct ydoc *doc, const char *path, const struct ylimits *lim, const char *until,
-          struct diag_list *dl)
+          struct ypool *pool, struct diag_list *dl)
 {
 	struct diag_source src = { path, NULL, 0 };
 	struct stat st;
@@ -753,6 +784,7 @@ load_file(struct ydoc *doc, const char *path, const struct ylimits *lim, const c
 	int fd;
 
 	memset(doc, 0, sizeof *doc);
+	doc->pool = pool;
 	doc->name = xstrdup(path);
 	doc->diags = dl;
 	fd = fio_open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
@@ -784,14 +816,21 @@ bool
 ydoc_load_file(struct ydoc *doc, const char *path, const struct ylimits *lim,
                struct diag_list *dl)
 {
-	return load_file(doc, path, lim, NULL, dl);
+	return load_file(doc, path, lim, NULL, NULL, dl);
 }
 
 bool
 ydoc_load_file_until(struct ydoc *doc, const char *path, const struct ylimits *lim,
                      const char *key, struct diag_list *dl)
 {
-	return load_file(doc, path, lim, key, dl);
+	return load_file(doc, path, lim, key, NULL, dl);
+}
+
+bool
+ydoc_load_file_pooled(struct ydoc *doc, const char *path, const struct ylimits *lim,
+                      const char *key, struct ypool *pool, struct diag_list *dl)
+{
+	return load_file(doc, path, lim, key, pool, dl);
 }
 
 /* ---- reading the tree ------------------------------------------------- */

@@ -52,7 +52,17 @@ struct ydoc {
 	struct yarena *arena;
 	struct yparse *rest;
 	struct ytables *tables;
+	struct ypool *pool;     /* where ydoc_free puts the arena's blocks, or NULL */
 };
+
+/* Blocks of memory a tree was built in, kept for the next tree: a program
+ * that reads file after file (`hexaid check`) then neither gives the memory
+ * back to the system nor has it faulted in again for each file. Start it
+ * zeroed ({ NULL }); ypool_free lets it go. */
+struct ypool {
+	struct yarena *blocks;
+};
+void ypool_free(struct ypool *pool);
 
 /* Read and parse a file or a buffer. On false, the reasons are in dl and
  * doc->root is NULL. Either way, call ydoc_free. */
@@ -73,6 +83,11 @@ bool ydoc_load_file_until(struct ydoc *doc, const char *path, const struct ylimi
  * it could not be read. On false, the reasons are in the document's list and
  * doc->root is NULL. */
 bool ydoc_load_rest(struct ydoc *doc);
+/* ydoc_load_file_until (the whole file when key is NULL) building the tree in
+ * the pool's blocks as far as they go, and new ones beyond; ydoc_free puts
+ * them all in the pool. */
+bool ydoc_load_file_pooled(struct ydoc *doc, const char *path, const struct ylimits *lim,
+                           const char *key, struct ypool *pool, struct diag_list *dl);
 
 /* Report a problem at a node. Its value is false, so handlers can `return
  * yerror(...)`. yreport formats and records the message and returns false;
