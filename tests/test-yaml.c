@@ -397,6 +397,39 @@ test_controls_anywhere(void **state)
 	}
 }
 
+/* A save's texts are allocations of their own: a reader may take one, or free
+ * one, and the tree lets go of the rest (savefile.c takes its lists so). */
+static void
+test_save_texts_taken(void **state)
+{
+	static const char text[] = "kind: save\nlist: [one, \"t\\0wo\", three]\nblock: |\n  a\n  b\n";
+	struct ynode *list, *block;
+	char *taken;
+	struct loaded l;
+
+	(void)state;
+	load(&l, text, sizeof text - 1, &ylimits_save);
+	assert_true(l.ok);
+	list = l.doc.root->items[1];
+	block = l.doc.root->items[2];
+	assert_ptr_equal(list, ymap_find(l.doc.root, "list"));
+	assert_ptr_equal(block, ymap_find(l.doc.root, "block"));
+	assert_int_equal(list->items[1]->len, 4);
+	assert_memory_equal(list->items[1]->text, "t\0wo", 5);
+	taken = list->items[0]->text;
+	list->items[0]->text = NULL;
+	free(block->text);
+	block->text = NULL;
+	unload(&l);
+	assert_string_equal(taken, "one");
+	free(taken);
+	/* and a save that fails after some texts were made lets them go */
+	expect_rejected("kind: save\nlist: [one, two\n", 26, &ylimits_save,
+	                "t.yaml:3:1: error: did not find expected ',' or ']'\n"
+	                "t.yaml:2:7: note: while parsing a flow sequence started here\n"
+	                "list: [one, two\n      ^\n");
+}
+
 /* ---- a file read as far as a key, then on ------------------------------------- */
 
 /* Write text to a new file; its path is the caller's to unlink and free. */
@@ -934,6 +967,7 @@ main(void)
 		cmocka_unit_test(test_duplicate_keys_large),
 		cmocka_unit_test(test_encoding_positions),
 		cmocka_unit_test(test_controls_anywhere),
+		cmocka_unit_test(test_save_texts_taken),
 		cmocka_unit_test(test_until_then_rest),
 		cmocka_unit_test(test_until_failed_or_dropped),
 		cmocka_unit_test(test_pool),

@@ -99,12 +99,24 @@ struct yarena {
 
 enum { ARENA_FIRST = 64 << 10, ARENA_MOST = 256 << 10 };
 
-/* Let go of a document's blocks: into its pool when it has one, else to the heap. */
+/* A scalar whose text is an allocation of its own (a save's, texts_apart): the
+ * node, after a link to the scalar made before, so that the texts a reader has
+ * not taken can be found and freed with the tree. */
+struct yapart {
+	struct yapart *next;
+	struct ynode node;
+};
+
+/* Let go of a document's tree: the texts apart from it, then its blocks, into
+ * its pool when it has one, else to the heap. */
 static void
 arena_release(struct ydoc *doc)
 {
 	struct yarena *a = doc->arena;
 
+	for (struct yapart *p = doc->apart; p != NULL; p = p->next)
+		free(p->node.text);
+	doc->apart = NULL;
 	while (a != NULL) {
 		struct yarena *next = a->next;
 		if (doc->pool != NULL) {
@@ -491,6 +503,14 @@ close_collection(struct builder *b)
 	return true;
 }
 
+/* Are the document's texts apart from its nodes? A save's are: savefile.c
+ * takes its lists' texts from the tree, and frees the tree first. */
+static bool
+texts_apart(const struct ylimits *lim)
+{
+	return lim == &ylimits_save;
+}
+
 static bool
 add_scalar(struct builder *b, const yaml_event_t *ev)
 {
@@ -501,9 +521,19 @@ add_scalar(struct builder *b, const yaml_event_t *ev)
 		return error_at(b->doc, (int)ev->start_mark.line + 1, (int)ev->start_mark.column + 1,
 		                "value is too long (%zu bytes; at most %zu in a %s)",
 		                len, b->lim->max_scalar, b->lim->kind);
-	/* the text right after its node, in the same piece of the arena */
-	n = ynode_new(b->doc, YNODE_SCALAR, &ev->start_mark, len + 1);
-	n->text = (char *)(n + 1);
+	if (texts_apart(b->lim)) {
+		struct yapart *p = arena_alloc(b->doc, sizeof *p);
+		p->next = b->doc->apart;
+		b->doc->apart = p;
+		n = &p->node;
+		*n = (struct ynode){ .kind = YNODE_SCALAR, .line = (int)ev->start_mark.line + 1,
+		                     .col = (int)ev->start_mark.column + 1 };
+		n->text = xmalloc(len + 1);
+	} else {
+		/* the text right after its node, in the same piece of the arena */
+		n = ynode_new(b->doc, YNODE_SCALAR, &ev->start_mark, len + 1);
+		n->text = (char *)(n + 1);
+	}
 	memcpy(n->text, ev->data.scalar.value, len);
 	n->text[len] = '\0';
 	n->len = len;

@@ -38,6 +38,10 @@ struct ylimits {
 };
 
 extern const struct ylimits ylimits_card;
+/* A document read with these very limits (a save) has each scalar's text an
+ * allocation of its own: a reader may take it, or free it, and set the node's
+ * text to NULL; ydoc_free frees the rest (savefile.c takes its lists this way).
+ * Any other document's texts live with their nodes, in its arena. */
 extern const struct ylimits ylimits_save;
 
 struct ydoc {
@@ -53,6 +57,7 @@ struct ydoc {
 	struct yparse *rest;
 	struct ytables *tables;
 	struct ypool *pool;     /* where ydoc_free puts the arena's blocks, or NULL */
+	struct yapart *apart;   /* the scalars whose texts are apart (a save's) */
 };
 
 /* Blocks of memory a tree was built in, kept for the next tree: a program
