@@ -141,7 +141,7 @@ process_rows(struct results *t, const struct bench_options *o, struct cards *c)
 	r = results_add(t, "`hexaid check` of the cards (a process)");
 	r->t.peak_kib = 0;
 	for (size_t i = 0; ok && i < n; i++) {
-		struct timing v, k, b;
+		struct timing v = { 0, 0, 0, 0 }, k = { 0, 0, 0, 0 }, b;
 		ok = measure_process(o->spawner, version, 1, &v) &&
 		     measure_process(o->spawner, argv, 1, &k);
 		b = measure(&bare, 1);
