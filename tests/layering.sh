@@ -76,12 +76,12 @@ st=$?
 grep -q "undefined reference to .card_free" "$tmp/link.err"
 tap_ok $((st == 0 || $? != 0)) "a util file calling card_free (data) does not link"
 # shellcheck disable=SC2086
-links engine tui_main "$(lib data)" "$(lib util)" $YAML_LIBS -lm
+links engine tui_main "$(lib data)" "$(lib util)" $YAML_LIBS $ZLIB_LIBS -lm
 st=$?
 grep -q "undefined reference to .tui_main" "$tmp/link.err"
 tap_ok $((st == 0 || $? != 0)) "an engine file calling tui_main (ui) does not link"
 # shellcheck disable=SC2086
-links engine card_free "$(lib data)" "$(lib util)" $YAML_LIBS -lm
+links engine card_free "$(lib data)" "$(lib util)" $YAML_LIBS $ZLIB_LIBS -lm
 tap_ok $? "an engine file calling card_free (data) links"
 for layer in util data engine ui; do
 	test -x "$top_builddir/src/$layer/layer-link"

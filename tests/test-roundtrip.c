@@ -424,10 +424,40 @@ test_random_lines_through_files(void **state)
 	free(sav);
 }
 
+/* A journal line's and a base file's checksum is the CRC-32 of ISO 3309 (its
+ * check value is that of "123456789"), as journals of every version were
+ * written; a file's, read in blocks, is that of its bytes whole. */
+static void
+test_journal_checksum(void **state)
+{
+	char path[] = "/tmp/hexaid-crc-XXXXXX";
+	size_t len = 200000;
+	unsigned char *bytes = xmalloc(len);
+	unsigned long crc = 0;
+	char *err = NULL;
+	int fd;
+
+	(void)state;
+	assert_int_equal(journal_crc("123456789", 9), 0xcbf43926ul);
+	assert_int_equal(journal_crc("", 0), 0);
+	for (size_t i = 0; i < len; i++)
+		bytes[i] = (unsigned char)(i * 7 + i / 251);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, len), (ssize_t)len);
+	assert_int_equal(close(fd), 0);
+	assert_true(journal_file_crc(path, &crc, &err));
+	assert_int_equal(crc, journal_crc((const char *)bytes, len));
+	assert_int_not_equal(crc, journal_crc((const char *)bytes, len - 1));
+	unlink(path);
+	free(bytes);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_journal_checksum),
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_edge_chars),
 		cmocka_unit_test(test_list_items_at_the_edge),

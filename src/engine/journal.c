@@ -11,11 +11,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "fault.h"
 #include "fileops.h"
@@ -48,13 +50,16 @@ open_to_read(const char *path, char **err)
 	return fd;
 }
 
+/* The CRC-32 of ISO 3309 (zlib's crc32), carried on over len more bytes. */
 static uint32_t
 crc_update(uint32_t crc, const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++) {
-		crc ^= (unsigned char)s[i];
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+	while (len > 0) {
+		uInt n = len > UINT_MAX ? UINT_MAX : (uInt)len;
+
+		crc = (uint32_t)crc32(crc, (const Bytef *)s, n);
+		s += n;
+		len -= n;
 	}
 	return crc;
 }
@@ -62,14 +67,14 @@ crc_update(uint32_t crc, const char *s, size_t len)
 unsigned long
 journal_crc(const char *s, size_t len)
 {
-	return (unsigned long)(crc_update(0xFFFFFFFFu, s, len) ^ 0xFFFFFFFFu);
+	return (unsigned long)crc_update(0, s, len);
 }
 
 bool
 journal_file_crc(const char *path, unsigned long *crc, char **err)
 {
 	int fd = open_to_read(path, err);
-	uint32_t c = 0xFFFFFFFFu;
+	uint32_t c = 0;
 	char buf[65536];
 	ssize_t n;
 
@@ -86,7 +91,7 @@ journal_file_crc(const char *path, unsigned long *crc, char **err)
 		c = crc_update(c, buf, (size_t)n);
 	}
 	close(fd);
-	*crc = (unsigned long)(c ^ 0xFFFFFFFFu);
+	*crc = (unsigned long)c;
 	return true;
 }
 
