@@ -96,7 +96,14 @@ save_item_in_block(const char *item)
 	size_t len = strlen(item);
 
 	for (size_t i = 0; i < len;) {
-		size_t n = str_utf8_sequence(p + i, len - i);
+		size_t n;
+
+		/* printable ASCII, most of a command, needs no decoding */
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		n = str_utf8_sequence(p + i, len - i);
 		if (n == 0 || !plain_char(code_point(p + i, n)))
 			return false;
 		i += n;
