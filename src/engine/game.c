@@ -617,18 +617,34 @@ condition_met(const struct terrain *c, int level_change, bool friendly, bool lea
 	       (c->on_entering_zoc && entering_zoc);
 }
 
+/* What the card's condition entries are met by on a step or an attack. Whether
+ * an enemy is next to either hex is asked only when an entry names a zone of
+ * control, and only on a step (g set). */
+struct condition_facts {
+	int level_change;
+	bool friendly;
+	const struct game *g;
+	struct hex from, to;
+	int side;
+};
+
 /* Add the card's condition entries that a step or an attack meets. */
 static void
-meet_conditions(const struct game *g, int level_change, bool friendly, bool leaving_zoc,
-                bool entering_zoc, struct tset *crossed)
+meet_conditions(const struct game *g, const struct condition_facts *f, struct tset *crossed)
 {
 	const struct card *card = game_card(g);
+	int leaving = -1, entering = -1;   /* an enemy next to from, to: -1 not asked */
 
 	for (size_t t = 0; t < card->nterrain; t++) {
 		const struct terrain *c = &card->terrain[t];
 
-		if (c->kind == TERRAIN_CONDITION &&
-		    condition_met(c, level_change, friendly, leaving_zoc, entering_zoc, crossed) &&
+		if (c->kind != TERRAIN_CONDITION)
+			continue;
+		if (c->on_leaving_zoc && leaving < 0)
+			leaving = f->g != NULL && enemy_next_to(f->g, f->from, f->side);
+		if (c->on_entering_zoc && entering < 0)
+			entering = f->g != NULL && enemy_next_to(f->g, f->to, f->side);
+		if (condition_met(c, f->level_change, f->friendly, leaving > 0, entering > 0, crossed) &&
 		    !tset_has(crossed, (int)t))
 			tset_add(crossed, (int)t);
 	}
@@ -770,7 +786,8 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->attacker_on = *game_hex(g, a->hex);
 	sit->target_on = *game_hex(g, th);
 	line_of_fire(g, a->hex, th, sit);
-	meet_conditions(g, lt - la, false, false, false, &sit->crossed);
+	meet_conditions(g, &(struct condition_facts){ .level_change = lt - la, .g = NULL },
+	                &sit->crossed);
 	sit->fire = card_class_fire_from(game_card(g), a->cls) >= 0
 	                    ? game_card(g)->classes[card_class_fire_from(game_card(g), a->cls)].fire
 	                    : -1;
@@ -856,9 +873,12 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	mover_situation(g, unit, how, sit);
 	sit->attacker_on = *game_hex(g, to);
 	game_side_features(g, hexside_between(from, to), &sit->crossed);
-	meet_conditions(g, game_hex_level(g, to) - game_hex_level(g, from),
-	                other >= 0 && other != unit && g->units[other].side == u->side,
-	                enemy_next_to(g, from, u->side), enemy_next_to(g, to, u->side),
+	meet_conditions(g,
+	                &(struct condition_facts){
+	                        .level_change = game_hex_level(g, to) - game_hex_level(g, from),
+	                        .friendly = other >= 0 && other != unit &&
+	                                    g->units[other].side == u->side,
+	                        .g = g, .from = from, .to = to, .side = u->side },
 	                &sit->crossed);
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
 }
