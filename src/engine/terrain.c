@@ -375,8 +375,15 @@ terrain_rule_overruled(const struct card *card, const struct situation *sit,
                        const struct rule_list *rl, size_t k)
 {
 	enum fact my_role = N_FACTS, their_role = N_FACTS;
-	int mine = matched_class(card, sit, &rl->items[k], &my_role);
+	bool rivals = false;
+	int mine;
 
+	/* only a rule of the same effect can overrule it */
+	for (size_t i = 0; i < rl->count && !rivals; i++)
+		rivals = i != k && rl->items[i].effect == rl->items[k].effect;
+	if (!rivals)
+		return false;
+	mine = matched_class(card, sit, &rl->items[k], &my_role);
 	if (mine < 0)
 		return false;
 	for (size_t i = 0; i < rl->count; i++) {
@@ -401,9 +408,18 @@ applies_when_crossed(const struct terrain *t)
 	return t->kind == TERRAIN_HEXSIDE || t->kind == TERRAIN_CONDITION;
 }
 
+/* A set of effects, bit EFFECT_x for each. */
+typedef uint64_t effect_set;
+_Static_assert(N_EFFECTS <= 64, "an effect_set holds every effect");
+#define ALL_EFFECTS (~(effect_set)0)
+
+/* Visit the rules of section s of each terrain in force in `hex` that apply to
+ * the situation and have one of the effects `only`; those of other effects are
+ * passed over before their conditions are asked. */
 static void
-each_rule(const struct card *card, const struct situation *sit, const struct tset *hex,
-          enum section s, bool hexsides_only, const char *where, rule_visit visit, void *arg)
+each_rule_of(const struct card *card, const struct situation *sit, const struct tset *hex,
+             enum section s, bool hexsides_only, effect_set only, const char *where,
+             rule_visit visit, void *arg)
 {
 	for (size_t i = 0; i < hex->count; i++) {
 		int t = hex->items[i];
@@ -415,9 +431,18 @@ each_rule(const struct card *card, const struct situation *sit, const struct tse
 		if (!in_force(card, sit, hex, t, s))
 			continue;
 		for (size_t k = 0; k < rl->count; k++)
-			if (terrain_rule_applies(card, sit, &rl->items[k]) && !terrain_rule_overruled(card, sit, rl, k))
+			if ((only >> rl->items[k].effect & 1u) &&
+			    terrain_rule_applies(card, sit, &rl->items[k]) &&
+			    !terrain_rule_overruled(card, sit, rl, k))
 				visit(card, ter, &rl->items[k], where, arg);
 	}
+}
+
+static void
+each_rule(const struct card *card, const struct situation *sit, const struct tset *hex,
+          enum section s, bool hexsides_only, const char *where, rule_visit visit, void *arg)
+{
+	each_rule_of(card, sit, hex, s, hexsides_only, ALL_EFFECTS, where, visit, arg);
 }
 
 /* ---- supports ------------------------------------------------------------------ */
@@ -1061,7 +1086,9 @@ terrain_leave(const struct card *card, const struct situation *sit, struct move_
 	memset(out, 0, sizeof *out);
 	out->allowance = -1;
 	out->why.quiet = sit->quiet;
-	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(left)", leave_visit, out);
+	each_rule_of(card, sit, &sit->attacker_on, SECTION_MOVE, false,
+	             (effect_set)1 << EFFECT_STOP_AFTER | (effect_set)1 << EFFECT_NO_CHARGE, "(left)",
+	             leave_visit, out);
 }
 
 /* ---- line of sight --------------------------------------------------------------- */
