@@ -271,6 +271,37 @@ test_list_every_byte(void **state)
 	expect_lists(lists, "every byte");
 }
 
+/* Whether an item can stand in a literal block, with the byte in question at
+ * every place of items long and short (the check goes eight bytes at a time):
+ * tab and printable ASCII can, other single bytes cannot; a character of two
+ * bytes can, U+2028 (a line separator to YAML) cannot. */
+static void
+test_block_items_every_place(void **state)
+{
+	char item[24];
+
+	(void)state;
+	for (size_t len = 1; len < 20; len++) {
+		for (size_t at = 0; at < len; at++) {
+			for (int c = 1; c < 256; c++) {
+				bool plain = c == '\t' || (c >= 0x20 && c < 0x7f);
+
+				memset(item, 'x', len);
+				item[len] = '\0';
+				item[at] = (char)c;
+				assert_int_equal(save_item_in_block(item), plain);
+			}
+			if (at + 3 > len)
+				continue;
+			memset(item, 'x', len);
+			memcpy(item + at, "\xc3\xa9", 2);
+			assert_true(save_item_in_block(item));
+			memcpy(item + at, "\xe2\x80\xa8", 3);
+			assert_false(save_item_in_block(item));
+		}
+	}
+}
+
 /* Random lists of random items made of the pieces at the edge: both forms come
  * up, and every list reads back. */
 static void
@@ -462,6 +493,7 @@ main(void)
 		cmocka_unit_test(test_edge_chars),
 		cmocka_unit_test(test_list_items_at_the_edge),
 		cmocka_unit_test(test_list_every_byte),
+		cmocka_unit_test(test_block_items_every_place),
 		cmocka_unit_test(test_random_lists),
 		cmocka_unit_test(test_record_bound_through_forms),
 		cmocka_unit_test(test_random_lines_in_memory),

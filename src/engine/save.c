@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -89,16 +90,37 @@ plain_char(unsigned long cp)
 	       cp != 0xffff;
 }
 
+/* Is each of the eight bytes of w printable ASCII, from ' ' to '~'? A byte
+ * below ' ' or equal to DEL shows as a borrow into its high bit; where a byte
+ * has its high bit set already, the answer is no whatever the rest. */
+static bool
+printable_ascii8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t del = w ^ (0x7f * ones);
+
+	return ((w & highs) | ((w - 0x20 * ones) & ~w & highs) | ((del - ones) & ~del & highs)) == 0;
+}
+
 bool
 save_item_in_block(const char *item)
 {
 	const unsigned char *p = (const unsigned char *)item;
-	size_t len = strlen(item);
+	size_t len = strlen(item), i = 0;
 
-	for (size_t i = 0; i < len;) {
+	/* printable ASCII, most of a command, needs no decoding: eight bytes at a
+	 * time, then byte by byte */
+	while (i + 8 <= len) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		if (!printable_ascii8(w))
+			break;
+		i += 8;
+	}
+	while (i < len) {
 		size_t n;
 
-		/* printable ASCII, most of a command, needs no decoding */
 		if (p[i] >= 0x20 && p[i] < 0x7f) {
 			i++;
 			continue;
