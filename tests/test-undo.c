@@ -549,6 +549,57 @@ walk_back_over_a_save(void **state)
 	game_free(&opened);
 }
 
+/* A long save opened: the states far from its end are kept sparsely (an undo
+ * reaches them only after hundreds), and undo walks back over all of them and
+ * redo forward again, every fifth step the same as a rebuild. */
+static void
+walk_back_far_over_a_save(void **state)
+{
+	struct mix m;
+	struct game played, opened;
+	size_t bad = 0, every, steps = 0;
+
+	(void)state;
+	open_game("napoleonic-tec-demo", &played);
+	rng_seed(&played.rng, 21);
+	m.g = &played;
+	rng_seed(&m.rng, 34);
+	while (played.done.count < 700) {
+		struct command_result res;
+		char line[256];
+		random_command(&m, line, sizeof line);
+		command_run(&played, line, &res);
+		command_result_free(&res);
+	}
+	open_game("napoleonic-tec-demo", &opened);
+	every = 2 * checkpoint_interval(&opened);
+	opened.replaying = true;
+	assert_true(command_replay_changes(&opened, &played.done, &bad));
+	opened.replaying = false;
+	assert_game_equal(&played, &opened);
+	/* fewer than a state every `every` commands: the far ones are
+	 * CHECKPOINT_FAR times apart */
+	assert_true(checkpoint_kept(&opened) > 0);
+	assert_true(checkpoint_kept(&opened) < played.done.count / every);
+	assert_true(checkpoint_kept(&opened) <=
+	            CHECKPOINT_NEAR + 1 + played.done.count / (every * CHECKPOINT_FAR));
+	for (const char *step = "undo"; step != NULL; step = strcmp(step, "undo") == 0 ? "redo" : NULL) {
+		for (;; steps++) {
+			struct command_result res;
+			bool ok = command_run(&opened, step, &res);
+			command_result_free(&res);
+			if (!ok)
+				break;
+			if (steps % 5 == 0)
+				assert_same_as_rebuilt("napoleonic-tec-demo", &opened);
+		}
+	}
+	assert_int_equal(opened.done.count, played.done.count);
+	assert_game_equal(&played, &opened);
+	game_free(&played);
+	game_free(&opened);
+}
+
 /* A halt keeps the words of the card's step that ended the move (strings the
  * unit owns, kept beside the state's bytes): undo past a later change brings
  * them back. */
@@ -689,6 +740,7 @@ main(void)
 		cmocka_unit_test(undo_matches_rebuild),
 		cmocka_unit_test(long_walk_back_and_forth),
 		cmocka_unit_test(walk_back_over_a_save),
+		cmocka_unit_test(walk_back_far_over_a_save),
 		cmocka_unit_test(halt_words_come_back),
 		cmocka_unit_test(results_waiting_come_back),
 		cmocka_unit_test(units_sharing_a_hex),

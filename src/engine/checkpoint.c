@@ -506,9 +506,14 @@ checkpoint_recorded(struct game *g)
 
 	/* a save's commands, replayed as it is opened: none is taken back before
 	 * the last, and an undo into them later replays at most twice the interval
-	 * (still a fraction of a millisecond), so states are kept half as often */
-	if (g->replaying && g->checkpoint_every == 0)
+	 * (still a fraction of a millisecond), so states are kept half as often;
+	 * those further from its end than CHECKPOINT_NEAR such intervals, which
+	 * only a long walk back reaches, CHECKPOINT_FAR times less often again */
+	if (g->replaying && g->checkpoint_every == 0) {
 		every *= 2;
+		if (g->replay_end > g->done.count + CHECKPOINT_NEAR * every)
+			every *= CHECKPOINT_FAR;
+	}
 	if (g->done.count % every != 0)
 		return;
 	if (g->checkpoints == NULL)
@@ -537,6 +542,14 @@ checkpoint_restore(struct game *g, size_t count)
 	}
 	restore_regions(g, cp->latest);
 	return cp->at;
+}
+
+size_t
+checkpoint_kept(const struct game *g)
+{
+	const struct checkpoints *cp = g->checkpoints;
+
+	return cp == NULL || !cp->have ? 0 : cp->ndeltas + 1;
 }
 
 void

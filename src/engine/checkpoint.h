@@ -25,8 +25,16 @@ size_t checkpoint_interval(const struct game *g);
 
 /* After a command was added to g->done: keep the state when their count is a
  * multiple of the interval (of twice the interval while a save's commands are
- * replayed: g->replaying). */
+ * replayed: g->replaying; of CHECKPOINT_FAR times that for those more than
+ * CHECKPOINT_NEAR such intervals before the end of a save being opened,
+ * g->replay_end, which an undo reaches only after hundreds and then replays at
+ * most the wider interval: a millisecond or two). */
+#define CHECKPOINT_NEAR 8
+#define CHECKPOINT_FAR 8
 void checkpoint_recorded(struct game *g);
+
+/* How many states are kept (tests). */
+size_t checkpoint_kept(const struct game *g);
 
 /* Put the game back to the last state kept after at most `count` commands
  * (forgetting those kept after it), or to its start; returns how many commands

@@ -507,7 +507,12 @@ command_replay(struct game *g, const struct strlist *lines, size_t *bad)
 bool
 command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad)
 {
-	return replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY | RUN_CHANGES);
+	bool ok;
+
+	g->replay_end = g->done.count + lines->count;
+	ok = replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY | RUN_CHANGES);
+	g->replay_end = 0;
+	return ok;
 }
 
 static bool

@@ -111,6 +111,8 @@ struct game {
 	struct strlist undone;       /* commands taken back, for redo */
 	bool dirty;                  /* changed since the last save */
 	bool replaying;              /* rebuilding: the log is not written again */
+	size_t replay_end;           /* a save's commands replayed as it opens: how many
+	                                will be in force at the end (0: none is) */
 	char *save_path;             /* where `save` writes, once known */
 	bool forcing;                /* the command runs with --force */
 	const char *command;         /* the name of the command running, or NULL */
