@@ -408,7 +408,12 @@ check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct un
 	struct move_answer m;
 	bool ok = true;
 
-	game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
+	/* asked without words, and again in words for a halt, which keeps them */
+	game_leave_quiet(sc->g, sc->unit, path[0], &sc->how, &m);
+	if (m.stop_after_leaving) {
+		explain_free(&m.why);
+		game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
+	}
 	if (m.stop_after_leaving && n > 2) {
 		ok = refuse(res, sc->g->units[sc->unit].id, "must stop in the first hex after leaving",
 		            "its hex", &m, STEP_HALT, EFFECT_STOP_AFTER);

@@ -883,15 +883,30 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
 }
 
-void
-game_leave(const struct game *g, int unit, struct hex from, const struct move_how *how,
-           struct move_answer *m)
+static void
+leave(const struct game *g, int unit, struct hex from, const struct move_how *how, bool quiet,
+      struct move_answer *m)
 {
 	struct situation sit;
 
 	mover_situation(g, unit, how, &sit);
 	sit.attacker_on = *game_hex(g, from);
+	sit.quiet = quiet;
 	terrain_leave(game_card(g), &sit, m);
+}
+
+void
+game_leave(const struct game *g, int unit, struct hex from, const struct move_how *how,
+           struct move_answer *m)
+{
+	leave(g, unit, from, how, false, m);
+}
+
+void
+game_leave_quiet(const struct game *g, int unit, struct hex from, const struct move_how *how,
+                 struct move_answer *m)
+{
+	leave(g, unit, from, how, true, m);
 }
 
 /* A step's cost from the card's answer m for it (see game_step_cost). */

@@ -265,6 +265,9 @@ void game_steps_free(struct step_search *s);
  * it). Free m->why. */
 void game_leave(const struct game *g, int unit, struct hex from, const struct move_how *how,
                 struct move_answer *m);
+/* The same with the card's answer not put in words (m->why is quiet). */
+void game_leave_quiet(const struct game *g, int unit, struct hex from, const struct move_how *how,
+                      struct move_answer *m);
 
 /* Line of sight for a unit's fire: as game_los, but a unit the card lets fire
  * over an adjacent lower friend (fire_over_friends) does so. */
