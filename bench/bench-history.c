@@ -113,7 +113,7 @@ recover_row(struct results *t, const struct bench_options *o, const char *map,
 void
 bench_history(struct results *t, const struct bench_options *o, const char *map)
 {
-	struct strlist journal = { NULL, 0, 0 };
+	struct strlist journal = { 0 };
 	struct play_counts n;
 	struct game g, shorter;
 	char title[160], what[112];

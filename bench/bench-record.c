@@ -217,7 +217,7 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 void
 bench_record(struct results *t, const struct bench_options *o, const char *map)
 {
-	struct strlist journal = { NULL, 0, 0 };
+	struct strlist journal = { 0 };
 	struct play_counts n;
 	struct game g;
 	size_t undos = 0;

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "strutil.h"
+#include "xmalloc.h"
 #include "testutil.h"
 
 static void
@@ -111,6 +112,45 @@ test_strlist_and_strbuf(void **state)
 	free(b.text);
 }
 
+/* A list read whole from a file keeps its lines in the one block; items added
+ * after are its own copies; an item taken out is the caller's whatever it was
+ * (each freed once: the sanitizers and valgrind say so). */
+static void
+test_strlist_lines(void **state)
+{
+	struct strlist l = { 0 };
+	char *item;
+
+	(void)state;
+	strlist_add(&l, "before");
+	strlist_add_lines(&l, xstrdup("one\n\nthree\nfour"), strlen("one\n\nthree\nfour"));
+	assert_int_equal(l.count, 5);
+	assert_string_equal(l.items[1], "one");
+	assert_string_equal(l.items[2], "");
+	assert_string_equal(l.items[4], "four");
+	/* a second text: its lines copied, the text let go */
+	strlist_add_lines(&l, xstrdup("five\nsix\n"), strlen("five\nsix\n"));
+	assert_int_equal(l.count, 7);
+	assert_string_equal(l.items[6], "six");
+	strlist_add(&l, "after");
+	strlist_drop_last(&l);
+	strlist_drop_last(&l);
+	item = strlist_take_last(&l);
+	assert_string_equal(item, "five");
+	free(item);
+	item = strlist_take_last(&l);   /* a line of the block: a copy */
+	assert_string_equal(item, "four");
+	free(item);
+	strlist_drop_last(&l);
+	assert_int_equal(l.count, 3);
+	strlist_free(&l);
+	assert_null(l.block);
+	/* a text that ends with its newline gives no empty item after it */
+	strlist_add_lines(&l, xstrdup("a\nb\n"), 4);
+	assert_int_equal(l.count, 2);
+	strlist_free(&l);
+}
+
 int
 main(void)
 {
@@ -121,6 +161,7 @@ main(void)
 		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_eq),
 		cmocka_unit_test(test_strlist_and_strbuf),
+		cmocka_unit_test(test_strlist_lines),
 	};
 	return RUN_TESTS("strutil", tests);
 }

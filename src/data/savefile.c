@@ -68,12 +68,11 @@ check_list(struct ydoc *doc, struct list_found *l, long schema)
 }
 
 /* The items of a checked list, taken from the tree: a sequence's texts as they
- * are, a block's lines each copied out and the block let go. */
+ * are, a block's lines in the block, which the list takes. */
 static void
 take_list(struct list_found *l, struct strlist *out)
 {
 	struct ynode *n = l->value;
-	const char *p, *end;
 
 	if (l->count == 0)
 		return;
@@ -86,13 +85,7 @@ take_list(struct list_found *l, struct strlist *out)
 		}
 		return;
 	}
-	for (p = n->text, end = n->text + n->len; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		out->items[out->count++] = xstrndup(p, len);
-		p += len + (nl ? 1 : 0);
-	}
-	free(n->text);
+	strlist_add_lines(out, n->text, n->len);
 	n->text = NULL;
 	n->len = 0;
 }

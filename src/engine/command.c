@@ -462,7 +462,7 @@ rebuild(struct game *g, size_t count)
 	bool ok = true;
 
 	while (g->done.count > count)
-		free(g->done.items[--g->done.count]);
+		strlist_drop_last(&g->done);
 	g->replaying = true;
 	for (size_t i = from; i < count; i++) {
 		struct command_result res;
@@ -470,7 +470,7 @@ rebuild(struct game *g, size_t count)
 		command_result_free(&res);
 		if (!ok) {
 			while (g->done.count > i)
-				free(g->done.items[--g->done.count]);
+				strlist_drop_last(&g->done);
 			break;
 		}
 	}
@@ -546,7 +546,7 @@ cmd_redo(struct game *g, int argc, char **argv, struct command_result *res)
 	(void)argv;
 	if (g->undone.count == 0)
 		return cmd_fail(res, "redo: nothing to do again");
-	line = g->undone.items[--g->undone.count];
+	line = strlist_take_last(&g->undone);
 	undone = g->undone;
 	memset(&g->undone, 0, sizeof g->undone);
 	ok = dispatch(g, line, &again, RUN_RECORD | RUN_REPLAY);

@@ -147,9 +147,9 @@ take_back(struct session *s, bool was_undo, size_t log_before)
 	command_run(&s->game, was_undo ? "redo" : "undo", &res);
 	command_result_free(&res);
 	if (!was_undo && s->game.undone.count > 0)
-		free(s->game.undone.items[--s->game.undone.count]);
+		strlist_drop_last(&s->game.undone);
 	while (s->game.log.count > log_before)
-		free(s->game.log.items[--s->game.log.count]);
+		strlist_drop_last(&s->game.log);
 }
 
 /* ---- what a save can hold ----------------------------------------------------------

@@ -276,7 +276,7 @@ draw_rows(struct tui *t, struct pane *p, size_t e, size_t skip, int body, int wi
 	int y = 0;
 
 	for (; e < n && y < body; e++, skip = 0) {
-		struct strlist lines = { NULL, 0, 0 };
+		struct strlist lines = { 0 };
 		char *text = entry_text(t, ls, e);
 		size_t k, line;
 		bool error = entry_is_note(ls, e, &k, &line) && ls->notes[k].kind != NOTE_SAID;

@@ -211,11 +211,62 @@ strlist_vaddf(struct strlist *l, const char *fmt, va_list ap)
 	*slot = xvasprintf(fmt, ap);
 }
 
+/* Is item a line of the list's block (not a copy of its own)? */
+static bool
+in_block(const struct strlist *l, const char *item)
+{
+	return l->block != NULL && (uintptr_t)item - (uintptr_t)l->block < l->block_size;
+}
+
+void
+strlist_add_lines(struct strlist *l, char *text, size_t len)
+{
+	char *p = text, *end = text + len;
+	bool copy = l->block != NULL;   /* a second text: its lines copied */
+
+	if (!copy) {
+		l->block = text;
+		l->block_size = len + 1;
+	}
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char **slot = xgrow(&l->items, &l->count, &l->cap, sizeof *slot);
+
+		if (nl != NULL)
+			*nl = '\0';
+		*slot = copy ? xstrdup(p) : p;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	if (copy)
+		free(text);
+}
+
+void
+strlist_drop_last(struct strlist *l)
+{
+	char *item = l->items[--l->count];
+
+	if (!in_block(l, item))
+		free(item);
+}
+
+char *
+strlist_take_last(struct strlist *l)
+{
+	char *item = l->items[--l->count];
+
+	return in_block(l, item) ? xstrdup(item) : item;
+}
+
 void
 strlist_free(struct strlist *l)
 {
 	for (size_t i = 0; i < l->count; i++)
-		free(l->items[i]);
+		if (!in_block(l, l->items[i]))
+			free(l->items[i]);
 	free(l->items);
+	free(l->block);
 	memset(l, 0, sizeof *l);
 }

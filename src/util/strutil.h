@@ -55,10 +55,15 @@ struct strbuf {
 };
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* A list of strings, each the list's own copy. Start it zeroed. */
+/* A list of strings, each the list's own: a copy of its own, or a line of one
+ * block of text the list holds (strlist_add_lines: a list read from a file in
+ * one piece, its lines let go with the block, not one by one). Start it zeroed;
+ * take an item out with strlist_drop_last or strlist_take_last, never free(). */
 struct strlist {
 	char **items;
 	size_t count, cap;
+	char *block;      /* NULL, or the text whose lines some items are */
+	size_t block_size;
 };
 
 void strlist_add(struct strlist *l, const char *s);
@@ -66,6 +71,13 @@ void strlist_add(struct strlist *l, const char *s);
  * to end). */
 void strlist_vaddf(struct strlist *l, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/* Add each line of text (len bytes, NUL after them; lines end at '\n', the last
+ * may not), taking the text over: its newlines become the items' ends. A list
+ * takes one such text. */
+void strlist_add_lines(struct strlist *l, char *text, size_t len);
+/* Let go of the last item; or take it out, the caller's to free. */
+void strlist_drop_last(struct strlist *l);
+char *strlist_take_last(struct strlist *l);
 void strlist_free(struct strlist *l);
 
 #endif
