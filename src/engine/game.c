@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "checkpoint.h"
@@ -107,9 +108,11 @@ free_state(struct game *g)
 	free(g->units);
 	free(g->stats);
 	free(g->unit_at);
+	free(g->unit_ids);
 	free(g->side_first);
 	free(g->side_next);
-	g->unit_at = g->side_first = g->side_next = NULL;
+	g->unit_at = g->unit_ids = g->side_first = g->side_next = NULL;
+	g->unit_id_slots = 0;
 }
 
 /* ---- indexes ------------------------------------------------------------------ */
@@ -182,10 +185,48 @@ side_unlink(struct game *g, int i)
 		*link = g->side_next[i];
 }
 
+/* A unit id hashed (FNV-1a), for the index of ids. */
+static size_t
+id_hash(const char *id)
+{
+	uint32_t h = 2166136261u;
+
+	for (const unsigned char *p = (const unsigned char *)id; *p != '\0'; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
+/* Index the units by id, in list order: a lookup meets the first of any two
+ * alike first. */
+static void
+index_unit_ids(struct game *g)
+{
+	size_t slots = 16, mask;
+
+	while (slots <= 2 * g->nunits)
+		slots *= 2;
+	if (slots != g->unit_id_slots) {
+		free(g->unit_ids);
+		g->unit_ids = xreallocarray(NULL, slots, sizeof *g->unit_ids);
+		g->unit_id_slots = slots;
+	}
+	memset(g->unit_ids, 0, slots * sizeof *g->unit_ids);
+	mask = slots - 1;
+	for (size_t u = 0; u < g->nunits; u++) {
+		size_t i = id_hash(g->units[u].id) & mask;
+
+		while (g->unit_ids[i] != 0)
+			i = (i + 1) & mask;
+		g->unit_ids[i] = (int)u + 1;
+	}
+}
+
 void
 game_units_changed(struct game *g)
 {
 	size_t n = cells(g);
+
+	index_unit_ids(g);
 
 	g->unit_at = xreallocarray(g->unit_at, n, sizeof *g->unit_at);
 	for (size_t i = 0; i < n; i++)
@@ -345,10 +386,16 @@ game_board(const struct game *g)
 int
 game_unit_find(const struct game *g, const char *id)
 {
-	/* every command names a unit: most ids part at their first letter */
-	for (size_t i = 0; i < g->nunits; i++)
-		if (g->units[i].id[0] == id[0] && strcmp(g->units[i].id, id) == 0)
-			return (int)i;
+	size_t mask = g->unit_id_slots - 1;
+
+	if (g->unit_ids == NULL)
+		return -1;
+	for (size_t i = id_hash(id) & mask; g->unit_ids[i] != 0; i = (i + 1) & mask) {
+		int u = g->unit_ids[i] - 1;
+
+		if (strcmp(g->units[u].id, id) == 0)
+			return u;
+	}
 	return -1;
 }
 

@@ -123,9 +123,11 @@ struct game {
 	struct pending_effect *pending; /* the last battle's result, until applied */
 	size_t npending, cap_pending;
 	/* Indexes kept by game.c, so that a search of the board asks in constant time:
-	 * the unit standing in each hex (-1: none), and the entries of `sides` on each
-	 * hexside, as a list through side_next (-1 ends it). */
+	 * the unit standing in each hex (-1: none), the entries of `sides` on each
+	 * hexside, as a list through side_next (-1 ends it), and the units by id. */
 	int *unit_at;                /* per hex */
+	int *unit_ids;               /* open addressing over units: index + 1, 0 empty */
+	size_t unit_id_slots;        /* a power of two, more than twice nunits */
 	int *side_first;             /* per hexside of the board and its margin */
 	int *side_next;              /* per entry of sides */
 	/* States kept along the way, so that undo replays only a few commands
