@@ -272,11 +272,13 @@ test_direction_names(void **state)
 static void
 test_neighbors(void **state)
 {
-	struct hex h = at(&flat_odd, "0505");
+	struct hex h = at(&flat_odd, "0505"), all[HEX_DIRECTIONS];
 
 	(void)state;
+	hex_neighbors(h, all);
 	for (int d = 0; d < HEX_DIRECTIONS; d++) {
 		struct hex n = hex_neighbor(h, d);
+		assert_true(hex_eq(all[d], n));
 		assert_int_equal(hex_distance(h, n), 1);
 		assert_int_equal(hex_direction_to(h, n), d);
 		assert_int_equal(hex_direction_to(n, h), (d + 3) % 6);

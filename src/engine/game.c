@@ -21,6 +21,18 @@ cells(const struct game *g)
 	return (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
 }
 
+/* The unit standing in hex h: -1 for none, or off the board. */
+static inline int
+unit_in(const struct game *g, struct hex h)
+{
+	int col, row;
+
+	hex_to_offset(&g->sc.board, h, &col, &row);
+	if (!hex_offset_on_board(&g->sc.board, col, row))
+		return -1;
+	return g->unit_at[scenario_offset_index(&g->sc, col, row)];
+}
+
 static void
 rolls_free(struct game *g)
 {
@@ -434,9 +446,7 @@ game_halt_words(const struct game *g, const struct unit_halt *h)
 int
 game_unit_at(const struct game *g, struct hex h)
 {
-	if (!hex_on_board(game_board(g), h))
-		return -1;
-	return g->unit_at[scenario_hex_index(&g->sc, h)];
+	return unit_in(g, h);
 }
 
 struct tset *
@@ -628,8 +638,11 @@ line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation 
 static bool
 enemy_next_to(const struct game *g, struct hex h, int side)
 {
+	struct hex next[HEX_DIRECTIONS];
+
+	hex_neighbors(h, next);
 	for (int d = 0; d < HEX_DIRECTIONS; d++) {
-		int u = game_unit_at(g, hex_neighbor(h, d));
+		int u = unit_in(g, next[d]);
 		if (u >= 0 && g->units[u].side != side)
 			return true;
 	}

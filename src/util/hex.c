@@ -139,6 +139,13 @@ hex_neighbor(struct hex h, int dir)
 	return (struct hex){ h.q + d.q, h.r + d.r };
 }
 
+void
+hex_neighbors(struct hex h, struct hex out[HEX_DIRECTIONS])
+{
+	for (int dir = 0; dir < HEX_DIRECTIONS; dir++)
+		out[dir] = (struct hex){ h.q + directions[dir].q, h.r + directions[dir].r };
+}
+
 int
 hex_direction_to(struct hex a, struct hex b)
 {

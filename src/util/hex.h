@@ -114,6 +114,8 @@ int hex_distance(struct hex a, struct hex b);
 
 /* Directions are numbered 0..5 clockwise: flat-top n ne se s sw nw, pointy-top
  * ne e se sw w nw. Any int is taken modulo 6, so dir + 3 is the opposite one. */
+/* The six hexes next to h, in the order of the directions. */
+void hex_neighbors(struct hex h, struct hex out[HEX_DIRECTIONS]);
 struct hex hex_neighbor(struct hex h, int dir);
 
 /* The direction from a to b, or -1 unless they are adjacent. */
