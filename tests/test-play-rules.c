@@ -212,6 +212,31 @@ word_for(enum fact f, unsigned asker)
 	       k.id == QK_FACT && k.fact == (int)f;
 }
 
+/* Every key a command takes is a word that begins with a lower-case letter, and
+ * is found as itself; a hex label of the board, or a number, is no key (a move
+ * passes over its hexes without looking them up). */
+static void
+check_keys_are_words(const struct game *g)
+{
+	static const unsigned askers[] = { ASKER_EXPLAIN, ASKER_BATTLE, ASKER_MOVE };
+	const char *names[128];
+	char label[HEX_LABEL_SIZE];
+	struct question_key k;
+
+	hex_label(game_board(g), g->units[0].hex, label);
+	for (size_t a = 0; a < sizeof askers / sizeof askers[0]; a++) {
+		size_t n = question_keys(askers[a], names, 128);
+
+		assert_true(n > 0 && n < 128);
+		for (size_t i = 0; i < n; i++) {
+			assert_true(names[i][0] >= 'a' && names[i][0] <= 'z');
+			assert_true(question_key_find(names[i], strlen(names[i]), askers[a], &k));
+		}
+		assert_false(question_key_find(label, strlen(label), askers[a], &k));
+		assert_false(question_key_find("2", 1, askers[a], &k));
+	}
+}
+
 /* A number within the condition's first range, or (broken) outside all of them. */
 static int
 number_for(const struct cond *c, bool broken)
@@ -476,6 +501,7 @@ check_card(const char *id)
 		fail_msg("%s: no demo scenario to play the card on", path);
 	}
 	diag_list_free(&dl);
+	check_keys_are_words(&g);
 	card = game_card(&g);
 	for (size_t i = 0; i < g.nunits; i++) {
 		if (b.a < 0)

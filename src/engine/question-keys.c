@@ -98,6 +98,10 @@ key_is(const char *key, const char *word, size_t len)
 bool
 question_key_find(const char *word, size_t len, unsigned asker, struct question_key *out)
 {
+	/* every key begins with a lower-case letter: a hex label or a number, most
+	 * of the words of a move, names none */
+	if (len == 0 || word[0] < 'a' || word[0] > 'z')
+		return false;
 	for (size_t i = 0; i < N_KEY_ROWS; i++)
 		if ((key_rows[i].askers & asker) && key_is(key_rows[i].key, word, len)) {
 			out->id = key_rows[i].id;
