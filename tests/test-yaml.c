@@ -395,6 +395,22 @@ test_controls_anywhere(void **state)
 		assert_true(ystring(&l.doc, ymap_find(l.doc.root, "a"), &s));
 		unload(&l);
 	}
+	/* each byte below 0x20 and DEL at every place of a 16-byte text: newline
+	 * and tab are text, the others controls */
+	for (int at = 0; at < 16; at++) {
+		for (int c = 1; c < 0x80; c = c == 0x1f ? 0x7f : c + 1) {
+			char text[64];
+			struct loaded l;
+
+			snprintf(text, sizeof text, "a: \"%.*s\\x%02x%.*s\"\n", at, "xxxxxxxxxxxxxxxx", c,
+			         15 - at, "yyyyyyyyyyyyyyyy");
+			load(&l, text, strlen(text), NULL);
+			assert_true(l.ok);
+			assert_int_equal(ystring(&l.doc, ymap_find(l.doc.root, "a"), &s),
+			                 c == '\n' || c == '\t');
+			unload(&l);
+		}
+	}
 }
 
 /* A save's texts are allocations of their own: a reader may take one, or free

@@ -945,20 +945,43 @@ is_scalar(struct ydoc *doc, const struct ynode *n, const char *expected)
 
 /* Text holds no control character a terminal would obey: C0 (but newline and
  * tab), DEL, C1 (U+0080 to U+009F, in UTF-8 C2 80 to C2 9F). */
+/* The bytes of w (each below 0x80) that are zero, as their high bits; exact for
+ * each byte, for nothing borrows from the next. */
+static uint64_t
+zero_bytes(uint64_t w)
+{
+	const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
+
+	return ~(((w & lows) + lows) | w | lows);
+}
+
+/* Are the eight bytes of w plain ASCII a text may hold: ' ' to '~', newline and
+ * tab? */
+static bool
+plain_text8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
+	uint64_t below_space, allowed;
+
+	if ((w & highs) != 0)
+		return false;
+	below_space = ~((w + (0x80 - 0x20) * ones) | w | lows);
+	allowed = zero_bytes(w ^ ('\n' * ones)) | zero_bytes(w ^ ('\t' * ones));
+	return ((below_space & ~allowed) | zero_bytes(w ^ (0x7f * ones))) == 0;
+}
+
 static bool
 has_controls(const struct ynode *n)
 {
 	const unsigned char *p = (const unsigned char *)n->text;
-	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
 
 	for (size_t i = 0; i < n->len;) {
 		size_t end = i + 8 < n->len ? i + 8 : n->len;
 		uint64_t w;
 
-		/* eight bytes from ' ' to '~' at once: no high bit, none below 0x20 (the
-		 * subtraction sets a byte's high bit), none 0x7f (the xor makes it 0) */
-		if (end == i + 8 && (memcpy(&w, p + i, 8),
-		                     ((w | (w - 0x20 * ones) | ((w ^ 0x7f * ones) - ones)) & highs) == 0)) {
+		/* eight bytes at once, where they are plain ASCII */
+		if (end == i + 8 && (memcpy(&w, p + i, 8), plain_text8(w))) {
 			i = end;
 			continue;
 		}
