@@ -151,6 +151,29 @@ test_strlist_lines(void **state)
 	strlist_free(&l);
 }
 
+/* The run of printable ASCII at the start of a text ends at the first other
+ * byte, wherever it stands among the eight read at once. */
+static void
+test_ascii_run(void **state)
+{
+	unsigned char text[24];
+
+	(void)state;
+	for (size_t len = 1; len < 20; len++) {
+		memset(text, 'x', len);
+		assert_int_equal(str_ascii_run(text, len), len);
+		for (size_t at = 0; at < len; at++) {
+			for (int c = 0; c < 256; c++) {
+				bool printable = c >= 0x20 && c < 0x7f;
+
+				memset(text, '~', len);
+				text[at] = (unsigned char)c;
+				assert_int_equal(str_ascii_run(text, len), printable ? len : at);
+			}
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -162,6 +185,7 @@ main(void)
 		cmocka_unit_test(test_eq),
 		cmocka_unit_test(test_strlist_and_strbuf),
 		cmocka_unit_test(test_strlist_lines),
+		cmocka_unit_test(test_ascii_run),
 	};
 	return RUN_TESTS("strutil", tests);
 }

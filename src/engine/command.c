@@ -112,14 +112,10 @@ line_refused(const char *line)
 
 	if (len > COMMAND_MAX_BYTES)
 		return "a command is at most 16384 bytes long";
-	for (size_t i = 0; i < len;) {
-		size_t n;
-		/* most of a line is printable ASCII: one byte, nothing to decode */
-		if (p[i] >= 0x20 && p[i] < 0x7f) {
-			i++;
-			continue;
-		}
-		n = str_utf8_sequence(p + i, len - i);
+	/* most of a line is printable ASCII: nothing to decode */
+	for (size_t i = str_ascii_run(p, len); i < len; i += str_ascii_run(p + i, len - i)) {
+		size_t n = str_utf8_sequence(p + i, len - i);
+
 		if (n == 0)
 			return "a command is UTF-8 text: this one holds a byte that is not";
 		/* C0 controls, DEL, and C1 controls (U+0080 to U+009F) */

@@ -90,42 +90,15 @@ plain_char(unsigned long cp)
 	       cp != 0xffff;
 }
 
-/* Is each of the eight bytes of w printable ASCII, from ' ' to '~'? A byte
- * below ' ' or equal to DEL shows as a borrow into its high bit; where a byte
- * has its high bit set already, the answer is no whatever the rest. */
-static bool
-printable_ascii8(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-	uint64_t del = w ^ (0x7f * ones);
-
-	return ((w & highs) | ((w - 0x20 * ones) & ~w & highs) | ((del - ones) & ~del & highs)) == 0;
-}
-
 bool
 save_item_in_block(const char *item)
 {
 	const unsigned char *p = (const unsigned char *)item;
-	size_t len = strlen(item), i = 0;
+	size_t len = strlen(item);
 
-	/* printable ASCII, most of a command, needs no decoding: eight bytes at a
-	 * time, then byte by byte */
-	while (i + 8 <= len) {
-		uint64_t w;
+	for (size_t i = str_ascii_run(p, len); i < len; i += str_ascii_run(p + i, len - i)) {
+		size_t n = str_utf8_sequence(p + i, len - i);
 
-		memcpy(&w, p + i, 8);
-		if (!printable_ascii8(w))
-			break;
-		i += 8;
-	}
-	while (i < len) {
-		size_t n;
-
-		if (p[i] >= 0x20 && p[i] < 0x7f) {
-			i++;
-			continue;
-		}
-		n = str_utf8_sequence(p + i, len - i);
 		if (n == 0 || !plain_char(code_point(p + i, n)))
 			return false;
 		i += n;

@@ -126,6 +126,36 @@ str_join_choices(const char *const *candidates, size_t count)
 }
 
 /* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0. */
+/* Is each of the eight bytes of w printable ASCII? A byte below ' ' or equal to
+ * DEL shows as a borrow into its high bit; where any byte has its high bit set
+ * already, the answer is no whatever the rest. */
+static bool
+printable_ascii8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t del = w ^ (0x7f * ones);
+
+	return ((w & highs) | ((w - 0x20 * ones) & ~w & highs) | ((del - ones) & ~del & highs)) == 0;
+}
+
+size_t
+str_ascii_run(const unsigned char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i + 8 <= len) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		if (!printable_ascii8(w))
+			break;
+		i += 8;
+	}
+	while (i < len && p[i] >= 0x20 && p[i] < 0x7f)
+		i++;
+	return i;
+}
+
 size_t
 str_utf8_sequence(const unsigned char *p, size_t left)
 {

@@ -45,6 +45,10 @@ str_eq(const char *a, const char *b)
 /* Length of the valid UTF-8 sequence at p (at most `left` bytes), or 0 when the
  * bytes there are not valid UTF-8 (overlong forms and surrogates included). */
 size_t str_utf8_sequence(const unsigned char *p, size_t left);
+/* How many of the first len bytes of p are printable ASCII (' ' to '~') before
+ * the first that is not: most of a command or a line of the log, passed over
+ * eight bytes at a time. */
+size_t str_ascii_run(const unsigned char *p, size_t len);
 
 /* A string built by appending, in time linear in its length. Start it zeroed
  * ({ NULL, 0, 0 }); `text` is then "" or what was added, and is the caller's to
