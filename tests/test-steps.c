@@ -169,6 +169,18 @@ check_card(const char *id)
 		fail_msg("%s: no demo scenario to play the card on", path);
 	}
 	diag_list_free(&dl);
+	/* the card's condition entries, listed once it was read: each in order */
+	{
+		const struct card *card = game_card(&g);
+		size_t k = 0;
+
+		for (size_t t = 0; t < card->nterrain; t++)
+			if (card->terrain[t].kind == TERRAIN_CONDITION) {
+				assert_true(k < card->nconditions);
+				assert_int_equal(card->conditions[k++], (int)t);
+			}
+		assert_int_equal(k, card->nconditions);
+	}
 	rng_seed(&rng, 19);
 	for (int round = 0; round <= ROUNDS; round++) {
 		if (round > 0)

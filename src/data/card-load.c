@@ -717,6 +717,12 @@ finish(struct ydoc *doc, struct card *card)
 		free(card->battle_die_id);
 		card->battle_die_id = NULL;
 	}
+	free(card->conditions);
+	card->conditions = xreallocarray(NULL, card->nterrain + 1, sizeof *card->conditions);
+	card->nconditions = 0;
+	for (size_t t = 0; t < card->nterrain; t++)
+		if (card->terrain[t].kind == TERRAIN_CONDITION)
+			card->conditions[card->nconditions++] = (int)t;
 	ok = card_resolve_resolutions(doc, card) && ok;
 	ok = card_resolve_events(doc, card) && ok;
 	ok = card_resolve_drawing(doc, card) && ok;
@@ -902,6 +908,7 @@ void
 card_free(struct card *card)
 {
 	free(card->path);
+	free(card->conditions);
 	free(card->id);
 	free(card->title);
 	free(card->publisher);

@@ -480,6 +480,9 @@ struct card {
 	struct word_list words[N_WORD_LISTS];
 	struct terrain *terrain;
 	size_t nterrain, cap_terrain;
+	int *conditions;      /* the condition entries of `terrain`, in card order
+	                         (found once the card is read whole) */
+	size_t nconditions;
 	struct setting *settings;
 	size_t nsettings, cap_settings;
 	struct category *categories;

@@ -695,18 +695,17 @@ meet_conditions(const struct game *g, const struct condition_facts *f, struct ts
 	const struct card *card = game_card(g);
 	int leaving = -1, entering = -1;   /* an enemy next to from, to: -1 not asked */
 
-	for (size_t t = 0; t < card->nterrain; t++) {
+	for (size_t i = 0; i < card->nconditions; i++) {
+		int t = card->conditions[i];
 		const struct terrain *c = &card->terrain[t];
 
-		if (c->kind != TERRAIN_CONDITION)
-			continue;
 		if (c->on_leaving_zoc && leaving < 0)
 			leaving = f->g != NULL && enemy_next_to(f->g, f->from, f->side);
 		if (c->on_entering_zoc && entering < 0)
 			entering = f->g != NULL && enemy_next_to(f->g, f->to, f->side);
 		if (condition_met(c, f->level_change, f->friendly, leaving > 0, entering > 0, crossed) &&
-		    !tset_has(crossed, (int)t))
-			tset_add(crossed, (int)t);
+		    !tset_has(crossed, t))
+			tset_add(crossed, t);
 	}
 }
 
@@ -1037,8 +1036,6 @@ struct step_search {
 	int unit;
 	struct move_how how;
 	struct situation sit;        /* the mover's; each step's own facts put in */
-	int *conditions;             /* the card's condition entries, in card order */
-	size_t nconditions;
 	bool wants_levels, wants_friend, wants_leaving, wants_entering;
 	signed char *enemy_near;     /* per hex: an enemy next to it (1, 0), or -1 not
 	                                yet asked; NULL until a condition asks */
@@ -1060,13 +1057,9 @@ game_steps_start(const struct game *g, int unit, const struct move_how *how)
 	s->how = *how;
 	mover_situation(g, unit, how, &s->sit);
 	s->sit.quiet = true;
-	s->conditions = xreallocarray(NULL, card->nterrain + 1, sizeof *s->conditions);
-	for (size_t t = 0; t < card->nterrain; t++) {
-		const struct terrain *c = &card->terrain[t];
+	for (size_t i = 0; i < card->nconditions; i++) {
+		const struct terrain *c = &card->terrain[card->conditions[i]];
 
-		if (c->kind != TERRAIN_CONDITION)
-			continue;
-		s->conditions[s->nconditions++] = (int)t;
 		s->wants_levels |= c->on_level_change || c->on_levels_apart;
 		s->wants_friend |= c->on_friendly_unit;
 		s->wants_leaving |= c->on_leaving_zoc;
@@ -1087,7 +1080,6 @@ game_steps_free(struct step_search *s)
 	explain_free(&s->single.why);
 	free(s->memos);
 	free(s->slots);
-	free(s->conditions);
 	free(s->enemy_near);
 	free(s);
 }
@@ -1164,8 +1156,8 @@ memo_ask(struct step_search *s, const struct step_key *k, int lf, int lt,
 
 	s->sit.attacker_on = k->on;
 	s->sit.crossed = k->sides;
-	for (size_t i = 0; i < s->nconditions; i++) {
-		int t = s->conditions[i];
+	for (size_t i = 0; i < card->nconditions; i++) {
+		int t = card->conditions[i];
 
 		if (condition_met(&card->terrain[t], lt - lf, k->friendly, k->leaving, k->entering,
 		                  &s->sit.crossed) &&
