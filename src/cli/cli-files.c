@@ -78,10 +78,8 @@ check_file(const char *path, const struct cardpath *cp, struct ypool *pool,
 		ydoc_free(&doc);
 		return false;
 	}
-	if (kind != HEXFILE_CARD) {
-		ydoc_free(&doc);
-		return game_check_file(path, cp, dl);
-	}
+	if (kind != HEXFILE_CARD)
+		return game_check_opened(&doc, kind, path, cp, dl);
 	ok = ydoc_load_rest(&doc) && check_card(&doc, cp, dl);
 	ydoc_free(&doc);
 	return ok;

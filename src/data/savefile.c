@@ -281,6 +281,14 @@ savefile_read(struct savefile *sf, const char *path, const struct cardpath *cp,
 }
 
 bool
+savefile_read_doc(struct savefile *sf, struct ydoc *doc, const struct cardpath *cp,
+                  struct diag_list *dl)
+{
+	memset(sf, 0, sizeof *sf);
+	return read_doc(sf, doc, ydoc_load_rest(doc), cp, dl);
+}
+
+bool
 savefile_read_text(struct savefile *sf, const char *name, const char *text, size_t len,
                    const struct cardpath *cp, struct diag_list *dl)
 {

@@ -53,6 +53,10 @@ bool savefile_read(struct savefile *sf, const char *path, const struct cardpath 
                    struct diag_list *dl);
 bool savefile_read_text(struct savefile *sf, const char *name, const char *text, size_t len,
                         const struct cardpath *cp, struct diag_list *dl);
+/* The same for a file hexfile_open read as far as its `kind: save`: read on
+ * from there, once (doc is let go). */
+bool savefile_read_doc(struct savefile *sf, struct ydoc *doc, const struct cardpath *cp,
+                       struct diag_list *dl);
 
 /* Report that command i (from 0) of the save could not be replayed, at its
  * line in a literal block (quoted), at its place in a sequence. */

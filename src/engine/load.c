@@ -61,19 +61,32 @@ save_load_text(struct game *g, const char *name, const char *text, size_t len,
 	return savefile_read_text(&sf, name, text, len, cp, dl) && replay(g, &sf);
 }
 
+/* A save that hexfile_open read as far as its `kind:`, read on from there (the
+ * file read and parsed once) and replayed; doc is let go. */
+static bool
+save_load_doc(struct game *g, struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
+{
+	struct savefile sf;
+
+	memset(g, 0, sizeof *g);
+	return savefile_read_doc(&sf, doc, cp, dl) && replay(g, &sf);
+}
+
 bool
 game_open(struct game *g, const char *path, struct diag_list *dl)
 {
 	struct cardpath cp;
 	struct scenario sc;
+	struct ydoc doc;
 	bool ok;
 
 	cardpath_init(&cp);
-	if (hexfile_kind(path, dl) == HEXFILE_SAVE) {
-		ok = save_load(g, path, &cp, dl);
+	if (hexfile_open(&doc, path, NULL, dl) == HEXFILE_SAVE) {
+		ok = save_load_doc(g, &doc, &cp, dl);
 		if (ok)
 			g->save_path = xstrdup(path);
 	} else {
+		ydoc_free(&doc);
 		ok = diag_error_count(dl) == 0 && scenario_load(&sc, path, &cp, dl);
 		if (ok)
 			game_start(g, &sc);
@@ -85,15 +98,27 @@ game_open(struct game *g, const char *path, struct diag_list *dl)
 bool
 game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
-	enum hexfile_kind kind = hexfile_kind(path, dl);
+	struct ydoc doc;
+	enum hexfile_kind kind = hexfile_open(&doc, path, NULL, dl);
+
+	return game_check_opened(&doc, kind, path, cp, dl);
+}
+
+bool
+game_check_opened(struct ydoc *doc, enum hexfile_kind kind, const char *path,
+                  const struct cardpath *cp, struct diag_list *dl)
+{
 	struct scenario sc;
 	struct game g;
 
-	/* a save is read whole once, by save_load; any other file by its kind's reader */
+	/* a save is read whole once, on from its kind; any other file by its kind's
+	 * reader */
+	if (kind != HEXFILE_SAVE || diag_error_count(dl) > 0)
+		ydoc_free(doc);
 	if (diag_error_count(dl) > 0)
 		return false;
 	if (kind == HEXFILE_SAVE) {
-		if (!save_load(&g, path, cp, dl))
+		if (!save_load_doc(&g, doc, cp, dl))
 			return false;
 	} else if (!hexfile_check(path, cp, dl)) {
 		return false;

@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "game.h"
+#include "hexfile.h"
 
 struct cardpath;
 
@@ -26,5 +27,8 @@ bool game_open(struct game *g, const char *path, struct diag_list *dl);
 /* Check a file of any kind hexaid knows, as `hexaid check` does: a card or a
  * scenario read and validated, a save read and replayed. */
 bool game_check_file(const char *path, const struct cardpath *cp, struct diag_list *dl);
+/* The same for a file hexfile_open read as far as its kind, into doc (let go). */
+bool game_check_opened(struct ydoc *doc, enum hexfile_kind kind, const char *path,
+                       const struct cardpath *cp, struct diag_list *dl);
 
 #endif
