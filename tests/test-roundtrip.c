@@ -484,11 +484,44 @@ test_journal_checksum(void **state)
 	free(bytes);
 }
 
+/* A change is recorded as canonical_line writes it: the line given when it is
+ * so already, the words put together again when it is not (spaces, a comment,
+ * quotes that say nothing, a word that needs them). */
+static void
+test_record_lines(void **state)
+{
+	static const char *const given[][2] = {
+		{ "note a b", "note a b" },
+		{ "note a  b", "note a b" },
+		{ " note a b ", "note a b" },
+		{ "note a b # for the record", "note a b" },
+		{ "note \"a\" b", "note a b" },
+		{ "note \"a b\" c", "note \"a b\" c" },
+		{ "note \"a#b\"", "note \"a#b\"" },
+		{ "note \"say \"\"so\"\"\"", "note \"say \"\"so\"\"\"" },
+	};
+	char demo[4096];
+	struct game g;
+
+	(void)state;
+	snprintf(demo, sizeof demo, "%s/scenarios/tricorne-demo.yaml", fuzz_datadir());
+	fuzz_demo_game(&g, demo, strlen(demo));
+	for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
+		struct command_result res;
+
+		assert_true(command_run(&g, given[i][0], &res));
+		command_result_free(&res);
+		assert_string_equal(g.done.items[g.done.count - 1], given[i][1]);
+	}
+	game_free(&g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_journal_checksum),
+		cmocka_unit_test(test_record_lines),
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_edge_chars),
 		cmocka_unit_test(test_list_items_at_the_edge),

@@ -309,13 +309,30 @@ line_fits(const char *line)
  * command says the record keeps (record_args), unless these make a line that
  * could not be read back (a way of more hexes than a command has words): then
  * as given, which a replay reads the same way. */
+/* Is `line` (split into its n words) already as canonical_line writes it: the
+ * command's full name, the words one space apart, none that needs quotes (a
+ * quote, a # or a space in a word) and nothing added? So is nearly every line a
+ * replay reads, which a journal or a save wrote. */
+static bool
+line_canonical(const char *line, const char *name, char *const *words,
+               const struct command_result *res, bool forced)
+{
+	size_t len = strlen(line);
+
+	return res->record_args.count == 0 && res->record_extra == NULL && !forced &&
+	       strcmp(words[0], name) == 0 && len > 0 && line[0] != ' ' && line[len - 1] != ' ' &&
+	       strpbrk(line, "\"#") == NULL && strstr(line, "  ") == NULL;
+}
+
 static char *
-record_line(const struct game *g, const char *name, int n, char *const *words,
-            const struct command_result *res)
+record_line(const struct game *g, const char *given, const char *name, int n,
+            char *const *words, const struct command_result *res)
 {
 	const struct strlist *args = &res->record_args;
 	char *line;
 
+	if (line_canonical(given, name, words, res, g->forcing))
+		return xstrdup(given);
 	if (args->count > 0) {
 		line = canonical_line(name, args->count, args->items, res->record_extra, g->forcing);
 		if (line_fits(line))
@@ -424,7 +441,7 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (ok && c->kind == COMMAND_CHANGE && record) {
 		char **slot = xgrow(&g->done.items, &g->done.count, &g->done.cap, sizeof *slot);
 
-		*slot = record_line(g, c->name, n, words, res);
+		*slot = record_line(g, line, c->name, n, words, res);
 		checkpoint_recorded(g);
 		strlist_free(&g->undone);
 		g->dirty = true;
