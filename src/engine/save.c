@@ -90,11 +90,11 @@ plain_char(unsigned long cp)
 	       cp != 0xffff;
 }
 
-bool
-save_item_in_block(const char *item)
+/* save_item_in_block of an item whose length is known. */
+static bool
+item_in_block(const char *item, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)item;
-	size_t len = strlen(item);
 
 	for (size_t i = str_ascii_run(p, len); i < len; i += str_ascii_run(p + i, len - i)) {
 		size_t n = str_utf8_sequence(p + i, len - i);
@@ -104,6 +104,12 @@ save_item_in_block(const char *item)
 		i += n;
 	}
 	return true;
+}
+
+bool
+save_item_in_block(const char *item)
+{
+	return item_in_block(item, strlen(item));
 }
 
 /* How a character of an item is written between double quotes: as itself (0),
@@ -170,15 +176,26 @@ static void
 put_list(struct text *t, const char *key, const struct strlist *l)
 {
 	bool block = true;
+	size_t bytes = 0, empty = 0;
 
 	puts_text(t, key);
 	if (l->count == 0) {
 		puts_text(t, ": []\n");
 		return;
 	}
-	for (size_t i = 0; i < l->count && block; i++)
-		block = save_item_in_block(l->items[i]);
+	for (size_t i = 0; i < l->count && block; i++) {
+		size_t len = strlen(l->items[i]);
+
+		block = item_in_block(l->items[i], len);
+		bytes += len;
+		empty += len == 0;
+	}
 	puts_text(t, block ? ": |2+\n" : ":\n");
+	if (block && t->count_only) {
+		/* each item a line, indented by two unless it is empty */
+		t->len += bytes + l->count + 2 * (l->count - empty);
+		return;
+	}
 	for (size_t i = 0; i < l->count; i++) {
 		if (!block) {
 			put_quoted_item(t, l->items[i]);
