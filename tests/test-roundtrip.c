@@ -513,6 +513,17 @@ test_record_lines(void **state)
 		command_result_free(&res);
 		assert_string_equal(g.done.items[g.done.count - 1], given[i][1]);
 	}
+	/* a line longer than the commands of play: split in a copy of its own */
+	{
+		struct command_result res;
+		char *line = xasprintf("note %0300d  x", 7), *want = xasprintf("note %0300d x", 7);
+
+		assert_true(command_run(&g, line, &res));
+		command_result_free(&res);
+		assert_string_equal(g.done.items[g.done.count - 1], want);
+		free(line);
+		free(want);
+	}
 	game_free(&g);
 }
 

@@ -378,11 +378,12 @@ announce_victory(struct game *g, struct command_result *res)
  * save holds the changes in force). */
 enum { RUN_RECORD = 1, RUN_REPLAY = 2, RUN_QUIET = 4, RUN_CHANGES = 8 };
 
+/* Run `line`, split into words in `copy` (a copy of it, which this may change). */
 static bool
-dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
+run_line(struct game *g, const char *line, char *copy, struct command_result *res, unsigned how)
 {
 	bool record = (how & RUN_RECORD) != 0;
-	char *copy = xstrdup(line), *words[COMMAND_MAX_WORDS];
+	char *words[COMMAND_MAX_WORDS];
 	const struct command_entry *c;
 	const char *why = NULL;
 	int n;
@@ -393,30 +394,21 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	res->kind = COMMAND_QUERY;
 	res->quiet = (how & RUN_QUIET) != 0;
 	n = split_words(copy, words, &why);
-	if (n < 0) {
-		free(copy);
+	if (n < 0)
 		return cmd_fail(res, "%s", why);
-	}
-	if (n == 0) {
-		free(copy);
+	if (n == 0)
 		return true;
-	}
-	if ((c = find_command(words[0], res)) == NULL) {
-		free(copy);
+	if ((c = find_command(words[0], res)) == NULL)
 		return false;
-	}
 	res->name = c->name;
 	/* a query changes nothing, and one (save) writes a file a replayed line must
 	 * never choose: a save or journal from elsewhere could name any file */
-	if ((how & RUN_REPLAY) && c->kind == COMMAND_QUERY) {
-		free(copy);
+	if ((how & RUN_REPLAY) && c->kind == COMMAND_QUERY)
 		return cmd_fail(res, "%s: only changes are replayed", c->name);
-	}
 	/* undo and redo in a save's list would each replay the game from its start:
 	 * hexaid never writes them there, and reading one is refused */
 	if ((how & RUN_CHANGES) && c->kind != COMMAND_CHANGE) {
 		res->kind = c->kind;
-		free(copy);
 		return cmd_fail(res, "%s: a save holds only the changes in force", c->name);
 	}
 	/* --force, last: do it even where the turn says no; the record keeps it */
@@ -424,13 +416,10 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 	if (g->forcing)
 		n--;
 	res->kind = c->kind;
-	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args)) {
-		free(copy);
+	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args))
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);
-	}
 	if (!in_phase(g, c, res)) {
 		g->forcing = false;
-		free(copy);
 		return false;
 	}
 	g->command = c->name;
@@ -447,8 +436,22 @@ dispatch(struct game *g, const char *line, struct command_result *res, unsigned 
 		g->dirty = true;
 	}
 	g->forcing = false;
-	free(copy);
 	res->ok = ok;
+	return ok;
+}
+
+/* A line is split into words in a copy: one on the stack for the commands of
+ * play, short lines all. */
+static bool
+dispatch(struct game *g, const char *line, struct command_result *res, unsigned how)
+{
+	char stack[256];
+	size_t len = strlen(line);
+	char *copy = len < sizeof stack ? memcpy(stack, line, len + 1) : xstrdup(line);
+	bool ok = run_line(g, line, copy, res, how);
+
+	if (copy != stack)
+		free(copy);
 	return ok;
 }
 
