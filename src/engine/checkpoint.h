@@ -30,7 +30,7 @@ size_t checkpoint_interval(const struct game *g);
  * g->replay_end, which an undo reaches only after hundreds and then replays at
  * most the wider interval: a millisecond or two). */
 #define CHECKPOINT_NEAR 8
-#define CHECKPOINT_FAR 8
+#define CHECKPOINT_FAR 16
 void checkpoint_recorded(struct game *g);
 
 /* How many states are kept (tests). */
