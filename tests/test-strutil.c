@@ -151,6 +151,29 @@ test_strlist_lines(void **state)
 	strlist_free(&l);
 }
 
+/* A block lent to another list: that list keeps lines of it as they are and
+ * lets the block go; the lender's items stay readable meanwhile and are not
+ * let go twice (the sanitizers and valgrind say so). */
+static void
+test_strlist_lend_block(void **state)
+{
+	struct strlist read = { 0 }, kept = { 0 };
+	char *line;
+
+	(void)state;
+	strlist_add_lines(&read, xstrdup("move A1 0102\nnote x"), strlen("move A1 0102\nnote x"));
+	strlist_lend_block(&kept, &read);
+	assert_ptr_equal(strlist_block_line(&kept, read.items[1]), read.items[1]);
+	assert_null(strlist_block_line(&kept, "note x"));
+	line = strlist_block_line(&kept, read.items[0]);
+	*(char **)xgrow(&kept.items, &kept.count, &kept.cap, sizeof line) = line;
+	strlist_add(&kept, "note y");
+	strlist_free(&read);
+	assert_string_equal(kept.items[0], "move A1 0102");
+	strlist_drop_last(&kept);
+	strlist_free(&kept);
+}
+
 /* The run of printable ASCII at the start of a text ends at the first other
  * byte, wherever it stands among the eight read at once. */
 static void
@@ -186,6 +209,7 @@ main(void)
 		cmocka_unit_test(test_strlist_and_strbuf),
 		cmocka_unit_test(test_strlist_lines),
 		cmocka_unit_test(test_ascii_run),
+		cmocka_unit_test(test_strlist_lend_block),
 	};
 	return RUN_TESTS("strutil", tests);
 }

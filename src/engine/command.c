@@ -331,8 +331,12 @@ record_line(const struct game *g, const char *given, const char *name, int n,
 	const struct strlist *args = &res->record_args;
 	char *line;
 
-	if (line_canonical(given, name, words, res, g->forcing))
-		return xstrdup(given);
+	/* a line of the block the game's list holds (a save's, replayed as it
+	 * opens) is kept where it is */
+	if (line_canonical(given, name, words, res, g->forcing)) {
+		line = strlist_block_line(&g->done, given);
+		return line != NULL ? line : xstrdup(given);
+	}
 	if (args->count > 0) {
 		line = canonical_line(name, args->count, args->items, res->record_extra, g->forcing);
 		if (line_fits(line))

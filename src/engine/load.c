@@ -22,6 +22,9 @@ replay(struct game *g, struct savefile *sf)
 	bool ok;
 
 	game_start(g, &sf->sc);
+	/* the save's lines, read in one block: the game's list keeps those it
+	 * records as they are given, in the block, which it takes */
+	strlist_lend_block(&g->done, &sf->commands);
 	g->replaying = true;
 	ok = command_replay_changes(g, &sf->commands, &bad);
 	g->replaying = false;

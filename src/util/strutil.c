@@ -274,6 +274,22 @@ strlist_add_lines(struct strlist *l, char *text, size_t len)
 }
 
 void
+strlist_lend_block(struct strlist *to, struct strlist *from)
+{
+	if (from->block == NULL || from->block_lent || to->block != NULL)
+		return;
+	to->block = from->block;
+	to->block_size = from->block_size;
+	from->block_lent = true;
+}
+
+char *
+strlist_block_line(const struct strlist *l, const char *s)
+{
+	return in_block(l, s) ? l->block + ((uintptr_t)s - (uintptr_t)l->block) : NULL;
+}
+
+void
 strlist_drop_last(struct strlist *l)
 {
 	char *item = l->items[--l->count];
@@ -297,6 +313,7 @@ strlist_free(struct strlist *l)
 		if (!in_block(l, l->items[i]))
 			free(l->items[i]);
 	free(l->items);
-	free(l->block);
+	if (!l->block_lent)
+		free(l->block);
 	memset(l, 0, sizeof *l);
 }

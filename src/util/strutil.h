@@ -68,6 +68,7 @@ struct strlist {
 	size_t count, cap;
 	char *block;      /* NULL, or the text whose lines some items are */
 	size_t block_size;
+	bool block_lent;  /* another list holds the block and lets it go */
 };
 
 void strlist_add(struct strlist *l, const char *s);
@@ -79,6 +80,13 @@ void strlist_vaddf(struct strlist *l, const char *fmt, va_list ap)
  * may not), taking the text over: its newlines become the items' ends. A list
  * takes one such text. */
 void strlist_add_lines(struct strlist *l, char *text, size_t len);
+/* Lend the block of `from` (read by strlist_add_lines) to `to`, which has none:
+ * `to` lets it go, and may keep lines of it as its items (strlist_block_line); from's
+ * items in it stay readable as long as `to` holds it. */
+void strlist_lend_block(struct strlist *to, struct strlist *from);
+/* s, when it is a line of the list's block (an item the list may keep as it
+ * is, without a copy); NULL when it is not. */
+char *strlist_block_line(const struct strlist *l, const char *s);
 /* Let go of the last item; or take it out, the caller's to free. */
 void strlist_drop_last(struct strlist *l);
 char *strlist_take_last(struct strlist *l);
