@@ -227,7 +227,9 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 		long c = path_step(sc, path, i, n, res->quiet, &stop, &m);
 		int other = game_unit_at(sc->g, path[i]);
 
-		hex_label(b, path[i], at);
+		/* the hex's label, where a refusal or a reminder says it */
+		if (!res->quiet || c < 0 || stop || m.cannot_stop_here || other >= 0)
+			hex_label(b, path[i], at);
 		if (c < 0 && m.prohibited)
 			ok = refuse(res, id, "cannot enter", at, &m, STEP_REFUSAL, EFFECT_PROHIBITED);
 		else if (c < 0)
@@ -567,7 +569,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	struct path_cost pc;
 	struct game_unit *u;
 	struct hex *path = NULL;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], cost[24] = "", **hexes;
+	char from[HEX_LABEL_SIZE] = "", to[HEX_LABEL_SIZE] = "", cost[24] = "", **hexes;
 	const char *rolled, *target = NULL;
 	size_t n;
 	int nhexes;
@@ -627,8 +629,11 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	if (searched)
 		record_way(g, argc, argv, target, path, n, res);
 	n = plan.stop + 1;
-	hex_label(b, u->hex, from);
-	hex_label(b, path[n - 1], to);
+	/* what the move says and logs, unless nobody reads it (a replay) */
+	if (!res->quiet || !g->replaying) {
+		hex_label(b, u->hex, from);
+		hex_label(b, path[n - 1], to);
+	}
 	u->hex = path[n - 1];
 	game_unit_changed(g, sc.unit, path[0]);
 	u->moved = u->moved_onto = true;
