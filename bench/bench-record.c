@@ -188,7 +188,7 @@ save_rows(struct results *t, const struct bench_options *o, const struct game *p
 	for (size_t i = 0; i < played->done.count && g.log.count < o->log_entries; i++)
 		bench_command(&g, played->done.items[i]);
 	while (g.log.count > o->log_entries)
-		free(g.log.items[--g.log.count]);
+		strlist_drop_last(&g.log);
 	s.text = save_text(&g);
 	save = timed(run_save, &s, o->runs);
 	flush = timed(run_flush, &s, o->runs);
