@@ -4,7 +4,8 @@
 # was written by the hexaid of schema 1 (every list in double-quoted lines, a
 # note with quotes, a # and a backslash, an undo taken back twice): it opens as it
 # did, redoes what it holds to redo, and saved again is schema 2, its lists in
-# literal blocks, which opens to the same game and saves to the same bytes.
+# literal blocks, which opens to the same game and saves to the same bytes. The
+# same save behind a long comment still opens as a save.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir
 cd "$tap_tmp" || exit 1
@@ -42,4 +43,25 @@ cmp -s old.state new.state
 tap_ok $? "... the same game"
 printf 'save again.sav\n' | "$HEXAID" script new.sav - >/dev/null && cmp -s new.sav again.sav
 tap_ok $? "... saved once more, the same bytes"
+
+# A save whose first kilobytes do not say `kind: save` (a long comment before
+# it) is still read as a save, within a save's limits: the same game.
+{
+	i=0
+	while [ $i -lt 100 ]; do
+		echo "# a comment of the players', line $i, before the save says what it is"
+		i=$((i + 1))
+	done
+	cat new.sav
+} >commented.sav
+[ "$(head -c 4096 commented.sav | grep -c '^kind:')" -eq 0 ]
+tap_ok $? "a save commented at length: no kind in its first 4 KiB"
+"$HEXAID" check commented.sav
+tap_ok $? "... it opens"
+state commented.sav >commented.state
+cmp -s new.state commented.state
+tap_ok $? "... the same game"
+"$HEXAID" log commented.sav >commented.log
+cmp -s new.log commented.log
+tap_ok $? "... the same log"
 tap_done

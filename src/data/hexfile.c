@@ -167,10 +167,16 @@ hexfile_open(struct ydoc *doc, const char *path, struct ypool *pool, struct diag
 				kind = (enum hexfile_kind)i;
 	}
 	/* a card whose first kilobytes hold a line `kind: save` (in quotes, say) is
-	 * read on within a card's limits, as card_load reads it */
+	 * read on within a card's limits, as card_load reads it; a save whose
+	 * first kilobytes do not say so (a long comment first, or a read cut
+	 * short) within a save's, its texts apart, as savefile.c reads it */
 	if (kind == HEXFILE_CARD && lim != &ylimits_card) {
 		ydoc_free(doc);
 		if (!ydoc_load_file_pooled(doc, path, &ylimits_card, "kind", pool, dl))
+			kind = HEXFILE_UNKNOWN;
+	} else if (kind == HEXFILE_SAVE && lim != &ylimits_save) {
+		ydoc_free(doc);
+		if (!ydoc_load_file_pooled(doc, path, &ylimits_save, "kind", pool, dl))
 			kind = HEXFILE_UNKNOWN;
 	}
 	return kind;

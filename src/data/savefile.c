@@ -284,8 +284,18 @@ bool
 savefile_read_doc(struct savefile *sf, struct ydoc *doc, const struct cardpath *cp,
                   struct diag_list *dl)
 {
+	char *path;
+	bool ok;
+
 	memset(sf, 0, sizeof *sf);
-	return read_doc(sf, doc, ydoc_load_rest(doc), cp, dl);
+	if (doc->texts_apart)
+		return read_doc(sf, doc, ydoc_load_rest(doc), cp, dl);
+	/* not read as a save reads (its lists' texts are the tree's): read again */
+	path = xstrdup(doc->name);
+	ydoc_free(doc);
+	ok = savefile_read(sf, path, cp, dl);
+	free(path);
+	return ok;
 }
 
 bool

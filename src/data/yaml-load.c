@@ -734,6 +734,7 @@ load_text(struct ydoc *doc, const struct ylimits *lim, const char *until)
 {
 	struct diag_source src = ydoc_source(doc);
 
+	doc->texts_apart = texts_apart(lim);
 	if (doc->len == 0)
 		return diag_file(doc->diags, DIAG_ERROR, &src, "file is empty"), false;
 	/* A UTF-8 byte-order mark says nothing YAML needs; libyaml would count it as

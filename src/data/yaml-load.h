@@ -58,6 +58,7 @@ struct ydoc {
 	struct ytables *tables;
 	struct ypool *pool;     /* where ydoc_free puts the arena's blocks, or NULL */
 	struct yapart *apart;   /* the scalars whose texts are apart (a save's) */
+	bool texts_apart;       /* read within ylimits_save: each text its own */
 };
 
 /* Blocks of memory a tree was built in, kept for the next tree: a program
