@@ -507,43 +507,64 @@ long_walk_back_and_forth(void **state)
 	game_free(&g);
 }
 
-/* A save's commands replayed as it is opened (the game rebuilding, as load.c
- * does) keep states half as often; undo walks back over all of them and redo
- * forward again, each step the same as a rebuild. */
+/* A demo game played at random until `count` commands are in force, and the
+ * same game opened from them as a save is (the game rebuilding, as load.c
+ * does). */
 static void
-walk_back_over_a_save(void **state)
+play_and_open(struct game *played, struct game *opened, uint64_t seed, size_t count)
 {
 	struct mix m;
-	struct game played, opened;
 	size_t bad = 0;
 
-	(void)state;
-	open_game("napoleonic-tec-demo", &played);
-	rng_seed(&played.rng, 9);
-	m.g = &played;
-	rng_seed(&m.rng, 13);
-	while (played.done.count < 150) {
+	open_game("napoleonic-tec-demo", played);
+	rng_seed(&played->rng, seed);
+	m.g = played;
+	rng_seed(&m.rng, seed + 4);
+	while (played->done.count < count) {
 		struct command_result res;
 		char line[256];
 		random_command(&m, line, sizeof line);
-		command_run(&played, line, &res);
+		command_run(played, line, &res);
 		command_result_free(&res);
 	}
-	open_game("napoleonic-tec-demo", &opened);
-	opened.replaying = true;
-	assert_true(command_replay_changes(&opened, &played.done, &bad));
-	opened.replaying = false;
-	assert_game_equal(&played, &opened);
+	open_game("napoleonic-tec-demo", opened);
+	opened->replaying = true;
+	assert_true(command_replay_changes(opened, &played->done, &bad));
+	opened->replaying = false;
+	assert_game_equal(played, opened);
+}
+
+/* Undo back to the start, then redo to the end, every `check`th step the same
+ * as a game rebuilt from the start. */
+static void
+walk_back_and_forth(struct game *g, size_t check)
+{
+	size_t steps = 0;
+
 	for (const char *step = "undo"; step != NULL; step = strcmp(step, "undo") == 0 ? "redo" : NULL) {
-		for (;;) {
+		for (;; steps++) {
 			struct command_result res;
-			bool ok = command_run(&opened, step, &res);
+			bool ok = command_run(g, step, &res);
 			command_result_free(&res);
 			if (!ok)
 				break;
-			assert_same_as_rebuilt("napoleonic-tec-demo", &opened);
+			if (steps % check == 0)
+				assert_same_as_rebuilt("napoleonic-tec-demo", g);
 		}
 	}
+}
+
+/* A save's commands replayed as it is opened keep states half as often; undo
+ * walks back over all of them and redo forward again, each step the same as a
+ * rebuild. */
+static void
+walk_back_over_a_save(void **state)
+{
+	struct game played, opened;
+
+	(void)state;
+	play_and_open(&played, &opened, 9, 150);
+	walk_back_and_forth(&opened, 1);
 	assert_int_equal(opened.done.count, played.done.count);
 	game_free(&played);
 	game_free(&opened);
@@ -555,45 +576,19 @@ walk_back_over_a_save(void **state)
 static void
 walk_back_far_over_a_save(void **state)
 {
-	struct mix m;
 	struct game played, opened;
-	size_t bad = 0, every, steps = 0;
+	size_t every;
 
 	(void)state;
-	open_game("napoleonic-tec-demo", &played);
-	rng_seed(&played.rng, 21);
-	m.g = &played;
-	rng_seed(&m.rng, 34);
-	while (played.done.count < 700) {
-		struct command_result res;
-		char line[256];
-		random_command(&m, line, sizeof line);
-		command_run(&played, line, &res);
-		command_result_free(&res);
-	}
-	open_game("napoleonic-tec-demo", &opened);
+	play_and_open(&played, &opened, 21, 700);
 	every = 2 * checkpoint_interval(&opened);
-	opened.replaying = true;
-	assert_true(command_replay_changes(&opened, &played.done, &bad));
-	opened.replaying = false;
-	assert_game_equal(&played, &opened);
 	/* fewer than a state every `every` commands: the far ones are
 	 * CHECKPOINT_FAR times apart */
 	assert_true(checkpoint_kept(&opened) > 0);
 	assert_true(checkpoint_kept(&opened) < played.done.count / every);
 	assert_true(checkpoint_kept(&opened) <=
 	            CHECKPOINT_NEAR + 1 + played.done.count / (every * CHECKPOINT_FAR));
-	for (const char *step = "undo"; step != NULL; step = strcmp(step, "undo") == 0 ? "redo" : NULL) {
-		for (;; steps++) {
-			struct command_result res;
-			bool ok = command_run(&opened, step, &res);
-			command_result_free(&res);
-			if (!ok)
-				break;
-			if (steps % 5 == 0)
-				assert_same_as_rebuilt("napoleonic-tec-demo", &opened);
-		}
-	}
+	walk_back_and_forth(&opened, 5);
 	assert_int_equal(opened.done.count, played.done.count);
 	assert_game_equal(&played, &opened);
 	game_free(&played);
