@@ -173,19 +173,11 @@ two_sides(const struct game *g, int *a, int *t)
 static void
 check_card(const char *id)
 {
-	const char *top = getenv("top_srcdir");
-	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
-	struct diag_list dl;
 	struct game g;
 	struct probe p = { .g = &g };
 	size_t features = 0;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!game_open(&g, path, &dl)) {
-		diag_print(&dl, stderr);
-		fail_msg("%s: no demo scenario to play the card on", path);
-	}
-	diag_list_free(&dl);
+	open_card_demo(id, &g);
 	two_sides(&g, &p.a, &p.t);
 	for (size_t f = 0; f < game_card(&g)->nterrain; f++) {
 		const struct card *c = game_card(&g);
@@ -206,7 +198,6 @@ check_card(const char *id)
 	if (features == 0)
 		print_message("# %s has no hexside features\n", id);
 	game_free(&g);
-	free(path);
 }
 
 int

@@ -486,21 +486,13 @@ check_list(struct board *b, const struct terrain *t, int terrain, enum section s
 static void
 check_card(const char *id)
 {
-	const char *top = getenv("top_srcdir");
-	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
 	struct strbuf missed = { NULL, 0, 0 };
-	struct diag_list dl;
 	struct game g;
 	struct board b = { .g = &g, .a = -1, .t = -1 };
 	const struct card *card;
 	size_t rules = 0;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!game_open(&g, path, &dl)) {
-		diag_print(&dl, stderr);
-		fail_msg("%s: no demo scenario to play the card on", path);
-	}
-	diag_list_free(&dl);
+	open_card_demo(id, &g);
 	check_keys_are_words(&g);
 	card = game_card(&g);
 	for (size_t i = 0; i < g.nunits; i++) {
@@ -518,7 +510,6 @@ check_card(const char *id)
 	check_list(&b, NULL, -1, SECTION_EVENTS, &card->events, &missed, &rules);
 	print_message("# %s: %zu rules\n", id, rules);
 	game_free(&g);
-	free(path);
 	if (missed.text != NULL) {
 		fail_msg("%s: rules that play cannot trigger:%s", id, missed.text);
 		free(missed.text);

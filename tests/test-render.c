@@ -70,21 +70,12 @@ check_size(const struct game *g, enum hexdraw_size size, const char *id)
 static void
 check_card(const char *id)
 {
-	const char *top = getenv("top_srcdir");
-	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
-	struct diag_list dl;
 	struct game g;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!game_open(&g, path, &dl)) {
-		diag_print(&dl, stderr);
-		fail_msg("%s: no demo scenario", path);
-	}
-	diag_list_free(&dl);
+	open_card_demo(id, &g);
 	check_size(&g, HEXDRAW_COMPACT, id);
 	check_size(&g, HEXDRAW_LARGE, id);
 	game_free(&g);
-	free(path);
 }
 
 int

@@ -156,19 +156,11 @@ compare_steps(const char *id, struct game *g, int unit, const struct move_how *h
 static void
 check_card(const char *id)
 {
-	const char *top = getenv("top_srcdir");
-	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
-	struct diag_list dl;
 	struct game g;
 	struct rng rng;
 	size_t steps = 0;
 
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!game_open(&g, path, &dl)) {
-		diag_print(&dl, stderr);
-		fail_msg("%s: no demo scenario to play the card on", path);
-	}
-	diag_list_free(&dl);
+	open_card_demo(id, &g);
 	/* the card's condition entries, listed once it was read: each in order */
 	{
 		const struct card *card = game_card(&g);
@@ -194,7 +186,6 @@ check_card(const char *id)
 	}
 	assert_true(steps > 0);
 	game_free(&g);
-	free(path);
 }
 
 int

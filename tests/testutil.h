@@ -26,6 +26,7 @@
 
 #include "card.h"
 #include "diag.h"
+#include "load.h"
 #include "xmalloc.h"
 #include "yaml-load.h"
 
@@ -111,6 +112,24 @@ static inline int
 card_test_by_name(const void *x, const void *y)
 {
 	return strcmp(((const struct CMUnitTest *)x)->name, ((const struct CMUnitTest *)y)->name);
+}
+
+/* The demo game of card `id` (data/scenarios/ID-demo.yaml, under $top_srcdir),
+ * opened as hexaid opens a file; the test fails when it cannot be. */
+static inline void
+open_card_demo(const char *id, struct game *g)
+{
+	const char *top = getenv("top_srcdir");
+	char *path = xasprintf("%s/data/scenarios/%s-demo.yaml", top ? top : "..", id);
+	struct diag_list dl;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (!game_open(g, path, &dl)) {
+		diag_print(&dl, stderr);
+		fail_msg("%s: no demo scenario to play the card on", path);
+	}
+	diag_list_free(&dl);
+	free(path);
 }
 
 /* Run `check` on every card of data/cards (under $top_srcdir), each a test of
