@@ -309,19 +309,27 @@ line_fits(const char *line)
  * command says the record keeps (record_args), unless these make a line that
  * could not be read back (a way of more hexes than a command has words): then
  * as given, which a replay reads the same way. */
-/* Is `line` (split into its n words) already as canonical_line writes it: the
- * command's full name, the words one space apart, none that needs quotes (a
- * quote, a # or a space in a word) and nothing added? So is nearly every line a
- * replay reads, which a journal or a save wrote. */
+/* Is `line`, split into its n words, already as canonical_line writes it: the
+ * command's full name, and words that need no quotes (word_size), one space
+ * apart and nothing else (the line is no longer than they are), nothing added?
+ * So is nearly every line a replay reads, which a journal or a save wrote. */
 static bool
-line_canonical(const char *line, const char *name, char *const *words,
+line_canonical(const char *line, int n, char *const *words, const char *name,
                const struct command_result *res, bool forced)
 {
-	size_t len = strlen(line);
+	size_t len = 0;
 
-	return res->record_args.count == 0 && res->record_extra == NULL && !forced &&
-	       strcmp(words[0], name) == 0 && len > 0 && line[0] != ' ' && line[len - 1] != ' ' &&
-	       strpbrk(line, "\"#") == NULL && strstr(line, "  ") == NULL;
+	if (res->record_args.count > 0 || res->record_extra != NULL || forced ||
+	    strcmp(words[0], name) != 0)
+		return false;
+	for (int i = 0; i < n; i++) {
+		size_t w = strlen(words[i]);
+
+		if (i > 0 && word_size(words[i]) != w)
+			return false;
+		len += w + (i > 0);
+	}
+	return len == strlen(line);
 }
 
 static char *
@@ -333,7 +341,7 @@ record_line(const struct game *g, const char *given, const char *name, int n,
 
 	/* a line of the block the game's list holds (a save's, replayed as it
 	 * opens) is kept where it is */
-	if (line_canonical(given, name, words, res, g->forcing)) {
+	if (line_canonical(given, n, words, name, res, g->forcing)) {
 		line = strlist_block_line(&g->done, given);
 		return line != NULL ? line : xstrdup(given);
 	}
