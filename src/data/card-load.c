@@ -16,7 +16,7 @@
 #include "card.h"
 #include "card-read.h"
 #include "cardpath.h"
-#include "hexfile.h"
+#include "filehead.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -851,7 +851,7 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
 	} else {
 		size_t mark = dl->count;
 		if (!load_card(card, base, cp, dl, depth + 1)) {
-			hexfile_quote_if_own(dl, mark, base);
+			filehead_quote_if_own(dl, mark, base);
 			yerror(doc, ext, "the card it extends, %s, is not valid", base);
 		}
 		else if (strcmp(card->id, ext->text) != 0)

@@ -12,6 +12,7 @@
 #include "card.h"
 #include "cardpath.h"
 #include "fault.h"
+#include "filehead.h"
 #include "fileops.h"
 #include "hexfile.h"
 #include "savefile.h"
@@ -81,43 +82,6 @@ find_kind(struct ydoc *doc)
 	return (enum hexfile_kind)(which + 1);
 }
 
-/* The first kilobytes of a regular file, NUL-terminated, in head (4097
- * bytes). False when it cannot be opened: *not_regular says whether that was
- * why, errno otherwise. */
-static bool
-read_head(const char *path, char *head, bool *not_regular)
-{
-	int fd = fileops_open_regular(path, not_regular);
-	ssize_t n;
-
-	/* a FIFO or a device is refused before anything is read from it */
-	if (fd < 0)
-		return false;
-	do
-		n = fio_read(fd, head, 4096);
-	while (n < 0 && errno == EINTR);
-	close(fd);
-	head[n > 0 ? n : 0] = '\0';
-	return true;
-}
-
-/* Does a line of the head start with `key`, then a space, CR or the end of it? */
-static bool
-head_has_line(const char *head, const char *key)
-{
-	size_t k = strlen(key);
-
-	for (const char *line = head; line != NULL && *line != '\0';) {
-		const char *nl = strchr(line, '\n');
-		/* the file format: a hexaid file says its kind on a line of its own */
-		if (strncmp(line, key, k) == 0 &&
-		    (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\0'))
-			return true;
-		line = nl ? nl + 1 : NULL;
-	}
-	return false;
-}
-
 /* Cards and scenarios are read within the card limits, saved games within the
  * larger save limits (a save carries its scenario as one value). A file is read
  * as a save when a line of its first kilobytes says `kind: save`. A file that
@@ -125,10 +89,10 @@ head_has_line(const char *head, const char *key)
 static const struct ylimits *
 limits_for(const char *path, struct diag_list *dl)
 {
-	char head[4097];
+	char head[FILEHEAD_SIZE + 1];
 	bool not_regular;
 
-	if (!read_head(path, head, &not_regular)) {
+	if (!filehead_read(path, head, &not_regular)) {
 		struct diag_source src = { path, NULL, 0 };
 		if (not_regular)
 			diag_file(dl, DIAG_ERROR, &src, "not a regular file");
@@ -136,17 +100,7 @@ limits_for(const char *path, struct diag_list *dl)
 			diag_file(dl, DIAG_ERROR, &src, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	return head_has_line(head, "kind: save") ? &ylimits_save : &ylimits_card;
-}
-
-void
-hexfile_quote_if_own(struct diag_list *dl, size_t from, const char *path)
-{
-	char head[4097];
-	bool not_regular;
-
-	if (!read_head(path, head, &not_regular) || !head_has_line(head, "kind:"))
-		diag_drop_quotes(dl, from, path);
+	return filehead_has_line(head, "kind: save") ? &ylimits_save : &ylimits_card;
 }
 
 enum hexfile_kind

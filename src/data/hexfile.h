@@ -32,10 +32,5 @@ struct ypool;
 enum hexfile_kind hexfile_open(struct ydoc *doc, const char *path, struct ypool *pool,
                                struct diag_list *dl);
 
-/* After loading a file that another file named (the card of a scenario, the
- * card a card extends), from diagnostic `from` on: unless it says it is a hexaid
- * file (a `kind:` line in its first kilobytes), its lines are not quoted, so a
- * scenario naming /etc/passwd or a key file does not print its first line. */
-void hexfile_quote_if_own(struct diag_list *dl, size_t from, const char *path);
 
 #endif

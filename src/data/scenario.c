@@ -13,7 +13,7 @@
 
 #include "card-read.h"
 #include "cardpath.h"
-#include "hexfile.h"
+#include "filehead.h"
 #include "scenario.h"
 #include "strutil.h"
 #include "xmalloc.h"
@@ -78,7 +78,7 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 	mark = doc->diags->count;
 	ok = card_load(&ctx->sc->card, file, ctx->cp, doc->diags);
 	if (!ok) {
-		hexfile_quote_if_own(doc->diags, mark, file);
+		filehead_quote_if_own(doc->diags, mark, file);
 		yerror(doc, n, "the card %s is not valid", file);
 	}
 	free(file);
