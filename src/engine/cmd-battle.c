@@ -15,20 +15,23 @@
 #include "strutil.h"
 #include "xmalloc.h"
 
-/* The combat type a word names, or by default: close combat (the card's last
- * type) next to the target, ranged (its first) from further. */
+/* The combat type a word names, or else as the words choose it: as fire does
+ * (the card's first type, ranged), as melee does (its last, close combat), or
+ * by distance: close combat next to the target, ranged from further. */
 static bool
-combat_type(const struct game *g, const char *word, bool adjacent, int *out,
+combat_type(const struct game *g, const struct battle_words *w, bool adjacent, int *out,
             struct command_result *res)
 {
 	const struct card *card = game_card(g);
 	size_t n = card->words[WL_COMBAT].count;
+	const char *word = w->combat;
 
 	*out = -1;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
 	if (word == NULL) {
-		*out = adjacent ? (int)n - 1 : 0;
+		bool last = w->as == AS_MELEE || (w->as == AS_BATTLE && adjacent);
+		*out = last ? (int)n - 1 : 0;
 		return true;
 	}
 	*out = card_word(card, WL_COMBAT, word);
@@ -323,8 +326,10 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		return cmd_fail(res, "%s has battled this turn (a unit battles once a turn; add "
 		                     "--force, which the log records, to battle again)",
 		                g->units[a].id);
-	if (!combat_type(g, w->combat, adjacent, &bt.combat, res))
+	if (!combat_type(g, w, adjacent, &bt.combat, res))
 		return false;
+	res->found.has_combat = true;
+	res->found.combat = bt.combat;
 	if (bt.back && !((game_card(g)->battle_back.combat >> bt.combat) & 1u))
 		return cmd_fail(res, "%s battles back against %s in %s combat only (%s:%d)",
 		                g->units[a].id, g->units[t].id,
@@ -398,9 +403,11 @@ cmd_battle_needs(struct game *g, int a, int t, const struct battle_words *w,
 {
 	int combat;
 
-	if (!combat_type(g, w->combat, hex_distance(g->units[a].hex, g->units[t].hex) == 1, &combat,
+	if (!combat_type(g, w, hex_distance(g->units[a].hex, g->units[t].hex) == 1, &combat,
 	                 res))
 		return false;
+	res->found.has_combat = true;
+	res->found.combat = combat;
 	cmd_battle_value_needs(g, a, t, combat, w->dice >= 0, w->att_value >= 0 && w->def_value >= 0,
 	                       res);
 	cmd_say(res, "%s battles %s (%s): %zu value%s missing", g->units[a].id, g->units[t].id,
@@ -514,6 +521,23 @@ said_before(const struct question_key *k, const struct battle_words *w)
 
 /* One key=value word (or a fact given bare), by its key in the engine's table of
  * question keys (question-keys.h), the same table explain reads. */
+/* as=COMMAND: the combat type chosen as the battle command of that name
+ * chooses it (command words, read where they are typed). */
+static bool
+as_word(const char *word, const char *value, struct battle_words *w,
+        struct command_result *res)
+{
+	static const char *const names[] = { [AS_BATTLE] = "battle", [AS_FIRE] = "fire",
+		                             [AS_MELEE] = "melee" };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(value, names[i]) == 0) {
+			w->as = (enum battle_as)i;
+			return true;
+		}
+	return cmd_fail(res, "%s: as=fire, as=melee or as=battle (by distance)", word);
+}
+
 static bool
 battle_word(const struct game *g, char *word, struct battle_words *w, struct command_result *res)
 {
@@ -548,6 +572,8 @@ battle_word(const struct game *g, char *word, struct battle_words *w, struct com
 			return cmd_fail(res, "%s: by=hexaid is the only source a journal names", word);
 		w->by_hexaid = true;
 		return true;
+	case QK_AS:
+		return as_word(word, value, w, res);
 	case QK_CROSSED:
 	case QK_WITHOUT:
 		return terrain_word(g, &k, word, value, w, res);
@@ -594,7 +620,7 @@ battle_at_hex(struct game *g, int a, struct hex h, const struct battle_words *w,
 		return cmd_fail(res, "%s has battled this turn (add --force to battle again)",
 		                g->units[a].id);
 	if (!cmd_may_order(g, a, res) ||
-	    !combat_type(g, w->combat, hex_distance(g->units[a].hex, h) == 1, &bt.combat, res) ||
+	    !combat_type(g, w, hex_distance(g->units[a].hex, h) == 1, &bt.combat, res) ||
 	    !class_may_battle(g, a, bt.combat, res))
 		return false;
 	if (hex_distance(g->units[a].hex, h) > 1 && !class_sees_without_los(g, a, res)) {
@@ -655,10 +681,11 @@ battle_with(struct game *g, int argc, char **argv, bool first, struct command_re
 		return false;
 	if (n == 0)
 		return cmd_fail(res, "%s names no combat types", card->id);
-	if (w.combat != NULL)
-		return cmd_fail(res, "%s: %s chooses the combat type itself; use battle to name one",
-		                w.combat, argv[0]);
-	w.combat = card->words[WL_COMBAT].words[first ? 0 : n - 1];
+	if (w.combat != NULL || w.as != AS_BATTLE)
+		return cmd_fail(res, "%s%s%s chooses the combat type itself; use battle to name one",
+		                w.combat != NULL ? w.combat : "", w.combat != NULL ? ": " : "",
+		                argv[0]);
+	w.as = first ? AS_FIRE : AS_MELEE;
 	if (!battle_target(g, a, argv[2], &w, &t, res))
 		return false;
 	return t < 0 || cmd_battle_between(g, a, t, &w, true, res);

@@ -77,6 +77,11 @@ bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res)
  * that a battle takes, and a combat type. */
 struct battle_words {
 	const char *combat;          /* a combat type, or NULL: the only one that fits */
+	enum battle_as {             /* with no combat type: chosen ... */
+		AS_BATTLE,           /* ... by distance (close combat next to the target) */
+		AS_FIRE,             /* ... as fire chooses it: the card's first (as=fire) */
+		AS_MELEE             /* ... as melee chooses it: the card's last (as=melee) */
+	} as;
 	signed char given[N_FACTS];  /* stated facts (charge, stationary=false); -1: unsaid */
 	int numbers[N_FACTS];        /* counts the players state in place of the map's
 	                                (beyond_range=2, target_stack=2); -1: unsaid */

@@ -63,6 +63,8 @@ struct query_found {
 	struct value_need *needs;/* values: a unit's values; needs (and a battle refused
 	                            for want of them): those a battle lacks */
 	size_t nneeds, cap_needs;
+	bool has_combat;         /* explain, needs, a battle: the combat type it is ... */
+	int combat;              /* ... by its index in the card's combat types */
 };
 
 /* What a command answered: lines for people, what some of them are, what a query

@@ -51,6 +51,8 @@ static const struct key_row key_rows[] = {
 	{ "defender_value", QK_DEFENDER_VALUE, ASKER_BATTLE, NULL,
 	  "N", "the defender's value in an opposed roll" },
 	{ "by", QK_BY, ASKER_BATTLE, NULL, "hexaid", "the roll= that follows is hexaid's, as journaled" },
+	{ "as", QK_AS, ASKER_BATTLE, NULL,
+	  "fire|melee|battle", "the combat type that command chooses (the card's first, its last, by distance)" },
 	{ "attacker", QK_ATTACKER_VALUE, ASKER_BATTLE, "attacker_value", NULL, NULL },
 	{ "defender", QK_DEFENDER_VALUE, ASKER_BATTLE, "defender_value", NULL, NULL },
 };

@@ -37,7 +37,8 @@ enum question_key_id {
 	QK_STRUCTURE_ROLL,  /* structure_roll=N: the die of a structure's damage */
 	QK_ATTACKER_VALUE,  /* attacker_value=N: the attacker's value in an opposed roll */
 	QK_DEFENDER_VALUE,  /* defender_value=N: the defender's */
-	QK_BY               /* by=hexaid: the roll= that follows is hexaid's, as journaled */
+	QK_BY,              /* by=hexaid: the roll= that follows is hexaid's, as journaled */
+	QK_AS               /* as=fire, as=melee: the combat type that command chooses */
 };
 
 /* A key found for an asker. */
