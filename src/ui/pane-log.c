@@ -15,15 +15,6 @@
 #include "tui.h"
 #include "xmalloc.h"
 
-/* A line the interface adds to the log pane: a command that failed, a warning.
- * It is shown after the game log's line number `after` (before the line of
- * that number). */
-struct tui_note {
-	size_t after;
-	enum note_kind kind;
-	char *text;
-};
-
 /* What the log pane drew last: it is drawn again only when one of these
  * changed. */
 struct log_drawn {
@@ -35,8 +26,8 @@ struct log_drawn {
 };
 
 /* The log pane's own state. Its entries, in the order shown, are the game
- * log's lines with the notes among them: note k (the notes are kept in that
- * order) is entry k + after, the lines fill the others. The game log only
+ * log's lines with the interface's notes (t->notes, tui.c) among them: note k
+ * (the notes are kept in that order) is entry k + after, the lines fill the others. The game log only
  * grows between two draws (a new game starts a new pane), and a note is made
  * after the lines there are, so both come at the end. Nothing is copied from
  * the game log, and nothing is done for every line when a game opens: a draw
@@ -44,8 +35,7 @@ struct log_drawn {
  * lines each takes wrapped to the pane's width, and keeps those counts (for
  * the entries walked over only, counted again when the width changes). */
 struct log_state {
-	struct tui_note *notes;
-	size_t nnotes, cap_notes;
+	size_t nnotes;           /* the notes (t->notes) when last looked at */
 	size_t lines;            /* the game log's lines when last looked at */
 	const char *last;        /* the last of them, to see the log was not replaced */
 	int width;               /* the width the counts are for */
@@ -72,19 +62,20 @@ entry_count(const struct log_state *ls)
 /* What entry e is: a note (*note set to its index) or a line of the game log
  * (*line set). */
 static bool
-entry_is_note(const struct log_state *ls, size_t e, size_t *note, size_t *line)
+entry_is_note(const struct tui *t, const struct log_state *ls, size_t e, size_t *note,
+              size_t *line)
 {
 	size_t lo = 0, hi = ls->nnotes;
 
 	/* the first note at entry e or after it */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (mid + ls->notes[mid].after < e)
+		if (mid + t->notes[mid].after < e)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < ls->nnotes && lo + ls->notes[lo].after == e) {
+	if (lo < ls->nnotes && lo + t->notes[lo].after == e) {
 		*note = lo;
 		return true;
 	}
@@ -99,9 +90,9 @@ entry_text(const struct tui *t, const struct log_state *ls, size_t e)
 	const struct tui_note *n;
 	size_t k, line;
 
-	if (!entry_is_note(ls, e, &k, &line))
+	if (!entry_is_note(t, ls, e, &k, &line))
 		return xstrdup(game_log_of(t)->items[line]);
-	n = &ls->notes[k];
+	n = &t->notes[k];
 	return n->kind == NOTE_ERROR_DETAIL ? xasprintf("! %s", n->text) : xstrdup(n->text);
 }
 
@@ -169,15 +160,23 @@ entry_rows(const struct tui *t, struct log_state *ls, size_t e)
  * take was taken back) keeps the notes where they were, those after lines
  * that are no longer there after the last one. */
 static void
-sync(const struct tui *t, struct log_state *ls, int width)
+sync(struct tui *t, struct log_state *ls, int width)
 {
 	const struct strlist *log = game_log_of(t);
 
 	if (log->count < ls->lines || (ls->lines > 0 && log->items[ls->lines - 1] != ls->last)) {
-		for (size_t i = 0; i < ls->nnotes; i++)
-			if (ls->notes[i].after > log->count)
-				ls->notes[i].after = log->count;
+		for (size_t i = 0; i < t->nnotes; i++)
+			if (t->notes[i].after > log->count)
+				t->notes[i].after = log->count;
 		forget_rows(ls);
+	}
+	if (t->nnotes != ls->nnotes) {
+		/* a new note brings the view back to the bottom */
+		if (t->nnotes < ls->nnotes)
+			forget_rows(ls);
+		ls->nnotes = t->nnotes;
+		ls->version++;
+		ls->back = 0;
 	}
 	if (log->count != ls->lines)
 		ls->version++;
@@ -229,21 +228,6 @@ log_page(struct tui *t, int direction)
 	page(tui_pane(t, &pane_log), direction);
 }
 
-void
-tui_note(struct tui *t, enum note_kind kind, const char *text)
-{
-	struct log_state *ls = tui_pane(t, &pane_log)->data;
-	struct tui_note *n;
-
-	sync(t, ls, ls->width);
-	n = xgrow(&ls->notes, &ls->nnotes, &ls->cap_notes, sizeof *n);
-	n->after = game_log_of(t)->count;
-	n->kind = kind;
-	n->text = xstrdup(text);
-	ls->version++;
-	ls->back = 0;
-}
-
 /* The entry that holds the first line in view and how many of its lines are
  * above the view, found by walking up from the newest entry: `back` lines
  * back from the newest, `body` lines. When the log has fewer lines, back is
@@ -279,7 +263,7 @@ draw_rows(struct tui *t, struct pane *p, size_t e, size_t skip, int body, int wi
 		struct strlist lines = { 0 };
 		char *text = entry_text(t, ls, e);
 		size_t k, line;
-		bool error = entry_is_note(ls, e, &k, &line) && ls->notes[k].kind != NOTE_SAID;
+		bool error = entry_is_note(t, ls, e, &k, &line) && t->notes[k].kind != NOTE_SAID;
 
 		tui_wrap(text, width, 2, &lines);
 		wattrset(p->win, tui_attr(t, error ? ROLE_ERROR : ROLE_NORMAL));
@@ -387,9 +371,6 @@ log_end(void *data)
 {
 	struct log_state *ls = data;
 
-	for (size_t i = 0; i < ls->nnotes; i++)
-		free(ls->notes[i].text);
-	free(ls->notes);
 	free(ls->rows);
 	free(ls);
 }

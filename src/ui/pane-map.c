@@ -64,218 +64,6 @@ map_end(void *data)
 	free(m);
 }
 
-static void los_forget(struct tui *t);
-
-void
-map_free(struct tui *t)
-{
-	free(t->reach);
-	free(t->reach_stop);
-	free(t->target);
-	free(t->range_line);
-	t->reach = t->reach_stop = t->target = NULL;
-	t->range_line = NULL;
-	t->derived_unit = -1;
-	los_forget(t);
-	t->los_known = false;
-}
-
-/* ---- what the commands say about the selected unit --------------------------------- */
-
-static void
-derive_range(struct tui *t, int sel)
-{
-	struct game *g = &t->s->game;
-	struct command_result res;
-
-	if (!tui_query(t, &res, "range %s", g->units[sel].id) || res.found.summary == NULL) {
-		command_result_free(&res);
-		return;
-	}
-	t->range_line = xstrdup(res.found.summary);
-	for (size_t i = 0; i < res.found.nhexes; i++) {
-		size_t idx = scenario_hex_index(&g->sc, res.found.hexes[i]);
-		t->reach[idx] = true;
-		t->reach_stop[idx] = res.found.stops[i];
-	}
-	command_result_free(&res);
-}
-
-static void
-derive_targets(struct tui *t, int sel)
-{
-	struct game *g = &t->s->game;
-	struct command_result res;
-
-	if (tui_query(t, &res, "targets %s", g->units[sel].id))
-		for (size_t i = 0; i < res.found.nunits; i++)
-			t->target[res.found.units[i]] = true;
-	command_result_free(&res);
-}
-
-/* Forget the line of sight asked last. */
-static void
-los_forget(struct tui *t)
-{
-	free(t->los_hexes);
-	free(t->los_text);
-	t->los_hexes = NULL;
-	t->los_text = NULL;
-	t->nlos = 0;
-	t->los_block = -1;
-	t->los_blocked = false;
-}
-
-/* The line of sight from the selected unit to the cursor: the verdict with its
- * reason, the hexes of the line and the one that blocks it. */
-static void
-derive_los(struct tui *t, int sel)
-{
-	struct game *g = &t->s->game;
-	const struct hex_board *b = game_board(g);
-	struct command_result res;
-	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE], at[HEX_LABEL_SIZE] = "";
-	struct hex block = { 0, 0 };
-	bool blocked = false;
-	size_t cap = 0;
-
-	los_forget(t);
-	if (sel < 0 || hex_eq(g->units[sel].hex, t->cursor))
-		return;
-	tui_hex_label(t, g->units[sel].hex, from);
-	tui_hex_label(t, t->cursor, to);
-	if (tui_query(t, &res, "los %s %s", from, to)) {
-		const char *why = res.found.reason ? res.found.reason : "";
-		blocked = t->los_blocked = res.found.blocked;
-		block = res.found.block;
-		if (blocked)
-			tui_hex_label(t, block, at);
-		t->los_text = xasprintf("LOS %s to %s: %s%s%s%s", from, to,
-		                        blocked ? "blocked at " : "clear", at, *why ? ": " : "", why);
-	}
-	command_result_free(&res);
-	if (!tui_query(t, &res, "line %s %s", from, to)) {
-		command_result_free(&res);
-		return;
-	}
-	for (size_t i = 0; i < res.found.nhexes; i++) {
-		struct hex *slot;
-		if (!hex_on_board(b, res.found.hexes[i]))
-			continue;
-		slot = xgrow(&t->los_hexes, &t->nlos, &cap, sizeof *slot);
-		*slot = res.found.hexes[i];
-		if (blocked && hex_eq(*slot, block))
-			t->los_block = (int)t->nlos - 1;
-	}
-	command_result_free(&res);
-}
-
-/* Range and targets of unit `unit`: asked when the game changed since they
- * were, or they are another unit's. */
-static void
-derive_unit(struct tui *t, int unit)
-{
-	struct game *g = &t->s->game;
-	const struct hex_board *b = game_board(g);
-	size_t cells = (size_t)b->columns * (size_t)b->rows;
-
-	if (t->reach != NULL && t->derived_gen == t->gen && t->derived_unit == unit)
-		return;
-	free(t->reach);
-	free(t->reach_stop);
-	free(t->target);
-	free(t->range_line);
-	t->range_line = NULL;
-	t->reach = xcalloc(cells, sizeof *t->reach);
-	t->reach_stop = xcalloc(cells, sizeof *t->reach_stop);
-	t->target = xcalloc(g->nunits + 1, sizeof *t->target);
-	derive_range(t, unit);
-	derive_targets(t, unit);
-	t->derived_gen = t->gen;
-	t->derived_unit = unit;
-}
-
-void
-map_derive(struct tui *t)
-{
-	int sel = tui_selected(t);
-
-	if (sel >= 0)
-		derive_unit(t, sel);
-	if (t->los_known && t->los_gen == t->gen && t->los_sel == sel &&
-	    hex_eq(t->los_cursor, t->cursor))
-		return;
-	derive_los(t, sel);
-	t->los_known = true;
-	t->los_gen = t->gen;
-	t->los_sel = sel;
-	t->los_cursor = t->cursor;
-}
-
-/* Is what map_derive worked out about the selected unit? */
-static bool
-derived_for_selected(const struct tui *t)
-{
-	int sel = tui_selected(t);
-
-	return sel >= 0 && t->reach != NULL && t->derived_unit == sel && t->derived_gen == t->gen;
-}
-
-bool
-map_targets(const struct tui *t, int u)
-{
-	return derived_for_selected(t) && u >= 0 && (size_t)u < t->s->game.nunits && t->target[u];
-}
-
-bool
-map_reaches(const struct tui *t, struct hex h)
-{
-	return derived_for_selected(t) && hex_on_board(game_board(&t->s->game), h) &&
-	       t->reach[scenario_hex_index(&t->s->game.sc, h)];
-}
-
-/* ---- moving the cursor ----------------------------------------------------------- */
-
-int
-map_compass_dir(const struct tui *t, int compass)
-{
-	/* pointy-top directions: 0 ne, 1 e, 2 se, 3 sw, 4 w, 5 nw;
-	 * flat-top: 0 n, 1 ne, 2 se, 3 s, 4 sw, 5 nw */
-	static const int pointy[8] = { -1, 0, 1, 2, -1, 3, 4, 5 };
-	static const int flat[8] = { 0, 1, -1, 2, 3, 4, -1, 5 };
-
-	if (compass < 0 || compass > 7)
-		return -1;
-	return game_board(&t->s->game)->orientation == HEX_FLAT ? flat[compass] : pointy[compass];
-}
-
-bool
-map_go(struct tui *t, int compass)
-{
-	const struct hex_board *b = game_board(&t->s->game);
-	int dir = map_compass_dir(t, compass), c, r;
-	struct hex to;
-
-	if (dir >= 0) {
-		to = hex_neighbor(t->cursor, dir);
-	} else {
-		hex_to_offset(b, t->cursor, &c, &r);
-		if (compass == COMPASS_N)
-			r--;
-		else if (compass == COMPASS_S)
-			r++;
-		else if (compass == COMPASS_W)
-			c--;
-		else
-			c++;
-		to = hex_from_offset(b, c, r);
-	}
-	if (!hex_on_board(b, to))
-		return false;
-	t->cursor = to;
-	return true;
-}
-
 /* ---- the frame ------------------------------------------------------------------ */
 
 /* The size the map is drawn in: the player's choice (`+`), else large hexes
@@ -648,7 +436,7 @@ draw_range(struct tui *t, const struct view *v)
 	const struct hexdraw *d = &v->m->f.d;
 	int c0, c1, r0, r1, sel = tui_selected(t);
 
-	if (!derived_for_selected(t))
+	if (!map_derived(t))
 		return;
 	hexdraw_visible(d, v->m->top, v->m->left, v->body_h, v->width - d->prefix, &c0, &c1, &r0,
 	                &r1);
@@ -713,7 +501,7 @@ bottom_text(const struct tui *t)
 {
 	if (t->los_text != NULL)
 		return t->los_text;
-	if (derived_for_selected(t) && t->range_line != NULL)
+	if (map_derived(t) && t->range_line != NULL)
 		return t->range_line;
 	return t->reminder;
 }
@@ -814,13 +602,12 @@ put_cursor_at(struct tui *t, struct pane *p, int y, int x)
 	return true;
 }
 
-/* A click on the map: the cursor goes to that hex; a unit there is selected, or,
- * an enemy of the selected unit, targeted (the battle set up). */
-static void
+/* A click on the map: the cursor goes to that hex; true when a unit is there
+ * (the keys then select it, or, an enemy of the selected unit, target it). */
+static bool
 map_clicked(struct tui *t, struct pane *p, int y, int x)
 {
-	if (put_cursor_at(t, p, y, x) && tui_unit_at_cursor(t) >= 0)
-		tui_point_at_unit(t);
+	return put_cursor_at(t, p, y, x) && tui_unit_at_cursor(t) >= 0;
 }
 
 static void

@@ -85,6 +85,7 @@ reset_view(struct tui *t)
 	free(t->journal_warning);
 	t->journal_warning = NULL;
 	map_free(t);
+	tui_notes_clear(t);
 	tui_panes_reset(t);
 	tui_game_changed(t);
 }

@@ -5,7 +5,8 @@
  * the rows, so a key, its menu item and its help line cannot part ways. This
  * file also holds the actions of playing (select, move, battle, hits, notes,
  * the ':' prompt); setting up the table is tui-edit.c, the game's file
- * tui-file.c, a battle being set up pane-dice.c.
+ * tui-file.c, a battle being set up model-battle.c, the selection's reach and
+ * targets model-selection.c.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -21,7 +22,8 @@
 
 /* ---- playing -------------------------------------------------------------------- */
 
-void
+/* Select the unit at the cursor (s, and a click on it). */
+static void
 tui_select_at_cursor(struct tui *t)
 {
 	int u = tui_unit_at_cursor(t);
@@ -46,42 +48,6 @@ move_selected(struct tui *t)
 	tui_cursor_label(t, at);
 	if (tui_command(t, "move %s %s", tui_unit_id(t, sel), at))
 		pending_clear(t);
-}
-
-static bool
-cursor_in_reach(struct tui *t)
-{
-	map_derive(t);
-	return map_reaches(t, t->cursor);
-}
-
-enum enter_does
-tui_enter_does(struct tui *t)
-{
-	const struct game *g = &t->s->game;
-	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
-
-	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0)
-		return ENTER_ROLL;
-	if (u >= 0) {
-		if (sel < 0 || u == sel || g->units[u].side == g->units[sel].side)
-			return u == sel ? ENTER_NOTHING : ENTER_SELECT;
-		return ENTER_BATTLE;
-	}
-	if (sel >= 0 && cursor_in_reach(t))
-		return ENTER_MOVE;
-	return ENTER_NOTHING;
-}
-
-const char *
-tui_enter_hint(enum enter_does does)
-{
-	static const char *const hint[] = {
-		[ENTER_NOTHING] = NULL, [ENTER_SELECT] = "Enter:select", [ENTER_MOVE] = "Enter:move",
-		[ENTER_BATTLE] = "Enter:battle", [ENTER_ROLL] = "Enter:roll",
-	};
-
-	return hint[does];
 }
 
 /* Enter with nothing to do: say why, and what would do something. */
@@ -116,7 +82,9 @@ act(struct tui *t)
 	}
 }
 
-void
+/* A unit pointed at (a click): select it, or, an enemy of the selected unit,
+ * set up the battle with it (Enter does the same, and rolls it the second time). */
+static void
 tui_point_at_unit(struct tui *t)
 {
 	switch (tui_enter_does(t)) {
@@ -376,6 +344,8 @@ scroll_log(struct tui *t, const struct binding *b)
 	log_page(t, b->arg);
 }
 
+static void open_menu(struct tui *t);
+
 static void
 toggle_legend(struct tui *t)
 {
@@ -546,7 +516,7 @@ static const struct binding bindings[] = {
 	  .help = "save the game to another file" },
 	{ DO(file_export_log), ITEM(MENU_GAME, 5, "Export the log..."),
 	  .help = "write the log and the dice statistics to a file" },
-	{ .keys = { KEY_F(10), 'M' }, .names = "F10 M", DO(tui_menu),
+	{ .keys = { KEY_F(10), 'M' }, .names = "F10 M", DO(open_menu),
 	  .help = "the menus: game, map, units, turn" },
 	{ .keys = { '?', KEY_F(1) }, .names = "? F1", DO(tui_help), ITEM(MENU_HELP, 1, "Keys"),
 	  .help = "this help" },
@@ -557,11 +527,14 @@ static const struct binding bindings[] = {
 
 #define N_BINDINGS (sizeof bindings / sizeof bindings[0])
 
-const struct binding *
-tui_bindings(size_t *n)
+/* F10: the menu bar over the binding table, and the row chosen run. */
+static void
+open_menu(struct tui *t)
 {
-	*n = N_BINDINGS;
-	return bindings;
+	const struct binding *chosen = tui_menu(t, bindings, N_BINDINGS);
+
+	if (chosen != NULL)
+		tui_run(t, chosen);
 }
 
 void
@@ -620,8 +593,8 @@ mouse(struct tui *t)
 		    ev.x >= r->x + r->w)
 			continue;
 		t->focus = (int)i;
-		if (p->ops->click != NULL)
-			p->ops->click(t, p, ev.y, ev.x);
+		if (p->ops->click != NULL && p->ops->click(t, p, ev.y, ev.x))
+			tui_point_at_unit(t);
 		return;
 	}
 }

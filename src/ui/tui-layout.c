@@ -1,5 +1,5 @@
-/* tui-layout.c: the pane table and where the panes go (ui layer). A row of the
- * table is a pane's ops (pane-NAME.c) and its place: the top pane (the map)
+/* tui-layout.c: where the panes go (ui layer). A row of the pane table
+ * (tui-main.c's) is a pane's ops (pane-NAME.c) and its place: the top pane (the map)
  * takes the top, as large as it fits; a side pane (the unit pane) sits beside it
  * when the terminal is wide enough, else it joins the bottom panes (dice, log),
  * which share the bottom row; the status and message lines are the last two.
@@ -22,20 +22,6 @@
 #define BOTTOM_MIN 8         /* the bottom row's least height: the top pane may take
                                 the rest, and what it does not take goes below */
 
-enum place { PLACE_TOP, PLACE_SIDE, PLACE_BOTTOM };
-
-static const struct pane_row {
-	const struct pane_ops *ops;
-	enum place place;
-} pane_table[] = {
-	{ &pane_map, PLACE_TOP },
-	{ &pane_unit, PLACE_SIDE },
-	{ &pane_dice, PLACE_BOTTOM },
-	{ &pane_log, PLACE_BOTTOM },
-};
-
-#define N_ROWS (sizeof pane_table / sizeof pane_table[0])
-
 /* ---- the panes and their state ----------------------------------------------------- */
 
 static void
@@ -53,12 +39,13 @@ free_data(struct pane *p)
 }
 
 void
-tui_panes_init(struct tui *t)
+tui_panes_init(struct tui *t, const struct pane_row *rows, size_t n)
 {
-	t->npanes = N_ROWS;
-	t->panes = xcalloc(N_ROWS, sizeof *t->panes);
-	for (size_t i = 0; i < N_ROWS; i++) {
-		t->panes[i].ops = pane_table[i].ops;
+	t->npanes = n;
+	t->panes = xcalloc(n, sizeof *t->panes);
+	for (size_t i = 0; i < n; i++) {
+		t->panes[i].ops = rows[i].ops;
+		t->panes[i].place = rows[i].place;
 		init_data(&t->panes[i]);
 	}
 }
@@ -88,7 +75,7 @@ tui_pane(struct tui *t, const struct pane_ops *ops)
 	for (size_t i = 0; i < t->npanes; i++)
 		if (t->panes[i].ops == ops)
 			return &t->panes[i];
-	abort();        /* a pane file without its row in pane_table */
+	abort();        /* a pane file without its row in the pane table */
 }
 
 bool
@@ -146,12 +133,12 @@ share(int total, size_t n, size_t i, int *start, int *len)
 }
 
 static size_t
-count_at(enum place place)
+count_at(const struct tui *t, enum pane_place place)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < N_ROWS; i++)
-		n += pane_table[i].place == place;
+	for (size_t i = 0; i < t->npanes; i++)
+		n += t->panes[i].place == place;
 	return n;
 }
 
@@ -160,19 +147,19 @@ static void
 place_panes(struct tui *t, int lines, int cols)
 {
 	int avail = lines - 2, top_h = avail - BOTTOM_MIN, top_w = cols, bottom_h, x = 0, start, len;
-	size_t nside = count_at(PLACE_SIDE), nbottom = count_at(PLACE_BOTTOM), side = 0, bottom = 0;
+	size_t nside = count_at(t, PLACE_SIDE), nbottom = count_at(t, PLACE_BOTTOM), side = 0, bottom = 0;
 	bool beside;
 
-	for (size_t i = 0; i < N_ROWS; i++)
-		if (pane_table[i].place == PLACE_TOP && pane_table[i].ops->fit != NULL)
-			pane_table[i].ops->fit(t, &top_h, &top_w);
+	for (size_t i = 0; i < t->npanes; i++)
+		if (t->panes[i].place == PLACE_TOP && t->panes[i].ops->fit != NULL)
+			t->panes[i].ops->fit(t, &top_h, &top_w);
 	beside = nside > 0 && cols - top_w >= SIDE_MIN_WIDTH;
 	if (!beside)
 		top_w = cols;
 	bottom_h = avail - top_h;
-	for (size_t i = 0; i < N_ROWS; i++) {
+	for (size_t i = 0; i < t->npanes; i++) {
 		struct rect *r = &t->panes[i].rect;
-		switch (pane_table[i].place) {
+		switch (t->panes[i].place) {
 		case PLACE_TOP:
 			set_rect(r, 0, 0, top_h, top_w);
 			break;
@@ -190,8 +177,8 @@ place_panes(struct tui *t, int lines, int cols)
 			break;
 		}
 	}
-	for (size_t i = 0; i < N_ROWS; i++)
-		if (pane_table[i].place == PLACE_BOTTOM) {
+	for (size_t i = 0; i < t->npanes; i++)
+		if (t->panes[i].place == PLACE_BOTTOM) {
 			share(cols - x, nbottom, bottom++, &start, &len);
 			set_rect(&t->panes[i].rect, top_h, x + start, bottom_h, len);
 		}
@@ -274,4 +261,18 @@ tui_frame(struct tui *t, struct pane *p, const char *title)
 	snprintf(buf, sizeof buf, focused ? "[%s]" : " %s ", title);
 	tui_put(t, w, 0, 1, buf, p->rect.w - 2);
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
+}
+
+int
+tui_getch(struct tui *t, WINDOW *w)
+{
+	int ch;
+
+	wtimeout(w, 250);
+	ch = wgetch(w);
+	if (ch == KEY_RESIZE) {
+		tui_layout(t);
+		tui_draw(t);
+	}
+	return ch;
 }

@@ -1,7 +1,8 @@
 /* tui-menu.c: the menu bar (ui layer), opened with F10: Game, Map, Units, Turn
  * and Help, each a drop-down list (the menu library) of the rows of the binding
  * table that name it, in their places, with their keys beside them. Left and
- * Right go from menu to menu, Enter runs the item's row, Esc or F10 closes.
+ * Right go from menu to menu, Enter chooses the item's row (the keys run it),
+ * Esc or F10 closes.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -22,10 +23,10 @@ static const char *const menu_titles[N_MENUS] = {
 
 /* The rows of menu m in their places; how many. */
 static size_t
-menu_rows(enum tui_menu m, const struct binding *rows[MAX_ITEMS])
+menu_rows(const struct binding *b, size_t nb, enum tui_menu m,
+          const struct binding *rows[MAX_ITEMS])
 {
-	size_t nb, n = 0;
-	const struct binding *b = tui_bindings(&nb);
+	size_t n = 0;
 	bool found = true;
 
 	while (found && n < MAX_ITEMS) {
@@ -40,6 +41,8 @@ menu_rows(enum tui_menu m, const struct binding *rows[MAX_ITEMS])
 }
 
 struct dropdown {
+	const struct binding *table; /* the binding table */
+	size_t ntable;
 	WINDOW *bar;
 	PANEL *bar_panel;
 	struct box b;
@@ -60,6 +63,9 @@ title_x(int m)
 static void
 dropdown_close(struct dropdown *d)
 {
+	const struct binding *table = d->table;
+	size_t ntable = d->ntable;
+
 	item_list_free(&d->list);
 	box_close(&d->b);
 	if (d->bar_panel != NULL)
@@ -67,6 +73,8 @@ dropdown_close(struct dropdown *d)
 	if (d->bar != NULL)
 		delwin(d->bar);
 	memset(d, 0, sizeof *d);
+	d->table = table;       /* the table stays for the next menu */
+	d->ntable = ntable;
 	update_panels();
 }
 
@@ -92,7 +100,12 @@ dropdown_open(struct tui *t, struct dropdown *d, int m)
 	const char *labels[MAX_ITEMS], *keys[MAX_ITEMS];
 	int width = 0, x, n;
 
+	const struct binding *table = d->table;
+	size_t ntable = d->ntable;
+
 	memset(d, 0, sizeof *d);
+	d->table = table;
+	d->ntable = ntable;
 	if (t->too_small)
 		return false;
 	d->bar = newwin(1, COLS, 0, 0);
@@ -100,7 +113,7 @@ dropdown_open(struct tui *t, struct dropdown *d, int m)
 		return false;
 	d->bar_panel = new_panel(d->bar);
 	draw_bar(t, d, m);
-	n = (int)menu_rows((enum tui_menu)m, d->rows);
+	n = (int)menu_rows(d->table, d->ntable, (enum tui_menu)m, d->rows);
 	for (int i = 0; i < n; i++) {
 		int len;
 		labels[i] = d->rows[i]->item.label;
@@ -121,10 +134,10 @@ dropdown_open(struct tui *t, struct dropdown *d, int m)
 	return true;
 }
 
-void
-tui_menu(struct tui *t)
+const struct binding *
+tui_menu(struct tui *t, const struct binding *table, size_t n)
 {
-	struct dropdown d;
+	struct dropdown d = { .table = table, .ntable = n };
 	const struct binding *chosen = NULL;
 	int m = MENU_GAME;
 	bool done = false;
@@ -171,6 +184,5 @@ tui_menu(struct tui *t)
 	}
 	dropdown_close(&d);
 	tui_draw(t);
-	if (chosen != NULL)
-		tui_run(t, chosen);
+	return chosen;
 }

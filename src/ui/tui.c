@@ -1,8 +1,10 @@
-/* tui.c: the terminal interface's set-up and main loop (ui layer): checks that
- * there is a terminal hexaid can drive, starts curses with newterm (never
- * initscr), chooses colours or monochrome attributes by meaning, restores the
- * terminal on every way out (signals included), runs commands for the panes and
- * reads keys until the player quits.
+/* tui.c: the terminal interface's core (ui layer), under its models, panes and
+ * keys: starts curses with newterm (never initscr), chooses colours or
+ * monochrome attributes by meaning, restores the terminal on every way out
+ * (signals included), draws text clipped and wrapped, runs commands for the
+ * rest of the interface and keeps what they said (the message line, the notes
+ * of the log pane). It calls none of the files above it; the screen behind a
+ * dialog is drawn with t->draw (tui-main.c's).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -99,6 +101,12 @@ bool
 tui_interrupted(void)
 {
 	return term_saved.caught != 0;
+}
+
+int
+tui_signal(void)
+{
+	return term_saved.caught;
 }
 
 /* ---- colours ---------------------------------------------------------------------- */
@@ -423,6 +431,26 @@ tui_report_failure(struct tui *t, const char *line, const struct command_result 
 }
 
 void
+tui_note(struct tui *t, enum note_kind kind, const char *text)
+{
+	struct tui_note *n = xgrow(&t->notes, &t->nnotes, &t->cap_notes, sizeof *n);
+
+	n->after = t->s->game.log.count;
+	n->kind = kind;
+	n->text = xstrdup(text);
+}
+
+void
+tui_notes_clear(struct tui *t)
+{
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i].text);
+	free(t->notes);
+	t->notes = NULL;
+	t->nnotes = t->cap_notes = 0;
+}
+
+void
 tui_game_changed(struct tui *t)
 {
 	t->gen++;
@@ -491,45 +519,13 @@ tui_command(struct tui *t, const char *fmt, ...)
 void
 tui_draw(struct tui *t)
 {
-	if (t->too_small) {
-		tui_draw_too_small(t);
-		return;
-	}
-	if (t->no_game) {
-		update_panels();
-		doupdate();
-		return;
-	}
-	for (size_t i = 0; i < t->npanes; i++)
-		if (t->panes[i].ops->update != NULL)
-			t->panes[i].ops->update(t, &t->panes[i]);
-	status_derive(t);
-	for (size_t i = 0; i < t->npanes; i++)
-		if (t->panes[i].win != NULL)
-			t->panes[i].ops->draw(t, &t->panes[i]);
-	tui_status_draw(t);
-	update_panels();
-	doupdate();
-}
-
-int
-tui_getch(struct tui *t, WINDOW *w)
-{
-	int ch;
-
-	wtimeout(w, 250);
-	ch = wgetch(w);
-	if (ch == KEY_RESIZE) {
-		tui_layout(t);
-		tui_draw(t);
-	}
-	return ch;
+	t->draw(t);
 }
 
 /* ---- start and end ------------------------------------------------------------------ */
 
-static bool
-start_curses(struct tui *t)
+bool
+tui_start_curses(struct tui *t)
 {
 	const char *esc = getenv("ESCDELAY");
 
@@ -559,144 +555,14 @@ start_curses(struct tui *t)
 	return true;
 }
 
-static void
-end_curses(struct tui *t)
+void
+tui_end_curses(struct tui *t)
 {
 	if (t->screen == NULL)
 		return;
-	tui_layout_free(t);
 	endwin();
 	delscreen(t->screen);
 	t->screen = NULL;
 	release_signals();
 	term_saved.reset_len = 0;
-}
-
-static void
-free_tui(struct tui *t)
-{
-	map_free(t);
-	pending_clear(t);
-	command_result_free(&t->dice);
-	tui_panes_free(t);
-	free(t->message);
-	free(t->state_line);
-	free(t->reminder);
-	free(t->status_drawn);
-	free(t->message_drawn);
-	free(t->brush_id);
-	free(t->journal_warning);
-}
-
-/* Draw, read a key, act on it, until the player quits or a signal stops hexaid.
- * The screen is drawn again only after a key: an idle hexaid asks nothing. Below
- * the least size only a resize, q and Esc (quit) are heeded. */
-static void
-main_loop(struct tui *t)
-{
-	bool draw = true;
-
-	tui_layout(t);
-	while (!t->quit && !tui_interrupted()) {
-		int ch;
-
-		if (draw)
-			tui_draw(t);
-		draw = false;
-		ch = tui_getch(t, stdscr);
-		if (t->too_small && (ch == 'q' || ch == 27)) {
-			/* no room to ask about unsaved changes: the journal keeps them,
-			 * and the next start offers to recover them */
-			t->quit = true;
-			continue;
-		}
-		if (ch == ERR || ch == KEY_RESIZE || t->too_small)
-			continue;
-		tui_key(t, ch);
-		draw = true;
-	}
-}
-
-/* After a game started as the default demo (hexaid with no file): how to start
- * it again, or to go on with it when it was saved. */
-static void
-say_how_to_come_back(const struct game *g)
-{
-	if (g->save_path != NULL)
-		printf("hexaid: the game is saved in %s; hexaid %s goes on with it\n", g->save_path,
-		       g->save_path);
-	else
-		puts("hexaid: that was the demo game; hexaid starts it again (and offers back what "
-		     "was not saved), hexaid FILE opens a scenario or a saved game");
-}
-
-int
-tui_main(const struct tui_options *opt)
-{
-	struct session session;
-	struct game g;
-	struct tui t;
-	char *path, *err = NULL;
-	int status = EXIT_OK, sig;
-
-	setlocale(LC_ALL, "");
-	if (!tui_terminal_usable())
-		return EXIT_USAGE;
-	path = opt->file ? xstrdup(opt->file) : tui_default_scenario();
-	if (path == NULL) {
-		fputs("hexaid: the default demo scenario (" HEXAID_DEFAULT_SCENARIO ") was not found "
-		      "in the scenarios of the data path; give a scenario file\n", stderr);
-		return EXIT_INVALID;
-	}
-	if (!tui_load_game(path, &g, &err)) {
-		fputs(err ? err : "", stderr);
-		free(err);
-		free(path);
-		return EXIT_INVALID;
-	}
-	free(err);
-	err = NULL;
-	free(path);
-	if (opt->seeded)
-		rng_seed(&g.rng, opt->seed);
-	memset(&t, 0, sizeof t);
-	memset(&session, 0, sizeof session);
-	session.journal.fd = -1;
-	t.zoom = -1;
-	t.derived_unit = -1;
-	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	t.s = &session;
-	tui_panes_init(&t);
-	if (!start_curses(&t)) {
-		tui_panes_free(&t);
-		game_free(&g);
-		return EXIT_USAGE;
-	}
-	if (!tui_start_session(&t, &session, &g, &err)) {
-		end_curses(&t);
-		fputs(err, stderr);
-		free(err);
-		free_tui(&t);
-		if (term_saved.caught != 0) {
-			signal(term_saved.caught, SIG_DFL);
-			raise(term_saved.caught);
-		}
-		return EXIT_INVALID;
-	}
-	main_loop(&t);
-	end_curses(&t);
-	sig = term_saved.caught;
-	if (t.journal_warning != NULL)
-		fprintf(stderr, "hexaid: %s\n", t.journal_warning);
-	if (sig == 0 && opt->file == NULL)
-		say_how_to_come_back(&session.game);
-	free_tui(&t);
-	session_end(&session);
-	if (sig != 0) {
-		/* everything is put back and the journal is on disk: die of the signal */
-		signal(sig, SIG_DFL);
-		raise(sig);
-		status = 128 + sig;
-	}
-	return status;
 }

@@ -4,14 +4,21 @@
  * through the command table (session_run): the panes draw what the commands
  * answer, and the interface computes no rule of its own.
  *
- * Files: tui.c (terminal set-up and restore, colours, signals, the main loop),
- * tui-open.c (opening a game, its journal, recovery), tui-layout.c (the pane
- * table, pane geometry, the too-small screen), pane-map.c, pane-unit.c,
- * pane-dice.c, pane-log.c (each a struct pane_ops with its own state),
- * tui-status.c (status and message lines), tui-keys.c (the binding table, the
- * help screen, the playing actions), tui-edit.c (setting up the table),
- * tui-file.c (save, open, new game, export, quit), tui-menu.c (the menu bar),
- * tui-dialog.c (text entry, choices, confirmation, text to read).
+ * Files, bottom up (tests/layering.sh checks that calls go only down): the
+ * core: tui.c (terminal set-up and restore, colours, signals, text, running
+ * commands, messages and notes), tui-term.c, tui-layout.c, tui-dialog.c,
+ * tui-menu.c; the models: model-selection.c (the selected unit's reach,
+ * targets, line of sight; what Enter does), model-battle.c (the battle
+ * workflow), tui-open.c; the panes and the status line, which call no other
+ * pane; the keys and the actions: tui-keys.c, tui-edit.c, tui-file.c; the top:
+ * tui-main.c (the pane table, the main loop).
+ * Besides: tui-open.c (opening a game, its journal, recovery), tui-layout.c
+ * (pane geometry, the too-small screen), pane-map.c, pane-unit.c, pane-dice.c,
+ * pane-log.c (each a struct pane_ops with its own state), tui-status.c (status
+ * and message lines), tui-keys.c (the binding table, the help screen, the
+ * playing actions), tui-edit.c (setting up the table), tui-file.c (save, open,
+ * new game, export, quit), tui-menu.c (the menu bar), tui-dialog.c (text
+ * entry, choices, confirmation, text to read).
  * Only these files include the curses headers.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_TUI_H
@@ -102,6 +109,17 @@ struct rect {
 struct tui;
 struct pane;
 
+/* A line of the interface's own in the log pane, after the game log's line
+ * number `after` (before the line of that number): an error (a command that
+ * failed, a warning), a line that tells more about one (the log shows it after
+ * "! "), or what a change said that the game log does not hold (tui_tell). */
+enum note_kind { NOTE_ERROR, NOTE_ERROR_DETAIL, NOTE_SAID };
+struct tui_note {
+	size_t after;
+	enum note_kind kind;
+	char *text;
+};
+
 /* What a pane of the screen is (tmux's window modes): a file pane-NAME.c
  * defines one of these and the pane table (tui-layout.c) gives it a row, which
  * says where it goes. Any op but draw may be NULL. */
@@ -117,12 +135,24 @@ struct pane_ops {
 	void (*draw)(struct tui *t, struct pane *p);
 	/* a key while it has the focus; true when it took the key */
 	bool (*key)(struct tui *t, struct pane *p, int ch);
-	/* a click at a screen position inside it, after it took the focus */
-	void (*click)(struct tui *t, struct pane *p, int y, int x);
+	/* a click at a screen position inside it, after it took the focus; true
+	 * when it pointed at a unit (the keys then do what pointing at one does) */
+	bool (*click)(struct tui *t, struct pane *p, int y, int x);
+};
+
+/* Where a pane goes (tui-layout.c): the top (the map, as large as it fits),
+ * beside it when there is room (else in the bottom row), the bottom row. */
+enum pane_place { PLACE_TOP, PLACE_SIDE, PLACE_BOTTOM };
+
+/* A row of the pane table (tui-main.c): a pane and its place. */
+struct pane_row {
+	const struct pane_ops *ops;
+	enum pane_place place;
 };
 
 struct pane {
 	const struct pane_ops *ops;
+	enum pane_place place;
 	void *data;
 	WINDOW *win;            /* NULL while another pane is zoomed */
 	PANEL *panel;
@@ -160,9 +190,12 @@ enum brush_kind { BRUSH_NONE, BRUSH_TERRAIN, BRUSH_TOKEN, BRUSH_LEVEL, BRUSH_HEX
 	          BRUSH_ERASE };
 
 /* A battle being set up in the dice pane: the command word (fire, melee,
- * battle), attacker and target ids, and the players' words (dice=2 charge...). */
+ * battle), attacker and target ids, and the players' words (dice=2 charge...);
+ * its combat type as the engine answered it (explain). */
 struct pending_battle {
 	bool active;
+	bool has_combat;
+	int combat;             /* in the card's combat types */
 	char verb[8];
 	char *attacker, *target;
 	char *words;
@@ -221,6 +254,7 @@ struct tui {
 	                               what they are */
 	bool dice_failed;       /* those lines are an answer that failed */
 	bool dice_rolled;       /* they are a roll's result */
+	unsigned long dice_answers; /* bumped with each answer put in t->dice */
 
 	char *state_line;       /* where the game stands, from show state */
 	char *reminder;         /* the phase's reminder, or NULL */
@@ -233,8 +267,16 @@ struct tui {
 	enum brush_kind brush;
 	char *brush_id;         /* terrain, token or feature id; level as text */
 
+	/* the interface's notes (tui_note), in the order made; the log pane shows
+	 * them among the game log's lines */
+	struct tui_note *notes;
+	size_t nnotes, cap_notes;
+
 	char *journal_warning;  /* the journal could not be kept */
 	bool no_game;           /* no session yet: draw nothing behind dialogs */
+	/* draws the whole screen (tui-main.c's): what tui_draw does, for a dialog
+	 * or a menu to draw what is behind it */
+	void (*draw)(struct tui *t);
 	bool quit;
 };
 
@@ -277,13 +319,21 @@ const char *tui_unit_id(const struct tui *t, int u);
 int tui_unit_at_cursor(const struct tui *t);
 /* The selected unit, or -1. */
 int tui_selected(const struct tui *t);
+/* A note in the log pane, after the game log's lines of now; forget them all
+ * (a new game). */
+void tui_note(struct tui *t, enum note_kind kind, const char *text);
+void tui_notes_clear(struct tui *t);
 /* Forget what was worked out from the game (after a change or a new game). */
 void tui_game_changed(struct tui *t);
 /* The same, when a command's result was a change or a save. */
 void tui_game_changed_by(struct tui *t, const struct command_result *res);
-/* Read an input key, handling resize and signals; ERR on timeout. */
-int tui_getch(struct tui *t, WINDOW *w);
+/* Has a signal asked hexaid to stop; which (0: none)? */
 bool tui_interrupted(void);
+int tui_signal(void);
+/* Start curses on the terminal (false, said on stderr, when it cannot); end it
+ * (the panes' windows ended first), the terminal put back as it was. */
+bool tui_start_curses(struct tui *t);
+void tui_end_curses(struct tui *t);
 
 /* tui-open.c */
 /* Load a scenario or saved game; diagnostics go to *errors (free it). */
@@ -303,10 +353,10 @@ char *tui_save_dir(void);
 /* Put the cursor on the first unit of the side to act (mid-board when none). */
 void tui_cursor_home(struct tui *t);
 
-/* tui-layout.c: the pane table, and where the panes go */
+/* tui-layout.c: where the panes go */
 /* Make the panes of the table and their state; forget it all (a new game:
  * their state made again); end them. */
-void tui_panes_init(struct tui *t);
+void tui_panes_init(struct tui *t, const struct pane_row *rows, size_t n);
 void tui_panes_reset(struct tui *t);
 void tui_panes_free(struct tui *t);
 /* The pane of the table with these ops (it must have a row). */
@@ -315,10 +365,13 @@ bool tui_pane_focused(const struct tui *t, const struct pane *p);
 void tui_layout(struct tui *t);
 void tui_layout_free(struct tui *t);
 void tui_draw_too_small(struct tui *t);
+/* Read an input key, the panes laid out and drawn again on a resize; ERR on
+ * timeout. */
+int tui_getch(struct tui *t, WINDOW *w);
 /* Draw a pane's box and title. */
 void tui_frame(struct tui *t, struct pane *p, const char *title);
 
-/* pane-map.c */
+/* model-selection.c: the selection model */
 /* The eight ways the cursor keys point (vi and roguelike keys: k u l n j b h y).
  * Six are hex directions on a board; the other two step a row (pointy-top) or a
  * column (flat-top). */
@@ -330,19 +383,31 @@ bool map_go(struct tui *t, int compass);
 int map_compass_dir(const struct tui *t, int compass);
 /* Work out again what the highlights show, if the game or selection changed. */
 void map_derive(struct tui *t);
+/* Is what map_derive worked out about the selected unit (false with none)? */
+bool map_derived(const struct tui *t);
 /* After map_derive: may the selected unit battle unit u; can it reach hex h
  * (false with no unit selected)? */
 bool map_targets(const struct tui *t, int u);
 bool map_reaches(const struct tui *t, struct hex h);
 /* Forget what map_derive worked out. */
 void map_free(struct tui *t);
+/* What Enter does at the cursor now: Enter does it and the status line's hint
+ * says it, both from this one function, so the hint cannot promise what Enter
+ * does not do. */
+enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL };
+enum enter_does tui_enter_does(struct tui *t);
+/* As the status line says it ("Enter:move"); NULL for nothing (Enter then only
+ * says why). */
+const char *tui_enter_hint(enum enter_does does);
+
+/* pane-map.c */
 /* Large hexes or compact ones (`+`): the other of what is drawn now. */
 void map_toggle_size(struct tui *t);
 /* The terminal's size from which the map chooses large hexes by itself. */
 #define TUI_LARGE_COLS 120
 #define TUI_LARGE_LINES 40
 
-/* pane-dice.c */
+/* model-battle.c: the battle workflow */
 void pending_clear(struct tui *t);
 /* Set up a battle (verb: fire, melee or battle) with the unit at the cursor. */
 void pending_prepare(struct tui *t, const char *verb);
@@ -352,12 +417,6 @@ void pending_enter(struct tui *t);
 void pending_words(struct tui *t);
 
 /* pane-log.c */
-/* A line of the interface's own in the log, after the game log's lines of now:
- * an error (a command that failed, a warning), a line that tells more about
- * one (the log shows it after "! "), or what a change said that the game log
- * does not hold (tui_tell). */
-enum note_kind { NOTE_ERROR, NOTE_ERROR_DETAIL, NOTE_SAID };
-void tui_note(struct tui *t, enum note_kind kind, const char *text);
 /* A page back (1) or forward (-1): the pane's lines but one. */
 void log_page(struct tui *t, int direction);
 
@@ -370,21 +429,6 @@ void tui_status_draw(struct tui *t);
 /* tui-keys.c */
 /* A key: the focused pane's, else the binding table's. */
 void tui_key(struct tui *t, int ch);
-/* Select the unit at the cursor (s, and a click on it). */
-void tui_select_at_cursor(struct tui *t);
-/* A unit pointed at (a click): select it, or, an enemy of the selected unit,
- * set up the battle with it (Enter does the same, and rolls it the second time). */
-void tui_point_at_unit(struct tui *t);
-/* What Enter does at the cursor now: Enter does it and the status line's hint
- * says it, both from this one function, so the hint cannot promise what Enter
- * does not do. */
-enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL };
-enum enter_does tui_enter_does(struct tui *t);
-/* As the status line says it ("Enter:move"); NULL for nothing (Enter then only
- * says why). */
-const char *tui_enter_hint(enum enter_does does);
-/* The binding table: its rows and their number. */
-const struct binding *tui_bindings(size_t *n);
 /* Do what a row does. */
 void tui_run(struct tui *t, const struct binding *b);
 void tui_help(struct tui *t);
@@ -411,7 +455,7 @@ void file_new(struct tui *t);
 void file_export_log(struct tui *t);
 void file_quit(struct tui *t);
 
-/* tui-results.c: what a battle leaves to do. The values the battle set up
+/* model-battle.c: what a battle leaves to do. The values the battle set up
  * lacks, asked and given to their units (false: cancelled or refused); after a
  * battle, its result offered (y applies it) or what waits said; Y, v and B. */
 bool results_ask_needs(struct tui *t);
@@ -420,8 +464,9 @@ void results_apply(struct tui *t);
 void results_retreat(struct tui *t);
 void results_battle_back(struct tui *t);
 
-/* tui-menu.c */
-void tui_menu(struct tui *t);
+/* tui-menu.c: the menu bar over the rows of a binding table; the row chosen, or
+ * NULL. */
+const struct binding *tui_menu(struct tui *t, const struct binding *table, size_t n);
 
 /* tui-dialog.c */
 /* A line of text; false when cancelled. *out is set (free it) on true. */
