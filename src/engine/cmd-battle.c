@@ -385,9 +385,11 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 		ok = false;
 	} else {
 		say_battle_answer(g, a, t, bt.combat, &bt.b, &bt.p, res);
-		if (carried)
+		if (carried) {
 			cmd_say(res, "    %s charged on its move: the attack is a charge (charge=false "
 			             "says it is not)", g->units[a].id);
+			cmd_mark(res, LINE_STEP, NULL);
+		}
 		ok = commit || values_given(&bt, res) ? battle_outcome(&bt, res) : true;
 		if (ok && bt.fought)
 			g->units[a].charging = false;

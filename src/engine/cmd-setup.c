@@ -381,9 +381,10 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 		return true;
 	}
 	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) {
+		bool set = strcmp(key, "status") == 0; /* the word read once: set, or clear */
 		if ((i = card_vocabulary_find(card, FT_STATUS, value)) < 0)
 			return cmd_fail(res, "%s=%s: %s has no such status", key, value, card->id);
-		if (key[0] == 's')
+		if (set)
 			u->status |= UINT64_C(1) << i;
 		else
 			u->status &= ~(UINT64_C(1) << i);

@@ -73,6 +73,7 @@ struct command_result {
 	bool ok;
 	enum command_kind kind;
 	const char *name;        /* the command that ran (its full name), or NULL */
+	bool undoes;             /* it was one that takes back a change (undo) */
 	bool saved;              /* the game was saved: a new journal starts */
 	bool quiet;              /* nobody reads what it says (a replay): cmd_say says
 	                            nothing; a failure still says why */
@@ -100,6 +101,8 @@ struct command_entry {
 	enum command_kind kind;
 	int min_args, max_args;  /* after the name; -1: no limit */
 	bool (*run)(struct game *g, int argc, char **argv, struct command_result *res);
+	bool undoes;             /* takes back the last change (undo): a journal that
+	                            cannot record it gives the change back */
 };
 
 extern const struct command_entry command_table[];

@@ -285,7 +285,7 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	if (err == NULL && (s->journal.fd < 0 ||
 	                    journal_append(&s->journal, command_record_line(&s->game, res), &err)))
 		return true;
-	take_back(s, res->kind == COMMAND_META && strcmp(res->name, "undo") == 0, log_before);
+	take_back(s, res->undoes, log_before);
 	command_result_clear_lines(res);
 	strlist_add(&res->lines, err);
 	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");

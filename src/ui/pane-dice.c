@@ -78,7 +78,7 @@ view_add(struct wrapped *v, const char *text, int width, int hang, enum tui_role
 }
 
 /* The answer's own lines first (the battle, its dice, the odds, the roll and
- * what it did), then the steps behind them (the indented lines). */
+ * what it did), then the steps behind them (its lines of kind LINE_STEP). */
 static void
 build(const struct tui *t, struct wrapped *v, int width)
 {
@@ -89,7 +89,7 @@ build(const struct tui *t, struct wrapped *v, int width)
 			view_add(v, idle_text[i], width, 0, ROLE_NORMAL);
 	for (size_t i = 0; i < t->dice.lines.count; i++) {
 		const char *line = t->dice.lines.items[i];
-		if (line[0] != ' ')
+		if (command_line_kind(&t->dice, i) != LINE_STEP)
 			view_add(v, line, width, 2, line_role(t, i, i + 1 == t->dice.lines.count));
 		else
 			steps = true;
@@ -98,7 +98,7 @@ build(const struct tui *t, struct wrapped *v, int width)
 		return;
 	view_add(v, "steps:", width, 0, ROLE_DIM);
 	for (size_t i = 0; i < t->dice.lines.count; i++) {
-		if (t->dice.lines.items[i][0] != ' ')
+		if (command_line_kind(&t->dice, i) != LINE_STEP)
 			continue;
 		view_add(v, shown_line(t, i, narrow), width, 2,
 		         t->dice_failed ? ROLE_ERROR : ROLE_NORMAL);
