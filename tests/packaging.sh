@@ -31,7 +31,7 @@ fi
 # Files of the tree the docs cite: words starting with one of its folders (or naming
 # a top-level file). NAME, CARD, LAYER... are placeholders; fuzz/crashes and the
 # like are made by the targets that describe them.
-docs="README.md HACKING.md data/README.md doc/seed-inventory.md man/hexaid.5 man/hexaid.6
+docs="README.md HACKING.md NEWS data/README.md doc/seed-inventory.md doc/hardening.md doc/internals.md man/hexaid.5 man/hexaid.6
 bench/README.md fuzz/README.md"
 cited_in() {
 	(cd "$top_srcdir" && grep -ohE \
