@@ -88,7 +88,7 @@ tap_ok $? "an unknown subcommand is named in the message"
 
 "$HEXAID" check >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st" 2 "check without files exits 2"
-tap_is "$(cat "$tap_tmp/err")" "usage: hexaid check FILE..." "check without files prints its usage"
+tap_is "$(cat "$tap_tmp/err")" "usage: hexaid check [--reminders] FILE..." "check without files prints its usage"
 
 "$HEXAID" cards extra >/dev/null 2>&1; st=$?
 tap_is "$st" 2 "cards with an argument exits 2"
@@ -98,6 +98,14 @@ tap_is "$st" 2 "cards with an argument exits 2"
 tap_is "$st:$(cat "$tap_tmp/out")" "0:" "check of a valid card exits 0 silently"
 "$HEXAID" check "$top_srcdir/data/cards/great-war.yaml" /nonexistent.yaml >/dev/null 2>&1; st=$?
 tap_is "$st" 1 "check exits 1 when any file is invalid"
+# check --reminders: a card's remind: rules, with their card lines and seeds,
+# or that it has none; an unknown card exits 1.
+"$HEXAID" check --reminders napoleonic-tec "$top_srcdir/data/cards/ud-napoleonic.yaml" \
+	>"$tap_tmp/out" 2>&1; st=$?
+tap_is "$st:$(cat "$tap_tmp/out")" "0:napoleonic-tec.yaml:$(grep -n 'remind:' "$top_srcdir/data/cards/napoleonic-tec.yaml" | cut -d: -f1): modifiers: attacking units must be adjacent to each other  [seed 004:127]
+ud-napoleonic: no reminders: hexaid reckons each of its rules" "check --reminders lists a card's reminders, or says it has none"
+"$HEXAID" check --reminders no-such-card >/dev/null 2>&1; st=$?
+tap_is "$st" 1 "check --reminders of an unknown card exits 1"
 
 # A phase names commands it allows and commands the other side may react with:
 # every one must be a command of hexaid.

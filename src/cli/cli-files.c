@@ -85,6 +85,80 @@ check_file(const char *path, const struct cardpath *cp, struct ypool *pool,
 	return ok;
 }
 
+/* One reminder: "FILE:LINE: WHERE: WORDS  [seed S]". */
+struct reminder {
+	const struct rule *rule;
+	const char *terrain;      /* its terrain's id, or NULL: a modifier */
+	int section;
+};
+
+static int
+by_line(const void *a, const void *b)
+{
+	const struct reminder *x = a, *y = b;
+	int c = strcmp(x->rule->file, y->rule->file);
+
+	return c != 0 ? c : (x->rule->line > y->rule->line) - (x->rule->line < y->rule->line);
+}
+
+static void
+add_reminders_of(const struct rule_list *rl, const char *terrain, int section,
+                 struct reminder **list, size_t *n, size_t *cap)
+{
+	for (size_t k = 0; k < rl->count; k++)
+		if (rl->items[k].effect == EFFECT_REMIND)
+			*(struct reminder *)xgrow(list, n, cap, sizeof **list) =
+			        (struct reminder){ &rl->items[k], terrain, section };
+}
+
+/* Every `remind:` rule of the card, in the order of its lines: the rules hexaid
+ * tells the players of and does not reckon. Returns how many. */
+static size_t
+print_reminders(const struct card *card, FILE *out)
+{
+	struct reminder *list = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t t = 0; t < card->nterrain; t++)
+		for (int s = 0; s < N_SECTIONS; s++)
+			add_reminders_of(&card->terrain[t].sections[s], card->terrain[t].id, s, &list,
+			                 &n, &cap);
+	add_reminders_of(&card->modifiers, NULL, SECTION_MODIFIERS, &list, &n, &cap);
+	if (n > 0)
+		qsort(list, n, sizeof *list, by_line);
+	for (size_t i = 0; i < n; i++) {
+		const struct rule *r = list[i].rule;
+
+		fprintf(out, "%s:%d: %s%s%s: %s%s%s%s\n", r->file, r->line,
+		        list[i].terrain ? list[i].terrain : "", list[i].terrain ? ", " : "",
+		        section_keys[list[i].section], r->text, r->seed ? "  [seed " : "",
+		        r->seed ? r->seed : "", r->seed ? "]" : "");
+	}
+	free(list);
+	return n;
+}
+
+/* check --reminders CARD...: each card (an id or a path) read, its reminders
+ * listed, or "CARD: no reminders". */
+static int
+check_reminders(const struct cli_args *a)
+{
+	int status = EXIT_OK;
+
+	for (int i = 0; i < a->argc; i++) {
+		struct card card;
+
+		if (cli_load_card(a->argv[i], &card) != EXIT_OK) {
+			status = EXIT_INVALID;
+			continue;
+		}
+		if (print_reminders(&card, stdout) == 0)
+			printf("%s: no reminders: hexaid reckons each of its rules\n", card.id);
+		card_free(&card);
+	}
+	return status;
+}
+
 int
 cli_check(const struct cli_args *a)
 {
@@ -95,6 +169,8 @@ cli_check(const struct cli_args *a)
 
 	if (a->argc < 1)
 		return cli_usage_error(a->cmd);
+	if (a->given[CLI_REMINDERS])
+		return check_reminders(a);
 	cardpath_init(&cp);
 	for (int i = 0; i < a->argc; i++) {
 		struct diag_list dl;

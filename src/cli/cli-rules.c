@@ -801,7 +801,7 @@ print_event_roll(const struct card *card, const struct query *q)
 }
 
 /* What an event does to the target's hex: the first of the card's event rules
- * for it that applies. */
+ * for it that applies (and, in words, the next after one that continues). */
 static void
 print_event(const struct card *card, const struct query *q, bool json)
 {
@@ -829,6 +829,15 @@ print_event(const struct card *card, const struct query *q, bool json)
 		if (r != NULL)
 			printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
 			       r->seed ? r->seed : "");
+		/* a rule that continues: the next that applies acts too */
+		while (r != NULL && r->continues &&
+		       (k = event_rule_after(card, q->event, &q->sit, q->rolled, k)) >= 0) {
+			r = &card->events.items[k];
+			free(what);
+			what = cli_event_does(card, r);
+			printf("then: %s\n        [%s:%d%s%s]\n", what, r->file, r->line,
+			       r->seed ? ", seed " : "", r->seed ? r->seed : "");
+		}
 	}
 	free(what);
 }

@@ -26,6 +26,7 @@ enum cli_key {
 	CLI_LARGE,
 	CLI_COMPACT,
 	CLI_LEGEND,
+	CLI_REMINDERS,
 	CLI_N_KEYS
 };
 

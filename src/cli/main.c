@@ -21,6 +21,12 @@ static void help_topics(FILE *out);
 
 static const struct cli_option no_options[] = { { NULL, 0, NULL, 0, NULL } };
 
+static const struct cli_option check_options[] = {
+	{ "reminders", 0, NULL, CLI_REMINDERS,
+	  "list each card's reminders: the rules hexaid leaves to the players" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
 static const struct cli_option explain_options[] = {
 	{ "json", 0, NULL, CLI_JSON, "print the answer as one JSON object" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -59,7 +65,7 @@ static const struct cli_option recover_options[] = {
 };
 
 static const struct cli_command subcommands[] = {
-	{ "check", "FILE...", "Validate cards, scenarios and saves", no_options, NULL,
+	{ "check", "FILE...", "Validate cards, scenarios and saves", check_options, NULL,
 	  cli_check },
 	{ "cards", "", "List the rule cards found", no_options, NULL, cli_cards },
 	{ "chart", "CARD [TERRAIN]", "Print a card's terrain effects chart", no_options, NULL,

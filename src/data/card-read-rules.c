@@ -407,6 +407,7 @@ static const struct yfield rule_fields[] = {
 	{ "instead_of_battle", READ_BY(read_instead_of_battle) },
 	{ "roll", READ_BY(read_roll) },
 	{ "assumed", AS_BOOL(struct rule, assumed) },
+	{ "continues", AS_BOOL(struct rule, continues) },
 #define EFFECT(name, key, value, sections, help) { key, READ_BY(read_effect), .arg = EFFECT_##name },
 #include "list-effects.h"
 #undef EFFECT
@@ -456,6 +457,8 @@ read_rule(struct ydoc *doc, const struct ynode *n, struct card *card, struct rul
 	    r.effect != EFFECT_DEFENSE)
 		ok = yerror(doc, n, "'per' counts a 'dice', 'drm' or 'defense' amount, not '%s'",
 		            effect_info[r.effect].key);
+	if (ok && r.continues && section != SECTION_EVENTS)
+		ok = yerror(doc, n, "'continues' is for an event rule: the rules after it are read too");
 	if (!ok) {
 		card_rule_free(&r);
 		return false;
@@ -515,7 +518,8 @@ check_enter_event(struct ydoc *doc, const struct ynode *n, struct rule *r)
 
 /* `events:` what battles do to hexes: rules with `on:` (the event), conditions,
  * `rolled:` faces, and one effect (place, remove, replace, nothing, a structure
- * roll). For each event, the first rule that applies acts. */
+ * roll). For each event, the first rule that applies acts; one that `continues`
+ * lets the next that applies act too. */
 bool
 card_read_events(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {

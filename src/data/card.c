@@ -211,6 +211,28 @@ card_class_combat_from(const struct card *card, int c)
 	return class_from(card, c, has_combat);
 }
 
+static bool
+list_tests_fact(const struct rule_list *rl, enum fact f)
+{
+	for (size_t k = 0; k < rl->count; k++)
+		for (size_t i = 0; i < rl->items[k].nconds; i++)
+			if (rl->items[k].conds[i].fact == f)
+				return true;
+	return false;
+}
+
+bool
+card_tests_fact(const struct card *card, enum fact f)
+{
+	if (list_tests_fact(&card->modifiers, f) || list_tests_fact(&card->events, f))
+		return true;
+	for (size_t t = 0; t < card->nterrain; t++)
+		for (int s = 0; s < N_SECTIONS; s++)
+			if (list_tests_fact(&card->terrain[t].sections[s], f))
+				return true;
+	return false;
+}
+
 int
 card_class_move_from(const struct card *card, int c)
 {

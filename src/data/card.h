@@ -129,6 +129,7 @@ struct rule {
 	int rolled_line, rolled_col;
 	int with;         /* an event rule that replaces: the terrain put instead, or -1 */
 	bool instead_of_battle; /* an action: the unit does it instead of battling */
+	bool continues;   /* an event rule: after it acts, the next rule that applies acts too */
 	int roll;         /* an enter event with `rolled:`: battle dice rolled on entering */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool shorthand;   /* expanded from a `costs:` or `extra_costs:` table */
@@ -595,6 +596,8 @@ bool card_class_is(const struct card *card, int c, int kind);
 int card_class_fire_from(const struct card *card, int c);
 int card_class_combat_from(const struct card *card, int c);
 int card_class_move_from(const struct card *card, int c);
+/* Does any rule of the card (terrain, modifiers, events) test fact f? */
+bool card_tests_fact(const struct card *card, enum fact f);
 int card_class_battle_move_from(const struct card *card, int c);
 int card_class_dice_from(const struct card *card, int c, int combat);
 int card_class_retreat_from(const struct card *card, int c);

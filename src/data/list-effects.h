@@ -27,6 +27,9 @@ EFFECT(DISORDER, "disorder", EFFECT_INT, SEC_MOVE | SEC_BATTLE,
        "once it has battled (battle)")
 EFFECT(ROAD_BONUS, "road_bonus", EFFECT_INT, SEC_MOVE,
        "extra movement when the whole move follows it")
+EFFECT(NO_ROAD_MOVE, "no_road_move", EFFECT_FLAG, SEC_MOVE,
+       "a path's: the unit may not move along it in this step; the terrain it passes "
+       "through counts, as off the path")
 EFFECT(ROAD_RATE, "road_rate", EFFECT_INT, SEC_MOVE,
        "movement allowance when the whole move follows it")
 EFFECT(DICE, "dice", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "battle dice added (or removed when negative)")
@@ -36,6 +39,8 @@ EFFECT(HALVE, "halve", EFFECT_FLAG, SEC_BATTLE | SEC_COVER | SEC_MODIFIERS,
 EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "added to the attacker's die roll")
 EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
        "added to the defender's value, where both sides roll")
+EFFECT(NO_RETREAT, "no_retreat", EFFECT_FLAG, SEC_BATTLE | SEC_MODIFIERS,
+       "the result's retreats are not taken; its other effects are (an artillery duel)")
 EFFECT(TIE, "tie", EFFECT_SIDE, SEC_BATTLE | SEC_MODIFIERS,
        "where both sides roll, a tie goes to this side (attacker or defender); rules "
        "for both sides cancel out, one for one")

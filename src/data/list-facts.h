@@ -72,6 +72,8 @@ FACT(ADJACENT, "adjacent", FT_BOOL, "attacker and target are in adjacent hexes")
 FACT(CHARGE, "charge", FT_BOOL, "the move or attack is a charge")
 FACT(REDEPLOY, "redeploy", FT_BOOL, "the move is a redeployment")
 FACT(SETTING, "setting", FT_SETTING, "a setting the players chose has this value")
+FACT(NEXT_TO_ENEMY, "next_to_enemy", FT_BOOL,
+     "the hex the unit moves into is next to an enemy unit")
 FACT(ATTACKING_OUT, "attacking_out", FT_BOOL,
      "the attacker is inside the feature, attacking out of it")
 #ifdef LIST_FACTS_NUMBER_AS_FACT

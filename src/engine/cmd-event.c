@@ -62,6 +62,9 @@ structure_roll(struct battle *bt, struct hex h, const struct rule *r, struct com
 	free(what);
 }
 
+/* What the battle does to the hex: the first event rule that applies, and the
+ * next after it while the one that acted `continues` (each read against the hex
+ * as the battle found it). */
 void
 cmd_battle_events(struct battle *bt, struct command_result *res)
 {
@@ -70,21 +73,21 @@ cmd_battle_events(struct battle *bt, struct command_result *res)
 	struct hex h = bt->at;
 	const struct rule *r;
 	char *what;
-	int k = event_rule_for(card, "battle", &bt->sit, bt->rolled);
 
-	if (k < 0)
-		return;
-	r = &card->events.items[k];
-	if (r->effect == EFFECT_STRUCTURE_HIT_ON) {
-		structure_roll(bt, h, r, res);
-		return;
+	for (int k = event_rule_for(card, "battle", &bt->sit, bt->rolled); k >= 0;
+	     k = r->continues ? event_rule_after(card, "battle", &bt->sit, bt->rolled, k) : -1) {
+		r = &card->events.items[k];
+		if (r->effect == EFFECT_STRUCTURE_HIT_ON) {
+			structure_roll(bt, h, r, res);
+			continue;
+		}
+		event_apply(g, h, r, &what);
+		cmd_say(res, "%s (%s:%d%s%s)", what, r->file, r->line, r->seed ? ", seed " : "",
+		        r->seed ? r->seed : "");
+		if (r->effect != EFFECT_NOTHING)
+			game_log(g, "%s", what);
+		free(what);
 	}
-	event_apply(g, h, r, &what);
-	cmd_say(res, "%s (%s:%d%s%s)", what, r->file, r->line, r->seed ? ", seed " : "",
-	        r->seed ? r->seed : "");
-	if (r->effect != EFFECT_NOTHING)
-		game_log(g, "%s", what);
-	free(what);
 }
 
 /* What an event rule would do, in words; free it. */
@@ -138,11 +141,19 @@ cmd_battle_events_preview(struct battle *bt, struct command_result *res)
 		r = &card->events.items[k];
 		if (r->effect == EFFECT_STRUCTURE_HIT_ON && event_structure_defended(bt->g, bt->at) == NULL)
 			continue;
-		words = rule_words(bt->g, r, bt->at);
-		cmd_say(res, "then%s: %s (%s:%d%s%s)",
-		        pass == 0 && r->rolled ? " if its faces allow" : "", words, r->file, r->line,
-		        r->seed ? ", seed " : "", r->seed ? r->seed : "");
-		free(words);
+		for (;;) {
+			words = rule_words(bt->g, r, bt->at);
+			cmd_say(res, "then%s: %s (%s:%d%s%s)",
+			        pass == 0 && r->rolled ? " if its faces allow" : "", words, r->file,
+			        r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
+			free(words);
+			k = r->continues ? event_rule_after(card, "battle", &bt->sit,
+			                                    pass == 0 ? ~UINT64_C(0) : 0, k)
+			                 : -1;
+			if (k < 0)
+				break;
+			r = &card->events.items[k];
+		}
 	}
 }
 

@@ -567,7 +567,8 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
 	         r.value, words);
 	log_table_roll(bt, q, extra, &ra, how->opposed ? &rd : NULL, words);
-	cmd_result_pending(g, t, r.row, bt->a, bt->t, how->opposed ? r.winner : 0, res);
+	cmd_result_pending(g, t, r.row, &(struct result_for){ bt->a, bt->t, how->opposed ? r.winner : 0,
+	                                                       bt->b.no_retreat }, res);
 	free(words);
 	explain_free(&r.why);
 	return true;

@@ -559,6 +559,44 @@ record_way(struct game *g, int argc, char **argv, const char *target, const stru
 			strlist_add(&res->record_args, argv[i]);
 }
 
+/* A move along a road on the map that a rule of the road bars (no road movement
+ * next to an enemy): the rule and the hex where it holds. */
+struct road_barred {
+	const struct rule *rule;
+	struct hex at;
+};
+
+/* Is the move a road move: each step along a path on the map, and no rule of the
+ * path barring one? *barred gets the first such rule (NULL when none). */
+static bool
+road_move(const struct step_check *sc, const struct hex *path, size_t n,
+          struct road_barred *barred)
+{
+	barred->rule = NULL;
+	for (size_t i = 1; i < n; i++)
+		if (!game_road_between(sc->g, path[i - 1], path[i]))
+			return false;
+	for (size_t i = 1; i < n && barred->rule == NULL; i++) {
+		barred->rule = game_road_barred(sc->g, sc->unit, path[i - 1], path[i]);
+		barred->at = path[i];
+	}
+	return barred->rule == NULL;
+}
+
+/* "    not along the road: in 0501, ...  [card.yaml:225, seed 004:97]" */
+static void
+say_road_barred(const struct game *g, const struct road_barred *b, struct command_result *res)
+{
+	const struct rule *r = b->rule;
+	char at[HEX_LABEL_SIZE], *conds = terrain_describe_conds(game_card(g), r);
+
+	hex_label(game_board(g), b->at, at);
+	cmd_say(res, "    not along the road: in %s, no movement along it (%s); the terrain "
+	             "counts  [%s:%d%s%s]",
+	        at, conds, r->file, r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
+	free(conds);
+}
+
 bool
 cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -574,6 +612,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 	size_t n;
 	int nhexes;
 	bool ok, searched = false;
+	struct road_barred barred;
 
 	if (!cmd_unit(g, argv[1], &sc.unit, res) || !cmd_may_order(g, sc.unit, res))
 		return false;
@@ -597,9 +636,7 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		free(path);
 		return false;
 	}
-	sc.how.road = game_along_road(g, path[0], path[1]);
-	for (size_t i = 2; i < n; i++)
-		sc.how.road = sc.how.road && game_along_road(g, path[i - 1], path[i]);
+	sc.how.road = road_move(&sc, path, n, &barred);
 	memset(&plan, 0, sizeof plan);
 	memset(&pc, 0, sizeof pc);
 	ok = check_charge(&sc, path, n, res) && check_leaving(&sc, path, n, &leaving, res) &&
@@ -656,6 +693,8 @@ cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 		             "players to measure)  [%s:%d%s%s]",
 		        u->id, pc.road_rate->amount, pc.road_rate->file, pc.road_rate->line,
 		        pc.road_rate->seed ? ", seed " : "", pc.road_rate->seed ? pc.road_rate->seed : "");
+	if (barred.rule != NULL && !res->quiet)
+		say_road_barred(g, &barred, res);
 	for (size_t i = 0; i < pc.reminders.count; i++)
 		cmd_say(res, "%s", pc.reminders.items[i]);
 	for (size_t i = 0; i < plan.nsteps; i++)

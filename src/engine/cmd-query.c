@@ -271,7 +271,7 @@ range_cost(void *arg, struct hex from, struct hex to, bool *stop_after)
 	const struct move_answer *m;
 	long cost;
 
-	if (ctx->road && !game_along_road(ctx->g, from, to))
+	if (ctx->road && !game_along_road(ctx->g, ctx->unit, from, to))
 		return -1;
 	cost = game_steps_cost(ctx->road ? ctx->on_road : ctx->off_road, from, to, stop_after, &m);
 	if (ctx->least > 0 && m->allowance >= 0 && m->allowance < ctx->least)

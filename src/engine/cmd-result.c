@@ -87,16 +87,43 @@ say_pending(const struct game *g, struct command_result *res)
 		cmd_say(res, "apply to apply it (undo takes it back)");
 }
 
+/* The card's rule drops the retreats of the result: a code that is only a
+ * retreat is taken away, the others stay, and the players are told which rule. */
+static void
+drop_retreats(struct game *g, const struct rule *r, struct command_result *res)
+{
+	size_t kept = 0;
+	bool dropped = false;
+
+	for (size_t i = 0; i < g->npending; i++) {
+		struct pending_effect *e = &g->pending[i];
+
+		dropped = dropped || e->retreat > 0;
+		e->retreat = 0;
+		if (!e->disorder && !e->lose && e->status < 0 && !e->eliminate && !e->reminder) {
+			free(e->code);
+			free(e->words);
+			continue;
+		}
+		g->pending[kept++] = *e;
+	}
+	g->npending = kept;
+	if (dropped)
+		cmd_say(res, "no retreat: the card's rule takes the result's retreats away, not its "
+		             "other effects  [%s:%d%s%s]",
+		        r->file, r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
+}
+
 void
-cmd_result_pending(struct game *g, const struct table *t, int row, int a, int target,
-                   int winner, struct command_result *res)
+cmd_result_pending(struct game *g, const struct table *t, int row, const struct result_for *who,
+                   struct command_result *res)
 {
 	game_pending_clear(g);
 	if (row < 0 || t->who == NULL || t->rows[row].codes == NULL)
 		return;
 	for (size_t c = 0; c < t->ncolumns; c++) {
 		const struct cell_codes *cc = &t->rows[row].codes[c];
-		int u = column_unit(t->who[c], a, target, winner);
+		int u = column_unit(t->who[c], who->a, who->target, who->winner);
 
 		if (u < 0 || t->rows[row].cells[c] == NULL)
 			continue;
@@ -108,6 +135,8 @@ cmd_result_pending(struct game *g, const struct table *t, int row, int a, int ta
 		for (size_t i = 0; i < cc->ncodes; i++)
 			code_effect(g, t, u, &cc->codes[i]);
 	}
+	if (who->no_retreat != NULL)
+		drop_retreats(g, who->no_retreat, res);
 	say_pending(g, res);
 }
 

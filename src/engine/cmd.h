@@ -124,11 +124,18 @@ void cmd_battle_events_preview(struct battle *bt, struct command_result *res);
 bool cmd_damage(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_act(struct game *g, int argc, char **argv, struct command_result *res);
 
-/* cmd-result.c: the effects of row `row` of table t, for attacker a, target and
- * the winner of an opposed roll (1 the attacker, -1 the target, 0 a tie or not
- * opposed), put waiting for `apply` and said. */
-void cmd_result_pending(struct game *g, const struct table *t, int row, int a, int target,
-                        int winner, struct command_result *res);
+/* Whom a result is for: attacker a, target, the winner of an opposed roll (1 the
+ * attacker, -1 the target, 0 a tie or not opposed), and the card's rule that
+ * drops the result's retreats in this battle (no_retreat), or NULL. */
+struct result_for {
+	int a, target, winner;
+	const struct rule *no_retreat;
+};
+
+/* cmd-result.c: the effects of row `row` of table t, for the units of *who, put
+ * waiting for `apply` and said. */
+void cmd_result_pending(struct game *g, const struct table *t, int row,
+                        const struct result_for *who, struct command_result *res);
 bool cmd_apply(struct game *g, int argc, char **argv, struct command_result *res);
 
 /* cmd-outcome.c: roll (or take) the battle dice and apply them, or give the odds. */

@@ -1,6 +1,6 @@
 /* event.c: what battles do to the hexes they hit (engine layer). For an event
  * ("battle"), the card's event rules are tried in order and the first whose
- * conditions hold applies: it places, removes or replaces a terrain or token of the
+ * conditions hold applies (and the next after it, if it `continues`): it places, removes or replaces a terrain or token of the
  * target's hex, or asks for a structure's damage roll. Structures take hits up
  * to their strength, then become the terrain the card names.
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -16,7 +16,14 @@ int
 event_rule_for(const struct card *card, const char *on, const struct situation *sit,
                uint64_t rolled)
 {
-	for (size_t k = 0; k < card->events.count; k++) {
+	return event_rule_after(card, on, sit, rolled, -1);
+}
+
+int
+event_rule_after(const struct card *card, const char *on, const struct situation *sit,
+                 uint64_t rolled, int after)
+{
+	for (size_t k = (size_t)(after + 1); k < card->events.count; k++) {
 		const struct rule *r = &card->events.items[k];
 
 		if (strcmp(r->on, on) != 0 || (r->rolled != 0 && (r->rolled & rolled) == 0))

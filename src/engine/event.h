@@ -16,6 +16,10 @@
  * situation, with these faces of the battle die rolled (bits); -1 when none. */
 int event_rule_for(const struct card *card, const char *on, const struct situation *sit,
                    uint64_t rolled);
+/* The same among the rules after rule `after` (-1: all): the next that acts when
+ * rule `after` continues. */
+int event_rule_after(const struct card *card, const char *on, const struct situation *sit,
+                     uint64_t rolled, int after);
 /* Does the card give any rule for the event `on`? (Then a move need not ask
  * for each hex it enters.) */
 bool event_any(const struct card *card, const char *on);

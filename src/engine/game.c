@@ -487,7 +487,7 @@ game_side_features(const struct game *g, struct hexside side, struct tset *out)
 }
 
 bool
-game_along_road(const struct game *g, struct hex from, struct hex to)
+game_road_between(const struct game *g, struct hex from, struct hex to)
 {
 	struct tset feats;
 
@@ -496,6 +496,46 @@ game_along_road(const struct game *g, struct hex from, struct hex to)
 		if (game_card(g)->terrain[feats.items[i]].kind == TERRAIN_PATH)
 			return true;
 	return false;
+}
+
+/* Does any path of the card have a rule that may bar moving along it? */
+static bool
+paths_may_bar(const struct card *card)
+{
+	for (size_t t = 0; t < card->nterrain; t++) {
+		const struct rule_list *rl = &card->terrain[t].sections[SECTION_MOVE];
+
+		for (size_t k = 0; card->terrain[t].kind == TERRAIN_PATH && k < rl->count; k++)
+			if (rl->items[k].effect == EFFECT_NO_ROAD_MOVE)
+				return true;
+	}
+	return false;
+}
+
+const struct rule *
+game_road_barred(const struct game *g, int unit, struct hex from, struct hex to)
+{
+	const struct card *card = game_card(g);
+	const struct rule *r = NULL;
+	struct situation sit;
+	struct move_how how;
+
+	if (!paths_may_bar(card) || !game_road_between(g, from, to))
+		return NULL;
+	game_move_how_init(&how);
+	how.road = true;
+	game_step_situation(g, unit, from, to, &how, &sit);
+	for (size_t i = 0; i < sit.crossed.count && r == NULL; i++)
+		r = terrain_path_barred(card, &sit, sit.crossed.items[i]);
+	for (size_t i = 0; i < sit.attacker_on.count && r == NULL; i++)
+		r = terrain_path_barred(card, &sit, sit.attacker_on.items[i]);
+	return r;
+}
+
+bool
+game_along_road(const struct game *g, int unit, struct hex from, struct hex to)
+{
+	return game_road_between(g, from, to) && game_road_barred(g, unit, from, to) == NULL;
 }
 
 /* The entry of `feature` on a side, or -1. */
@@ -940,6 +980,8 @@ game_step_situation(const struct game *g, int unit, struct hex from, struct hex 
 	                        .g = g, .from = from, .to = to, .side = u->side },
 	                &sit->crossed);
 	sit->facts[FACT_FROM_LOWER] = game_hex_level(g, from) < game_hex_level(g, to);
+	if (hex_on_board(game_board(g), to))
+		sit->facts[FACT_NEXT_TO_ENEMY] = enemy_next_to(g, to, u->side);
 }
 
 static void
@@ -1065,6 +1107,7 @@ game_steps_start(const struct game *g, int unit, const struct move_how *how)
 		s->wants_leaving |= c->on_leaving_zoc;
 		s->wants_entering |= c->on_entering_zoc;
 	}
+	s->wants_entering |= card_tests_fact(card, FACT_NEXT_TO_ENEMY);
 	s->nslots = 64;
 	s->slots = xcalloc(s->nslots, sizeof *s->slots);
 	return s;
@@ -1165,6 +1208,7 @@ memo_ask(struct step_search *s, const struct step_key *k, int lf, int lt,
 			tset_add(&s->sit.crossed, t);
 	}
 	s->sit.facts[FACT_FROM_LOWER] = lf < lt;
+	s->sit.facts[FACT_NEXT_TO_ENEMY] = k->entering;
 	terrain_move(card, &s->sit, answer);
 }
 

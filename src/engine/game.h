@@ -197,7 +197,14 @@ int game_hex_level(const struct game *g, struct hex h);
 void game_side_features(const struct game *g, struct hexside side, struct tset *out);
 /* Does the step between two adjacent hexes cross a side that a path (a road)
  * runs along? */
-bool game_along_road(const struct game *g, struct hex from, struct hex to);
+bool game_road_between(const struct game *g, struct hex from, struct hex to);
+/* The card's rule that bars the unit's move along the path of that step (a
+ * path's `no_road_move:` whose conditions hold: next to an enemy), or NULL. */
+const struct rule *game_road_barred(const struct game *g, int unit, struct hex from,
+                                    struct hex to);
+/* May the unit make that step along a road: a path runs along it and no rule
+ * of the path bars it? */
+bool game_along_road(const struct game *g, int unit, struct hex from, struct hex to);
 bool game_side_add(struct game *g, struct hex owner, int dir, int feature);
 bool game_side_remove(struct game *g, struct hexside side, int feature);
 

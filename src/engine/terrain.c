@@ -192,6 +192,28 @@ terrain_rule_applies(const struct card *card, const struct situation *sit, const
 	return !(has_unless && all_unless);
 }
 
+const struct rule *
+terrain_path_barred(const struct card *card, const struct situation *sit, int path)
+{
+	const struct rule_list *rl = &card->terrain[path].sections[SECTION_MOVE];
+
+	if (card->terrain[path].kind != TERRAIN_PATH || !sit->facts[FACT_ROAD_MOVE])
+		return NULL;
+	for (size_t k = 0; k < rl->count; k++)
+		if (rl->items[k].effect == EFFECT_NO_ROAD_MOVE &&
+		    terrain_rule_applies(card, sit, &rl->items[k]))
+			return &rl->items[k];
+	return NULL;
+}
+
+/* Does the unit move along path t in this step: a road move its rules do not
+ * bar here (`no_road_move:`)? */
+static bool
+path_followed(const struct card *card, const struct situation *sit, int t)
+{
+	return sit->facts[FACT_ROAD_MOVE] && terrain_path_barred(card, sit, t) == NULL;
+}
+
 /* Is terrain t, in a hex holding `hex`, in force for section s? Another terrain
  * of the hex may cancel it (a bridge cancels the stream; a path only while the
  * unit moves along it) or override the section (a token replacing the
@@ -201,7 +223,8 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
          enum section s)
 {
 	/* A path's movement rules are for units moving along it. */
-	if (card->terrain[t].kind == TERRAIN_PATH && s == SECTION_MOVE && !sit->facts[FACT_ROAD_MOVE])
+	if (card->terrain[t].kind == TERRAIN_PATH && s == SECTION_MOVE &&
+	    !path_followed(card, sit, t))
 		return false;
 	for (size_t i = 0; i < hex->count; i++) {
 		const struct terrain *u = &card->terrain[hex->items[i]];
@@ -209,7 +232,8 @@ in_force(const struct card *card, const struct situation *sit, const struct tset
 		if (hex->items[i] == t)
 			continue;
 		/* a path cancels terrain only for a unit moving along it */
-		if (u->kind == TERRAIN_PATH && (s != SECTION_MOVE || !sit->facts[FACT_ROAD_MOVE]))
+		if (u->kind == TERRAIN_PATH &&
+		    (s != SECTION_MOVE || !path_followed(card, sit, hex->items[i])))
 			continue;
 		for (size_t k = 0; k < u->ncancels; k++)
 			if (u->cancels[k] == t)
@@ -631,6 +655,12 @@ count_rule(const struct card *card, const struct applied *a, struct battle_answe
 		out->tie_rules++;
 		step_for(&out->why, STEP_RULING, card, a->by, r, a->where, 0,
 		         r->amount > 0 ? "a tie goes to the attacker" : "a tie goes to the defender");
+		break;
+	case EFFECT_NO_RETREAT:
+		if (out->no_retreat == NULL)
+			out->no_retreat = r;
+		step_for(&out->why, STEP_RULING, card, a->by, r, a->where, 0,
+		         "the result's retreats are not taken, its other effects are");
 		break;
 	case EFFECT_REMIND:
 		remind_step(&out->why, card, a->by, r, a->where);
@@ -1060,6 +1090,23 @@ move_allowance(const struct card *card, const struct situation *sit, struct move
 	allowance_of(card, sit, &sit->crossed, true, out);
 }
 
+/* A path the unit would move along, that its rules bar here: the step that says
+ * so (the terrain it passes through then counts). */
+static void
+road_barred_steps(const struct card *card, const struct situation *sit, const struct tset *hex,
+                  const char *where, struct move_answer *out)
+{
+	for (size_t i = 0; i < hex->count; i++) {
+		const struct rule *r = terrain_path_barred(card, sit, hex->items[i]);
+
+		if (r == NULL)
+			continue;
+		out->road_barred = true;
+		step_for(&out->why, STEP_RULING, card, &card->terrain[hex->items[i]], r, where, 0,
+		         "no movement along it here: the terrain it passes through counts");
+	}
+}
+
 void
 terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out)
 {
@@ -1067,6 +1114,8 @@ terrain_move(const struct card *card, const struct situation *sit, struct move_a
 	out->allowance = -1;
 	out->why.quiet = sit->quiet;
 	move_allowance(card, sit, out);
+	road_barred_steps(card, sit, &sit->attacker_on, "(entered)", out);
+	road_barred_steps(card, sit, &sit->crossed, "(crossed)", out);
 	each_rule(card, sit, &sit->attacker_on, SECTION_MOVE, false, "(entered)", move_visit, out);
 	each_rule(card, sit, &sit->crossed, SECTION_MOVE, true, "(crossed)", move_visit, out);
 }

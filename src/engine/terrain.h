@@ -52,6 +52,7 @@ struct battle_answer {
 	long disorder;            /* levels of disorder the attacker takes for battling */
 	long tie;                 /* tie rules: those for the attacker less those for the defender */
 	int tie_rules;            /* how many tie rules apply */
+	const struct rule *no_retreat; /* the rule that drops the result's retreats, or NULL */
 	struct explanation why;
 };
 
@@ -73,6 +74,7 @@ struct move_answer {
 	long disorder;
 	long road_bonus;
 	long road_rate;           /* allowance along a path, in the card's distance units */
+	bool road_barred;         /* a road move, but a path's rule bars it here (no_road_move) */
 	struct explanation why;
 };
 
@@ -89,6 +91,10 @@ void terrain_battle(const struct card *card, const struct situation *sit,
 void terrain_protection(const struct card *card, const struct situation *sit,
                         struct protection_answer *out);
 void terrain_move(const struct card *card, const struct situation *sit, struct move_answer *out);
+/* The rule of path `path` that bars a road move in this situation (its
+ * `no_road_move:` whose conditions hold), or NULL: none, or not a road move. */
+const struct rule *terrain_path_barred(const struct card *card, const struct situation *sit,
+                                       int path);
 /* Leaving a hex: the rules of the terrain in sit->attacker_on (here the hex the
  * unit leaves) that act on leaving: must stop in the next hex, no charge out of
  * it. Only those are answered. */
