@@ -106,4 +106,27 @@ tap_is "$(grep '^# coverage of great-war:' "$tap_tmp/out")" \
 "$HEXAID" test --coverage "$top_srcdir/tests/rules/great-war.rules" >"$tap_tmp/out"
 tap_is "$(grep -c '^#   great-war.yaml:' "$tap_tmp/out"):$(grep -c '^# coverage of great-war: .* (100%)$' "$tap_tmp/out")" \
 	"0:1" "full coverage says 100% and lists nothing"
+
+# new-card: a skeleton card and its cases, which check accepts and test runs,
+# every rule row reached.
+mkdir "$tap_tmp/new"
+(cd "$tap_tmp/new" && "$HEXAID" new-card my-game) >"$tap_tmp/out" 2>&1
+tap_is "$?:$(cat "$tap_tmp/out")" "0:wrote my-game.yaml and my-game.rules; next: hexaid check my-game.yaml, hexaid test --coverage my-game.rules" \
+	"new-card writes a card and its rules cases"
+"$HEXAID" check "$tap_tmp/new/my-game.yaml" >"$tap_tmp/out" 2>&1
+tap_is "$?:$(cat "$tap_tmp/out")" "0:" "hexaid check accepts the skeleton"
+tap_is "$(sed -n 's/^id: //p' "$tap_tmp/new/my-game.yaml")" "my-game" "the card has the id given"
+for kind in hex token hexside path condition; do
+	"$HEXAID" chart "$tap_tmp/new/my-game.yaml" | grep -q "($kind '"
+	tap_ok $? "the skeleton has a terrain of kind $kind"
+done
+"$HEXAID" test --coverage "$tap_tmp/new/my-game.rules" >"$tap_tmp/out" 2>&1
+tap_ok $? "hexaid test runs its cases, which pass"
+grep -q '^# coverage of my-game: \([0-9]*\) of \1 rule rows reached (100%)$' "$tap_tmp/out"
+tap_ok $? "and reach every rule row of the skeleton"
+(cd "$tap_tmp/new" && "$HEXAID" new-card my-game) >/dev/null 2>"$tap_tmp/err"
+tap_is "$?:$(cat "$tap_tmp/err")" "1:hexaid: new-card: my-game.yaml: already there; it is left as it is" \
+	"a file already there is left as it is"
+(cd "$tap_tmp/new" && "$HEXAID" new-card My_Game) >/dev/null 2>&1
+tap_is "$?" 2 "an id that is no id is a usage error"
 tap_done

@@ -84,6 +84,7 @@ int cli_explain(const struct cli_args *a);
 void cli_explain_keys(FILE *out);
 int cli_chart(const struct cli_args *a);
 int cli_test(const struct cli_args *a);
+int cli_new_card(const struct cli_args *a);
 void cli_test_format(FILE *out);
 int cli_script(const struct cli_args *a);
 void cli_script_commands(FILE *out);
@@ -120,7 +121,7 @@ void cli_reach_rule(struct cli_reach *reach, const struct rule *r);
 int cli_explain_card(const struct card *card, int argc, char **words, bool json,
                      struct cli_reach *reach);
 int cli_chart_card(const struct card *card, const char *terrain);
-/* A rule of a terrain in the chart's words: "cost 2 if unit is cavalry" (free it). */
+/* A rule of a terrain in the chart's words: "cost 2 if unit is CLASS" (free it). */
 char *cli_rule_words(const struct card *card, const struct rule *r);
 
 /* What an event rule does, in words (free it): the chart and explain say it so. */

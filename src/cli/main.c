@@ -73,6 +73,8 @@ static const struct cli_command subcommands[] = {
 	  explain_options, cli_explain_keys, cli_explain },
 	{ "test", "FILE...", "Run a card's rules cases and say which rules they reach",
 	  test_options, cli_test_format, cli_test },
+	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
+	  no_options, NULL, cli_new_card },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
 	  roll_options, cli_roll_notation, cli_roll },
 	{ "script", "GAME [FILE|-]", "Run commands headless", script_options,
