@@ -20,6 +20,28 @@
 
 #define TEMPLATE_MAX (1024 * 1024)
 
+/* A file's text, when it is a regular file hexaid can read (free it), or NULL. */
+static char *
+read_text(const char *path)
+{
+	bool not_regular;
+	int fd = fileops_open_regular(path, &not_regular);
+	char *text;
+	ssize_t got;
+
+	if (fd < 0)
+		return NULL;
+	text = xmalloc(TEMPLATE_MAX + 1);
+	got = read(fd, text, TEMPLATE_MAX);
+	close(fd);
+	if (got < 0) {
+		free(text);
+		return NULL;
+	}
+	text[got] = '\0';
+	return text;
+}
+
 /* The template `name` of the first data directory that has it (free it), or
  * NULL after saying so. */
 static char *
@@ -31,22 +53,9 @@ read_template(const char *name)
 	cardpath_init(&cp);
 	for (size_t i = 0; i < cp.count && text == NULL; i++) {
 		char *path = xasprintf("%s/skeleton/%s", cp.dirs[i], name);
-		bool not_regular;
-		int fd = fileops_open_regular(path, &not_regular);
-		ssize_t got;
 
+		text = read_text(path);
 		free(path);
-		if (fd < 0)
-			continue;
-		text = xmalloc(TEMPLATE_MAX + 1);
-		got = read(fd, text, TEMPLATE_MAX);
-		close(fd);
-		if (got < 0) {
-			free(text);
-			text = NULL;
-			continue;
-		}
-		text[got] = '\0';
 	}
 	if (text == NULL)
 		fprintf(stderr, "hexaid: new-card: no skeleton/%s in the data directories (hexaid(6), "
