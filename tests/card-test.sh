@@ -102,6 +102,11 @@ tap_is "$(grep '^# coverage of great-war:' "$tap_tmp/out")" \
 	"# coverage of great-war: $((total - listed)) of $total rule rows reached ($(((total - listed) * 100 / total))%)" \
 	"the count is of the rows listed"
 
+# The project's own runner is hexaid test: every case line of tests/rules is run.
+lines=$(cat "$top_srcdir"/tests/rules/*.rules | grep -v '^[[:space:]]*#' | grep -c '|')
+"$HEXAID" test "$top_srcdir"/tests/rules/*.rules >"$tap_tmp/out"
+tap_is "$(grep -c '^ok ' "$tap_tmp/out")" "$lines" "hexaid test runs and passes every case of tests/rules"
+
 # The project's own cases reach every rule row of great-war (all 32).
 "$HEXAID" test --coverage "$top_srcdir/tests/rules/great-war.rules" >"$tap_tmp/out"
 tap_is "$(grep -c '^#   great-war.yaml:' "$tap_tmp/out"):$(grep -c '^# coverage of great-war: .* (100%)$' "$tap_tmp/out")" \
