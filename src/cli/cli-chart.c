@@ -137,6 +137,17 @@ conds_lead(const struct rule *r)
 	return "";
 }
 
+char *
+cli_rule_words(const struct card *card, const struct rule *r)
+{
+	char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
+	char *text = conds[0] ? xasprintf("%s %s%s", what, conds_lead(r), conds) : xstrdup(what);
+
+	free(what);
+	free(conds);
+	return text;
+}
+
 static void
 chart_terrain(const struct card *card, const struct terrain *t, bool *any_assumed)
 {
@@ -165,16 +176,12 @@ chart_terrain(const struct card *card, const struct terrain *t, bool *any_assume
 	for (int s = 0; s < N_SECTIONS; s++) {
 		for (size_t i = 0; i < t->sections[s].count; i++) {
 			const struct rule *r = &t->sections[s].items[i];
-			char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
-			char *text = conds[0] ? xasprintf("%s %s%s", what, conds_lead(r), conds)
-			                      : xstrdup(what);
+			char *text = cli_rule_words(card, r);
 			char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
 
 			print_wrapped(labels[s], text, ref);
 			*any_assumed |= r->assumed;
 			empty = false;
-			free(what);
-			free(conds);
 			free(text);
 			free(ref);
 		}
@@ -461,47 +468,62 @@ chart_table(const struct table *t, bool *any_assumed)
 		print_wrapped("note", t->note, "");
 }
 
+/* The chart of a card read (of one terrain: only >= 0). */
+static void
+chart(const struct card *card, int only)
+{
+	bool any_assumed = false;
+
+	printf("%s: terrain effects chart\n", card->title);
+	printf("%-*s%s\n\n", CHART_WIDTH - CHART_REF - 1, "", "seed line");
+	if (only < 0 && card->notes.count > 0) {
+		puts("About the card");
+		chart_notes("", &card->notes, &any_assumed);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < card->nterrain; i++) {
+		if (only >= 0 && (size_t)only != i)
+			continue;
+		chart_terrain(card, &card->terrain[i], &any_assumed);
+		if (i + 1 < card->nterrain && only < 0)
+			putchar('\n');
+	}
+	if (only < 0) {
+		chart_modifiers(card, &any_assumed);
+		chart_events(card, &any_assumed);
+		chart_categories(card);
+		chart_settings(card);
+		for (size_t i = 0; i < card->ntables; i++)
+			chart_table(&card->tables[i], &any_assumed);
+	}
+	print_legend(card, only);
+	if (any_assumed)
+		puts("* assumed: not in the seed rules; check your rulebook");
+}
+
+int
+cli_chart_card(const struct card *card, const char *terrain)
+{
+	int only = -1;
+
+	if (terrain != NULL && (only = find_terrain(card, terrain)) < 0)
+		return EXIT_INVALID;
+	chart(card, only);
+	return EXIT_OK;
+}
+
 int
 cli_chart(const struct cli_args *a)
 {
 	struct card card;
-	bool any_assumed = false;
-	int status, only = -1;
+	int status;
 
 	if (a->argc < 1 || a->argc > 2)
 		return cli_usage_error(a->cmd);
 	status = cli_load_card(a->argv[0], &card);
 	if (status != EXIT_OK)
 		return status;
-	if (a->argc == 2 && (only = find_terrain(&card, a->argv[1])) < 0) {
-		card_free(&card);
-		return EXIT_INVALID;
-	}
-	printf("%s: terrain effects chart\n", card.title);
-	printf("%-*s%s\n\n", CHART_WIDTH - CHART_REF - 1, "", "seed line");
-	if (only < 0 && card.notes.count > 0) {
-		puts("About the card");
-		chart_notes("", &card.notes, &any_assumed);
-		putchar('\n');
-	}
-	for (size_t i = 0; i < card.nterrain; i++) {
-		if (only >= 0 && (size_t)only != i)
-			continue;
-		chart_terrain(&card, &card.terrain[i], &any_assumed);
-		if (i + 1 < card.nterrain && only < 0)
-			putchar('\n');
-	}
-	if (only < 0) {
-		chart_modifiers(&card, &any_assumed);
-		chart_events(&card, &any_assumed);
-		chart_categories(&card);
-		chart_settings(&card);
-		for (size_t i = 0; i < card.ntables; i++)
-			chart_table(&card.tables[i], &any_assumed);
-	}
-	print_legend(&card, only);
-	if (any_assumed)
-		puts("* assumed: not in the seed rules; check your rulebook");
+	status = cli_chart_card(&card, a->argc == 2 ? a->argv[1] : NULL);
 	card_free(&card);
-	return EXIT_OK;
+	return status;
 }

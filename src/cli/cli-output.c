@@ -4,13 +4,16 @@
  * byte that is not UTF-8 as \xNN: a card, scenario, save or script line from
  * someone else cannot move the cursor, set the window title or write the
  * clipboard (ESC, OSC 52). At the end, a failed write is an error, as GNU's
- * close_stdout makes it: output to a full disk does not exit 0.
+ * close_stdout makes it: output to a full disk does not exit 0. What a
+ * subcommand run inside another prints (`hexaid test` asking explain) is kept
+ * in memory instead (cli_capture_start).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -190,4 +193,38 @@ cli_output_end(struct cli_output *st, int status)
 	else
 		fputs("hexaid: write error\n", stderr);
 	return status == EXIT_OK ? EXIT_INVALID : status;
+}
+
+bool
+cli_capture_start(struct cli_capture *c)
+{
+	FILE *out, *err;
+
+	fflush(stdout);
+	fflush(stderr);
+	c->out_text = c->err_text = NULL;
+	c->out_len = c->err_len = 0;
+	out = open_memstream(&c->out_text, &c->out_len);
+	err = out != NULL ? open_memstream(&c->err_text, &c->err_len) : NULL;
+	if (err == NULL) {
+		if (out != NULL)
+			fclose(out);
+		free(c->out_text);
+		c->out_text = NULL;
+		return false;
+	}
+	c->out = stdout;
+	c->err = stderr;
+	stdout = out;
+	stderr = err;
+	return true;
+}
+
+void
+cli_capture_end(struct cli_capture *c)
+{
+	fclose(stdout);
+	fclose(stderr);
+	stdout = c->out;
+	stderr = c->err;
 }

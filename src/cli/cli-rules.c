@@ -33,6 +33,7 @@ struct query {
 	bool json;
 	bool given[N_FACTS];      /* the facts the question gave (the rest may be worked out) */
 	struct explanation derived; /* facts worked out from what was given, as steps */
+	struct cli_reach *reach;  /* the card's rows the answer shows are noted here, or NULL */
 };
 
 static int
@@ -440,11 +441,13 @@ read_word(const struct card *card, char *word, struct query *q)
 /* ---- explain: answering ------------------------------------------------------------ */
 
 static void
-print_battle(const struct card *card, const struct situation *sit, bool json)
+print_battle(const struct card *card, const struct situation *sit, bool json,
+              struct cli_reach *reach)
 {
 	struct battle_answer a;
 
 	terrain_battle(card, sit, &a);
+	cli_reach_steps(reach, &a.why);
 	if (json) {
 		printf("\"battle\":{\"may_battle\":%s,\"dice\":%ld,\"drm\":%ld,\"defense\":%ld,"
 		       "\"tie\":%ld,\"disorder\":%ld,\"steps\":",
@@ -477,11 +480,13 @@ print_battle(const struct card *card, const struct situation *sit, bool json)
 }
 
 static void
-print_protection(const struct card *card, const struct situation *sit, bool json)
+print_protection(const struct card *card, const struct situation *sit, bool json,
+                  struct cli_reach *reach)
 {
 	struct protection_answer a;
 
 	terrain_protection(card, sit, &a);
+	cli_reach_steps(reach, &a.why);
 	if (json) {
 		printf("\"protection\":{\"none\":%s,\"ignore_hits\":%ld,\"hits_optional\":%s,"
 		       "\"ignore_flags\":%ld,\"flags_optional\":%s,\"steps\":",
@@ -518,13 +523,15 @@ print_flag(bool json, bool *first, const char *key, bool value)
 }
 
 static void
-print_move(const struct card *card, const struct situation *sit, bool json)
+print_move(const struct card *card, const struct situation *sit, bool json,
+            struct cli_reach *reach)
 {
 	struct move_answer a;
 	bool first = true;
 	char num[24], num2[24];
 
 	terrain_move(card, sit, &a);
+	cli_reach_steps(reach, &a.why);
 	fputs(json ? "\"move\":{" : "move", stdout);
 	print_flag(json, &first, "prohibited", a.prohibited);
 	print_flag(json, &first, "must_stop", a.must_stop);
@@ -583,6 +590,7 @@ print_los(const struct card *card, const struct query *q, bool json)
 	} else {
 		terrain_los(card, q->los, q->nlos, &a);
 	}
+	cli_reach_steps(q->reach, &a.why);
 	if (json) {
 		printf("\"los\":{\"clear\":%s,\"blocked_at\":%d,\"steps\":", a.clear ? "true" : "false",
 		       a.blocked_at);
@@ -737,6 +745,7 @@ print_table(const struct card *card, const struct query *q, bool json)
 		return;
 	}
 	table_explain(t, r.row, entry_words, &r.why);
+	cli_reach_steps(q->reach, &r.why);
 	words = r.row >= 0 ? table_row_words(t, r.row) : xstrdup("no row");
 	if (json) {
 		printf("\"table\":{\"id\":\"%s\",\"row\":%d,\"result\":", t->id, r.row);
@@ -790,6 +799,7 @@ print_event_roll(const struct card *card, const struct query *q)
 			       "(give roll=FACE,... for the faces rolled):\n", q->event, r->roll,
 			       r->roll > 1 ? "battle dice are" : "battle die is");
 		any = true;
+		cli_reach_rule(q->reach, r);
 		printf("  %s: %s  [%s:%d%s%s]\n", r->rolled ? faces : "any other faces", does, r->file,
 		       r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
 		free(does);
@@ -811,6 +821,8 @@ print_event(const struct card *card, const struct query *q, bool json)
 
 	if (!json && q->rolled == 0 && print_event_roll(card, q))
 		return;
+	if (r != NULL)
+		cli_reach_rule(q->reach, r);
 	what = r != NULL ? cli_event_does(card, r) : xasprintf("no event rule applies: nothing happens");
 	if (json) {
 		fputs("\"event\":{\"name\":", stdout);
@@ -907,12 +919,12 @@ answer(const struct card *card, const struct query *q)
 	}
 	if (sit->unit >= 0) {
 		fputs(q->json ? "," : "", stdout);
-		print_move(card, sit, q->json);
+		print_move(card, sit, q->json, q->reach);
 		any = true;
 	}
 	if (sit->attacker >= 0) {
 		fputs(q->json ? "," : "", stdout);
-		print_battle(card, sit, q->json);
+		print_battle(card, sit, q->json, q->reach);
 		any = true;
 	} else if (sit->unit < 0 && asks_battle(q)) {
 		/* a battle's words with no one to battle: say so, not answer another question */
@@ -925,48 +937,59 @@ answer(const struct card *card, const struct query *q)
 	if ((sit->target >= 0 || sit->target_on.count > 0 || !any) &&
 	    card_has_section(card, SECTION_PROTECTION)) {
 		fputs(q->json ? "," : "", stdout);
-		print_protection(card, sit, q->json);
+		print_protection(card, sit, q->json, q->reach);
 	}
 	if (q->json)
 		puts("}");
 }
 
 int
-cli_explain(const struct cli_args *a)
+cli_explain_card(const struct card *card, int argc, char **words, bool json,
+                 struct cli_reach *reach)
 {
 	struct query q;
-	struct card card;
-	int status;
+	int status = EXIT_OK;
 
 	memset(&q, 0, sizeof q);
 	situation_init(&q.sit);
 	explain_init(&q.derived);
 	q.table = -1;
-	q.json = a->given[CLI_JSON];
+	q.json = json;
+	q.reach = reach;
+	for (int i = 0; i < argc && status == EXIT_OK; i++) {
+		char *word = xstrdup(words[i]);
+		status = read_word(card, word, &q);
+		free(word);
+	}
+	if (status == EXIT_OK && q.has_defender_roll && q.table >= 0 &&
+	    card->tables[q.table].by != TABLE_BY_DIFFERENCE) {
+		fprintf(stderr, "hexaid: explain: defender_roll: table %s is not read by difference\n",
+		        card->tables[q.table].id);
+		status = EXIT_INVALID;
+	}
+	if (status == EXIT_OK)
+		class_values(card, &q.sit);
+	if (status == EXIT_OK) {
+		derive_facts(card, &q);
+		answer(card, &q);
+	}
+	explain_free(&q.derived);
+	free(q.event);
+	return status;
+}
+
+int
+cli_explain(const struct cli_args *a)
+{
+	struct card card;
+	int status;
+
 	if (a->argc < 1)
 		return cli_usage_error(a->cmd);
 	status = cli_load_card(a->argv[0], &card);
 	if (status != EXIT_OK)
 		return status;
-	for (int i = 1; i < a->argc && status == EXIT_OK; i++) {
-		char *word = xstrdup(a->argv[i]);
-		status = read_word(&card, word, &q);
-		free(word);
-	}
-	if (status == EXIT_OK && q.has_defender_roll && q.table >= 0 &&
-	    card.tables[q.table].by != TABLE_BY_DIFFERENCE) {
-		fprintf(stderr, "hexaid: explain: defender_roll: table %s is not read by difference\n",
-		        card.tables[q.table].id);
-		status = EXIT_INVALID;
-	}
-	if (status == EXIT_OK)
-		class_values(&card, &q.sit);
-	if (status == EXIT_OK) {
-		derive_facts(&card, &q);
-		answer(&card, &q);
-	}
-	explain_free(&q.derived);
-	free(q.event);
+	status = cli_explain_card(&card, a->argc - 1, a->argv + 1, a->given[CLI_JSON], NULL);
 	card_free(&card);
 	return status;
 }

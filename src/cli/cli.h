@@ -27,6 +27,7 @@ enum cli_key {
 	CLI_COMPACT,
 	CLI_LEGEND,
 	CLI_REMINDERS,
+	CLI_COVERAGE,
 	CLI_N_KEYS
 };
 
@@ -83,6 +84,9 @@ int cli_cards(const struct cli_args *a);
 int cli_explain(const struct cli_args *a);
 void cli_explain_keys(FILE *out);
 int cli_chart(const struct cli_args *a);
+int cli_test(const struct cli_args *a);
+int cli_new_card(const struct cli_args *a);
+void cli_test_format(FILE *out);
 int cli_script(const struct cli_args *a);
 void cli_script_commands(FILE *out);
 int cli_render(const struct cli_args *a);
@@ -93,6 +97,34 @@ void cli_roll_notation(FILE *out);
 
 struct card;
 struct rule;
+struct explanation;
+
+/* The card's rows an answer showed (`hexaid test --coverage`): its rules, by the
+ * steps that name them, and the lines of other rows (a table's), by the card
+ * line a step carries. */
+struct cli_reach_line {
+	const char *file;
+	int line;
+};
+struct cli_reach {
+	const struct rule **rules;
+	size_t nrules, cap_rules;
+	struct cli_reach_line *lines;
+	size_t nlines, cap_lines;
+};
+/* Note the rows of why's steps, or one rule (reach NULL: nothing). */
+void cli_reach_steps(struct cli_reach *reach, const struct explanation *why);
+void cli_reach_rule(struct cli_reach *reach, const struct rule *r);
+
+/* `hexaid explain` and `hexaid chart` of a card read: the answer on stdout, what
+ * is wrong with the question on stderr; the exit status. Explain notes the rows
+ * its answer shows in reach (NULL: none). */
+int cli_explain_card(const struct card *card, int argc, char **words, bool json,
+                     struct cli_reach *reach);
+int cli_chart_card(const struct card *card, const char *terrain);
+/* A rule of a terrain in the chart's words: "cost 2 if unit is CLASS" (free it). */
+char *cli_rule_words(const struct card *card, const struct rule *r);
+
 /* What an event rule does, in words (free it): the chart and explain say it so. */
 char *cli_event_does(const struct card *card, const struct rule *r);
 
@@ -129,5 +161,16 @@ struct cli_output {
 void cli_output_start(struct cli_output *o);
 void cli_output_stop(struct cli_output *o);
 int cli_output_end(struct cli_output *o, int status);
+
+/* What a subcommand run inside another prints, kept: stdout and stderr are
+ * streams into memory from cli_capture_start to cli_capture_end, which puts
+ * the streams back and leaves the texts (free them) in out and err. */
+struct cli_capture {
+	FILE *out, *err;
+	char *out_text, *err_text;
+	size_t out_len, err_len;
+};
+bool cli_capture_start(struct cli_capture *c);
+void cli_capture_end(struct cli_capture *c);
 
 #endif

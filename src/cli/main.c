@@ -59,6 +59,11 @@ static const struct cli_option render_options[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+static const struct cli_option test_options[] = {
+	{ "coverage", 0, NULL, CLI_COVERAGE, "list the card's rule rows no case reached" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
 static const struct cli_option recover_options[] = {
 	{ "output", 'o', "SAVE", CLI_OUTPUT, "save the rebuilt game to SAVE" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -72,6 +77,10 @@ static const struct cli_command subcommands[] = {
 	  cli_chart },
 	{ "explain", "CARD KEY=VALUE...", "Answer one rule question with its steps",
 	  explain_options, cli_explain_keys, cli_explain },
+	{ "test", "FILE...", "Run a card's rules cases and say which rules they reach",
+	  test_options, cli_test_format, cli_test },
+	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
+	  no_options, NULL, cli_new_card },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
 	  roll_options, cli_roll_notation, cli_roll },
 	{ "script", "GAME [FILE|-]", "Run commands headless", script_options,

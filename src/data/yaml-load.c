@@ -1075,13 +1075,9 @@ yid(struct ydoc *doc, const struct ynode *n, const char **out)
 		return false;
 	if (n->len == 0 || n->len > 64)
 		return yerror(doc, n, "an id has 1 to 64 characters");
-	for (const char *p = n->text; *p != '\0'; p++) {
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' ||
-		      *p == '-'))
-			return yerror(doc, n,
-			              "'%s' is not an id: use lower-case letters, digits, '_' and '-'",
-			              n->text);
-	}
+	if (!str_is_id(n->text))
+		return yerror(doc, n, "'%s' is not an id: use lower-case letters, digits, '_' and '-'",
+		              n->text);
 	*out = n->text;
 	return true;
 }

@@ -44,6 +44,8 @@ explain_add(struct explanation *ex, const struct step_from *from, const char *fm
 	s->rule = r;
 	s->value = from->value;
 	s->assumed = r != NULL ? r->assumed : from->assumed;
+	s->file = file;
+	s->line = file != NULL ? (r != NULL ? r->line : from->line) : 0;
 	if (ex->quiet)
 		return;
 	va_start(ap, fmt);

@@ -40,6 +40,8 @@ struct step {
 	                     the terrain and where ("remember: ..." in "TERRAIN
 	                     (entered): remember: ..."); 0 for other steps */
 	char *ref;        /* "card.yaml:LINE", or NULL for a given value */
+	const char *file; /* the card file of that line (the card's own string), or NULL */
+	int line;         /* ... and the line: what `hexaid test --coverage` reads */
 	char *seed;       /* the seed line the rule encodes, or NULL */
 	bool assumed;     /* not from the seed: check your rulebook */
 	bool absolute;    /* value is a starting value, not a change */

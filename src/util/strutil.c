@@ -317,3 +317,16 @@ strlist_free(struct strlist *l)
 		free(l->block);
 	memset(l, 0, sizeof *l);
 }
+
+bool
+str_is_id(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n > 64)
+		return false;
+	for (const char *p = s; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
+			return false;
+	return true;
+}

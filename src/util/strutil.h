@@ -11,6 +11,8 @@
 /* A whole decimal number, the whole of s, from min to max: true and *out, or
  * false (and *out untouched) for anything else. */
 bool str_long(const char *s, long min, long max, long *out);
+/* Is s an id: 1 to 64 lower-case letters, digits, '_' and '-'? */
+bool str_is_id(const char *s);
 
 /* A dice seed: a whole decimal number from 0 to 18446744073709551615 (64 bits,
  * on every machine), the whole of s: true and *out, or false. */

@@ -1,0 +1,144 @@
+/* cli-kit.c: `hexaid new-card`: a card author's start, a commented skeleton
+ * card and its rules cases, written from the templates of the data directory
+ * (skeleton/card.yaml.in and skeleton/card.rules.in, found along the card search
+ * path), the new card's id put for each @ID@.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cardpath.h"
+#include "cli.h"
+#include "fileops.h"
+#include "strutil.h"
+#include "xmalloc.h"
+
+#define TEMPLATE_MAX (1024 * 1024)
+
+/* A file's text, when it is a regular file hexaid can read (free it), or NULL. */
+static char *
+read_text(const char *path)
+{
+	bool not_regular;
+	int fd = fileops_open_regular(path, &not_regular);
+	char *text;
+	ssize_t got;
+
+	if (fd < 0)
+		return NULL;
+	text = xmalloc(TEMPLATE_MAX + 1);
+	got = read(fd, text, TEMPLATE_MAX);
+	close(fd);
+	if (got < 0) {
+		free(text);
+		return NULL;
+	}
+	text[got] = '\0';
+	return text;
+}
+
+/* The template `name` of the first data directory that has it (free it), or
+ * NULL after saying so. */
+static char *
+read_template(const char *name)
+{
+	struct cardpath cp;
+	char *text = NULL;
+
+	cardpath_init(&cp);
+	for (size_t i = 0; i < cp.count && text == NULL; i++) {
+		char *path = xasprintf("%s/skeleton/%s", cp.dirs[i], name);
+
+		text = read_text(path);
+		free(path);
+	}
+	if (text == NULL)
+		fprintf(stderr, "hexaid: new-card: no skeleton/%s in the data directories (hexaid(6), "
+		                "FILES)\n", name);
+	cardpath_free(&cp);
+	return text;
+}
+
+/* The template's text with each @ID@ made the id (free it). */
+static char *
+with_id(const char *text, const char *id)
+{
+	struct strbuf sb = { NULL, 0, 0 };
+	const char *p = text, *at;
+
+	while ((at = strstr(p, "@ID@")) != NULL) {
+		strbuf_addf(&sb, "%.*s%s", (int)(at - p), p, id);
+		p = at + 4;
+	}
+	strbuf_addf(&sb, "%s", p);
+	return sb.text;
+}
+
+/* Write a new file (never over one there). */
+static bool
+write_new(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	bool ok;
+
+	if (fd < 0) {
+		fprintf(stderr, "hexaid: new-card: %s: %s\n", path,
+		        errno == EEXIST ? "already there; it is left as it is" : strerror(errno));
+		return false;
+	}
+	ok = fileops_write_all(fd, text, strlen(text));
+	if (close(fd) != 0)
+		ok = false;
+	if (!ok) {
+		fprintf(stderr, "hexaid: new-card: %s: %s\n", path, strerror(errno));
+		unlink(path);
+	}
+	return ok;
+}
+
+int
+cli_new_card(const struct cli_args *a)
+{
+	const char *id;
+	char *card_path, *rules_path, *card = NULL, *rules = NULL;
+	char *tcard, *trules;
+	int status = EXIT_INVALID;
+
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	id = a->argv[0];
+	if (!str_is_id(id)) {
+		fprintf(stderr, "hexaid: new-card: '%s' is not an id: use 1 to 64 lower-case letters, "
+		                "digits, '_' and '-'\n", id);
+		return EXIT_USAGE;
+	}
+	card_path = xasprintf("%s.yaml", id);
+	rules_path = xasprintf("%s.rules", id);
+	tcard = read_template("card.yaml.in");
+	trules = tcard != NULL ? read_template("card.rules.in") : NULL;
+	if (trules != NULL) {
+		card = with_id(tcard, id);
+		rules = with_id(trules, id);
+	}
+	if (rules != NULL && write_new(card_path, card)) {
+		if (write_new(rules_path, rules)) {
+			printf("wrote %s and %s; next: hexaid check %s, hexaid test --coverage %s\n",
+			       card_path, rules_path, card_path, rules_path);
+			status = EXIT_OK;
+		} else {
+			unlink(card_path);
+		}
+	}
+	free(tcard);
+	free(trules);
+	free(card);
+	free(rules);
+	free(card_path);
+	free(rules_path);
+	return status;
+}
