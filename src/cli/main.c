@@ -114,7 +114,7 @@ static void
 print_version(void)
 {
 	puts(PACKAGE_NAME " " PACKAGE_VERSION "\n"
-	     "Copyright (C) 2026 the hexaid authors.\n"
+	     "Copyright (C) 2026 the hexaid authors (see AUTHORS).\n"
 	     "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
 	     "This is free software: you are free to change and redistribute it.\n"
 	     "There is NO WARRANTY, to the extent permitted by law.\n"
