@@ -105,9 +105,7 @@ print_help(void)
 	     "  --seed N       the terminal interface's dice start from seed N (0 to 2^64-1)\n\n"
 	     "Each subcommand takes --help (or: hexaid help SUBCOMMAND).\n"
 	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
-	     "See hexaid(6) for the program and hexaid(5) for the file formats.\n\n"
-	     "Report bugs to: " PACKAGE_BUGREPORT "\n"
-	     PACKAGE_NAME " home page: <" PACKAGE_URL ">");
+	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
 }
 
 static void
