@@ -51,8 +51,11 @@ tap_is "${missing# }" "" "every file the docs, cards and rules tests cite is in 
 dest="$tap_tmp/dest"
 "${MAKE:-make}" -s -C "$top_builddir" install DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
 tap_ok $? "make install DESTDIR=... succeeds"
+tap_is "$(find "$dest" -path '*/share/hexaid/*' -name 'README*')" "" \
+	"no README among the data (docs go to the documentation directory)"
 for f in bash-completion/completions/hexaid \
-	hexaid/README.md doc/hexaid/seed-inventory.md doc/hexaid/HACKING.md; do
+	doc/hexaid/data/README.md doc/hexaid/seed-inventory.md doc/hexaid/HACKING.md \
+	doc/hexaid/AUTHORS; do
 	found=$(find "$dest" -path "*/share/$f" -type f)
 	test -n "$found"
 	tap_ok $? "make install installs share/$f"
@@ -76,6 +79,11 @@ if command -v appstreamcli >/dev/null 2>&1; then
 else
 	tap_skip "the AppStream metadata validates" "no appstreamcli"
 fi
+# Words lintian takes for misspellings, in what the package holds: the program's
+# messages and the man pages as installed.
+found=$( { LC_ALL=C strings -a "$HEXAID"; cat "$top_builddir/hexaid.5" "$top_builddir/hexaid.6"; } |
+	grep -c -w -e 'allows to' -e 'upto')
+tap_is "$found" 0 "no 'allows to' or 'upto' in the program or the man pages (lintian)"
 # No placeholder of the reserved example domains anywhere: not in the program,
 # its --help, the metadata, nor any file of the tree.
 found=$( { LC_ALL=C strings -a "$HEXAID"; "$HEXAID" --help; cat "$tap_tmp/$appid.metainfo.xml"; } |

@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -108,18 +109,6 @@ print_help(void)
 	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
 }
 
-static void
-print_version(void)
-{
-	puts(PACKAGE_NAME " " PACKAGE_VERSION "\n"
-	     "Copyright (C) 2026 the hexaid authors (see AUTHORS).\n"
-	     "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-	     "This is free software: you are free to change and redistribute it.\n"
-	     "There is NO WARRANTY, to the extent permitted by law.\n"
-	     "The rule cards and scenarios are licensed CC-BY-4.0 (see README.md in the data\n"
-	     "directory).");
-}
-
 static const struct cli_command *
 find_subcommand(const char *name)
 {
@@ -207,7 +196,7 @@ run(int argc, char **argv, struct cli_output *out)
 			print_help();
 			return EXIT_OK;
 		case 'V':
-			print_version();
+			cli_print_version(stdout);
 			return EXIT_OK;
 		case 's':
 			if (!cli_seed(NULL, optarg, &seed))
@@ -247,6 +236,10 @@ main(int argc, char **argv)
 	/* A save that meets the file size limit must fail with a message, not kill
 	 * the game: write(2) then returns EFBIG and the previous save is kept. */
 	signal(SIGXFSZ, SIG_IGN);
+	/* getopt's own messages start with argv[0]: "hexaid:", as every other one,
+	 * whatever path the program was started by. */
+	if (argc > 0)
+		argv[0] = program_invocation_short_name;
 	cli_output_start(&out);
 	return cli_output_end(&out, run(argc, argv, &out));
 }
