@@ -27,7 +27,7 @@ mkdir "$tree/debian"
 } >"$tree/debian/copyright"
 
 echo "deb: dpkg-buildpackage -us -uc -b in $tree (log: $out/build.log)"
-if ! (cd "$tree" && DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -us -uc -b) \
+if ! (cd "$tree" && DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-} parallel=$jobs" dpkg-buildpackage -us -uc -b) \
 	>"$out/build.log" 2>&1; then
 	grep -E '^(FAIL|ERROR|not ok)' "$out/build.log" || true
 	tail -n 30 "$out/build.log"
