@@ -79,7 +79,7 @@ tables:
       D: "disordered; Rout if again"
       R: retreat one hex
     rows:
-      - { upto: 3, result: "-" }
+      - { to: 3, result: "-" }
       - { from: 4, result: DR }
 CARD
 out=$("$HEXAID" explain "$tap_tmp/legend.yaml" table=drill roll=5)

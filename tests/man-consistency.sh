@@ -70,7 +70,7 @@ synopsis=$(section "$page6" SYNOPSIS)
 for s in $subcommands; do
 	from_help=$("$HEXAID" "$s" --help | grep -E '^  (-[a-zA-Z], )? *--' |
 		sed -E 's/^  (-([a-zA-Z]), )? *--([a-z-]+).*/\3 \2/' |
-		grep -v '^help h$' | awk '{ print $2 != "" ? "-" $2 : "--" $1 }')
+		grep -v -e '^help h$' -e '^version $' | awk '{ print $2 != "" ? "-" $2 : "--" $1 }')
 	from_page=$(printf '%s\n' "$synopsis" | awk -v s="hexaid $s" '
 		/^\.SY/ { l = $0; sub(/^\.SY[ \t]+/, "", l); gsub(/"/, "", l); on = (l == s); next }
 		/^\.YS/ { on = 0 }

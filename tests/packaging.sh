@@ -51,18 +51,52 @@ tap_is "${missing# }" "" "every file the docs, cards and rules tests cite is in 
 dest="$tap_tmp/dest"
 "${MAKE:-make}" -s -C "$top_builddir" install DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
 tap_ok $? "make install DESTDIR=... succeeds"
-for f in bash-completion/completions/hexaid metainfo/org.example.hexaid.metainfo.xml \
-	hexaid/README.md doc/hexaid/seed-inventory.md doc/hexaid/HACKING.md; do
+tap_is "$(find "$dest" -path '*/share/hexaid/*' -name 'README*')" "" \
+	"no README among the data (docs go to the documentation directory)"
+for f in bash-completion/completions/hexaid \
+	doc/hexaid/data/README.md doc/hexaid/seed-inventory.md doc/hexaid/HACKING.md \
+	doc/hexaid/AUTHORS; do
 	found=$(find "$dest" -path "*/share/$f" -type f)
 	test -n "$found"
 	tap_ok $? "make install installs share/$f"
 done
+# The AppStream metadata goes in only under an id configure was given
+# (--with-appstream-id): hexaid has no domain to make one of, and invents none.
+appid=$(sed -n 's/^HEXAID_APPID = //p' "$top_builddir/Makefile")
+if [ -z "$appid" ]; then
+	tap_is "$(find "$dest" -path '*/share/metainfo/*')" "" \
+		"without --with-appstream-id no AppStream metadata is installed"
+	appid=test.hexaid.packaging
+else
+	test -f "$(find "$dest" -path "*/share/metainfo/$appid.metainfo.xml")"
+	tap_ok $? "make install installs share/metainfo/$appid.metainfo.xml"
+fi
+sed "s|<id>[^<]*</id>|<id>$appid</id>|" "$top_builddir/misc/hexaid.metainfo.xml" \
+	>"$tap_tmp/$appid.metainfo.xml"
 if command -v appstreamcli >/dev/null 2>&1; then
-	appstreamcli validate --no-net "$(find "$dest" -name org.example.hexaid.metainfo.xml)" \
-		>"$tap_tmp/as.log" 2>&1
+	appstreamcli validate --no-net "$tap_tmp/$appid.metainfo.xml" >"$tap_tmp/as.log" 2>&1
 	tap_ok $? "the AppStream metadata validates (appstreamcli validate --no-net)"
 else
 	tap_skip "the AppStream metadata validates" "no appstreamcli"
+fi
+# Words lintian takes for misspellings, in what the package holds: the program's
+# messages and the man pages as installed.
+# (the program still reads a card's older 'upto' key, so only the pages are
+# checked for that one)
+found=$( { LC_ALL=C strings -a "$HEXAID" | grep -w 'allows to'
+	cat "$top_builddir/hexaid.5" "$top_builddir/hexaid.6" | grep -w -e 'allows to' -e 'upto'; } |
+	wc -l)
+tap_is "$found" 0 "no 'allows to' in the program, nor 'upto' in the man pages (lintian)"
+# No placeholder of the reserved example domains anywhere: not in the program,
+# its --help, the metadata, nor any file of the tree.
+found=$( { LC_ALL=C strings -a "$HEXAID"; "$HEXAID" --help; cat "$tap_tmp/$appid.metainfo.xml"; } |
+	grep -c 'example\.')
+tap_is "$found" 0 "no placeholder on the reserved example domains in the program, its --help or the metadata"
+if git -C "$top_srcdir" rev-parse --git-dir >/dev/null 2>&1; then
+	tap_is "$(git -C "$top_srcdir" grep -l -I -e 'example\.' -- . | head -n 5)" "" \
+		"no file of the tree holds a placeholder on the reserved example domains"
+else
+	tap_skip "no file of the tree holds a placeholder on the reserved example domains" "not a git tree"
 fi
 "${MAKE:-make}" -s -C "$top_builddir" uninstall DESTDIR="$dest" >"$tap_tmp/install.log" 2>&1
 tap_ok $? "make uninstall succeeds"

@@ -285,6 +285,9 @@ tap_is "$st:$(head -n 1 out)" "1:key.yaml:3:1: error: a key (or a line read as o
 "$HEXAID" roll -3d6 >out 2>&1; st=$?
 tap_is "$st:$(cat out)" "2:hexaid: roll: -3d6 is read as an option; an expression that starts with '-' comes after '--': hexaid roll -- -3d6" \
 	"roll -3d6 says how to write it"
+"$HEXAID" roll --odds -- -3d6 >out 2>&1; st=$?
+tap_is "$st:$(grep -cE '^ +-18 +0\.46% +1/216 ' out):$(grep -cE '^ +-3 +0\.46% ' out):$(grep -cE '^ +3 ' out)" "0:1:1:0" \
+	"roll -- -3d6, as that advice says, reads 3d6 taken away: -18 to -3"
 
 # --- 15: output that cannot be written is an error -------------------------------------
 if [ -w /dev/full ]; then

@@ -67,7 +67,10 @@ test_parse(void **state)
 
 	parse_bad("2d6+x", 5, "'x' is not a die of this card");
 	parse_bad("2d", 3, "a number of sides comes after d, such as 2d6");
-	parse_bad("2d1", 3, "a die has at least 2 sides");
+	parse_bad("2d1", 3, "a die has at least 2 sides; for a fixed number, write the number, "
+	                    "such as 1");
+	parse_bad("1d1", 3, "a die has at least 2 sides; for a fixed number, write the number, "
+	                    "such as 1");
 	parse_bad("4d6kh5", 4, "keep 1 to as many dice as are rolled, such as 4d6kh3");
 	parse_bad("3d6+1>=4", 6, "count successes of plain dice only, such as 6d6>=5");
 	parse_bad("65d6", 1, "roll 1 to 64 dice at once");

@@ -16,6 +16,7 @@
 #include "xmalloc.h"
 
 #define HELP_KEY 0x100    /* getopt's value for --help, beyond any letter */
+#define VERSION_KEY 0x101 /* getopt's value for --version */
 #define OPTION_BASE 0x200 /* getopt's value for the option of row i: OPTION_BASE + i */
 
 static size_t
@@ -61,6 +62,19 @@ print_option(const char *letter_form, const char *name, const char *arg, const c
 }
 
 void
+cli_print_version(FILE *out)
+{
+	fputs(PACKAGE_NAME " " PACKAGE_VERSION "\n"
+	      "Copyright (C) 2026 the hexaid authors (see AUTHORS).\n"
+	      "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+	      "This is free software: you are free to change and redistribute it.\n"
+	      "There is NO WARRANTY, to the extent permitted by law.\n"
+	      "The rule cards and scenarios are licensed CC-BY-4.0 (see data/README.md in\n"
+	      "the documentation directory).\n",
+	      out);
+}
+
+void
 cli_print_help(const struct cli_command *cmd, FILE *out)
 {
 	cli_usage_line(cmd, "usage: ", out);
@@ -73,18 +87,20 @@ cli_print_help(const struct cli_command *cmd, FILE *out)
 		print_option(letter, o->name, o->arg, o->help, out);
 	}
 	print_option("-h, ", "help", NULL, "print this help and exit", out);
+	print_option("    ", "version", NULL, "print the version and exit", out);
 	if (cmd->more_help != NULL) {
 		fputc('\n', out);
 		cmd->more_help(out);
 	}
 }
 
-/* The getopt_long table and short options of cmd's rows, with --help. */
+/* The getopt_long table and short options of cmd's rows, with --help and
+ * --version. */
 static struct option *
 getopt_table(const struct cli_command *cmd, char *shorts)
 {
 	size_t n = count_options(cmd), s = 0;
-	struct option *lo = xcalloc(n + 2, sizeof *lo);
+	struct option *lo = xcalloc(n + 3, sizeof *lo);
 
 	shorts[s++] = '-'; /* operands come back in order, as value 1 */
 	shorts[s++] = ':'; /* a missing argument is ':', not '?' */
@@ -100,6 +116,7 @@ getopt_table(const struct cli_command *cmd, char *shorts)
 		}
 	}
 	lo[n] = (struct option){ "help", no_argument, NULL, HELP_KEY };
+	lo[n + 1] = (struct option){ "version", no_argument, NULL, VERSION_KEY };
 	shorts[s] = '\0';
 	return lo;
 }
@@ -119,7 +136,8 @@ unknown_option(const struct cli_command *cmd, bool missing_value, const char *wo
 {
 	char name[64];
 
-	if (strncmp(word, "--", 2) == 0 || letter == 0 || letter == HELP_KEY)
+	if (strncmp(word, "--", 2) == 0 || letter == 0 || letter == HELP_KEY ||
+	    letter == VERSION_KEY)
 		snprintf(name, sizeof name, "%.*s", (int)strcspn(word, "="), word);
 	else
 		snprintf(name, sizeof name, "-%c", letter);
@@ -171,6 +189,9 @@ cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_args 
 		}
 		if (c == HELP_KEY || c == 'h') {
 			cli_print_help(cmd, stdout);
+			status = CLI_HELP_DONE;
+		} else if (c == VERSION_KEY) {
+			cli_print_version(stdout);
 			status = CLI_HELP_DONE;
 		} else if (c == '?' || c == ':') {
 			unknown_option(cmd, c == ':', argv[optind - 1], optopt);

@@ -32,7 +32,7 @@ enum cli_key {
 };
 
 #define CLI_MAX_OPTIONS 16
-#define CLI_HELP_DONE (-1)  /* cli_parse printed the help: exit 0 */
+#define CLI_HELP_DONE (-1)  /* cli_parse printed the help or version: exit 0 */
 
 /* One option of a subcommand: --NAME (and -LETTER), its argument's name (NULL:
  * none), what it means, and one line of help. */
@@ -78,6 +78,8 @@ void cli_args_free(struct cli_args *a);
 void cli_usage_line(const struct cli_command *cmd, const char *lead, FILE *out);
 int cli_usage_error(const struct cli_command *cmd);
 void cli_print_help(const struct cli_command *cmd, FILE *out);
+/* What --version prints, for hexaid and each subcommand. */
+void cli_print_version(FILE *out);
 
 int cli_check(const struct cli_args *a);
 int cli_cards(const struct cli_args *a);

@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -120,21 +121,7 @@ print_help(void)
 	     "  --seed N       the terminal interface's dice start from seed N (0 to 2^64-1)\n\n"
 	     "Each subcommand takes --help (or: hexaid help SUBCOMMAND).\n"
 	     "Exit status: 0 success, 1 invalid input or a failed command, 2 usage error.\n"
-	     "See hexaid(6) for the program and hexaid(5) for the file formats.\n\n"
-	     "Report bugs to: " PACKAGE_BUGREPORT "\n"
-	     PACKAGE_NAME " home page: <" PACKAGE_URL ">");
-}
-
-static void
-print_version(void)
-{
-	puts(PACKAGE_NAME " " PACKAGE_VERSION "\n"
-	     "Copyright (C) 2026 the hexaid authors.\n"
-	     "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-	     "This is free software: you are free to change and redistribute it.\n"
-	     "There is NO WARRANTY, to the extent permitted by law.\n"
-	     "The rule cards and scenarios are licensed CC-BY-4.0 (see README.md in the data\n"
-	     "directory).");
+	     "See hexaid(6) for the program and hexaid(5) for the file formats.");
 }
 
 static const struct cli_command *
@@ -224,7 +211,7 @@ run(int argc, char **argv, struct cli_output *out)
 			print_help();
 			return EXIT_OK;
 		case 'V':
-			print_version();
+			cli_print_version(stdout);
 			return EXIT_OK;
 		case 's':
 			if (!cli_seed(NULL, optarg, &seed))
@@ -264,6 +251,10 @@ main(int argc, char **argv)
 	/* A save that meets the file size limit must fail with a message, not kill
 	 * the game: write(2) then returns EFBIG and the previous save is kept. */
 	signal(SIGXFSZ, SIG_IGN);
+	/* getopt's own messages start with argv[0]: "hexaid:", as every other one,
+	 * whatever path the program was started by. */
+	if (argc > 0)
+		argv[0] = program_invocation_short_name;
 	cli_output_start(&out);
 	return cli_output_end(&out, run(argc, argv, &out));
 }

@@ -153,8 +153,9 @@ read_bound(struct ydoc *doc, const struct ynode *n, long *out)
 	return yint(doc, n, -999, 999, out);
 }
 
-/* One row: its band (at / from / upto) or odds, then its cells. Cells come after
- * the columns are known, so they are read in a second pass by read_cells. */
+/* One row: its band (at / from / to) or odds, then its cells. Cells come after
+ * the columns are known, so they are read in a second pass by read_cells.
+ * "upto" is the older spelling of "to", still read so that older cards load. */
 static bool
 read_row_key(struct ydoc *doc, struct table *t, struct table_row *row, const struct ynode *key,
              const struct ynode *value, bool *banded)
@@ -162,12 +163,13 @@ read_row_key(struct ydoc *doc, struct table *t, struct table_row *row, const str
 	const char *k = key->text;
 	long v;
 
-	if (strcmp(k, "at") == 0 || strcmp(k, "from") == 0 || strcmp(k, "upto") == 0) {
+	if (strcmp(k, "at") == 0 || strcmp(k, "from") == 0 || strcmp(k, "to") == 0 ||
+	    strcmp(k, "upto") == 0) {
 		if (t->by == TABLE_BY_ODDS)
 			return yerror(doc, key, "an odds table's rows give 'odds: A:D', not '%s'", k);
 		if (!read_bound(doc, value, &v))
 			return false;
-		if (k[0] != 'u')
+		if (k[0] == 'a' || k[0] == 'f')
 			row->from = v;
 		if (k[0] != 'f')
 			row->upto = v;
@@ -210,10 +212,10 @@ read_row(struct ydoc *doc, struct table *t, const struct ynode *n)
 	}
 	if (ok && !banded)
 		ok = yerror(doc, n, "this row says for which numbers it stands: give 'at: N', "
-		                    "'from: N' and/or 'upto: N'%s",
+		                    "'from: N' and/or 'to: N'%s",
 		            t->by == TABLE_BY_ODDS ? ", or 'odds: A:D'" : "");
 	if (ok && row->from > row->upto)
-		ok = yerror(doc, n, "this row's band is empty: 'from' is above 'upto'");
+		ok = yerror(doc, n, "this row's band is empty: 'from' is above 'to'");
 	return ok;
 }
 

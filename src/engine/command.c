@@ -54,7 +54,7 @@ const struct command_entry command_table[] = {
 	{ "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit, false },
 	{ "apply", "", "apply the last battle's result as the card's table gives it",
 	  COMMAND_CHANGE, 0, 0, cmd_apply, false },
-	{ "act", "UNIT ACTION", "a unit does what the card allows to its own hex, such as an action instead of battling",
+	{ "act", "UNIT ACTION", "a unit does to its own hex what the card lets it do, such as an action instead of battling",
 	  COMMAND_CHANGE, 2, 2, cmd_act, false },
 	{ "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",
 	  COMMAND_CHANGE, 1, 3, cmd_damage, false },

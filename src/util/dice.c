@@ -319,7 +319,8 @@ dice_spec(struct parser *ps, struct dice_term *t)
 		return false;
 	}
 	if (sides < 2)
-		return parse_error(ps, d + 1, "a die has at least 2 sides");
+		return parse_error(ps, d + 1, "a die has at least 2 sides; for a fixed number, "
+		                              "write the number, such as 1");
 	t->sides = (int)sides;
 	if (*d == 'D' && sides == 66) {
 		/* D66: a d6 for the tens and one for the units, not a die of 66 sides */
@@ -411,6 +412,10 @@ dice_parse(const char *text, const struct dice_kinds *kinds, struct dice_expr *o
 
 	memset(out, 0, sizeof *out);
 	msg[0] = '\0';
+	/* a sign before the first term, as before any other: -3d6 is 3d6 taken away */
+	skip_blanks(&ps);
+	if (*ps.p == '+' || *ps.p == '-')
+		sign = *ps.p++ == '+' ? 1 : -1;
 	for (;;) {
 		struct dice_term *t;
 
