@@ -439,21 +439,6 @@ put_in_place(struct save_files *files, struct save_failure *f)
 	return true;
 }
 
-/* What a file that is not a regular one is, for a message. */
-static const char *
-file_kind(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a regular file";
-}
-
 /* The file a save to `path` writes: `path`, or the file the symbolic links
  * there lead to (fileops_resolve, even to a file not made yet), so the save
  * replaces the target and the link stays. NULL and *err when that is not a
@@ -471,7 +456,7 @@ save_target(const char *path, char **err)
 		                 "(nothing was written)", path);
 	else
 		*err = xasprintf("%s: %s, not a regular file: a game is saved only to a "
-		                 "file (nothing was written)", path, file_kind(st.st_mode));
+		                 "file (nothing was written)", path, fileops_kind(st.st_mode));
 	free(at);
 	return NULL;
 }

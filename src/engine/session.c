@@ -76,6 +76,21 @@ keep_unsaved(struct session *s, const char *path, char **err)
 	return true;
 }
 
+/* A journal is kept only in a regular file hexaid makes or made: what is at
+ * its path (a device, a FIFO, a directory, a symbolic link) is refused before
+ * anything is done there, its lock included. */
+static bool
+journal_place_ok(const char *path, char **err)
+{
+	const char *kind = fileops_not_regular(path);
+
+	if (kind == NULL)
+		return true;
+	*err = xasprintf("%s: %s, not a regular file: a journal is kept only in a file "
+	                 "(nothing was changed there)", path, kind);
+	return false;
+}
+
 /* Both warnings, or either (free them). */
 static char *
 join_warnings(char *a, char *b)
@@ -116,6 +131,8 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 		return true;
 	s->journal_path = xstrdup(journal_path);
 	s->base = xstrdup(base);
+	if (!journal_place_ok(journal_path, err))
+		return false;
 	if (s->locks.journal.fd < 0 && save_lock(&s->locks.journal, journal_path, err) != LOCK_TAKEN)
 		return false;
 	/* a journal being started when hexaid was cut off left its new file */
