@@ -621,7 +621,8 @@ cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "save: give a file the first time (save FILE)");
 	if (!force && save_check(g, path, &err) == SAVE_HELD) {
 		char *w = command_word(path);
-		cmd_fail(res, "%s; save --force %s writes it all the same", err, w);
+		cmd_fail(res, "%s (nothing was written); save --force %s writes it all the same",
+		         err, w);
 		free(w);
 		free(err);
 		return false;

@@ -795,8 +795,8 @@ held_message(const char *given, long pid)
 
 	if (pid > 0)
 		snprintf(holder, sizeof holder, " (pid %ld)", pid);
-	return xasprintf("%s is open in another hexaid%s: its next save would undo this one "
-	                 "(nothing was written)", given, holder);
+	return xasprintf("%s is open in another hexaid%s: its next save would undo this one",
+	                 given, holder);
 }
 
 /* save_check of a path save_target gave. */
@@ -853,8 +853,11 @@ save_write_as(const struct game *g, const char *given, bool force, char **err, c
 	lock_path = xasprintf("%s.lock", path);
 	if (!own_lock(g, lock_path) && save_lock(&lock, path, &why) == LOCK_HELD && !force) {
 		long pid;
+		char *held;
 		lock_held(lock_path, &pid);
-		*err = held_message(given, pid);
+		held = held_message(given, pid);
+		*err = xasprintf("%s (nothing was written)", held);
+		free(held);
 		free(why);
 		free(lock_path);
 		free(path);
