@@ -155,6 +155,69 @@ echo 1 >g8.sav.lock    # pid 1 is alive, but holds no lock
 printf 'show state\n' | "$HEXAID" script g8.sav - >out 2>err; st=$?
 tap_is "$st:$(cat err):$(ls g8.sav.lock 2>/dev/null)" "0::" "a lock file no hexaid holds is taken, and goes at the end"
 
+# --- issue 26 (4): --journal refuses what is not a regular file, and leaves it be ---
+# (a device of its own, never /dev/null: a hexaid that renames it would take it
+# from every program on the machine)
+mkdir mygames
+mkfifo jfifo
+ln -s m.target jlink
+devs=
+mknod jdev c 1 3 2>/dev/null && devs=jdev
+for what in mygames jfifo jlink $devs; do
+	printf 'note a\n' | timeout 10 "$HEXAID" script --journal "$what" "$demo" - >out 2>err; st=$?
+	tap_is "$st:$(grep -c 'not a regular file' err):$(ls -d "$what".* 2>/dev/null)" "1:1:" \
+		"--journal $what: refused, nothing renamed or made beside it"
+done
+[ -n "$devs" ] || tap_skip "--journal on a device: refused" "no device can be made here"
+tap_is "$(stat -c %F mygames jfifo):$(readlink jlink):$(ls -A mygames)" \
+	"directory
+fifo:m.target:" "the directory, the FIFO and the link are as they were"
+
+# --- issue 26 (8): a save never goes over hexaid's own files -------------------------
+printf 'note a\nsave j26\nnote b\n' | "$HEXAID" script --journal j26 "$demo" - >out 2>err; st=$?
+"$HEXAID" recover j26 >rec 2>&1
+tap_is "$st:$(grep -c 'this game.s journal' out):$(head -n 1 rec)" \
+	"1:1:recovered 1 of 1 commands from j26" "save onto the game's own journal: refused, the journal whole"
+printf 'note a\nsave g26.sav\nsave g26.sav.lock\nsave g26.sav.bak.1\n' |
+	"$HEXAID" script --keep-going "$demo" - >/dev/null 2>&1
+printf 'note b\nsave\nsave g26.sav.lock\nsave g26.sav.bak.1\nsave g26.sav.journal\n' |
+	"$HEXAID" script --keep-going --journal g26.sav.journal g26.sav - >out 2>err; st=$?
+tap_is "$st:$(grep -c '^error: .*lock file' out):$(grep -c '^error: .*backup' out):$(grep -c '^error: .*journal' out)" \
+	"1:1:1:1" "save onto the game's lock, its backup or its journal: refused, saying why"
+printf 'note c\n' | "$HEXAID" script --journal jr26 "$demo" - >/dev/null
+"$HEXAID" recover -o g26.sav.journal jr26 >out 2>err; st=$?
+tap_is "$st:$(grep -c 'journal' err):$(head -c 14 g26.sav.journal)" "1:1:hexaid-journal" \
+	"recover -o onto another journal: refused, the journal kept"
+"$HEXAID" recover -o jr26 jr26 >out 2>err; st=$?
+tap_is "$st:$(head -c 14 jr26)" "1:hexaid-journal" "recover -o onto the journal it reads: refused"
+"$HEXAID" recover -o mygames jr26 >out 2>err; st=$?
+tap_is "$st:$(grep -c 'directory' err)" "1:1" "recover -o onto a directory: refused"
+
+# --- issue 26 (7): a save to a game another hexaid has open is refused, unless forced --
+printf 'note mine\nsave held26.sav\n' | "$HEXAID" script "$demo" - >/dev/null
+cp held26.sav held26.before
+mkfifo hold26
+"$HEXAID" script held26.sav hold26 >/dev/null 2>&1 &
+holder=$!
+exec 8>hold26   # the first hexaid waits for its commands, holding held26.sav
+deadline=$(($(date +%s) + 10))
+until [ "$(cat held26.sav.lock 2>/dev/null)" = "$holder" ] || [ "$(date +%s)" -gt $deadline ]; do :; done
+printf 'note theirs\nsave held26.sav\n' | "$HEXAID" script "$demo" - >out 2>err; st=$?
+tap_is "$st:$(grep -c "^error: held26.sav is open in another hexaid (pid $holder)" out):$(cmp -s held26.sav held26.before && echo kept)" \
+	"1:1:kept" "save over a game another hexaid has open: refused, naming it (E768)"
+grep -q 'save --force held26.sav' out
+tap_ok $? "the refusal says how to force it"
+printf 'note theirs\nsave --force held26.sav\n' | "$HEXAID" script "$demo" - >out 2>err; st=$?
+tap_is "$st:$(grep -c '^  note theirs$' held26.sav)" "0:1" "save --force writes it all the same"
+printf 'note again\nsave held26.sav --force\n' | "$HEXAID" script "$demo" - >out 2>err; st=$?
+tap_is "$st:$(grep -c '^  note again$' held26.sav)" "0:1" "and so does --force last, as every command takes it"
+"$HEXAID" recover -o held26.sav jr26 >out 2>err; st=$?
+tap_is "$st:$(grep -c 'open in another hexaid' err)" "1:1" "recover -o over a game open in another hexaid: refused"
+echo 'show state' >&8
+exec 8>&-
+wait $holder
+tap_is "$(ls held26.sav.lock 2>/dev/null)" "" "the holder ends; its lock goes"
+
 # --- 3: a save opened through a symbolic link is written through it -------------------
 mkdir campaign
 printf 'note turn 5\nsave campaign/turn5.sav\n' | "$HEXAID" script "$demo" - >/dev/null

@@ -48,6 +48,7 @@ static struct {
 	int err;
 	bool sticky;
 	const char *to;
+	const char *named;     /* close: only of a file whose name holds this */
 	const char *also;      /* a second call that fails every time (errno EIO) */
 	int yaml_script;       /* a scripted libyaml event sequence, or 0 */
 	int yaml_step;
@@ -136,10 +137,26 @@ __wrap_write(int fd, const void *buf, size_t count)
 	return hit("write") ? failed() : __real_write(fd, buf, count);
 }
 
+/* Is fd a file whose name holds fault.named (or is no name asked for)? */
+static bool
+fd_named(int fd)
+{
+	char link[64], name[PATH_MAX];
+	ssize_t n;
+
+	if (fault.named == NULL)
+		return true;
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	if ((n = readlink(link, name, sizeof name - 1)) < 0)
+		return false;
+	name[n] = '\0';
+	return strstr(name, fault.named) != NULL;
+}
+
 int
 __wrap_close(int fd)
 {
-	if (hit("close")) {
+	if (fd_named(fd) && hit("close")) {
 		__real_close(fd);
 		errno = fault.err;
 		return -1;
@@ -734,6 +751,7 @@ test_save_write_errors(void **state)
 	arm("fsync", 1, FAIL, EIO);
 	expect_save_fails(&g, dir, path, "g.sav: cannot flush to disk: Input/output error");
 	arm("close", 1, FAIL, EIO);
+	fault.named = ".tmp."; /* the new save's, not the files looked at before */
 	expect_save_fails(&g, dir, path, "g.sav: cannot close: Input/output error");
 	arm("rename", 1, FAIL, EXDEV);
 	fault.to = path;

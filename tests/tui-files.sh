@@ -3,7 +3,8 @@
 # tui-files.sh: the terminal interface and the player's files, in tmux (as tui.sh):
 # a game's journal is state, kept under $XDG_STATE_HOME/hexaid/journals, and the
 # journals an older hexaid kept under $XDG_DATA_HOME move there; a terminal too
-# small for the game still quits with q or Esc, its changes kept by the journal.
+# small for the game still quits with q or Esc, asking about unsaved changes on
+# the small screen; Save as over a game another hexaid has open asks first.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the terminal interface's files in tmux"
@@ -80,11 +81,11 @@ tap_is "$(wait_status moved)" 0 "quit"
 T kill-session -t moved 2>/dev/null
 rm -f "$state"/*.journal
 
-# --- a terminal too small: q and Esc still quit -----------------------------------------
+# --- a terminal too small: q and Esc quit as q does elsewhere -----------------------------
 start small 60 20 "$demo"
-check "60x20: the too-small screen says q quits" "q quits"
+check "60x20: the too-small screen says q or Esc quits, asking first" "q or Esc quits"
 keys q
-tap_is "$(wait_status small)" 0 "q quits from the too-small screen, exit 0"
+tap_is "$(wait_status small)" 0 "no unsaved changes: q quits from the too-small screen, exit 0"
 T kill-session -t small 2>/dev/null
 
 start shrink 80 24 "$demo"
@@ -97,7 +98,15 @@ check "a change is made" "A1 changed"
 T resize-window -t shrink -x 50 -y 12
 check "50x12: the too-small screen" "too small"
 keys Escape
-tap_is "$(wait_status shrink)" 0 "Esc quits from the too-small screen, exit 0"
+check "Esc there asks about the unsaved changes, on the small screen" "The game has unsaved changes"
+test ! -s "$tap_tmp/shrink.status"
+tap_ok $? "and does not quit before the answer"
+keys Escape
+check "Esc at the question goes back to the too-small screen" "too small"
+keys q
+check "q asks the same" "The game has unsaved changes"
+keys n
+tap_is "$(wait_status shrink)" 0 "n: quit without saving, exit 0"
 T kill-session -t shrink 2>/dev/null
 start again 80 24 "$demo"
 check "the change made before is offered at the next start" "Recover the game?"
@@ -106,6 +115,42 @@ check "declined: the game from its file" "Map: No Man's Land (demo)"
 keys q
 tap_is "$(wait_status again)" 0 "quit"
 T kill-session -t again 2>/dev/null
+
+# --- Save as over a game another hexaid has open: asked before anything is written -------
+printf 'note theirs\nsave %s\n' "$tap_tmp/held.sav" | "$HEXAID" script "$demo" - >/dev/null
+cp "$tap_tmp/held.sav" "$tap_tmp/held.before"
+mkfifo "$tap_tmp/hold"
+"$HEXAID" script "$tap_tmp/held.sav" "$tap_tmp/hold" >/dev/null 2>&1 &
+holder=$!
+exec 8>"$tap_tmp/hold"   # the holder waits for its commands, holding held.sav
+holds() { [ "$(cat "$tap_tmp/held.sav.lock" 2>/dev/null)" = "$holder" ]; }
+poll_until holds
+start saveas 80 24 "$demo"
+check "a game to save" "Map: No Man's Land (demo)"
+keys W
+wait_for "Save the game to the file"
+keys -l "$tap_tmp/held.sav"
+keys Enter
+check "Save as onto a game open in another hexaid: asked first, naming it" \
+	"$holder): its next save would undo this one"
+keys Escape
+check_status "Esc: not saved" "not saved: the file is open in another hexaid"
+cmp -s "$tap_tmp/held.sav" "$tap_tmp/held.before"
+tap_ok $? "and nothing was written"
+keys W
+wait_for "Save the game to the file"
+keys -l "$tap_tmp/held.sav"
+keys Enter
+wait_for "$holder): its next save would undo this one"
+keys y
+check_status "y: saved over it all the same" "saved to $tap_tmp/held.sav"
+grep -q '^  note theirs$' "$tap_tmp/held.sav"
+tap_is "$?" 1 "the file holds this game now"
+keys q
+tap_is "$(wait_status saveas)" 0 "quit"
+T kill-session -t saveas 2>/dev/null
+exec 8>&-
+wait $holder
 
 # --- after the demo, how to start it again ----------------------------------------------
 start demo 80 24

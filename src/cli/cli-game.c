@@ -364,7 +364,9 @@ cli_recover(const struct cli_args *a)
 	for (size_t i = 0; i < res.lines.count; i++)
 		puts(res.lines.items[i]);
 	command_result_free(&res);
-	/* what was recovered is written even when some lines were not */
+	/* what was recovered is written even when some lines were not, never over
+	 * the journal it came from */
+	g.files.journal = journal;
 	if (out != NULL && write_recovered(&g, out) != EXIT_OK)
 		status = EXIT_INVALID;
 	strlist_free(&rest);

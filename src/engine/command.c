@@ -88,8 +88,9 @@ const struct command_entry command_table[] = {
 	/* the record */
 	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo, true },
 	{ "redo", "", "do again what undo took back", COMMAND_META, 0, 0, cmd_redo, false },
-	{ "save", "[FILE]", "save the game (atomically; the last three saves are kept)",
-	  COMMAND_QUERY, 0, 1, cmd_save, false },
+	{ "save", "[--force] [FILE]",
+	  "save the game (atomically; the last three saves are kept; --force: over a game "
+	  "open in another hexaid)", COMMAND_QUERY, 0, 2, cmd_save, false },
 };
 
 const size_t command_count = sizeof command_table / sizeof command_table[0];
@@ -604,15 +605,32 @@ cmd_help(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* save [--force] [FILE] (or --force last, as every command takes it): --force
+ * writes over a save another hexaid has open, never over what save_check
+ * refuses. */
 static bool
 cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	const char *path = argc == 2 ? argv[1] : g->save_path;
+	bool force = g->forcing || (argc > 1 && strcmp(argv[1], "--force") == 0);
+	int first = argc > 1 && strcmp(argv[1], "--force") == 0 ? 2 : 1;
+	const char *path = argc > first ? argv[first] : g->save_path;
 	char *err = NULL, *warning;
 
+	if (argc > first + 1)
+		return cmd_fail(res, "usage: save [--force] [FILE]");
 	if (path == NULL)
 		return cmd_fail(res, "save: give a file the first time (save FILE)");
-	if (!save_write(g, path, &err, &warning)) {
+	if (!force && save_check(g, path, &err) == SAVE_HELD) {
+		char *w = command_word(path);
+		cmd_fail(res, "%s (nothing was written); save --force %s writes it all the same",
+		         err, w);
+		free(w);
+		free(err);
+		return false;
+	}
+	free(err);
+	err = NULL;
+	if (!save_write_as(g, path, force, &err, &warning)) {
 		cmd_fail(res, "%s", err);
 		free(err);
 		return false;

@@ -90,6 +90,13 @@ struct dice_stats {
 	double pips_expected;
 };
 
+/* The files hexaid keeps for a game while it is played (session.c names them;
+ * the names are the session's, borrowed): a save is never written over them. */
+struct game_files {
+	const char *journal;         /* its journal, or NULL */
+	const char *locks[2];        /* the lock files held for it (NULL: none) */
+};
+
 struct game {
 	struct scenario sc;          /* the start: card, board, initial state */
 	struct tset *terrain;        /* per hex, as it stands now */
@@ -114,6 +121,7 @@ struct game {
 	size_t replay_end;           /* a save's commands replayed as it opens: how many
 	                                will be in force at the end (0: none is) */
 	char *save_path;             /* where `save` writes, once known */
+	struct game_files files;     /* hexaid's own files of the game, while played */
 	bool forcing;                /* the command runs with --force */
 	const char *command;         /* the name of the command running, or NULL */
 	struct rng rng;              /* the dice hexaid rolls */

@@ -439,21 +439,6 @@ put_in_place(struct save_files *files, struct save_failure *f)
 	return true;
 }
 
-/* What a file that is not a regular one is, for a message. */
-static const char *
-file_kind(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode) || S_ISBLK(mode))
-		return "a device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a regular file";
-}
-
 /* The file a save to `path` writes: `path`, or the file the symbolic links
  * there lead to (fileops_resolve, even to a file not made yet), so the save
  * replaces the target and the link stays. NULL and *err when that is not a
@@ -471,23 +456,21 @@ save_target(const char *path, char **err)
 		                 "(nothing was written)", path);
 	else
 		*err = xasprintf("%s: %s, not a regular file: a game is saved only to a "
-		                 "file (nothing was written)", path, file_kind(st.st_mode));
+		                 "file (nothing was written)", path, fileops_kind(st.st_mode));
 	free(at);
 	return NULL;
 }
 
-bool
-save_write(const struct game *g, const char *given, char **err, char **warning)
+/* Write the save to `path` (save_target's), named `given` in messages. */
+static bool
+write_save(const struct game *g, char *path, const char *given, char **err, char **warning)
 {
-	char *path = save_target(given, err), *text;
 	struct save_files files;
 	struct save_failure f = { NULL, 0 };
 	bool in_place = false;
+	char *text;
 	int fd;
 
-	*warning = NULL;
-	if (path == NULL)
-		return false;
 	text = save_text(g);
 	files_init(&files, path);
 	finish_backups(&files);
@@ -658,4 +641,237 @@ save_unlock(struct file_lock *l)
 	free(l->path);
 	l->fd = -1;
 	l->path = NULL;
+}
+
+/* ---- what a save may be written over ------------------------------------------- */
+
+/* Does a hexaid hold the lock file `lock` (another process, or this one through
+ * another file)? Looked at without making it: a shared lock tried, and let go.
+ * *pid is the holder's, or 0. */
+static bool
+lock_held(const char *lock, long *pid)
+{
+	int fd = open(lock, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	bool held = false;
+
+	*pid = 0;
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_SH | LOCK_NB) != 0 &&
+	    errno == EWOULDBLOCK) {
+		held = true;
+		*pid = holder_of(fd);
+	}
+	close(fd); /* lets go of the lock, if it was taken */
+	return held;
+}
+
+/* Does the regular file at `path` start as a journal does? */
+static bool
+is_journal(const char *path)
+{
+	static const char magic[] = "hexaid-journal ";
+	char head[sizeof magic - 1];
+	bool not_regular;
+	int fd = fileops_open_regular(path, &not_regular);
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	n = pread(fd, head, sizeof head, 0);
+	close(fd);
+	return n == (ssize_t)sizeof head && memcmp(head, magic, sizeof head) == 0;
+}
+
+/* Are two paths the same file, their links followed? */
+static bool
+same_file(const char *a, const char *b)
+{
+	char *ra = fileops_resolve(a), *rb = fileops_resolve(b);
+	bool same = strcmp(ra, rb) == 0;
+
+	free(ra);
+	free(rb);
+	return same;
+}
+
+/* Is `target` (resolved) named as hexaid names a file it keeps beside FILE:
+ * FILE.lock, or FILE.bak.0 to FILE.bak.3? FILE (free it), or NULL. */
+static char *
+kept_beside(const char *target, bool *lock)
+{
+	size_t n = strlen(target);
+
+	*lock = n > 5 && strcmp(target + n - 5, ".lock") == 0;
+	if (*lock)
+		return xstrndup(target, n - 5);
+	if (n < 7 || strncmp(target + n - 6, ".bak.", 5) != 0 || target[n - 1] < '0' ||
+	    target[n - 1] > '0' + BACKUPS)
+		return NULL;
+	return xstrndup(target, n - 6);
+}
+
+/* Is there a file at `path`, or is it the game's save? */
+static bool
+a_game_file(const struct game *g, const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 || (g->save_path != NULL && same_file(g->save_path, path));
+}
+
+static const char never[] = "a game is saved only over a save or a new file "
+                            "(nothing was written)";
+
+/* Why `target` (resolved), named `given`, is a file hexaid keeps beside a file:
+ * a lock file (one of this game's, one a hexaid holds, or the name of the lock
+ * of a file there) or a backup (FILE.bak.N of a file there or of the game's
+ * save, which the next saves of FILE replace), ending with `then` (free it);
+ * NULL when it is none. */
+static char *
+kept_file(const struct game *g, const char *given, const char *target, const char *then)
+{
+	bool lock;
+	char *of = kept_beside(target, &lock), *why = NULL;
+	long pid;
+
+	for (int i = 0; i < 2 && why == NULL; i++)
+		if (g->files.locks[i] != NULL && strcmp(g->files.locks[i], target) == 0)
+			why = xasprintf("%s is a lock file of this game: %s", given, then);
+	if (why == NULL && lock_held(target, &pid))
+		why = xasprintf("%s is a lock file a hexaid holds: %s", given, then);
+	if (why == NULL && of != NULL && a_game_file(g, of)) {
+		/* FILE as the player named it, where the name given ends as the file does */
+		size_t cut = strlen(target) - strlen(of), n = strlen(given);
+		char *file = n > cut && strcmp(given + n - cut, target + strlen(of)) == 0
+		             ? xstrndup(given, n - cut) : xstrdup(of);
+		why = lock ? xasprintf("%s is the name of the lock file of %s, which hexaid "
+		                       "empties and removes: %s", given, file, then)
+		           : xasprintf("%s is a backup of %s, which its next saves replace: %s",
+		                       given, file, then);
+		free(file);
+	}
+	free(of);
+	return why;
+}
+
+char *
+save_kept_file(const struct game *g, const char *path, const char *then)
+{
+	char *target = fileops_resolve(path), *why = kept_file(g, path, target, then);
+
+	free(target);
+	return why;
+}
+
+/* Why the game must never be saved over `target` (resolved): one of hexaid's
+ * own files (free it), or NULL. */
+static char *
+own_file(const struct game *g, const char *given, const char *target)
+{
+	if (g->files.journal != NULL && same_file(g->files.journal, target))
+		return xasprintf("%s is this game's journal: %s", given, never);
+	if (is_journal(target))
+		return xasprintf("%s is a hexaid journal, whose commands would be lost: %s", given,
+		                 never);
+	return kept_file(g, given, target, never);
+}
+
+/* Is the lock of `target` (resolved) one the game holds? */
+static bool
+own_lock(const struct game *g, const char *lock)
+{
+	for (int i = 0; i < 2; i++)
+		if (g->files.locks[i] != NULL && strcmp(g->files.locks[i], lock) == 0)
+			return true;
+	return false;
+}
+
+static char *
+held_message(const char *given, long pid)
+{
+	char holder[48] = "";
+
+	if (pid > 0)
+		snprintf(holder, sizeof holder, " (pid %ld)", pid);
+	return xasprintf("%s is open in another hexaid%s: its next save would undo this one",
+	                 given, holder);
+}
+
+/* save_check of a path save_target gave. */
+static enum save_check
+check_target(const struct game *g, const char *given, const char *target, char **why)
+{
+	char *lock;
+	long pid;
+	bool held;
+
+	if ((*why = own_file(g, given, target)) != NULL)
+		return SAVE_REFUSED;
+	lock = xasprintf("%s.lock", target);
+	held = !own_lock(g, lock) && lock_held(lock, &pid);
+	free(lock);
+	if (!held)
+		return SAVE_MAY;
+	*why = held_message(given, pid);
+	return SAVE_HELD;
+}
+
+enum save_check
+save_check(const struct game *g, const char *given, char **why)
+{
+	char *target;
+	enum save_check c;
+
+	*why = NULL;
+	if ((target = save_target(given, why)) == NULL)
+		return SAVE_REFUSED;
+	c = check_target(g, given, target, why);
+	free(target);
+	return c;
+}
+
+bool
+save_write_as(const struct game *g, const char *given, bool force, char **err, char **warning)
+{
+	char *path = save_target(given, err), *lock_path;
+	struct file_lock lock = { -1, NULL };
+	char *why = NULL;
+	bool ok;
+
+	*warning = NULL;
+	if (path == NULL)
+		return false;
+	if (check_target(g, given, path, err) == SAVE_REFUSED) {
+		free(path);
+		return false;
+	}
+	free(*err);
+	*err = NULL;
+	/* the target's lock is held while it is written, unless the game holds it */
+	lock_path = xasprintf("%s.lock", path);
+	if (!own_lock(g, lock_path) && save_lock(&lock, path, &why) == LOCK_HELD && !force) {
+		long pid;
+		char *held;
+		lock_held(lock_path, &pid);
+		held = held_message(given, pid);
+		*err = xasprintf("%s (nothing was written)", held);
+		free(held);
+		free(why);
+		free(lock_path);
+		free(path);
+		return false;
+	}
+	free(why);
+	free(lock_path);
+	ok = write_save(g, path, given, err, warning);
+	save_unlock(&lock);
+	return ok;
+}
+
+bool
+save_write(const struct game *g, const char *path, char **err, char **warning)
+{
+	return save_write_as(g, path, false, err, warning);
 }

@@ -14,11 +14,36 @@
 #include "game.h"
 
 
+/* What a save to a file would meet (save_check). */
+enum save_check {
+	SAVE_MAY,                /* it may be written */
+	SAVE_REFUSED,            /* never: not a regular file, or one of hexaid's own */
+	SAVE_HELD                /* another hexaid has it open: only when forced */
+};
+
+/* May the game be saved to `path` (its links followed)? hexaid writes only
+ * regular files it made or the user named as a save: a device, a FIFO, a
+ * directory, a journal (the game's own or any other: it holds commands no save
+ * has), a lock file a hexaid holds, the game's own lock files (g->files) and the
+ * backups of its save, or of a save another hexaid has open, are refused; a save
+ * another hexaid has open is SAVE_HELD (its lock is looked at, not taken: Vim's
+ * E768). On anything but SAVE_MAY *why says so (free it). Exports ask the same. */
+enum save_check save_check(const struct game *g, const char *path, char **why);
+
+/* Why `path` (its links followed) is a file hexaid keeps beside a save, a lock
+ * file or a backup of this game's save or of one another hexaid has open, ending
+ * with `then` (free it); NULL when it is none. */
+char *save_kept_file(const struct game *g, const char *path, const char *then);
+
 /* Write the game to `path`: a symbolic link there is followed, so its target is
- * written and the link stays; a path that is not a regular file (a device, a
- * FIFO, a directory) is refused. On false *err says why (free it), and the file at
- * `path` is as it was. On true *warning is NULL, or says that the new file is in
- * place but its directory could not be flushed (free it). */
+ * written and the link stays; what save_check refuses is refused, and a save
+ * another hexaid has open too unless `force`; the target's lock is held while it
+ * is written. On false *err says why (free it), and the file at `path` is as it
+ * was. On true *warning is NULL, or says that the new file is in place but its
+ * directory could not be flushed (free it). */
+bool save_write_as(const struct game *g, const char *path, bool force, char **err,
+                   char **warning);
+/* save_write_as, not forced. */
 bool save_write(const struct game *g, const char *path, char **err, char **warning);
 
 /* The text save_write would write (free it). Each of its lists (the commands,

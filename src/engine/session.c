@@ -76,6 +76,48 @@ keep_unsaved(struct session *s, const char *path, char **err)
 	return true;
 }
 
+/* A journal is kept only in a regular file hexaid makes or made: what is at
+ * its path (a device, a FIFO, a directory, a symbolic link), the game's save,
+ * and the files kept beside a save (locks, backups) are refused before anything
+ * is done there, its lock included. */
+static bool
+journal_place_ok(const struct game *g, const char *path, char **err)
+{
+	static const char then[] = "a journal is kept only in a file of its own "
+	                           "(nothing was changed there)";
+	const char *kind = fileops_not_regular(path);
+	char *a, *b;
+	bool same;
+
+	if (kind != NULL) {
+		*err = xasprintf("%s: %s, not a regular file: a journal is kept only in a file "
+		                 "(nothing was changed there)", path, kind);
+		return false;
+	}
+	if (g->save_path != NULL) {
+		a = fileops_resolve(path);
+		b = fileops_resolve(g->save_path);
+		same = strcmp(a, b) == 0;
+		free(a);
+		free(b);
+		if (same) {
+			*err = xasprintf("%s is the game's save: %s", path, then);
+			return false;
+		}
+	}
+	return (*err = save_kept_file(g, path, then)) == NULL;
+}
+
+/* Name the files the session keeps for the game, so that a save never goes
+ * over them (game.h: the names are the session's). */
+static void
+note_files(struct session *s)
+{
+	s->game.files.journal = s->journal_path;
+	s->game.files.locks[0] = s->locks.save.fd >= 0 ? s->locks.save.path : NULL;
+	s->game.files.locks[1] = s->locks.journal.fd >= 0 ? s->locks.journal.path : NULL;
+}
+
 /* Both warnings, or either (free them). */
 static char *
 join_warnings(char *a, char *b)
@@ -90,9 +132,9 @@ join_warnings(char *a, char *b)
 	return both;
 }
 
-bool
-session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
-              struct session_locks *held, char **err, char **warning)
+static bool
+start(struct session *s, struct game *g, const char *journal_path, const char *base,
+      struct session_locks *held, char **err, char **warning)
 {
 	char *created_warning = NULL;
 	bool ok;
@@ -116,6 +158,9 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 		return true;
 	s->journal_path = xstrdup(journal_path);
 	s->base = xstrdup(base);
+	note_files(s);
+	if (!journal_place_ok(&s->game, journal_path, err))
+		return false;
 	if (s->locks.journal.fd < 0 && save_lock(&s->locks.journal, journal_path, err) != LOCK_TAKEN)
 		return false;
 	/* a journal being started when hexaid was cut off left its new file */
@@ -124,6 +169,16 @@ session_start(struct session *s, struct game *g, const char *journal_path, const
 		return false;
 	ok = journal_create(&s->journal, journal_path, base, err, &created_warning);
 	*warning = join_warnings(*warning, created_warning);
+	return ok;
+}
+
+bool
+session_start(struct session *s, struct game *g, const char *journal_path, const char *base,
+              struct session_locks *held, char **err, char **warning)
+{
+	bool ok = start(s, g, journal_path, base, held, err, warning);
+
+	note_files(s);
 	return ok;
 }
 
@@ -336,6 +391,7 @@ session_journal_move(struct session *s, const char *path, char **err)
 	s->locks.journal = lock;
 	s->journal = moved;
 	s->journal_path = xstrdup(path);
+	note_files(s);
 	return true;
 }
 
@@ -361,6 +417,7 @@ session_hold_save(struct session *s, char **err)
 		return false;
 	save_unlock(&s->locks.save);
 	s->locks.save = lock;
+	note_files(s);
 	return true;
 }
 

@@ -139,6 +139,11 @@ input_open(struct tui *t, struct input *in, const char *title, const char *promp
 	}
 	h = (int)lines.count + 6 + (int)wrong.count;
 	if (t->too_small || !box_open(t, &in->b, h, width, title)) {
+		char *say = xasprintf("%s\nterminal too small for this dialog: make it larger, or "
+		                      "Esc goes back", title);
+		if (t->too_small)
+			tui_draw_small(t, say);
+		free(say);
 		strlist_free(&lines);
 		strlist_free(&wrong);
 		return false;
@@ -317,8 +322,10 @@ dialog_input_checked(struct tui *t, const char *title, const char *prompt, const
 			input_open(t, &in, title, prompt, text, why);
 			continue;
 		}
-		if (in.form == NULL)
+		if (in.form == NULL) {
+			done = ch == KEY_ESC;
 			continue;
+		}
 		switch (ch) {
 		case KEY_ESC: done = true; break;
 		case '\r': case '\n': case KEY_ENTER:
@@ -525,6 +532,12 @@ ask_open(struct tui *t, struct box *b, const char *title, const char *question)
 		for (size_t i = 0; i < lines.count; i++)
 			tui_put(t, b->w, 1 + (int)i, 2, lines.items[i], width - 4);
 	strlist_free(&lines);
+	if (t->too_small) {
+		/* no room for a box: the question on the whole screen, answered alike */
+		char *all = xasprintf("%s\n%s", title, question);
+		tui_draw_small(t, all);
+		free(all);
+	}
 	return b->w != NULL;
 }
 

@@ -1,8 +1,10 @@
 /* tui-file.c: the game's file from the terminal interface (ui layer): saving
  * (asking where the first time, the journal moved beside the save and the save
- * locked), opening a saved game or a new game from a scenario in place of this
- * one, exporting the log with the dice statistics, and quitting; each asks
- * first about unsaved changes where they would be left behind.
+ * locked; never over hexaid's own files, and over a game open in another
+ * hexaid only when the player says so), opening a saved game or a new game from
+ * a scenario in place of this one, exporting the log with the dice statistics,
+ * and quitting; each asks first about unsaved changes where they would be left
+ * behind.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -10,24 +12,56 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileops.h"
 #include "save.h"
 #include "tui.h"
 #include "xmalloc.h"
 
-/* A word for a command line: quoted when it holds a blank. */
+/* Save to `path` (NULL: the game's own file) with the save command, asking
+ * first, before anything is written, when another hexaid has the file open
+ * (save_check): y saves over it all the same (save --force). A file hexaid
+ * never saves over is refused, saying why. False when nothing was saved. */
+static bool
+save_to(struct tui *t, const char *path)
+{
+	char *why = NULL, *q, *w;
+	bool force = false, ok;
+
+	switch (save_check(&t->s->game, path ? path : t->s->game.save_path, &why)) {
+	case SAVE_REFUSED:
+		tui_message(t, true, "%s", why);
+		free(why);
+		return false;
+	case SAVE_HELD:
+		q = xasprintf("%s.\n\ny: save over it all the same\nEsc: do not save", why);
+		force = dialog_ask(t, "Open in another hexaid", q, "y") == 'y';
+		free(q);
+		free(why);
+		if (!force) {
+			tui_message(t, false, "not saved: the file is open in another hexaid");
+			return false;
+		}
+		break;
+	case SAVE_MAY:
+		break;
+	}
+	w = path != NULL ? command_word(path) : NULL;
+	ok = tui_command(t, "save%s%s%s", force ? " --force" : "", w ? " " : "", w ? w : "");
+	free(w);
+	return ok;
+}
+
 static bool
 save_as(struct tui *t)
 {
 	const struct game *g = &t->s->game;
-	char *dir = tui_save_dir(), *initial, *path = NULL, *w, *jpath, *err = NULL;
+	char *dir = tui_save_dir(), *initial, *path = NULL, *jpath, *err = NULL;
 	bool ok = false;
 
 	initial = g->save_path ? xstrdup(g->save_path)
 	          : dir ? xasprintf("%s/%s.sav", dir, g->sc.id) : xasprintf("%s.sav", g->sc.id);
 	if (dialog_input(t, "Save as", "Save the game to the file:", initial, &path) && *path) {
-		w = command_word(path);
-		ok = tui_command(t, "save %s", w);
-		free(w);
+		ok = save_to(t, path);
 		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
 			/* the journal lives beside its save, where the next start looks */
 			if (!session_journal_move(t->s, jpath, &err)) {
@@ -55,7 +89,7 @@ save(struct tui *t)
 {
 	if (t->s->game.save_path == NULL)
 		return save_as(t);
-	return tui_command(t, "save");
+	return save_to(t, NULL);
 }
 
 /* Unsaved changes: save them first? False when the player goes back. */
@@ -186,12 +220,29 @@ file_new(struct tui *t)
 	strlist_free(&files);
 }
 
+/* Is `path` the game's save, links followed? */
+static bool
+is_the_save(const struct game *g, const char *path)
+{
+	char *a, *b;
+	bool same;
+
+	if (g->save_path == NULL)
+		return false;
+	a = fileops_resolve(path);
+	b = fileops_resolve(g->save_path);
+	same = strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	return same;
+}
+
 void
 file_export_log(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	struct command_result res;
-	char *dir = tui_save_dir(), *initial, *path = NULL;
+	char *dir = tui_save_dir(), *initial, *path = NULL, *why = NULL;
 	FILE *f;
 
 	initial = dir ? xasprintf("%s/%s-log.txt", dir, g->sc.id) : xasprintf("%s-log.txt", g->sc.id);
@@ -203,7 +254,13 @@ file_export_log(struct tui *t)
 		free(dir);
 		return;
 	}
-	if ((f = fopen(path, "w")) == NULL) {
+	if (save_check(g, path, &why) != SAVE_MAY) {
+		/* only a regular file, never one of hexaid's own or a game open elsewhere */
+		tui_message(t, true, "%s", why);
+	} else if (is_the_save(g, path)) {
+		tui_message(t, true, "%s is this game's save: the log is written to another file",
+		            path);
+	} else if ((f = fopen(path, "w")) == NULL) {
 		tui_message(t, true, "%s: cannot write it", path);
 	} else {
 		size_t n = strlen(path);
@@ -221,6 +278,7 @@ file_export_log(struct tui *t)
 		else
 			tui_message(t, true, "%s: the log could not be written whole", path);
 	}
+	free(why);
 	free(path);
 	free(initial);
 	free(dir);

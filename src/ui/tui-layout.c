@@ -216,36 +216,47 @@ tui_layout(struct tui *t)
 		t->statuspanel = new_panel(t->statuswin);
 }
 
-/* The message, its words laid on lines as wide as the screen, centred. */
+/* Text on the whole screen, for a terminal too small for boxes: each paragraph
+ * (ended by a newline) its words laid on lines as wide as the screen, the lines
+ * centred; as many as fit. */
+void
+tui_draw_small(struct tui *t, const char *text)
+{
+	struct strlist lines = { 0 };
+	char *copy = xstrdup(text), *next;
+	int top;
+
+	for (char *p = copy; p != NULL; p = next) {
+		if ((next = strchr(p, '\n')) != NULL)
+			*next++ = '\0';
+		tui_wrap(p, COLS, 0, &lines);
+	}
+	free(copy);
+	werase(stdscr);
+	wattrset(stdscr, tui_attr(t, ROLE_ERROR));
+	top = (LINES - (int)lines.count) / 2;
+	for (size_t i = 0; i < lines.count && (int)i < LINES; i++) {
+		int len = (int)strlen(lines.items[i]), x = (COLS - len) / 2;
+		tui_put(t, stdscr, top < 0 ? (int)i : top + (int)i, x < 0 ? 0 : x, lines.items[i],
+		        COLS - (x < 0 ? 0 : x));
+	}
+	wattrset(stdscr, tui_attr(t, ROLE_NORMAL));
+	/* shown now: a dialog reads its keys without refreshing the screen */
+	wnoutrefresh(stdscr);
+	doupdate();
+	strlist_free(&lines);
+}
+
+/* The screen below the least size: what it needs, and how to quit. */
 void
 tui_draw_too_small(struct tui *t)
 {
-	char text[128], lines[16][128], *save = NULL;
-	int n = 0;
+	char text[192];
 
-	snprintf(text, sizeof text, "terminal too small: need %d%s%d, have %d%s%d; q quits",
-	         TUI_MIN_COLS, t->utf8 ? "\u00d7" : "x", TUI_MIN_LINES, COLS,
-	         t->utf8 ? "\u00d7" : "x", LINES);
-	lines[0][0] = '\0';
-	for (char *w = strtok_r(text, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		size_t used = strlen(lines[n]);
-		if (used > 0 && (int)(used + 1 + strlen(w)) > COLS && n < 15) {
-			lines[++n][0] = '\0';
-			used = 0;
-		}
-		snprintf(lines[n] + used, sizeof lines[n] - used, "%s%s", used ? " " : "", w);
-	}
-	n++;
-	werase(stdscr);
-	wattrset(stdscr, tui_attr(t, ROLE_ERROR));
-	for (int i = 0; i < n; i++) {
-		int len = (int)strlen(lines[i]);
-		int y = (LINES - n) / 2 + i, x = (COLS - len) / 2;
-		tui_put(t, stdscr, y < 0 ? i : y, x < 0 ? 0 : x, lines[i], COLS - (x < 0 ? 0 : x));
-	}
-	wattrset(stdscr, tui_attr(t, ROLE_NORMAL));
-	wnoutrefresh(stdscr);
-	doupdate();
+	snprintf(text, sizeof text, "terminal too small: need %d%s%d, have %d%s%d; q or Esc quits "
+	         "(asking first about unsaved changes)", TUI_MIN_COLS, t->utf8 ? "\u00d7" : "x",
+	         TUI_MIN_LINES, COLS, t->utf8 ? "\u00d7" : "x", LINES);
+	tui_draw_small(t, text);
 }
 
 void

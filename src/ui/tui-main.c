@@ -80,7 +80,7 @@ free_tui(struct tui *t)
 
 /* Draw, read a key, act on it, until the player quits or a signal stops hexaid.
  * The screen is drawn again only after a key: an idle hexaid asks nothing. Below
- * the least size only a resize, q and Esc (quit) are heeded. */
+ * the least size only a resize, q and Esc (quit, as q does) are heeded. */
 static void
 main_loop(struct tui *t)
 {
@@ -95,9 +95,10 @@ main_loop(struct tui *t)
 		draw = false;
 		ch = tui_getch(t, stdscr);
 		if (t->too_small && (ch == 'q' || ch == 27)) {
-			/* no room to ask about unsaved changes: the journal keeps them,
-			 * and the next start offers to recover them */
-			t->quit = true;
+			/* quit as q does elsewhere: unsaved changes asked about on the
+			 * small screen itself (dialog_ask) */
+			file_quit(t);
+			draw = true;
 			continue;
 		}
 		if (ch == ERR || ch == KEY_RESIZE || t->too_small)

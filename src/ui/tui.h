@@ -368,6 +368,9 @@ void tui_draw_too_small(struct tui *t);
 /* Read an input key, the panes laid out and drawn again on a resize; ERR on
  * timeout. */
 int tui_getch(struct tui *t, WINDOW *w);
+/* Text on the whole screen in place of a box, for a terminal too small for one:
+ * its paragraphs (lines) wrapped and centred. */
+void tui_draw_small(struct tui *t, const char *text);
 /* Draw a pane's box and title. */
 void tui_frame(struct tui *t, struct pane *p, const char *title);
 

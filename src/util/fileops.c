@@ -1,6 +1,6 @@
 /* fileops.c: the steps of writing a file durably that saves and journals share
  * (util layer): the directory of a path, writing a whole buffer, flushing a
- * directory after a rename.
+ * directory after a rename, what kind of file is at a path.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -69,6 +69,34 @@ fileops_resolve(const char *path)
 		p = next;
 	}
 	return p;
+}
+
+const char *
+fileops_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return "a regular file";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	return "not a regular file";
+}
+
+const char *
+fileops_not_regular(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return NULL;
+	return fileops_kind(st.st_mode);
 }
 
 mode_t

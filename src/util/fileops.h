@@ -25,6 +25,14 @@ int fileops_open_regular(const char *path, bool *not_regular);
  * target and not the link (free it). */
 char *fileops_resolve(const char *path);
 
+/* What a file of this mode is, for a message: "a directory", "a FIFO", "a
+ * device", "a socket", "a symbolic link", or "a regular file". */
+const char *fileops_kind(mode_t mode);
+
+/* NULL when `path` is a regular file or nothing is there, else what it is
+ * (fileops_kind; a symbolic link is not followed). */
+const char *fileops_not_regular(const char *path);
+
 /* The permissions for a new file that replaces `path`: the file's own when it
  * is there, else what the umask leaves of 0666. */
 mode_t fileops_new_mode(const char *path);
