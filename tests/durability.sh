@@ -74,7 +74,7 @@ cmp -s rolls.map rolls.rec && [ "$(grep -c ' roll=' jr)" -eq 3 ]
 tap_ok $? "three battles rolled by hexaid: journaled with their faces, replayed to the same strengths"
 
 # --- what battles do to the map survives save, load and recovery -----------------
-printf 'phase next\nphase next\nphase next\nunit add R1 allies reserve_artillery 0109 3\nbattle R1 C3 ranged on_target dice=2\nunit set A1 hex=0606\nact A1 clear_wire\nunit set C5 hex=0803\nturn end\nturn end\nphase next\nphase next\nphase next\nbattle R1 C5 ranged on_target dice=1\nsave events.sav\nmap\n' >events
+printf 'phase next\nphase next\nphase next\nunit add R1 allies reserve_artillery 0109 3\nbattle R1 C3 ranged on_target dice=2 roll=h,h\nunit set A1 hex=0606\nact A1 clear_wire\nunit set C5 hex=0803\nturn end\nturn end\nphase next\nphase next\nphase next\nbattle R1 C5 ranged on_target dice=1 roll=h\nsave events.sav\nmap\n' >events
 "$HEXAID" script --journal je "$demo" events | sed -n '/^> map$/,$p' | tail -n +2 >events.map
 "$HEXAID" render --legend events.sav >events.saved
 "$HEXAID" recover je -o events.rec >/dev/null
@@ -232,4 +232,15 @@ rm cs.sav.bak.1
 tap_is "$st:$(cat err)" \
 	"1:hexaid: recover: $here/cs.sav is not the save this journal began from, nor is any of its backups: replaying onto it would repeat commands" \
 	"with no such backup, recover refuses rather than play commands twice"
+# --- what is owed survives save, load and recovery (issue 28) ------------------------
+tri=$top_srcdir/data/scenarios/tricorne-demo.yaml
+printf 'phase next\nphase next\nphase next\nmelee B8 C7 roll=f,f\nsave owed.sav\n' >owed
+"$HEXAID" script --journal jo "$tri" owed >/dev/null
+"$HEXAID" recover jo -o owed.rec >/dev/null
+for f in owed.sav owed.rec; do
+	printf 'show state\nturn end\n' | "$HEXAID" script "$f" - >owed.out 2>&1
+	grep -q '^  owed: C7 retreat 2: retreat C7 HEX' owed.out &&
+		grep -q '^error: turn end: 1 thing is owed first' owed.out
+	tap_ok $? "$f: the retreat C7 owes is owed still, and turn end is refused"
+done
 tap_done

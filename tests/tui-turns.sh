@@ -574,4 +574,30 @@ tap_ok $? "tec: A2's cohesion test (CT) applied as the reminder hexaid gives (00
 tap_ok $? "tec: F4's cohesion test (CT) applied as the reminder (004:204)"
 quit_game tec
 
+# === issue 28: an owed retreat is not dropped by T (Tricorne, 001:38) ===========
+# Two flags typed against C7: it owes 2 hexes; the status line says so with v,
+# T is refused until v makes the retreat, then the turn ends.
+start owed 80 24 -- --seed 1 "$scenarios/tricorne-demo.yaml"
+check "owed: the British to act" "turn 1, British to act"
+phase Order
+phase Move
+phase Combat
+go B8
+select_here B8
+keys '>'
+check "owed: > sets up B8's battle with C7" "Dice: battle B8 C7"
+dice_dialog
+keys -l ff Enter
+check "owed: two flags, C7 owes 2 hexes" "C7 retreats 2 hexes"
+check_status "owed: the status line names the retreat and v" "owed: C7 retreat 2 (v)"
+keys T
+check_status "owed: T is refused while C7 owes its retreat" "1 thing is owed first"
+keys v
+check "owed: v offers where C7's retreat may end" "retreats 2 of the 2 hex"
+keys Enter
+wait_gone "it owes: to"
+keys T
+check_status "owed: once retreated, T ends the turn" "turn 1, Continentals to act"
+quit_game owed
+
 tap_done

@@ -43,6 +43,7 @@ command_result_clear_lines(struct command_result *res)
 	free(f->units);
 	free(f->reason);
 	free(f->summary);
+	free(f->owed);
 	strlist_free(&f->parts);
 	for (size_t i = 0; i < f->nneeds; i++) {
 		free(f->needs[i].key);
@@ -92,6 +93,9 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!res->failed)
+		res->fail_line = res->lines.count;
+	res->failed = true;
 	va_start(ap, fmt);
 	strlist_vaddf(&res->lines, fmt, ap);
 	va_end(ap);
@@ -243,6 +247,7 @@ cmd_may_order(struct game *g, int unit, struct command_result *res)
 	if (command != NULL && turn_reacts(g, command))
 		return true;
 	reacts = turn_reactions_words(g);
+	res->remedy = REMEDY_TURN_END;
 	cmd_fail(res, "%s belongs to the %s, and the %s are acting: end the turn first%s%s "
 	              "(or add --force, which the log records)",
 	         g->units[unit].id, g->sc.teams[g->units[unit].side].name,

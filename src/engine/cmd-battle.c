@@ -13,6 +13,7 @@
 #include "event.h"
 #include "question-keys.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 /* The combat type a word names, or else as the words choose it: as fire does
@@ -32,6 +33,11 @@ combat_type(const struct game *g, const struct battle_words *w, bool adjacent, i
 	if (word == NULL) {
 		bool last = w->as == AS_MELEE || (w->as == AS_BATTLE && adjacent);
 		*out = last ? (int)n - 1 : 0;
+		/* a plain battle: the phase's own type, where it allows only the other */
+		if (w->as == AS_BATTLE && !turn_combat_allowed(g, g->side, *out) &&
+		    turn_combat_allowed(g, g->side, adjacent ? 0 : (int)n - 1) &&
+		    (adjacent || !((card->adjacent_combat >> (n - 1)) & 1u)))
+			*out = adjacent ? 0 : (int)n - 1;
 		return true;
 	}
 	*out = card_word(card, WL_COMBAT, word);
@@ -40,6 +46,27 @@ combat_type(const struct game *g, const struct battle_words *w, bool adjacent, i
 		                card->words[WL_COMBAT].words[0], n > 1 ? " and " : "",
 		                n > 1 ? card->words[WL_COMBAT].words[n - 1] : "");
 	return true;
+}
+
+/* Does the current phase allow this combat type to the attacker? A phase that
+ * names `fire` or `melee` among what it allows (or, for the other side, among
+ * its reactions) allows those combat types only; else any. */
+static bool
+combat_in_phase(const struct game *g, int a, int combat, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	int allowed;
+
+	if (turn_combat_allowed(g, g->units[a].side, combat))
+		return true;
+	allowed = turn_combat_phase(g, combat);
+	res->remedy = REMEDY_PHASE_NEXT;
+	if (allowed < 0)
+		return cmd_fail(res, "%s: %s combat is not in the %s phase", g->units[a].id,
+		                card->words[WL_COMBAT].words[combat], turn_phase_name(g));
+	return cmd_fail(res, "%s: %s combat is not in the %s phase; it is in the %s phase",
+	                g->units[a].id, card->words[WL_COMBAT].words[combat], turn_phase_name(g),
+	                card->phases[allowed].name);
 }
 
 /* The first of the card's combat types among the bits ("melee"). */
@@ -138,6 +165,35 @@ battle_back_after(struct battle *bt, struct command_result *res)
 	game_log(g, "%s may battle back against %s", t->id, g->units[bt->a].id);
 }
 
+/* A battle whose steps took every die away is no battle: refused, with the
+ * steps that removed them (said above it); nothing is marked, no battle back. */
+static bool
+no_dice_left(const struct battle *bt, struct command_result *res)
+{
+	const struct game *g = bt->g;
+	struct strbuf took = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < bt->b.why.count; i++) {
+		const struct step *s = &bt->b.why.steps[i];
+		char *text;
+
+		if ((s->kind != STEP_AMOUNT && s->kind != STEP_GIVEN) || s->effect >= N_EFFECTS ||
+		    !((BATTLE_DICE_STEPS >> s->effect) & 1u) || (s->value >= 0 && !s->halves))
+			continue;
+		text = explain_step_text(s, true, true);
+		strbuf_addf(&took, "%s%s", took.text ? "; " : "", text + strspn(text, " "));
+		free(text);
+	}
+	if (bt->commit || bt->probe)
+		cmd_fail(res, "%s has no dice against %s, so no battle is fought (nothing is marked): %s",
+		         g->units[bt->a].id, g->units[bt->t].id, took.text ? took.text : "none given");
+	else
+		cmd_say(res, "no dice are left, so no battle may be fought: %s",
+		        took.text ? took.text : "none given");
+	free(took.text);
+	return !(bt->commit || bt->probe);
+}
+
 /* After the answer is said: refuse a battle with no dice to count, then settle
  * it on the card's table, or roll its battle dice, or (a card with neither)
  * only record it. Nothing changes until every check has passed. */
@@ -155,6 +211,8 @@ battle_outcome(struct battle *bt, struct command_result *res)
 		return cmd_fail(res, "%s has no dice for %s combat at %d hex%s (out of range, or not "
 		                     "at all)",
 		                g->units[bt->a].id, type, distance, distance == 1 ? "" : "es");
+	if (bt->b.counts_dice && bt->b.base_known && bt->b.dice <= 0)
+		return no_dice_left(bt, res);
 	if (how != NULL)
 		ok = cmd_outcome_on_table(bt, how, res);
 	else if (card->battle_die >= 0)
@@ -309,27 +367,36 @@ charge_allowed(const struct game *g, int a, int t, struct command_result *res)
 /* Work out one battle and say it; `commit` marks the attacker as having battled.
  * `given` holds facts the players state that the board cannot show (a charge, an
  * attack from the flank), true or false; -1 where they say nothing. */
-bool
-cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
-                   struct command_result *res)
+static bool
+battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
+               bool probe, struct command_result *res)
 {
-	struct battle bt = { .g = g, .a = a, .t = t, .at = g->units[t].hex, .w = w, .commit = commit };
+	struct battle bt = { .g = g, .a = a, .t = t, .at = g->units[t].hex, .w = w, .commit = commit,
+		             .probe = probe };
 	struct los_answer los;
 	bool adjacent = hex_distance(g->units[a].hex, g->units[t].hex) == 1, ok, carried;
+	bool strict = commit || probe;
 
-	bt.back = commit && g->units[a].battle_back_vs == t + 1 && g->units[a].side != g->side;
+	bt.back = strict && g->units[a].battle_back_vs == t + 1 && g->units[a].side != g->side;
 	if (g->units[a].side == g->units[t].side)
 		return cmd_fail(res, "%s and %s are on the same side", g->units[a].id, g->units[t].id);
-	if (commit && !bt.back && !cmd_may_order(g, a, res))
+	if (strict && !bt.back && !cmd_may_order(g, a, res))
 		return false;
-	if (commit && g->units[a].battled && !g->forcing && !bt.back)
+	if (strict && g->units[a].battled && !g->forcing && !bt.back)
 		return cmd_fail(res, "%s has battled this turn (a unit battles once a turn; add "
 		                     "--force, which the log records, to battle again)",
 		                g->units[a].id);
+	if (strict && !bt.back && g->units[a].side == g->side && g->npending > 0 && !g->forcing) {
+		res->remedy = REMEDY_SETTLE;
+		return cmd_fail(res, "the last battle's result is not applied: apply it first (or "
+		                     "skip it)");
+	}
 	if (!combat_type(g, w, adjacent, &bt.combat, res))
 		return false;
 	res->found.has_combat = true;
 	res->found.combat = bt.combat;
+	if (strict && !g->forcing && !combat_in_phase(g, a, bt.combat, res))
+		return false;
 	if (bt.back && !((game_card(g)->battle_back.combat >> bt.combat) & 1u))
 		return cmd_fail(res, "%s battles back against %s in %s combat only (%s:%d)",
 		                g->units[a].id, g->units[t].id,
@@ -396,6 +463,26 @@ cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, b
 	}
 	explain_free(&bt.b.why);
 	explain_free(&bt.p.why);
+	return ok;
+}
+
+bool
+cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
+                   struct command_result *res)
+{
+	return battle_between(g, a, t, w, commit, false, res);
+}
+
+bool
+cmd_battle_probe(struct game *g, int a, int t, const struct battle_words *w,
+                 struct command_result *res)
+{
+	const char *was = g->command;
+	bool ok;
+
+	g->command = "battle";
+	ok = battle_between(g, a, t, w, false, true, res);
+	g->command = was;
 	return ok;
 }
 

@@ -1001,6 +1001,86 @@ say_where(struct game *g, struct command_result *res)
 	        card->phases[g->phase].reminder ? card->phases[g->phase].reminder : "");
 }
 
+/* Nothing owed may be dropped by ending a phase or a turn: refused with each
+ * thing owed and the command that settles it, or `skip` that gives it up. */
+static bool
+nothing_owed(struct game *g, const char *ending, struct command_result *res)
+{
+	size_t n = turn_owed(g, NULL, 0);
+	struct owed *owed;
+
+	if (n == 0)
+		return true;
+	owed = xcalloc(n, sizeof *owed);
+	turn_owed(g, owed, n);
+	cmd_fail(res, "%s: %zu thing%s owed first (skip gives %s up, and the log says so):", ending,
+	         n, n == 1 ? " is" : "s are", n == 1 ? "it" : "them");
+	for (size_t i = 0; i < n; i++) {
+		char *words = turn_owed_words(g, &owed[i]);
+		cmd_fail(res, "  %s", words);
+		free(words);
+	}
+	res->found.owed = owed;
+	res->found.nowed = n;
+	res->remedy = REMEDY_SETTLE;
+	return false;
+}
+
+/* One thing owed given up: said and logged. */
+static void
+skip_one(struct game *g, const struct owed *o, struct command_result *res)
+{
+	struct game_unit *u = &g->units[o->unit];
+	char *words = turn_owed_brief(g, o);
+
+	cmd_say(res, "skipped: %s", words);
+	game_log(g, "skipped by the players: %s", words);
+	free(words);
+	switch (o->kind) {
+	case OWED_RESULT:
+		game_pending_clear(g);
+		break;
+	case OWED_RETREAT:
+		u->retreat_due = 0;
+		break;
+	case OWED_BATTLE_BACK:
+		u->battle_back_vs = 0;
+		break;
+	}
+}
+
+/* skip [UNIT]: give up what is owed (all of it, or what a unit owes or is owed
+ * by a result waiting), the players' choice, which the log keeps. */
+bool
+cmd_skip(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	size_t n = turn_owed(g, NULL, 0), done = 0;
+	struct owed *owed;
+	int unit = -1;
+
+	if (argc > 1 && !cmd_unit(g, argv[1], &unit, res))
+		return false;
+	if (n == 0)
+		return cmd_fail(res, "skip: nothing is owed (a result to apply, a retreat, a battle "
+		                     "back)");
+	owed = xcalloc(n, sizeof *owed);
+	turn_owed(g, owed, n);
+	for (size_t i = 0; i < n; i++) {
+		bool pending_on = false;
+
+		for (size_t k = 0; owed[i].kind == OWED_RESULT && k < g->npending; k++)
+			pending_on |= g->pending[k].unit == unit;
+		if (unit >= 0 && owed[i].unit != unit && !pending_on)
+			continue;
+		skip_one(g, &owed[i], res);
+		done++;
+	}
+	free(owed);
+	if (done == 0)
+		return cmd_fail(res, "skip: %s owes nothing", g->units[unit].id);
+	return true;
+}
+
 bool
 cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -1013,6 +1093,8 @@ cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 	if (g->phase < 0)
 		return cmd_fail(res, "%s gives no sequence of play: end the turn with turn end",
 		                game_card(g)->id);
+	if (!nothing_owed(g, "phase next", res))
+		return false;
 	if (turn_next_phase(g))
 		game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
 	else
@@ -1030,6 +1112,8 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 	(void)argc;
 	if (strcmp(argv[1], "end") != 0)
 		return cmd_fail(res, "usage: turn end");
+	if (!nothing_owed(g, "turn end", res))
+		return false;
 	turn_end(g);
 	game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
 	game_dice_bookmark(g);

@@ -117,6 +117,24 @@ show_hex(struct game *g, struct hex h, struct command_result *res)
 		cmd_say(res, "  unit: %s (%s)", g->units[u].id, g->sc.teams[g->units[u].side].name);
 }
 
+/* "  owed: C7 retreat 2: retreat C7 HEX...", one line each; the list in
+ * res->found.owed for the screen. */
+static void
+say_owed(const struct game *g, struct command_result *res)
+{
+	size_t n = turn_owed(g, NULL, 0);
+
+	if (n == 0)
+		return;
+	res->found.owed = xcalloc(n, sizeof *res->found.owed);
+	res->found.nowed = turn_owed(g, res->found.owed, n);
+	for (size_t i = 0; i < n; i++) {
+		char *words = turn_owed_words(g, &res->found.owed[i]);
+		cmd_say(res, "  owed: %s", words);
+		free(words);
+	}
+}
+
 static void
 show_state(struct game *g, struct command_result *res)
 {
@@ -134,6 +152,7 @@ show_state(struct game *g, struct command_result *res)
 	free(where);
 	free(reminder);
 	free(reacts);
+	say_owed(g, res);
 	if (g->phase >= 0) {
 		struct strbuf seq = { NULL, 0, 0 };
 		for (size_t i = 0; i < card->nphases; i++)

@@ -352,6 +352,30 @@ set_value(const struct card *card, struct game_unit *u, int v, const char *value
 	return true;
 }
 
+
+/* A formation or status the card does not name: refused with those it does
+ * ("formation=line: ud-napoleonic's formations are march_column, en_masse"). */
+static bool
+no_such_word(const struct card *card, enum fact_type type, const char *key, const char *value,
+             const char *what, struct command_result *res)
+{
+	size_t n;
+	const char **names = card_vocabulary(card, type, &n);
+	struct strbuf list = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&list, "%s%s", i ? ", " : "", names[i]);
+	free(names);
+	if (n == 0)
+		cmd_fail(res, "%s=%s: %s names no %s", key, value, card->id,
+		         type == FT_STATUS ? "statuses" : "formations");
+	else
+		cmd_fail(res, "%s=%s: %s has no such %s; its %s are %s", key, value, card->id, what,
+		         type == FT_STATUS ? "statuses" : "formations", list.text);
+	free(list.text);
+	return false;
+}
+
 static bool
 unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *value,
              struct command_result *res)
@@ -376,14 +400,14 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 	}
 	if (strcmp(key, "formation") == 0) {
 		if ((i = card_vocabulary_find(card, FT_FORMATION, value)) < 0)
-			return cmd_fail(res, "formation=%s: %s has no such formation", value, card->id);
+			return no_such_word(card, FT_FORMATION, key, value, "formation", res);
 		u->formation = i;
 		return true;
 	}
 	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) {
 		bool set = strcmp(key, "status") == 0; /* the word read once: set, or clear */
 		if ((i = card_vocabulary_find(card, FT_STATUS, value)) < 0)
-			return cmd_fail(res, "%s=%s: %s has no such status", key, value, card->id);
+			return no_such_word(card, FT_STATUS, key, value, "status", res);
 		if (set)
 			u->status |= UINT64_C(1) << i;
 		else

@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "strutil.h"
+#include "turn.h"
 #include "xmalloc.h"
 
 /* line FROM TO: the hexes of the line, both ends included; where it runs along a
@@ -51,14 +52,94 @@ cmd_line(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
-/* targets UNIT: the units of other sides it may battle as things stand, with the
- * combat type it would use by default and its dice, as `explain` gives them. */
+/* May the unit battle at all in this phase (the command `battle`, or a
+ * reaction)? Else why not, and the phase that allows it. */
+static bool
+phase_battles(struct game *g, int a, struct command_result *res)
+{
+	int allowed;
+
+	if (g->units[a].side == g->side ? turn_allows(g, "battle", &allowed)
+	                                 : turn_reacts(g, "battle") || turn_reacts(g, "fire") ||
+	                                       turn_reacts(g, "melee") ||
+	                                       g->units[a].battle_back_vs > 0)
+		return true;
+	if (g->units[a].side != g->side) {
+		res->remedy = REMEDY_TURN_END;
+		return cmd_say(res, "%s can battle no unit now: the %s are acting", g->units[a].id,
+		               g->sc.teams[g->side].name),
+		       false;
+	}
+	res->remedy = REMEDY_PHASE_NEXT;
+	cmd_say(res, "%s can battle no unit now: not in the %s phase; battles are in the %s phase",
+	        g->units[a].id, turn_phase_name(g), game_card(g)->phases[allowed].name);
+	return false;
+}
+
+/* Why the nearest unit of another side may not be battled: the first line of
+ * the battle command's refusal. */
+static void
+say_nearest_refused(struct game *g, int a, const struct battle_words *w,
+                    struct command_result *res)
+{
+	struct command_result one;
+	int best = -1, far = 0;
+
+	for (size_t t = 0; t < g->nunits; t++) {
+		int d = hex_distance(g->units[a].hex, g->units[t].hex);
+		if (g->units[t].side == g->units[a].side || g->units[t].eliminated)
+			continue;
+		if (best < 0 || d < far) {
+			best = (int)t;
+			far = d;
+		}
+	}
+	if (best < 0)
+		return;
+	memset(&one, 0, sizeof one);
+	if (!cmd_battle_probe(g, a, best, w, &one) && one.failed) {
+		cmd_say(res, "  nearest: %s, %d hex%s away: %s", g->units[best].id, far,
+		        far == 1 ? "" : "es", one.lines.items[one.fail_line]);
+		if (res->remedy == REMEDY_NONE)
+			res->remedy = one.remedy;
+	}
+	command_result_free(&one);
+}
+
+/* The units of other sides still standing, nearest to unit a first (by their
+ * order in the scenario where as near). */
+static int *
+nearest_first(const struct game *g, int a, size_t *n)
+{
+	int *order = xcalloc(g->nunits + 1, sizeof *order);
+
+	*n = 0;
+	for (size_t t = 0; t < g->nunits; t++) {
+		size_t k;
+		int d = hex_distance(g->units[a].hex, g->units[t].hex);
+
+		if (g->units[t].side == g->units[a].side || g->units[t].eliminated)
+			continue;
+		for (k = *n; k > 0 && hex_distance(g->units[a].hex, g->units[order[k - 1]].hex) > d; k--)
+			order[k] = order[k - 1];
+		order[k] = (int)t;
+		(*n)++;
+	}
+	return order;
+}
+
+/* targets UNIT: the units of other sides it may battle now, as the battle
+ * command would accept them (side, phase, once a turn, line of sight, dice
+ * left), nearest first, with the combat type it would use by default and its
+ * dice; none: why not, for the nearest. */
 bool
 cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct battle_words w;
 	struct strlist found = { 0 };
 	struct strbuf ids = { NULL, 0, 0 };
+	int *order;
+	size_t n;
 	char *next;
 	int a;
 
@@ -69,26 +150,30 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 	memset(w.given, -1, sizeof w.given);
 	w.dice = w.att_value = w.def_value = -1;
 	res->found.units = xcalloc(g->nunits + 1, sizeof *res->found.units);
-	for (size_t t = 0; t < g->nunits; t++) {
+	if (g->units[a].eliminated || !phase_battles(g, a, res))
+		return true;
+	order = nearest_first(g, a, &n);
+	for (size_t i = 0; i < n; i++) {
 		struct command_result one;
+		int t = order[i];
 
-		if (g->units[t].side == g->units[a].side || g->units[t].eliminated ||
-		    g->units[a].eliminated)
-			continue;
 		memset(&one, 0, sizeof one);
-		if (cmd_battle_between(g, a, (int)t, &w, false, &one) && one.lines.count >= 2) {
+		if (cmd_battle_probe(g, a, t, &w, &one) && one.lines.count >= 2) {
 			strbuf_addf(&ids, " %s", g->units[t].id);
-			res->found.units[res->found.nunits++] = (int)t;
+			res->found.units[res->found.nunits++] = t;
 			next = xasprintf("  %s; %s", one.lines.items[0], one.lines.items[1]);
 			strlist_add(&found, next);
 			free(next);
 		}
 		command_result_free(&one);
 	}
+	free(order);
 	cmd_say(res, "%s can battle %zu unit%s:%s", g->units[a].id, found.count,
 	        found.count == 1 ? "" : "s", ids.text != NULL ? ids.text : "");
 	for (size_t i = 0; i < found.count; i++)
 		strlist_add(&res->lines, found.items[i]);
+	if (found.count == 0)
+		say_nearest_refused(g, a, &w, res);
 	strlist_free(&found);
 	free(ids.text);
 	return true;

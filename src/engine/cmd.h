@@ -72,6 +72,7 @@ bool cmd_melee(struct game *g, int argc, char **argv, struct command_result *res
 bool cmd_hit(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_phase(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_turn(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_skip(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_note(struct game *g, int argc, char **argv, struct command_result *res);
 /* What the players say after a battle's target: the keys of question-keys.h
  * that a battle takes, and a combat type. */
@@ -109,6 +110,7 @@ struct battle {
 	struct protection_answer p;
 	const struct battle_words *w;
 	bool commit;              /* fought, not only asked about */
+	bool probe;               /* asked as the battle command would be, not fought */
 	bool fought;              /* the battle took place (the dice were good) */
 	bool back;                /* the target of a battle battling back (battle_back) */
 	uint64_t rolled;          /* faces of the battle die rolled (bits) */
@@ -163,6 +165,10 @@ bool cmd_battle_words(const struct game *g, int argc, char **argv, int first,
  * rolls (or takes) the dice. */
 bool cmd_battle_between(struct game *g, int a, int t, const struct battle_words *w, bool commit,
                         struct command_result *res);
+/* The same asked as the battle command would be (the side, the phase, once a
+ * turn, the dice left), without fighting it: may it be fought now? */
+bool cmd_battle_probe(struct game *g, int a, int t, const struct battle_words *w,
+                      struct command_result *res);
 
 /* The values a battle needs that no unit gives (the query `needs`): said, and
  * in res->found.needs. */

@@ -60,6 +60,8 @@ const struct command_entry command_table[] = {
 	  COMMAND_CHANGE, 1, 3, cmd_damage, false },
 	{ "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase, false },
 	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn, false },
+	{ "skip", "[UNIT]", "give up what is owed (a result, a retreat, a battle back): all, or a unit's",
+	  COMMAND_CHANGE, 0, 1, cmd_skip, false },
 	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note, false },
 	/* looking */
 	{ "show", "unit ID | hex HEX | state | stats",
@@ -365,6 +367,7 @@ in_phase(struct game *g, const struct command_entry *c, struct command_result *r
 
 	if (turn_allows(g, c->name, &allowed) || turn_reacts(g, c->name) || g->forcing)
 		return true;
+	res->remedy = REMEDY_PHASE_NEXT;
 	return cmd_fail(res, "%s: not in the %s phase; allowed in %s (phase next goes on; --force "
 	                     "does it now, and the log says so)",
 	                c->name, card->phases[g->phase].name, card->phases[allowed].name);

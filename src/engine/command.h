@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "game.h"
+#include "turn.h"
 
 enum command_kind {
 	COMMAND_CHANGE,   /* changes the game: journaled, undoable */
@@ -60,11 +61,22 @@ struct query_found {
 	size_t hex_lines;        /* show hex: how many of its lines are about the hex
 	                            itself (terrain, sides, structure); the next, if
 	                            any, names the unit in it */
+	struct owed *owed;       /* phase next, turn end refused: what is owed */
+	size_t nowed;
 	struct value_need *needs;/* values: a unit's values; needs (and a battle refused
 	                            for want of them): those a battle lacks */
 	size_t nneeds, cap_needs;
 	bool has_combat;         /* explain, needs, a battle: the combat type it is ... */
 	int combat;              /* ... by its index in the card's combat types */
+};
+
+/* What puts right a command refused, as the screen offers it (a key), where the
+ * words say the command line's way. */
+enum remedy {
+	REMEDY_NONE,
+	REMEDY_PHASE_NEXT,       /* not in this phase: go on to the one that allows it */
+	REMEDY_TURN_END,         /* not this side's turn: end the turn */
+	REMEDY_SETTLE            /* something is owed first (found.owed) */
 };
 
 /* What a command answered: lines for people, what some of them are, what a query
@@ -86,6 +98,10 @@ struct command_result {
 	                            a line past them is LINE_SAID */
 	size_t nmarks, cap_marks;
 	struct query_found found;
+	enum remedy remedy;      /* refused: what puts it right, or REMEDY_NONE */
+	bool failed;             /* cmd_fail was called ... */
+	size_t fail_line;        /* ... first to say this line (the refusal, after what
+	                            the command said before it) */
 };
 
 void command_result_free(struct command_result *res);

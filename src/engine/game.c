@@ -642,7 +642,10 @@ game_hill_group(const struct game *g, struct hex h)
  * between, and the features on the other sides it passes, lie in the zone of fire
  * (they give cover). Only a feature the card says encloses a hex belongs to the
  * hex it is listed under: an adjacent attack across it from that hex is
- * attacking out. */
+ * attacking out. The features on the sides of the firer's own hex are its own
+ * cover, not the zone of fire between it and the target, and never cover the
+ * target from its fire (seed 000:26: cover is claimed by the unit fired at, for
+ * a feature between the firer and it). */
 static void
 line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation *sit)
 {
@@ -663,7 +666,7 @@ line_of_fire(const struct game *g, struct hex a, struct hex b, struct situation 
 					tset_add(&sit->crossed, f);
 				if (n == 2 && game_card(g)->terrain[f].encloses && hex_eq(entries[e]->owner, a))
 					sit->facts[FACT_ATTACKING_OUT] = true;
-			} else {
+			} else if (i > 1) {
 				tset_add(&sit->zone, f);
 			}
 		}

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "strutil.h"
@@ -37,6 +38,52 @@ turn_allows(const struct game *g, const char *command, int *allowed_in)
 			return false;
 		}
 	return true;
+}
+
+static bool
+list_names(char *const *list, size_t n, const char *command)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], command) == 0)
+			return true;
+	return false;
+}
+
+static bool
+phase_combat(const struct card *card, const struct phase *p, bool acting, int combat)
+{
+	size_t n = card->words[WL_COMBAT].count;
+	char *const *list = acting ? p->allows : p->reactions;
+	size_t nlist = acting ? p->nallows : p->nreactions;
+	bool fire = list_names(list, nlist, "fire"), melee = list_names(list, nlist, "melee");
+
+	if (!fire && !melee)
+		return true;
+	return (fire && combat == 0) || (melee && (size_t)combat + 1 == n);
+}
+
+bool
+turn_combat_allowed(const struct game *g, int side, int combat)
+{
+	const struct card *card = game_card(g);
+
+	if (g->phase < 0)
+		return true;
+	return phase_combat(card, &card->phases[g->phase], side == g->side, combat);
+}
+
+int
+turn_combat_phase(const struct game *g, int combat)
+{
+	const struct card *card = game_card(g);
+
+	for (size_t i = 0; i < card->nphases; i++) {
+		const struct phase *p = &card->phases[i];
+		if ((phase_names(p, "battle") || phase_names(p, "fire") || phase_names(p, "melee")) &&
+		    phase_combat(card, p, true, combat))
+			return (int)i;
+	}
+	return -1;
 }
 
 bool
@@ -119,6 +166,73 @@ turn_next_phase(struct game *g)
 	}
 	g->phase++;
 	return false;
+}
+
+static size_t
+owed_add(struct owed *out, size_t max, size_t n, struct owed o)
+{
+	if (n < max)
+		out[n] = o;
+	return n + 1;
+}
+
+size_t
+turn_owed(const struct game *g, struct owed *out, size_t max)
+{
+	size_t n = 0;
+
+	if (g->npending > 0)
+		n = owed_add(out, max, n, (struct owed){ .kind = OWED_RESULT, .unit = g->pending[0].unit,
+		                                         .other = -1, .amount = (long)g->npending });
+	for (size_t i = 0; i < g->nunits; i++)
+		if (g->units[i].retreat_due > 0 && !g->units[i].eliminated)
+			n = owed_add(out, max, n, (struct owed){ .kind = OWED_RETREAT, .unit = (int)i,
+			                                         .other = -1,
+			                                         .amount = g->units[i].retreat_due });
+	for (size_t i = 0; i < g->nunits; i++)
+		if (g->units[i].battle_back_vs > 0 && !g->units[i].eliminated &&
+		    !g->units[g->units[i].battle_back_vs - 1].eliminated)
+			n = owed_add(out, max, n, (struct owed){ .kind = OWED_BATTLE_BACK, .unit = (int)i,
+			                                         .other = g->units[i].battle_back_vs - 1 });
+	return n;
+}
+
+char *
+turn_owed_words(const struct game *g, const struct owed *o)
+{
+	char *what = turn_owed_brief(g, o), *out;
+	const char *id = g->units[o->unit].id;
+
+	switch (o->kind) {
+	case OWED_RESULT:
+		out = xasprintf("%s: apply", what);
+		break;
+	case OWED_RETREAT:
+		out = xasprintf("%s: retreat %s HEX...", what, id);
+		break;
+	case OWED_BATTLE_BACK:
+	default:
+		out = xasprintf("%s: battle %s %s", what, id, g->units[o->other].id);
+		break;
+	}
+	free(what);
+	return out;
+}
+
+char *
+turn_owed_brief(const struct game *g, const struct owed *o)
+{
+	const char *id = g->units[o->unit].id;
+
+	switch (o->kind) {
+	case OWED_RESULT:
+		return xasprintf("a result on %s to apply", id);
+	case OWED_RETREAT:
+		return xasprintf("%s retreat %ld", id, o->amount);
+	case OWED_BATTLE_BACK:
+	default:
+		return xasprintf("%s battle back vs %s", id, g->units[o->other].id);
+	}
 }
 
 int

@@ -13,6 +13,14 @@
  * of the card names it. Otherwise *allowed_in is the first phase that does. */
 bool turn_allows(const struct game *g, const char *command, int *allowed_in);
 
+/* May a unit of `side` battle in this combat type in the current phase? A phase
+ * that names the commands `fire` (the card's first combat type) or `melee` (its
+ * last) among what it allows (the acting side) or its reactions (the other)
+ * allows those types only; one that names neither allows any. */
+bool turn_combat_allowed(const struct game *g, int side, int combat);
+/* The first phase that allows the combat type to the acting side, or -1. */
+int turn_combat_phase(const struct game *g, int combat);
+
 /* May the units of a side that is not acting give `command` now, as a reaction
  * (the current phase's `reactions:`)? */
 bool turn_reacts(const struct game *g, const char *command);
@@ -40,6 +48,33 @@ bool turn_next_phase(struct game *g);
  * forgotten, the next side's turn starts at the first phase, and after the last
  * side the turn number goes up. */
 void turn_end(struct game *g);
+
+/* What the game owes before a phase or a turn may end: a battle's result not
+ * applied, a retreat not made, a battle back offered. Each is settled by a
+ * command (`apply`, `retreat`, `battle`) or given up by `skip`. */
+enum owed_kind {
+	OWED_RESULT,        /* the last battle's result waits for `apply` (unit: one it hits) */
+	OWED_RETREAT,       /* unit owes a retreat of `amount` hexes */
+	OWED_BATTLE_BACK    /* unit may battle back against `other` */
+};
+
+struct owed {
+	enum owed_kind kind;
+	int unit;
+	int other;          /* OWED_BATTLE_BACK: the unit it may battle back against */
+	long amount;        /* OWED_RETREAT: hexes; OWED_RESULT: effects waiting */
+};
+
+/* What is owed now, in the order it should be settled (a result, then retreats,
+ * then battles back): up to max of them into out (out may be NULL when max is
+ * 0); the count of all of them. */
+size_t turn_owed(const struct game *g, struct owed *out, size_t max);
+
+/* One thing owed in words, with the command that settles it: "C7 retreat 2:
+ * retreat C7 HEX..." (free it). */
+char *turn_owed_words(const struct game *g, const struct owed *o);
+/* The same without the command, for a status line: "C7 retreat 2" (free it). */
+char *turn_owed_brief(const struct game *g, const struct owed *o);
 
 /* A side's victory points now: enemy units eliminated and objectives held. */
 int turn_points(const struct game *g, int side);

@@ -70,6 +70,7 @@ free_tui(struct tui *t)
 	tui_panes_free(t);
 	free(t->message);
 	free(t->state_line);
+	free(t->state_owed);
 	free(t->reminder);
 	free(t->status_drawn);
 	free(t->message_drawn);

@@ -14,6 +14,43 @@
 #include "turn.h"
 #include "xmalloc.h"
 
+/* The key that settles a thing owed (the binding table's: Y applies, v
+ * retreats, B battles back). */
+static const char *
+owed_key(enum owed_kind kind)
+{
+	switch (kind) {
+	case OWED_RESULT: return "Y";
+	case OWED_RETREAT: return "v";
+	case OWED_BATTLE_BACK:
+	default: return "B";
+	}
+}
+
+/* Where the game stands, then what is owed with the key that settles each:
+ * "turn 1, British to act, phase: Combat; owed: C7 retreat 2 (v)" (takes
+ * `where` over). */
+static char *
+with_owed(const struct game *g, char *where)
+{
+	struct owed owed[4];
+	size_t n = turn_owed(g, owed, 4);
+	struct strbuf sb = { NULL, 0, 0 };
+
+	if (n == 0)
+		return where;
+	strbuf_addf(&sb, "%s; owed:", where);
+	for (size_t i = 0; i < n && i < 4; i++) {
+		char *brief = turn_owed_brief(g, &owed[i]);
+		strbuf_addf(&sb, "%s %s (%s)", i ? "," : "", brief, owed_key(owed[i].kind));
+		free(brief);
+	}
+	if (n > 4)
+		strbuf_addf(&sb, " and %zu more", n - 4);
+	free(where);
+	return sb.text;
+}
+
 /* Where the game stands and the phase's reminder, as `show state` says them:
  * asked again when the game changed. */
 void
@@ -24,6 +61,10 @@ status_derive(struct tui *t)
 	free(t->state_line);
 	free(t->reminder);
 	t->state_line = turn_state_words(&t->s->game);
+	/* what is owed, said after it while no battle is set up (then the
+	 * battle's keys need the room) */
+	free(t->state_owed);
+	t->state_owed = with_owed(&t->s->game, turn_state_words(&t->s->game));
 	t->reminder = turn_phase_reminder(&t->s->game);
 	t->status_gen = t->gen;
 }
@@ -96,8 +137,10 @@ draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
 
+	const char *state = t->battle.active ? t->state_line : t->state_owed;
+
 	strbuf_addf(&sb, "%d %lu %d %d\n%s\n%s\n%s\n", cols, t->layout, t->s->game.dirty,
-	            (int)t->brush, t->state_line ? t->state_line : "",
+	            (int)t->brush, state ? state : "",
 	            t->brush_id ? t->brush_id : "", reminder ? reminder : "\1");
 	for (size_t i = 0; now[i] != NULL; i++)
 		strbuf_addf(&sb, "%s\t", now[i]);
@@ -105,7 +148,7 @@ draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
 		return;
 	wattrset(w, tui_attr(t, ROLE_STATUS));
 	mvwhline(w, 0, 0, ' ', cols);
-	snprintf(left, sizeof left, " %s", t->state_line ? t->state_line : "");
+	snprintf(left, sizeof left, " %s", state ? state : "");
 	tui_put(t, w, 0, 0, left, cols);
 	x = (int)strlen(left) + 1;
 	if (t->s->game.dirty) {

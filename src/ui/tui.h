@@ -257,6 +257,7 @@ struct tui {
 	unsigned long dice_answers; /* bumped with each answer put in t->dice */
 
 	char *state_line;       /* where the game stands, from show state */
+	char *state_owed;       /* the same and what is owed, with the keys */
 	char *reminder;         /* the phase's reminder, or NULL */
 	unsigned long status_gen; /* the change they were asked at (with state_line) */
 	char *status_drawn;     /* what the status line and the message line were */
