@@ -320,13 +320,14 @@ read_all(const char *path, size_t *len, char **err)
 	for (;;) {
 		ssize_t n;
 		if (*len == cap) {
-			if (cap >= JOURNAL_MAX) {
+			/* room for one byte past the most a journal holds, to see it */
+			if (cap > JOURNAL_MAX) {
 				*err = xasprintf("%s: a journal is at most %u bytes", path, JOURNAL_MAX);
 				close(fd);
 				free(buf);
 				return NULL;
 			}
-			cap *= 2;
+			cap = cap * 2 > JOURNAL_MAX ? JOURNAL_MAX + 1u : cap * 2;
 			buf = xreallocarray(buf, cap + 1, 1);
 		}
 		n = fio_read(fd, buf + *len, cap - *len);
