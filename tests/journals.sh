@@ -33,4 +33,60 @@ tap_is "$(wc -c <j13.max):$st:$(head -n 1 out)" \
 tap_is "$st:$(cat err)" "1:hexaid: j13.over: a journal is at most $max bytes" \
 	"a byte more is refused"
 
+# The notes a script's output shows as done ("note: X"), one a line.
+shown_notes() { sed -n 's/^note: //p' "$1"; }
+# The notes a saved game holds, in force, one a line.
+notes_in() { printf 'show state\n' | "$HEXAID" script "$1" - >/dev/null 2>&1 && sed -n 's/^  note //p' "$1"; }
+
+if [ -n "$have_strace" ]; then
+	# --- 11: a failed journal write leaves the game as it was, its redo list too -------
+	# (the fifth fdatasync: the journal's first line, note a, note b, undo, then this)
+	printf 'note a\nnote b\nundo\nsave ref11.sav\n' | "$HEXAID" script "$demo" - >/dev/null
+	for last in redo "note c"; do
+		rm -f j11 x11.sav
+		printf 'note a\nnote b\nundo\n%s\nsave x11.sav\n' "$last" |
+			ASAN_OPTIONS=detect_leaks=0 strace -f -qq -o /dev/null -e trace=fdatasync \
+			-e inject=fdatasync:error=EIO:when=5 \
+			"$HEXAID" script --keep-going --journal j11 "$demo" - >out 2>&1
+		cmp -s x11.sav ref11.sav
+		tap_ok $? "a $last the journal cannot take: the game saved after it is the game before it, redo list and all"
+	done
+
+	# --- 3: a journal that stopped on an error starts again at the next change --------
+	printf 'note start\nsave m3.sav\n' | "$HEXAID" script "$demo" - >/dev/null
+	cp m3.sav m3.orig
+	printf 'note a\nnote b\nnote c\nsave\nnote d\nnote e\n' >c3
+	ASAN_OPTIONS=detect_leaks=0 strace -f -qq -o /dev/null -e trace=fdatasync \
+		-e inject=fdatasync:error=EIO:when=3..4 \
+		"$HEXAID" script --keep-going --journal j3 m3.sav c3 >out 2>&1
+	"$HEXAID" recover j3 -o r3.sav >/dev/null 2>&1
+	tap_is "$(shown_notes out | tr '\n' ' '):$(notes_in r3.sav | tr '\n' ' ')" \
+		"a c d e :start a c d e " \
+		"two failed flushes: the journal starts again, and gives back every command shown"
+
+	# Every N: the N-th flush and every one after it fail (a disk gone bad). A command
+	# shown as done is in the game reopened: the save, with the journal replayed
+	# when it continues that save (its own base or a mark of it), never onto a backup.
+	lost=0 n=1
+	while [ $n -le 12 ]; do
+		cp m3.orig m3.sav
+		rm -f m3.sav.* j3 j3.* r3.sav
+		ASAN_OPTIONS=detect_leaks=0 strace -f -qq -o /dev/null -e trace=fdatasync \
+			-e inject=fdatasync:error=EIO:when=$n+ \
+			"$HEXAID" script --keep-going --journal j3 m3.sav c3 >out 2>&1
+		if "$HEXAID" recover j3 -o r3.sav >/dev/null 2>rec.err && ! grep -q 'bak\.' rec.err; then
+			notes_in r3.sav >reopened
+		else
+			notes_in m3.sav >reopened
+		fi
+		for note in $(shown_notes out); do
+			grep -qx "$note" reopened || { lost=$((lost + 1)); echo "# flushes from $n on fail: note $note shown, not in the game reopened"; }
+		done
+		n=$((n + 1))
+	done
+	tap_is "$lost" 0 "flushes failing from the N-th on, N = 1 to 12: no command shown as done is lost"
+else
+	tap_skip "failed journal writes" "strace cannot trace here"
+fi
+
 tap_done

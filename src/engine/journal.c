@@ -124,36 +124,44 @@ framed(const char *line)
 	return xasprintf("%s\t#%08lx\n", line, journal_crc(line, strlen(line)));
 }
 
-/* The first line, framed: the magic, then what the journal replays onto. A save
- * or a scenario is named with the checksum of its bytes as they are now, so that
- * a recovery can tell it from a later save to the same name, or from a scenario
- * edited since. NULL and *err when the file cannot be read. */
-static char *
-first_line(const char *base, char **err)
+char *
+journal_base_named(const char *base, char **err)
 {
 	unsigned long crc;
 	const char *eq = strchr(base, '=');
-	char *head, *line;
 
-	/* the journal's head (its file format): named with its checksum already,
-	 * or "scenario=FILE" / "save=FILE", named here with the file's */
+	/* named with its checksum already, or "scenario=FILE" / "save=FILE" */
 	if (strncmp(base, "crc=", 4) == 0 || eq == NULL)
-		head = xasprintf(JOURNAL_MAGIC "%s", base);
-	else if (journal_file_crc(eq + 1, &crc, err))
-		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
-	else
+		return xstrdup(base);
+	if (!journal_file_crc(eq + 1, &crc, err))
 		return NULL;
-	line = framed(head);
-	free(head);
-	return line;
+	return xasprintf("crc=%08lx %s", crc, base);
 }
 
-/* Write and flush the first line to the new file, then put it in place. NULL,
- * or what failed (errno says why). */
-static const char *
-put_first_line(int fd, const char *tmp, const char *path, const char *line)
+/* The text a journal starts with: the first line, framed (the magic, then what
+ * the journal replays onto, named with the checksum of its bytes as they are
+ * now, so that a recovery can tell it from a later save to the same name, or
+ * from a scenario edited since), then `lines` (may be NULL), numbered. NULL and
+ * *err when the file cannot be read. */
+static char *
+journal_start_text(const char *base, const struct strlist *lines, char **err)
 {
-	if (fio_fchmod(fd, fileops_new_mode(path)) != 0 || !write_line(fd, line, strlen(line)))
+	char *named = journal_base_named(base, err), *text;
+	struct strlist none = { 0 };
+
+	if (named == NULL)
+		return NULL;
+	text = journal_text(named, lines != NULL ? lines : &none);
+	free(named);
+	return text;
+}
+
+/* Write and flush the start of the journal to the new file, then put it in
+ * place. NULL, or what failed (errno says why). */
+static const char *
+put_first_line(int fd, const char *tmp, const char *path, const char *text)
+{
+	if (fio_fchmod(fd, fileops_new_mode(path)) != 0 || !write_line(fd, text, strlen(text)))
 		return "cannot write";
 	fault_point("journal: before renaming into place");
 	if (fio_rename(tmp, path) != 0)
@@ -165,7 +173,14 @@ bool
 journal_create(struct journal *j, const char *path, const char *base, char **err,
                char **warning)
 {
-	char *line = first_line(base, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	return journal_create_lines(j, path, base, NULL, err, warning);
+}
+
+bool
+journal_create_lines(struct journal *j, const char *path, const char *base,
+                     const struct strlist *lines, char **err, char **warning)
+{
+	char *line = journal_start_text(base, lines, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
 	char *dir = fileops_dir_of(path), *own = xstrdup(path);
 	const char *what = NULL;
 	int fd = -1;
@@ -173,6 +188,12 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	memset(j, 0, sizeof *j);
 	j->fd = -1;
 	*warning = NULL;
+	if (line != NULL && strlen(line) > JOURNAL_MAX) {
+		free(line);
+		line = NULL;
+		*err = xasprintf("%s: the journal is full (a journal is at most %u bytes): save the "
+		                 "game, which starts it afresh", path, JOURNAL_MAX);
+	}
 	if (line != NULL) {
 		fault_point("journal: before creating");
 		fd = fio_mkostemp(tmp, O_APPEND | O_CLOEXEC);
@@ -186,7 +207,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 		j->fd = fd;
 		j->path = own;
 		j->size = (off_t)strlen(line);
-		j->seq = 0;
+		j->seq = lines != NULL ? lines->count : 0;
 		own = NULL;
 	} else if (what != NULL) {
 		int saved = errno;
@@ -218,7 +239,8 @@ cut_back(struct journal *j, char **err)
 		return;
 	}
 	*err = xasprintf("%s: cannot write the journal: %s, nor take the line back out: %s; "
-	                 "the journal is closed and may still hold this command: save the game",
+	                 "the journal stops (it may still hold this command) and starts again, "
+	                 "whole, at the next change",
 	                 j->path, strerror(write_errno), strerror(errno));
 	journal_close(j);
 }

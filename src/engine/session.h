@@ -23,7 +23,10 @@ struct session {
 	struct game game;
 	struct journal journal;  /* fd -1 when the session keeps none */
 	char *journal_path;
-	char *base;              /* what the journal replays onto */
+	char *base;              /* what the journal replays onto, named with its checksum */
+	struct strlist journaled;/* the lines of the journal after its first */
+	bool journal_stopped;    /* it stopped on an error: the next change starts it
+	                            again, whole, or is refused */
 	struct session_locks locks;
 	char *kept_aside;        /* where a journal found at journal_path was moved, or NULL */
 	size_t record_bytes;     /* at least the size of a save of the game now */
