@@ -38,6 +38,23 @@ shown_notes() { sed -n 's/^note: //p' "$1"; }
 # The notes a saved game holds, in force, one a line.
 notes_in() { printf 'show state\n' | "$HEXAID" script "$1" - >/dev/null 2>&1 && sed -n 's/^  note //p' "$1"; }
 
+# --- 5: paths are data: a newline in the scenario's or the save's path ---------------
+nl="$here/new
+line"
+mkdir "$nl"
+cp "$demo" "$nl/demo.yaml"
+printf 'note a\nnote b\n' | "$HEXAID" script --journal j5 "$nl/demo.yaml" - >/dev/null
+"$HEXAID" recover j5 >out 2>err; st=$?
+tap_is "$st:$(head -n 1 out)" "0:recovered 2 of 2 commands from j5" \
+	"a newline in the scenario's path: its journal is read back"
+(cd "$nl" && printf 'note a\nsave x.sav\n' | "$HEXAID" script demo.yaml - >/dev/null)
+printf 'note b\nsave\nnote c\n' | "$HEXAID" script --journal j5s "$nl/x.sav" - >/dev/null
+"$HEXAID" recover j5s -o r5.sav >out 2>err; st=$?
+tap_is "$st:$(head -n 1 out):$(notes_in r5.sav | tr '\n' ' ')" "0:recovered 1 of 1 commands from j5s:a b c " \
+	"and in a save's: the journal started again from the save is read back, onto it"
+tap_is "$(head -n 1 j5s | cut -f 1)" "hexaid-journal 3 crc=$(head -n 1 j5s | cut -c 22-29) save=\"$here/new\\nline/x.sav\"" \
+	"the path is quoted in the journal, as git quotes one"
+
 if [ -n "$have_strace" ]; then
 	# --- 11: a failed journal write leaves the game as it was, its redo list too -------
 	# (the fifth fdatasync: the journal's first line, note a, note b, undo, then this)

@@ -3,9 +3,10 @@
  * of what comes before the tab, then a newline; each is written with one
  * write(2) and fdatasync(2)ed before the caller shows the command's result. The
  * first line names what the journal replays onto, with the checksum of its
- * bytes. Reading keeps every line up to the first that is torn, damaged or out
- * of order, and counts the lines from there on. Journals of version 1 (lines
- * without numbers) are still read.
+ * bytes, its path quoted as git quotes one when it holds a control character.
+ * Reading keeps every line up to the first that is torn, damaged or out of
+ * order, and counts the lines from there on. Journals of versions 1 (lines
+ * without numbers) and 2 (paths as they are) are still read.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -24,7 +25,8 @@
 #include "journal.h"
 #include "xmalloc.h"
 
-#define JOURNAL_MAGIC "hexaid-journal 2 "
+#define JOURNAL_MAGIC "hexaid-journal 3 "
+#define JOURNAL_MAGIC_V2 "hexaid-journal 2 "
 #define JOURNAL_MAGIC_V1 "hexaid-journal 1 "
 #define SAVED_MARK "#saved crc="
 #define JOURNAL_MAX (64u << 20)
@@ -255,15 +257,45 @@ numbered_line(size_t seq, const char *line)
 	return buf;
 }
 
+/* Where the path starts in a base: after "crc=XXXXXXXX " and "KIND=", or NULL. */
+static const char *
+base_path(const char *base)
+{
+	const char *eq;
+
+	if (strncmp(base, "crc=", 4) == 0 && strlen(base) > 13 && base[12] == ' ')
+		base += 13;
+	eq = strchr(base, '=');
+	return eq != NULL ? eq + 1 : NULL;
+}
+
+/* The base as the first line holds it (version 3): its path quoted as git
+ * quotes one, so that any byte a file name holds (a newline) stays in the line. */
+static char *
+base_quoted(const char *base)
+{
+	const char *path = base_path(base);
+	char *q, *line;
+
+	if (path == NULL)
+		return xstrdup(base);
+	q = str_quote_path(path);
+	line = xasprintf("%.*s%s", (int)(path - base), base, q);
+	free(q);
+	return line;
+}
+
 char *
 journal_text(const char *base, const struct strlist *lines)
 {
 	struct strbuf s = { NULL, 0, 0 };
-	char *head = xasprintf(JOURNAL_MAGIC "%s", base), *line = framed(head);
+	char *quoted = base_quoted(base), *head = xasprintf(JOURNAL_MAGIC "%s", quoted);
+	char *line = framed(head);
 
 	strbuf_addf(&s, "%s", line);
 	free(line);
 	free(head);
+	free(quoted);
 	for (size_t i = 0; i < lines->count; i++) {
 		line = numbered_line(i + 1, lines->items[i]);
 		strbuf_addf(&s, "%s", line);
@@ -370,11 +402,13 @@ read_all(const char *path, size_t *len, char **err)
 	return buf;
 }
 
-/* "crc=0123abcd save=PATH" or the base alone. */
+/* "crc=0123abcd save=PATH" or the base alone; from version 3 on, PATH may be
+ * quoted (base_quoted). Nothing is read from a quoting that is broken. */
 static void
-read_base(struct journal_contents *out, const char *text)
+read_base(struct journal_contents *out, const char *text, int version)
 {
-	char *end;
+	const char *path;
+	char *end, *raw;
 
 	/* the journal's head (its file format): "crc=XXXXXXXX " before the base */
 	if (strncmp(text, "crc=", 4) == 0 && strspn(text + 4, "0123456789abcdef") == 8 &&
@@ -383,7 +417,13 @@ read_base(struct journal_contents *out, const char *text)
 		out->has_crc = true;
 		text += 13;
 	}
-	out->base = xstrdup(text);
+	if (version < 3 || (path = base_path(text)) == NULL) {
+		out->base = xstrdup(text);
+		return;
+	}
+	if ((raw = str_unquote_path(path)) != NULL)
+		out->base = xasprintf("%.*s%s", (int)(path - text), text, raw);
+	free(raw);
 }
 
 /* A line of version 2 starts with its number, which must be `want`: the text
@@ -417,12 +457,14 @@ not_taken(struct journal_contents *out, size_t lineno)
 static int
 read_first(struct journal_contents *out, char *text)
 {
-	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 2
+	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 3
+	              : strncmp(text, JOURNAL_MAGIC_V2, strlen(JOURNAL_MAGIC_V2)) == 0 ? 2
 	              : strncmp(text, JOURNAL_MAGIC_V1, strlen(JOURNAL_MAGIC_V1)) == 0 ? 1
 	                                                                              : 0;
 
+	/* the magics of every version are of one length */
 	if (version != 0)
-		read_base(out, text + strlen(JOURNAL_MAGIC));
+		read_base(out, text + strlen(JOURNAL_MAGIC), version);
 	return version;
 }
 
