@@ -225,7 +225,7 @@ tap_is "$st:$(head -n 1 out):$(cmp -s cs.rec cs.again && echo same)" \
 	"0:recovered 1 of 1 commands from cs.j:same" \
 	"a save newer than its journal: recover replays onto the backup the journal began from"
 here=$(pwd -P)
-grep -q "^hexaid: recover: $here/cs.sav was saved again after this journal began; replaying onto $here/cs.sav.bak.1, the save it began from$" err
+grep -q "^hexaid: recover: $here/cs.sav is a newer save that this journal does not continue: replaying onto $here/cs.sav.bak.1, the save it began from (what the newer save holds is not in what is recovered)$" err
 tap_ok $? "and says so"
 rm cs.sav.bak.1
 "$HEXAID" recover cs.j >out 2>err; st=$?
