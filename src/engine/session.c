@@ -358,6 +358,35 @@ restart_journal(struct session *s, struct command_result *res)
 	free(err);
 }
 
+char *
+session_journal_beside(const char *save_path)
+{
+	char *abs = realpath(save_path, NULL);
+	char *path = xasprintf("%s.journal", abs ? abs : save_path);
+
+	free(abs);
+	return path;
+}
+
+/* After a save, the journal of a game that keeps it beside its save goes there
+ * (a save to a new file), and the new save is held, as a saved game opened is. */
+static void
+follow_save(struct session *s, struct command_result *res)
+{
+	char *path = session_journal_beside(s->game.save_path), *err = NULL;
+
+	if (!session_journal_move(s, path, &err)) {
+		say_warning(res, err, "");
+		free(err);
+		err = NULL;
+	}
+	if (!session_hold_save(s, &err)) {
+		say_warning(res, err, "");
+		free(err);
+	}
+	free(path);
+}
+
 bool
 session_run(struct session *s, const char *line, struct command_result *res)
 {
@@ -369,6 +398,8 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	ok = command_run(&s->game, line, res);
 	if (ok && res->saved)
 		restart_journal(s, res);
+	if (ok && res->saved && s->journal_beside_save)
+		follow_save(s, res);
 	if (!ok || res->kind == COMMAND_QUERY) {
 		strlist_free(&b.undone);
 		return ok;

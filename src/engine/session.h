@@ -25,6 +25,8 @@ struct session {
 	char *journal_path;
 	char *base;              /* what the journal replays onto, named with its checksum */
 	struct strlist journaled;/* the lines of the journal after its first */
+	bool journal_beside_save;/* a save to a new file moves the journal beside it
+	                            (session_journal_beside) and holds the save */
 	bool journal_stopped;    /* it stopped on an error: the next change starts it
 	                            again, whole, or is refused */
 	struct session_locks locks;
@@ -58,6 +60,10 @@ bool session_run(struct session *s, const char *line, struct command_result *res
  * it); a journal holding commands at `path` is moved aside first. On false *err
  * says why and the journal stays where it was. */
 bool session_journal_move(struct session *s, const char *path, char **err);
+
+/* Where a saved game's journal is kept beside it: the save, its links
+ * followed, and ".journal" (free it). */
+char *session_journal_beside(const char *save_path);
 
 /* Hold the lock of the game's save_path, when it is not the one held (after a
  * save to a new file), letting the old one go. On false *err says why. */
