@@ -37,8 +37,8 @@ check "a save opens" "turn 1, British to act"
 command_line "note tui-X"
 check "a note" "note: tui-X"
 kill_session m1
-printf 'note script-Y\nnote script-Z\nsave\n' | "$HEXAID" script "$tap_tmp/m.sav" - >out 2>err
-grep -q "m.sav.journal holds 1 command not in this save" err
+printf 'note script-Y\nnote script-Z\nsave\n' | "$HEXAID" script "$tap_tmp/m.sav" - >"$tap_tmp/out" 2>"$tap_tmp/err"
+grep -q "m.sav.journal holds 1 command not in this save" "$tap_tmp/err"
 tap_ok $? "the script says that the interface's journal holds a command it does not play"
 start m2 80 24 -- "$tap_tmp/m.sav"
 check "the newer save opens: the journal is not offered, and the message says so" \
@@ -49,8 +49,8 @@ check "saved again" "saved to"
 tap_is "$(grep -c 'script-Z' "$tap_tmp/m.sav"):$(grep -c 'tui-X' "$tap_tmp/m.sav")" "2:0" \
 	"the game is the newer save's, not the journal replayed onto its backup"
 quit_session m2
-"$HEXAID" recover "$tap_tmp/m.sav.journal.discarded" >out 2>/dev/null
-tap_is "$(head -n 1 out | cut -c 1-28)" "recovered 1 of 1 commands fr" "the journal is kept aside whole"
+"$HEXAID" recover "$tap_tmp/m.sav.journal.discarded" >"$tap_tmp/out" 2>/dev/null
+tap_is "$(head -n 1 "$tap_tmp/out" | cut -c 1-28)" "recovered 1 of 1 commands fr" "the journal is kept aside whole"
 
 # --- 6: :save FILE at the prompt moves the journal beside FILE -----------------------------
 start c1 80 24 -- "$demo"
