@@ -216,7 +216,7 @@ tap_is "$st:$?" "1:0" "a save too big for the file size limit fails and keeps th
 # leaves them: the journal from the save before, the new save under its name.
 printf 'note before\nsave cs.sav\n' | "$HEXAID" script "$demo" - >/dev/null
 printf 'note after\n' | "$HEXAID" script --journal cs.j cs.sav - >/dev/null
-head -n 1 cs.j | grep -q '^hexaid-journal 2 crc=[0-9a-f]\{8\} save=/'
+head -n 1 cs.j | grep -q '^hexaid-journal 3 crc=[0-9a-f]\{8\} save=/'
 tap_ok $? "a journal names the save it replays onto with its checksum"
 printf 'note after\nsave\n' | "$HEXAID" script cs.sav - >/dev/null
 "$HEXAID" recover cs.j -o cs.rec >out 2>err; st=$?
@@ -225,7 +225,7 @@ tap_is "$st:$(head -n 1 out):$(cmp -s cs.rec cs.again && echo same)" \
 	"0:recovered 1 of 1 commands from cs.j:same" \
 	"a save newer than its journal: recover replays onto the backup the journal began from"
 here=$(pwd -P)
-grep -q "^hexaid: recover: $here/cs.sav was saved again after this journal began; replaying onto $here/cs.sav.bak.1, the save it began from$" err
+grep -q "^hexaid: recover: $here/cs.sav is a newer save that this journal does not continue: replaying onto $here/cs.sav.bak.1, the save it began from (what the newer save holds is not in what is recovered)$" err
 tap_ok $? "and says so"
 rm cs.sav.bak.1
 "$HEXAID" recover cs.j >out 2>err; st=$?

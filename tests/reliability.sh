@@ -268,7 +268,7 @@ if [ -n "$have_strace" ]; then
 	live=$(sed -n '/^> show state$/,$p' out | tail -n +2)
 	"$HEXAID" recover j6 >rec 2>err; st=$?
 	tap_is "$st:$(tail -n +2 rec)" "0:$live" "the journal could not start again and no backup is left: recovered from its mark of the save"
-	grep -q "the save $here/h6.sav began from is gone; the game was saved again at line 3 of the journal" err
+	grep -q "the game was saved as $here/h6.sav at line 3 of the journal: replaying the 1 commands after it" err
 	tap_ok $? "and recover says so"
 
 	# --- 16: a save in a read-only place opens, with a warning ----------------------------

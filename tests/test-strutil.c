@@ -197,6 +197,36 @@ test_ascii_run(void **state)
 	}
 }
 
+/* A file name is quoted as git quotes one, and any byte survives the way back. */
+static void
+test_quote_path(void **state)
+{
+	char name[300], *q, *back;
+	size_t n = 0;
+
+	(void)state;
+	q = str_quote_path("/tmp/plain name/é.sav");
+	assert_string_equal(q, "/tmp/plain name/é.sav");
+	free(q);
+	q = str_quote_path("/a\nb/\"q\"\\\t\x01\x7f.sav");
+	assert_string_equal(q, "\"/a\\nb/\\\"q\\\"\\\\\\t\\001\\177.sav\"");
+	free(q);
+	for (int c = 1; c < 256; c++)
+		name[n++] = (char)c;
+	name[n] = '\0';
+	q = str_quote_path(name);
+	back = str_unquote_path(q);
+	assert_non_null(back);
+	assert_string_equal(back, name);
+	free(back);
+	free(q);
+	/* a broken quoting gives nothing back */
+	assert_null(str_unquote_path("\"open"));
+	assert_null(str_unquote_path("\"bad \\q\""));
+	assert_null(str_unquote_path("\"nul \\000\""));
+	assert_null(str_unquote_path("\"past\" the end"));
+}
+
 int
 main(void)
 {
@@ -210,6 +240,7 @@ main(void)
 		cmocka_unit_test(test_strlist_lines),
 		cmocka_unit_test(test_ascii_run),
 		cmocka_unit_test(test_strlist_lend_block),
+		cmocka_unit_test(test_quote_path),
 	};
 	return RUN_TESTS("strutil", tests);
 }

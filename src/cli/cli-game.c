@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cardpath.h"
 #include "cli.h"
@@ -212,6 +213,37 @@ run_script(struct session *s, FILE *in, const struct script_options *opt)
 	return status;
 }
 
+/* A saved game's journal beside it that holds commands (a game in the terminal
+ * interface that stopped before it was saved) is not what a script plays: it
+ * says so. A save the script makes then replaces the one that journal
+ * continues, and the journal is no longer offered (recover.h). */
+static void
+warn_journal_beside(const struct game *g, const char *given)
+{
+	struct journal_contents jc;
+	char *path, *err = NULL, *base, *q;
+
+	if (g->save_path == NULL)
+		return;
+	path = session_journal_beside(g->save_path);
+	base = session_base_of(g);
+	if ((given == NULL || strcmp(given, path) != 0) && access(path, F_OK) == 0 &&
+	    journal_read(path, &jc, &err)) {
+		if (jc.lines.count > 0 && strcmp(jc.base, base) == 0) {
+			q = str_quote_path(path);
+			fprintf(stderr, "hexaid: warning: %s holds %zu command%s not in this save (a game "
+			        "that stopped before it was saved): they are not played here; hexaid "
+			        "recover %s replays them\n", q, jc.lines.count,
+			        jc.lines.count == 1 ? "" : "s", q);
+			free(q);
+		}
+		journal_contents_free(&jc);
+	}
+	free(err);
+	free(base);
+	free(path);
+}
+
 int
 cli_script(const struct cli_args *a)
 {
@@ -241,6 +273,7 @@ cli_script(const struct cli_args *a)
 			rng_seed(&g.rng, opt.seed);
 		base = session_base_of(&g);
 		if (session_start(&session, &g, opt.journal, base, NULL, &err, &warning)) {
+			warn_journal_beside(&session.game, opt.journal);
 			if (warning != NULL)
 				fprintf(stderr, "hexaid: warning: %s\n", warning);
 			if (session.kept_aside != NULL)

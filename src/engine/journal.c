@@ -3,9 +3,10 @@
  * of what comes before the tab, then a newline; each is written with one
  * write(2) and fdatasync(2)ed before the caller shows the command's result. The
  * first line names what the journal replays onto, with the checksum of its
- * bytes. Reading keeps every line up to the first that is torn, damaged or out
- * of order, and counts the lines from there on. Journals of version 1 (lines
- * without numbers) are still read.
+ * bytes, its path quoted as git quotes one when it holds a control character.
+ * Reading keeps every line up to the first that is torn, damaged or out of
+ * order, and counts the lines from there on. Journals of versions 1 (lines
+ * without numbers) and 2 (paths as they are) are still read.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -24,7 +25,8 @@
 #include "journal.h"
 #include "xmalloc.h"
 
-#define JOURNAL_MAGIC "hexaid-journal 2 "
+#define JOURNAL_MAGIC "hexaid-journal 3 "
+#define JOURNAL_MAGIC_V2 "hexaid-journal 2 "
 #define JOURNAL_MAGIC_V1 "hexaid-journal 1 "
 #define SAVED_MARK "#saved crc="
 #define JOURNAL_MAX (64u << 20)
@@ -124,36 +126,44 @@ framed(const char *line)
 	return xasprintf("%s\t#%08lx\n", line, journal_crc(line, strlen(line)));
 }
 
-/* The first line, framed: the magic, then what the journal replays onto. A save
- * or a scenario is named with the checksum of its bytes as they are now, so that
- * a recovery can tell it from a later save to the same name, or from a scenario
- * edited since. NULL and *err when the file cannot be read. */
-static char *
-first_line(const char *base, char **err)
+char *
+journal_base_named(const char *base, char **err)
 {
 	unsigned long crc;
 	const char *eq = strchr(base, '=');
-	char *head, *line;
 
-	/* the journal's head (its file format): named with its checksum already,
-	 * or "scenario=FILE" / "save=FILE", named here with the file's */
+	/* named with its checksum already, or "scenario=FILE" / "save=FILE" */
 	if (strncmp(base, "crc=", 4) == 0 || eq == NULL)
-		head = xasprintf(JOURNAL_MAGIC "%s", base);
-	else if (journal_file_crc(eq + 1, &crc, err))
-		head = xasprintf(JOURNAL_MAGIC "crc=%08lx %s", crc, base);
-	else
+		return xstrdup(base);
+	if (!journal_file_crc(eq + 1, &crc, err))
 		return NULL;
-	line = framed(head);
-	free(head);
-	return line;
+	return xasprintf("crc=%08lx %s", crc, base);
 }
 
-/* Write and flush the first line to the new file, then put it in place. NULL,
- * or what failed (errno says why). */
-static const char *
-put_first_line(int fd, const char *tmp, const char *path, const char *line)
+/* The text a journal starts with: the first line, framed (the magic, then what
+ * the journal replays onto, named with the checksum of its bytes as they are
+ * now, so that a recovery can tell it from a later save to the same name, or
+ * from a scenario edited since), then `lines` (may be NULL), numbered. NULL and
+ * *err when the file cannot be read. */
+static char *
+journal_start_text(const char *base, const struct strlist *lines, char **err)
 {
-	if (fio_fchmod(fd, fileops_new_mode(path)) != 0 || !write_line(fd, line, strlen(line)))
+	char *named = journal_base_named(base, err), *text;
+	struct strlist none = { 0 };
+
+	if (named == NULL)
+		return NULL;
+	text = journal_text(named, lines != NULL ? lines : &none);
+	free(named);
+	return text;
+}
+
+/* Write and flush the start of the journal to the new file, then put it in
+ * place. NULL, or what failed (errno says why). */
+static const char *
+put_first_line(int fd, const char *tmp, const char *path, const char *text)
+{
+	if (fio_fchmod(fd, fileops_new_mode(path)) != 0 || !write_line(fd, text, strlen(text)))
 		return "cannot write";
 	fault_point("journal: before renaming into place");
 	if (fio_rename(tmp, path) != 0)
@@ -165,7 +175,14 @@ bool
 journal_create(struct journal *j, const char *path, const char *base, char **err,
                char **warning)
 {
-	char *line = first_line(base, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	return journal_create_lines(j, path, base, NULL, err, warning);
+}
+
+bool
+journal_create_lines(struct journal *j, const char *path, const char *base,
+                     const struct strlist *lines, char **err, char **warning)
+{
+	char *line = journal_start_text(base, lines, err), *tmp = xasprintf("%s.tmp.XXXXXX", path);
 	char *dir = fileops_dir_of(path), *own = xstrdup(path);
 	const char *what = NULL;
 	int fd = -1;
@@ -173,6 +190,12 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 	memset(j, 0, sizeof *j);
 	j->fd = -1;
 	*warning = NULL;
+	if (line != NULL && strlen(line) > JOURNAL_MAX) {
+		free(line);
+		line = NULL;
+		*err = xasprintf("%s: the journal is full (a journal is at most %u bytes): save the "
+		                 "game, which starts it afresh", path, JOURNAL_MAX);
+	}
 	if (line != NULL) {
 		fault_point("journal: before creating");
 		fd = fio_mkostemp(tmp, O_APPEND | O_CLOEXEC);
@@ -186,7 +209,7 @@ journal_create(struct journal *j, const char *path, const char *base, char **err
 		j->fd = fd;
 		j->path = own;
 		j->size = (off_t)strlen(line);
-		j->seq = 0;
+		j->seq = lines != NULL ? lines->count : 0;
 		own = NULL;
 	} else if (what != NULL) {
 		int saved = errno;
@@ -218,7 +241,8 @@ cut_back(struct journal *j, char **err)
 		return;
 	}
 	*err = xasprintf("%s: cannot write the journal: %s, nor take the line back out: %s; "
-	                 "the journal is closed and may still hold this command: save the game",
+	                 "the journal stops (it may still hold this command) and starts again, "
+	                 "whole, at the next change",
 	                 j->path, strerror(write_errno), strerror(errno));
 	journal_close(j);
 }
@@ -233,15 +257,45 @@ numbered_line(size_t seq, const char *line)
 	return buf;
 }
 
+/* Where the path starts in a base: after "crc=XXXXXXXX " and "KIND=", or NULL. */
+static const char *
+base_path(const char *base)
+{
+	const char *eq;
+
+	if (strncmp(base, "crc=", 4) == 0 && strlen(base) > 13 && base[12] == ' ')
+		base += 13;
+	eq = strchr(base, '=');
+	return eq != NULL ? eq + 1 : NULL;
+}
+
+/* The base as the first line holds it (version 3): its path quoted as git
+ * quotes one, so that any byte a file name holds (a newline) stays in the line. */
+static char *
+base_quoted(const char *base)
+{
+	const char *path = base_path(base);
+	char *q, *line;
+
+	if (path == NULL)
+		return xstrdup(base);
+	q = str_quote_path(path);
+	line = xasprintf("%.*s%s", (int)(path - base), base, q);
+	free(q);
+	return line;
+}
+
 char *
 journal_text(const char *base, const struct strlist *lines)
 {
 	struct strbuf s = { NULL, 0, 0 };
-	char *head = xasprintf(JOURNAL_MAGIC "%s", base), *line = framed(head);
+	char *quoted = base_quoted(base), *head = xasprintf(JOURNAL_MAGIC "%s", quoted);
+	char *line = framed(head);
 
 	strbuf_addf(&s, "%s", line);
 	free(line);
 	free(head);
+	free(quoted);
 	for (size_t i = 0; i < lines->count; i++) {
 		line = numbered_line(i + 1, lines->items[i]);
 		strbuf_addf(&s, "%s", line);
@@ -320,13 +374,14 @@ read_all(const char *path, size_t *len, char **err)
 	for (;;) {
 		ssize_t n;
 		if (*len == cap) {
-			if (cap >= JOURNAL_MAX) {
+			/* room for one byte past the most a journal holds, to see it */
+			if (cap > JOURNAL_MAX) {
 				*err = xasprintf("%s: a journal is at most %u bytes", path, JOURNAL_MAX);
 				close(fd);
 				free(buf);
 				return NULL;
 			}
-			cap *= 2;
+			cap = cap * 2 > JOURNAL_MAX ? JOURNAL_MAX + 1u : cap * 2;
 			buf = xreallocarray(buf, cap + 1, 1);
 		}
 		n = fio_read(fd, buf + *len, cap - *len);
@@ -347,11 +402,13 @@ read_all(const char *path, size_t *len, char **err)
 	return buf;
 }
 
-/* "crc=0123abcd save=PATH" or the base alone. */
+/* "crc=0123abcd save=PATH" or the base alone; from version 3 on, PATH may be
+ * quoted (base_quoted). Nothing is read from a quoting that is broken. */
 static void
-read_base(struct journal_contents *out, const char *text)
+read_base(struct journal_contents *out, const char *text, int version)
 {
-	char *end;
+	const char *path;
+	char *end, *raw;
 
 	/* the journal's head (its file format): "crc=XXXXXXXX " before the base */
 	if (strncmp(text, "crc=", 4) == 0 && strspn(text + 4, "0123456789abcdef") == 8 &&
@@ -360,7 +417,13 @@ read_base(struct journal_contents *out, const char *text)
 		out->has_crc = true;
 		text += 13;
 	}
-	out->base = xstrdup(text);
+	if (version < 3 || (path = base_path(text)) == NULL) {
+		out->base = xstrdup(text);
+		return;
+	}
+	if ((raw = str_unquote_path(path)) != NULL)
+		out->base = xasprintf("%.*s%s", (int)(path - text), text, raw);
+	free(raw);
 }
 
 /* A line of version 2 starts with its number, which must be `want`: the text
@@ -394,12 +457,14 @@ not_taken(struct journal_contents *out, size_t lineno)
 static int
 read_first(struct journal_contents *out, char *text)
 {
-	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 2
+	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 3
+	              : strncmp(text, JOURNAL_MAGIC_V2, strlen(JOURNAL_MAGIC_V2)) == 0 ? 2
 	              : strncmp(text, JOURNAL_MAGIC_V1, strlen(JOURNAL_MAGIC_V1)) == 0 ? 1
 	                                                                              : 0;
 
+	/* the magics of every version are of one length */
 	if (version != 0)
-		read_base(out, text + strlen(JOURNAL_MAGIC));
+		read_base(out, text + strlen(JOURNAL_MAGIC), version);
 	return version;
 }
 

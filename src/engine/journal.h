@@ -29,6 +29,15 @@ struct journal {
  * or says that the directory could not be flushed (free it). */
 bool journal_create(struct journal *j, const char *path, const char *base, char **err,
                     char **warning);
+/* The same, the new journal holding `lines` already (numbered from 1), all
+ * written and flushed before it is put in place: a journal started again whole. */
+bool journal_create_lines(struct journal *j, const char *path, const char *base,
+                          const struct strlist *lines, char **err, char **warning);
+
+/* What `base` names, with the checksum of that file's bytes now ("crc=XXXXXXXX
+ * save=PATH"), as journal_create names it; a base named with its checksum is
+ * given back as it is (free it). NULL and *err when the file cannot be read. */
+char *journal_base_named(const char *base, char **err);
 
 /* Add one command line, numbered after the last; it is on disk when this
  * returns true. On false the journal is cut back to the lines before it, so the

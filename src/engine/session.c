@@ -157,7 +157,6 @@ start(struct session *s, struct game *g, const char *journal_path, const char *b
 	if (journal_path == NULL)
 		return true;
 	s->journal_path = xstrdup(journal_path);
-	s->base = xstrdup(base);
 	note_files(s);
 	if (!journal_place_ok(&s->game, journal_path, err))
 		return false;
@@ -167,7 +166,10 @@ start(struct session *s, struct game *g, const char *journal_path, const char *b
 	save_clean_temps(journal_path);
 	if (!keep_unsaved(s, journal_path, err))
 		return false;
-	ok = journal_create(&s->journal, journal_path, base, err, &created_warning);
+	/* the base as it is now, so that a journal started again names the same */
+	if ((s->base = journal_base_named(base, err)) == NULL)
+		return false;
+	ok = journal_create(&s->journal, journal_path, s->base, err, &created_warning);
 	*warning = join_warnings(*warning, created_warning);
 	return ok;
 }
@@ -191,20 +193,44 @@ say_warning(struct command_result *res, const char *what, const char *then)
 	free(line);
 }
 
-/* Take back the change just made, without a trace: it never reached the disk.
- * An undo is taken back by redo, a redo or a change by undo; the log loses
- * every line written since `log_before`. */
+/* What a command may change that taking it back by undo or redo does not put
+ * back: the redo list (a change empties it), the log, whether the game is
+ * saved, and the dice hexaid rolls. */
+struct before {
+	struct strlist undone;   /* a copy (empty when the list was) */
+	size_t log;
+	bool dirty;
+	struct rng rng;
+};
+
 static void
-take_back(struct session *s, bool was_undo, size_t log_before)
+before_take(struct before *b, const struct game *g)
+{
+	memset(&b->undone, 0, sizeof b->undone);
+	for (size_t i = 0; i < g->undone.count; i++)
+		strlist_add(&b->undone, g->undone.items[i]);
+	b->log = g->log.count;
+	b->dirty = g->dirty;
+	b->rng = g->rng;
+}
+
+/* Take back the change just made, without a trace: it never reached the disk.
+ * An undo is taken back by redo, a redo or a change by undo; then the game is
+ * put back as it was before the command, redo list and all. */
+static void
+take_back(struct session *s, bool was_undo, struct before *b)
 {
 	struct command_result res;
 
 	command_run(&s->game, was_undo ? "redo" : "undo", &res);
 	command_result_free(&res);
-	if (!was_undo && s->game.undone.count > 0)
-		strlist_drop_last(&s->game.undone);
-	while (s->game.log.count > log_before)
+	strlist_free(&s->game.undone);
+	s->game.undone = b->undone;
+	memset(&b->undone, 0, sizeof b->undone);
+	while (s->game.log.count > b->log)
 		strlist_drop_last(&s->game.log);
+	s->game.dirty = b->dirty;
+	s->game.rng = b->rng;
 }
 
 /* ---- what a save can hold ----------------------------------------------------------
@@ -270,77 +296,175 @@ record_refused(struct session *s, const struct command_result *res, size_t log_b
 	                 "values", ylimits_save.max_bytes, ylimits_save.max_nodes);
 }
 
-/* When the journal cannot start again from a save, the old one goes on, marked
- * with the save's checksum: a recovery that cannot find the save the journal
- * began from (no backup could be made) replays what follows the mark onto this
- * save (recover.h). */
-static void
-mark_saved(struct session *s, const char *save, struct command_result *res, char *why)
+/* Write a line to the journal, and keep it for a journal started again. A
+ * journal that closes on an error is stopped: it starts again, whole, at the
+ * next change (journal_resume). */
+static bool
+journal_put(struct session *s, const char *line, char **err)
 {
-	unsigned long crc;
-	char *err = NULL, *mark;
-
-	if (journal_file_crc(save, &crc, &err)) {
-		mark = journal_saved_line(crc);
-		if (journal_append(&s->journal, mark, &err)) {
-			say_warning(res, why, "; the journal goes on from before the save, marked with it");
-			free(mark);
-			return;
-		}
-		free(mark);
+	if (!journal_append(&s->journal, line, err)) {
+		s->journal_stopped = s->journal.fd < 0;
+		return false;
 	}
-	say_warning(res, why, "; the journal goes on from before the save");
-	say_warning(res, err, "");
+	strlist_add(&s->journaled, line);
+	return true;
+}
+
+/* A journal that stopped on an error starts again in its place, whole: what it
+ * replays onto and every line it held, written and flushed before it replaces
+ * the file there. */
+static bool
+journal_resume(struct session *s, char **err)
+{
+	struct journal fresh;
+	char *why = NULL, *warning = NULL;
+
+	if (!s->journal_stopped)
+		return true;
+	if (!journal_create_lines(&fresh, s->journal_path, s->base, &s->journaled, &why,
+	                          &warning)) {
+		*err = xasprintf("the journal stopped after an error and cannot start again: %s; "
+		                 "no change is made until it can, or the game is saved (save FILE)",
+		                 why);
+		free(why);
+		return false;
+	}
+	free(warning);
+	s->journal = fresh;
+	s->journal_stopped = false;
+	return true;
+}
+
+/* The journal of a game: on and on, or stopped after an error (and started again
+ * before the next change); or none kept. May this change be shown? */
+static bool
+journal_keeps(struct session *s, const char *line, char **err)
+{
+	if (s->journal.fd < 0 && !s->journal_stopped)
+		return true;
+	return journal_resume(s, err) && journal_put(s, line, err);
+}
+
+/* The journal starts from the save `named` (its base): its lines are in it. */
+static void
+journal_from(struct session *s, char *named)
+{
+	free(s->base);
+	s->base = named;
+	strlist_free(&s->journaled);
+}
+
+/* When the journal cannot start again from a save, the old one goes on, marked
+ * with the save's checksum: a recovery replays what follows the mark onto this
+ * save (recover.h). When even the mark cannot be written, the journal stops;
+ * the next change starts it afresh from the save. */
+static void
+mark_saved(struct session *s, char *named, struct command_result *res, char *why)
+{
+	unsigned long crc = strtoul(named + 4, NULL, 16);
+	char *err = NULL, *mark = journal_saved_line(crc);
+
+	if (s->journal.fd >= 0 && journal_put(s, mark, &err)) {
+		say_warning(res, why, "; the journal goes on from before the save, marked with it");
+		free(named);
+	} else {
+		journal_close(&s->journal);
+		s->journal_stopped = true;
+		journal_from(s, named);
+		say_warning(res, why, "; the journal starts again from the save at the next change");
+		if (err != NULL)
+			say_warning(res, err, "");
+	}
+	free(mark);
 	free(err);
 }
 
 /* After a save, the journal starts again from it. The new journal replaces the
  * old one only once it is whole on the disk; when it cannot be made, the old one
- * goes on: it names the save before by its checksum, and recover finds that
- * save among the backups, or the mark of this save. */
+ * goes on, marked with the save (mark_saved). */
 static void
 restart_journal(struct session *s, struct command_result *res)
 {
 	struct journal fresh;
-	char *err = NULL, *warning, *base, *abs;
+	char *err = NULL, *warning, *base, *abs, *named;
 
-	if (s->journal.fd < 0 || s->journal_path == NULL)
+	if (s->journal_path == NULL || (s->journal.fd < 0 && !s->journal_stopped))
 		return;
 	/* a whole path, so the journal is found from any directory */
 	abs = realpath(s->game.save_path, NULL);
 	base = xasprintf("save=%s", abs ? abs : s->game.save_path);
-	if (journal_create(&fresh, s->journal_path, base, &err, &warning)) {
+	named = journal_base_named(base, &err);
+	if (named == NULL) {
+		/* the save just written cannot be read: the journal goes on as it was */
+		say_warning(res, err, "; the journal goes on from before the save");
+	} else if (journal_create(&fresh, s->journal_path, named, &err, &warning)) {
 		journal_close(&s->journal);
 		s->journal = fresh;
-		free(s->base);
-		s->base = base;
+		s->journal_stopped = false;
+		journal_from(s, named);
 		if (warning != NULL)
 			say_warning(res, warning, "");
 		free(warning);
 	} else {
-		free(base);
-		mark_saved(s, abs ? abs : s->game.save_path, res, err);
+		mark_saved(s, named, res, err);
 	}
+	free(base);
 	free(abs);
 	free(err);
+}
+
+char *
+session_journal_beside(const char *save_path)
+{
+	char *abs = realpath(save_path, NULL);
+	char *path = xasprintf("%s.journal", abs ? abs : save_path);
+
+	free(abs);
+	return path;
+}
+
+/* After a save, the journal of a game that keeps it beside its save goes there
+ * (a save to a new file), and the new save is held, as a saved game opened is. */
+static void
+follow_save(struct session *s, struct command_result *res)
+{
+	char *path = session_journal_beside(s->game.save_path), *err = NULL;
+
+	if (!session_journal_move(s, path, &err)) {
+		say_warning(res, err, "");
+		free(err);
+		err = NULL;
+	}
+	if (!session_hold_save(s, &err)) {
+		say_warning(res, err, "");
+		free(err);
+	}
+	free(path);
 }
 
 bool
 session_run(struct session *s, const char *line, struct command_result *res)
 {
-	size_t log_before = s->game.log.count;
+	struct before b;
 	char *err = NULL;
-	bool ok = command_run(&s->game, line, res);
+	bool ok;
 
+	before_take(&b, &s->game);
+	ok = command_run(&s->game, line, res);
 	if (ok && res->saved)
 		restart_journal(s, res);
-	if (!ok || res->kind == COMMAND_QUERY)
+	if (ok && res->saved && s->journal_beside_save)
+		follow_save(s, res);
+	if (!ok || res->kind == COMMAND_QUERY) {
+		strlist_free(&b.undone);
 		return ok;
-	err = record_refused(s, res, log_before);
-	if (err == NULL && (s->journal.fd < 0 ||
-	                    journal_append(&s->journal, command_record_line(&s->game, res), &err)))
+	}
+	err = record_refused(s, res, b.log);
+	if (err == NULL && journal_keeps(s, command_record_line(&s->game, res), &err)) {
+		strlist_free(&b.undone);
 		return true;
-	take_back(s, res->undoes, log_before);
+	}
+	take_back(s, res->undoes, &b);
 	command_result_clear_lines(res);
 	strlist_add(&res->lines, err);
 	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");
@@ -352,40 +476,28 @@ session_run(struct session *s, const char *line, struct command_result *res)
 bool
 session_journal_move(struct session *s, const char *path, char **err)
 {
-	struct journal_contents jc;
 	struct journal moved = { .fd = -1 };
 	struct file_lock lock;
-	char *base, *warning;
-	bool created;
+	char *warning = NULL;
 
-	if (s->journal.fd < 0 || s->journal_path == NULL || strcmp(path, s->journal_path) == 0)
+	if ((s->journal.fd < 0 && !s->journal_stopped) || s->journal_path == NULL ||
+	    strcmp(path, s->journal_path) == 0)
 		return true;
 	if (save_lock(&lock, path, err) != LOCK_TAKEN)
 		return false;
-	if (!keep_unsaved(s, path, err) || !journal_read(s->journal_path, &jc, err)) {
+	/* the copy names the save the journal began from, not the file there now */
+	if (!keep_unsaved(s, path, err) ||
+	    (!s->journal_stopped &&
+	     !journal_create_lines(&moved, path, s->base, &s->journaled, err, &warning))) {
 		save_unlock(&lock);
 		return false;
 	}
-	/* the copy names the save the journal began from, not the file there now */
-	base = journal_contents_base(&jc);
-	created = journal_create(&moved, path, base, err, &warning);
-	free(base);
 	/* a directory that could not be flushed: the copy is in place all the same */
 	free(warning);
-	for (size_t i = 0; created && i < jc.lines.count; i++) {
-		if (!journal_append(&moved, jc.lines.items[i], err)) {
-			journal_close(&moved);
-			unlink(path);
-			created = false;
-		}
-	}
-	journal_contents_free(&jc);
-	if (!created) {
-		save_unlock(&lock);
-		return false;
-	}
 	journal_close(&s->journal);
-	unlink(s->journal_path);
+	/* a journal stopped keeps what it holds until it starts again, elsewhere */
+	if (!s->journal_stopped || s->journaled.count == 0)
+		unlink(s->journal_path);
 	free(s->journal_path);
 	save_unlock(&s->locks.journal);
 	s->locks.journal = lock;
@@ -430,6 +542,7 @@ session_end(struct session *s)
 	free(s->journal_path);
 	free(s->base);
 	free(s->kept_aside);
+	strlist_free(&s->journaled);
 	game_free(&s->game);
 	memset(s, 0, sizeof *s);
 	s->journal.fd = -1;

@@ -23,7 +23,12 @@ struct session {
 	struct game game;
 	struct journal journal;  /* fd -1 when the session keeps none */
 	char *journal_path;
-	char *base;              /* what the journal replays onto */
+	char *base;              /* what the journal replays onto, named with its checksum */
+	struct strlist journaled;/* the lines of the journal after its first */
+	bool journal_beside_save;/* a save to a new file moves the journal beside it
+	                            (session_journal_beside) and holds the save */
+	bool journal_stopped;    /* it stopped on an error: the next change starts it
+	                            again, whole, or is refused */
 	struct session_locks locks;
 	char *kept_aside;        /* where a journal found at journal_path was moved, or NULL */
 	size_t record_bytes;     /* at least the size of a save of the game now */
@@ -55,6 +60,10 @@ bool session_run(struct session *s, const char *line, struct command_result *res
  * it); a journal holding commands at `path` is moved aside first. On false *err
  * says why and the journal stays where it was. */
 bool session_journal_move(struct session *s, const char *path, char **err);
+
+/* Where a saved game's journal is kept beside it: the save, its links
+ * followed, and ".journal" (free it). */
+char *session_journal_beside(const char *save_path);
 
 /* Hold the lock of the game's save_path, when it is not the one held (after a
  * save to a new file), letting the old one go. On false *err says why. */

@@ -55,28 +55,15 @@ static bool
 save_as(struct tui *t)
 {
 	const struct game *g = &t->s->game;
-	char *dir = tui_save_dir(), *initial, *path = NULL, *jpath, *err = NULL;
+	char *dir = tui_save_dir(), *initial, *path = NULL;
 	bool ok = false;
 
 	initial = g->save_path ? xstrdup(g->save_path)
 	          : dir ? xasprintf("%s/%s.sav", dir, g->sc.id) : xasprintf("%s.sav", g->sc.id);
 	if (dialog_input(t, "Save as", "Save the game to the file:", initial, &path) && *path) {
+		/* the session moves the journal beside the save and holds it
+		 * (session.h), as for a save typed at the prompt */
 		ok = save_to(t, path);
-		if (ok && (jpath = tui_journal_path(&t->s->game)) != NULL) {
-			/* the journal lives beside its save, where the next start looks */
-			if (!session_journal_move(t->s, jpath, &err)) {
-				tui_note(t, NOTE_ERROR_DETAIL, err);
-				free(err);
-				err = NULL;
-			}
-			/* the new save is held, as a saved game opened is, against a
-			 * second hexaid (the journal's lock moved with it) */
-			if (!session_hold_save(t->s, &err)) {
-				tui_note(t, NOTE_ERROR_DETAIL, err);
-				free(err);
-			}
-			free(jpath);
-		}
 	}
 	free(path);
 	free(initial);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,32 +238,70 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	return ok;
 }
 
+/* Does the journal at `path` hold commands for this game? */
+static bool
+holds_commands(const char *path, const struct game *g)
+{
+	struct journal_contents jc;
+	char *err = NULL, *base;
+	bool holds;
+
+	if (access(path, F_OK) != 0)
+		return false;
+	if (!journal_read(path, &jc, &err)) {
+		free(err);
+		return false;
+	}
+	base = session_base_of(g);
+	holds = jc.lines.count > 0 && strcmp(jc.base, base) == 0;
+	free(base);
+	journal_contents_free(&jc);
+	return holds;
+}
+
 /* A scenario's journal: NAME-XXXXXXXX.journal under the journals directory,
  * XXXXXXXX the checksum of the scenario's whole path, so that two scenarios of
  * one name (a copy, another version) never share a journal; or NAME-XXXXXXXX-2
  * and on when another hexaid plays the same scenario (each holds a lock, in
  * *lock). */
 static char *
-scenario_journal(const struct game *g, struct file_lock *lock)
+scenario_journal(const struct game *g, struct file_lock *lock, char **why)
 {
-	char *dir = journal_dir(), *stem;
+	char *dir = journal_dir(), *stem, *state;
 
 	lock->fd = -1;
 	lock->path = NULL;
-	if (dir == NULL)
-		return NULL;
-	stem = journal_stem(g->sc.path);
-	for (int n = 1; n < 10; n++) {
-		char *path = n == 1 ? xasprintf("%s/%s.journal", dir, stem)
-		                    : xasprintf("%s/%s-%d.journal", dir, stem, n);
-		char *err = NULL;
-		if (save_lock(lock, path, &err) == LOCK_TAKEN) {
-			free(dir);
-			free(stem);
-			return path;
+	if (dir == NULL) {
+		int err = errno;
+		/* where the journals go cannot be made ($XDG_STATE_HOME a file?) */
+		if ((state = xdg_user_dir(XDG_STATE)) == NULL) {
+			*why = xstrdup("no journal is kept: set HOME or XDG_STATE_HOME");
+		} else {
+			char *q = str_quote_path(state);
+			*why = xasprintf("no journal is kept: %s/journals cannot be made: %s", q,
+			                 strerror(err));
+			free(q);
 		}
-		free(err);
-		free(path);
+		free(state);
+		return NULL;
+	}
+	stem = journal_stem(g->sc.path);
+	/* first a journal holding commands that no hexaid holds, which is offered
+	 * (a second hexaid's, NAME-XXXXXXXX-2, once it is alone); then any free */
+	for (int pass = 0; pass < 2; pass++) {
+		for (int n = 1; n < 10; n++) {
+			char *path = n == 1 ? xasprintf("%s/%s.journal", dir, stem)
+			                    : xasprintf("%s/%s-%d.journal", dir, stem, n);
+			char *err = NULL;
+			if ((pass == 1 || holds_commands(path, g)) &&
+			    save_lock(lock, path, &err) == LOCK_TAKEN) {
+				free(dir);
+				free(stem);
+				return path;
+			}
+			free(err);
+			free(path);
+		}
 	}
 	free(dir);
 	free(stem);
@@ -272,14 +311,7 @@ scenario_journal(const struct game *g, struct file_lock *lock)
 char *
 tui_journal_path(const struct game *g)
 {
-	char *abs, *path;
-
-	if (g->save_path == NULL)
-		return NULL;
-	abs = realpath(g->save_path, NULL);
-	path = xasprintf("%s.journal", abs ? abs : g->save_path);
-	free(abs);
-	return path;
+	return g->save_path != NULL ? session_journal_beside(g->save_path) : NULL;
 }
 
 /* The commands a journal at `path` holds for this game, if any. */
@@ -304,8 +336,10 @@ journal_to_recover(const char *path, const char *base, struct journal_contents *
  * session keeps the old one aside either way). 'y', 'n', or 0 when hexaid is
  * stopped while asking. */
 static int
-ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
+ask_recover(struct tui *t, const char *path, const struct journal_contents *jc, size_t from)
 {
+	size_t n = jc->lines.count - from;
+	char *qpath = str_quote_path(path);
 	char *lost = journal_lost_lines(jc)
 	                     ? xasprintf(" From line %zu on, %zu line%s damaged or out of order: "
 	                                 "%s not replayed, and the journal is kept.",
@@ -316,45 +350,39 @@ ask_recover(struct tui *t, const char *path, const struct journal_contents *jc)
 	                    "saved (hexaid or the computer stopped before a save).%s\n\n"
 	                    "y: recover them, replaying them now\n"
 	                    "n: start from the file (the journal is kept as .discarded)",
-	                    path, jc->lines.count, jc->lines.count == 1 ? "" : "s", lost);
+	                    qpath, n, n == 1 ? "" : "s", lost);
 	int answer = 0;
 
 	while (answer == 0 && !tui_interrupted())
 		answer = dialog_ask(t, "Recover the game?", q, "yn");
 	free(q);
 	free(lost);
+	free(qpath);
 	return answer;
 }
 
-/* The game a journal replays onto (recover.h): when it is not the file opened
- * (a later save took the save's name, or the journal goes on from a mark), that
- * file is opened instead, under the save's name, so that its commands are
- * replayed onto what they followed and not a second time. False, and why in
- * *why, when there is no such file; the game is then as it was. */
+/* Is the journal newer than the file opened: does it continue it (recover.h)?
+ * Its base then in rb. False, and why in *why, when a newer save replaced the
+ * save it continues, or it replays onto nothing here: it is not offered (the
+ * session keeps it aside, and `hexaid recover` still replays it). */
 static bool
-onto_its_base(const struct journal_contents *jc, struct game *g, struct recovery_base *rb,
-              char **why)
+journal_is_newer(const char *path, const struct journal_contents *jc, struct recovery_base *rb,
+                 char **why)
 {
-	char *errors = NULL;
-	struct game older;
-	bool ok;
+	char *err = NULL, *q = str_quote_path(path);
+	bool newer = recovery_base(jc, rb, &err) && !rb->replaced;
 
-	if (!recovery_base(jc, rb, why))
-		return false;
-	if (!rb->is_save || strcmp(rb->file, jc->base + 5) == 0)
-		return true;
-	ok = tui_load_game(rb->file, &older, &errors);
-	if (ok) {
-		free(older.save_path);
-		older.save_path = g->save_path;
-		g->save_path = NULL;
-		game_free(g);
-		*g = older;
-	} else {
-		*why = xasprintf("%s cannot be opened", rb->file);
-	}
-	free(errors);
-	return ok;
+	if (err != NULL)
+		*why = xasprintf("the journal %s cannot be replayed: %s", q, err);
+	else if (!newer)
+		*why = xasprintf("a newer save replaced the one the journal %s continues: its %zu "
+		                 "command%s %s not recovered", q, jc->lines.count,
+		                 jc->lines.count == 1 ? "" : "s", jc->lines.count == 1 ? "is" : "are");
+	if (!newer)
+		recovery_base_free(rb);
+	free(err);
+	free(q);
+	return newer;
 }
 
 /* Replay the journal's lines from `from` on; the old journal (kept aside when
@@ -448,11 +476,16 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 	free(serr);
 	serr = NULL;
 	base = session_base_of(g);
-	jpath = g->save_path ? tui_journal_path(g) : scenario_journal(g, &held.journal);
+	jpath = g->save_path ? tui_journal_path(g)
+	                     : scenario_journal(g, &held.journal, &t->journal_warning);
 	recover = journal_to_recover(jpath, base, &jc);
+	if (recover && !journal_is_newer(jpath, &jc, &rb, &why)) {
+		journal_contents_free(&jc);
+		recover = false;
+	}
 	if (recover) {
 		t->no_game = true;
-		answer = ask_recover(t, jpath, &jc);
+		answer = ask_recover(t, jpath, &jc, rb.from);
 		t->no_game = false;
 		if (answer == 0) {
 			journal_contents_free(&jc);
@@ -463,36 +496,42 @@ tui_start_session(struct tui *t, struct session *s, struct game *g, char **err)
 		}
 	}
 	if (recover && answer == 'y') {
-		if (onto_its_base(&jc, g, &rb, &why)) {
-			/* the new journal names the file the game was opened from */
-			free(base);
-			base = xstrdup(rb.base);
-		} else {
-			answer = 'n';
-		}
+		/* the new journal names the file the game was opened from */
+		free(base);
+		base = xstrdup(rb.base);
 	}
 	if (!session_start(s, g, jpath, base, &held, &serr, &swarning)) {
+		free(t->journal_warning);
 		t->journal_warning = xasprintf("no journal is kept: %s", serr ? serr : "no place for it");
 		free(serr);
 	}
 	if (jpath == NULL && t->journal_warning == NULL)
 		t->journal_warning = xstrdup("no journal is kept: set HOME or XDG_STATE_HOME");
+	/* the journal goes beside the save, whichever way the game is saved */
+	s->journal_beside_save = true;
 	t->s = s;
 	tui_cursor_home(t);
 	tui_game_changed(t);
 	tui_message(t, false, "%s: hjkl yubn move, Enter selects, ? keys, F10 menus", g_title(s));
 	if (answer == 'y')
 		replay(t, jpath, &jc, rb.from);
-	else if (s->kept_aside != NULL)
+	else if (s->kept_aside != NULL) {
+		char *aside = str_quote_path(s->kept_aside);
 		tui_message(t, why != NULL, "%s%sthe old journal was kept as %s (hexaid recover "
-		            "replays it)", why ? why : "", why ? "; " : "", s->kept_aside);
+		            "replays it)", why ? why : "", why ? "; " : "", aside);
+		tui_note(t, why != NULL ? NOTE_ERROR : NOTE_SAID, t->message);
+		free(aside);
+	}
 	if (recover)
 		journal_contents_free(&jc);
 	recovery_base_free(&rb);
 	if (swarning != NULL)
 		tui_note(t, NOTE_ERROR, swarning);
-	if (t->journal_warning != NULL)
+	if (t->journal_warning != NULL) {
+		/* where the player looks first: the message line */
 		tui_note(t, NOTE_ERROR, t->journal_warning);
+		tui_message(t, true, "%s", t->journal_warning);
+	}
 	free(swarning);
 	free(why);
 	free(jpath);

@@ -330,3 +330,79 @@ str_is_id(const char *s)
 			return false;
 	return true;
 }
+
+/* ---- file names in quotes ------------------------------------------------------ */
+
+static bool
+path_byte_quoted(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f || c == '"' || c == '\\';
+}
+
+char *
+str_quote_path(const char *path)
+{
+	static const char named[] = "\a\b\t\n\v\f\r";
+	static const char letter[] = "abtnvfr";
+	struct strbuf sb = { NULL, 0, 0 };
+	const unsigned char *p = (const unsigned char *)path;
+	size_t i = 0;
+
+	while (p[i] != '\0' && !path_byte_quoted(p[i]))
+		i++;
+	if (p[i] == '\0')
+		return xstrdup(path);
+	strbuf_addf(&sb, "\"");
+	for (i = 0; p[i] != '\0'; i++) {
+		const char *at = p[i] != '\0' ? strchr(named, p[i]) : NULL;
+
+		if (!path_byte_quoted(p[i]))
+			strbuf_addf(&sb, "%c", p[i]);
+		else if (p[i] == '"' || p[i] == '\\')
+			strbuf_addf(&sb, "\\%c", p[i]);
+		else if (at != NULL)
+			strbuf_addf(&sb, "\\%c", letter[at - named]);
+		else
+			strbuf_addf(&sb, "\\%03o", p[i]);
+	}
+	strbuf_addf(&sb, "\"");
+	return sb.text;
+}
+
+char *
+str_unquote_path(const char *text)
+{
+	static const char letter[] = "abtnvfr\"\\";
+	static const char byte[] = "\a\b\t\n\v\f\r\"\\";
+	struct strbuf sb = { NULL, 0, 0 };
+	const char *p;
+
+	if (*text != '"')
+		return xstrdup(text);
+	strbuf_addf(&sb, "%s", "");
+	for (p = text + 1; *p != '"'; p++) {
+		const char *at;
+
+		if (*p == '\0')
+			break;
+		if (*p != '\\') {
+			strbuf_addf(&sb, "%c", *p);
+			continue;
+		}
+		p++;
+		if (*p >= '0' && *p <= '3' && p[1] >= '0' && p[1] <= '7' && p[2] >= '0' &&
+		    p[2] <= '7' && (p[0] != '0' || p[1] != '0' || p[2] != '0')) {
+			strbuf_addf(&sb, "%c", (char)((p[0] - '0') * 64 + (p[1] - '0') * 8 + (p[2] - '0')));
+			p += 2;
+		} else if (*p != '\0' && (at = strchr(letter, *p)) != NULL) {
+			strbuf_addf(&sb, "%c", byte[at - letter]);
+		} else {
+			break;
+		}
+	}
+	if (*p != '"' || p[1] != '\0') {
+		free(sb.text);
+		return NULL;
+	}
+	return sb.text;
+}

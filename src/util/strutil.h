@@ -31,6 +31,15 @@ char *str_join_choices(const char *const *candidates, size_t count);
 /* Cut the blanks and newlines off the end of s, in place; NULL stays NULL. */
 void str_trim_end(char *s);
 
+/* A file name as git writes one: as it is when no byte of it needs quoting, else
+ * in double quotes, a control character (newline, tab...), DEL, a quote or a
+ * backslash escaped as C writes it (\n, \t, \", \\, or \ooo in octal), every
+ * other byte as it is (free it). Any byte a file name can hold survives. */
+char *str_quote_path(const char *path);
+/* Read back str_quote_path's quoting: `text` is a name in quotes, which end it,
+ * or a name as it is. The name (free it), or NULL when the quoting is broken. */
+char *str_unquote_path(const char *text);
+
 /* Are a and b the same string (strcmp's 0)? Compared here, byte by byte: the
  * names hexaid searches lists of are short, and most differ in their first
  * byte, so this beats a call. */
