@@ -55,6 +55,7 @@ static const char *const odd_words[] = {
 
 struct pools {
 	const struct game *g;
+	int last_unit;           /* the unit the line named last, or -1 */
 	struct strlist units, hexes, terrain, classes, sides, combat, words, faces, actions,
 		values, keys, directions, settings;
 };
@@ -116,10 +117,19 @@ pools_fill(struct pools *p, const struct game *g)
 
 	memset(p, 0, sizeof *p);
 	p->g = g;
+	/* the units' hexes and their neighbours, twice over: moves that can be made */
 	for (size_t i = 0; i < g->nunits; i++) {
+		struct hex next_to[HEX_DIRECTIONS];
+
 		strlist_add(&p->units, g->units[i].id);
 		hex_label(b, g->units[i].hex, label);
 		strlist_add(&p->hexes, label);
+		hex_neighbors(g->units[i].hex, next_to);
+		for (size_t d = 0; d < 2 * HEX_DIRECTIONS; d++)
+			if (hex_on_board(b, next_to[d % HEX_DIRECTIONS])) {
+				hex_label(b, next_to[d % HEX_DIRECTIONS], label);
+				strlist_add(&p->hexes, label);
+			}
 	}
 	for (int row = 0; row < b->rows; row++)
 		for (int col = 0; col < b->columns; col++)
@@ -214,9 +224,44 @@ add_question(struct strbuf *line, uint64_t *s, const struct pools *p)
 	}
 }
 
+/* A unit's id (or one of no unit), remembered for the hexes that follow it. */
+static void
+add_unit(struct strbuf *line, uint64_t *s, struct pools *p)
+{
+	if (p->g->nunits == 0 || chance(s, 12)) {
+		strbuf_addf(line, " %s", chance(s, 2) ? "Z99" : from(s, &p->units));
+		return;
+	}
+	p->last_unit = (int)pick(s, p->g->nunits);
+	strbuf_addf(line, " %s", p->g->units[p->last_unit].id);
+}
+
+/* A hex: half the time one next to where the last unit named started, so
+ * that moves are made and their rolls reached; else any of the pool. */
+static void
+add_hex_word(struct strbuf *line, uint64_t *s, struct pools *p)
+{
+	const struct hex_board *b = game_board(p->g);
+	char label[HEX_LABEL_SIZE];
+	struct hex h;
+
+	if (p->last_unit < 0 || chance(s, 2)) {
+		strbuf_addf(line, " %s", from(s, &p->hexes));
+		return;
+	}
+	h = hex_neighbor(p->g->units[p->last_unit].hex, (int)pick(s, HEX_DIRECTIONS));
+	if (chance(s, 3))
+		h = hex_neighbor(h, (int)pick(s, HEX_DIRECTIONS));
+	if (!hex_on_board(b, h))
+		h = p->g->units[p->last_unit].hex;
+	hex_label(b, h, label);
+	strbuf_addf(line, " %s", label);
+	p->last_unit = -1;
+}
+
 /* The words for one argument of the table's help, such as UNIT or TERRAIN[+TERRAIN...]. */
 static void
-add_arg(struct strbuf *line, uint64_t *s, const struct pools *p, const char *arg)
+add_arg(struct strbuf *line, uint64_t *s, struct pools *p, const char *arg)
 {
 	if (strncmp(arg, "roll=", 5) == 0)
 		add_roll(line, s, p);
@@ -224,9 +269,9 @@ add_arg(struct strbuf *line, uint64_t *s, const struct pools *p, const char *arg
 		add_key_value(line, s, p);
 	else if (strncmp(arg, "UNIT", 4) == 0 || strncmp(arg, "TARGET", 6) == 0 ||
 	         strcmp(arg, "ID") == 0)
-		strbuf_addf(line, " %s", chance(s, 12) ? "Z99" : from(s, &p->units));
+		add_unit(line, s, p);
 	else if (strncmp(arg, "HEX", 3) == 0)
-		strbuf_addf(line, " %s", from(s, &p->hexes));
+		add_hex_word(line, s, p);
 	else if (strncmp(arg, "FROM", 4) == 0 || strncmp(arg, "TO", 2) == 0)
 		strbuf_addf(line, " %s", chance(s, 2) ? from(s, &p->units) : from(s, &p->hexes));
 	else if (strncmp(arg, "TERRAIN", 7) == 0) {
@@ -264,7 +309,7 @@ add_arg(struct strbuf *line, uint64_t *s, const struct pools *p, const char *arg
 /* The arguments of an alternative such as "add ID SIDE CLASS HEX [STRENGTH]":
  * [optional] words each taken or not, ... repeated now and then. */
 static void
-add_args(struct strbuf *line, uint64_t *s, const struct pools *p, const char *args)
+add_args(struct strbuf *line, uint64_t *s, struct pools *p, const char *args)
 {
 	char *copy = xstrdup(args), *save = NULL;
 
@@ -307,18 +352,18 @@ add_args(struct strbuf *line, uint64_t *s, const struct pools *p, const char *ar
 /* One command of the table (save left out: a stream writes no file) with its
  * arguments: one of its alternatives ("unit ID | hex HEX | state"). */
 static void
-add_command(struct strbuf *line, uint64_t *s, const struct pools *p)
+add_command(struct strbuf *line, uint64_t *s, struct pools *p)
 {
 	const struct command_entry *c;
 	char *alts, *alt, *bar;
 	size_t k;
 
-	/* the commands of play a third of the time: their dice are where a card's
-	 * absences meet a command's words */
+	/* mostly the changes a unit makes (move, battle ...): their dice are where a
+	 * card's absences meet a command's words */
 	do
 		c = &command_table[pick(s, command_count)];
 	while (strcmp(c->name, "save") == 0 ||
-	       (chance(s, 3) && c->kind != COMMAND_CHANGE));
+	       (!chance(s, 3) && (c->kind != COMMAND_CHANGE || strstr(c->args, "UNIT") == NULL)));
 	if (chance(s, 10))   /* a name cut short: "mo" for move */
 		strbuf_addf(line, "%.*s", (int)(1 + pick(s, strlen(c->name))), c->name);
 	else
@@ -364,12 +409,14 @@ fuzz_command_stream(const struct game *g, uint64_t seed, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		struct strbuf line = { NULL, 0, 0 };
 
-		if (chance(&s, 5))
+		if (chance(&s, 12))
 			strbuf_addf(&line, "%s", chance(&s, 2) ? "phase next" : "turn end");
 		else if (chance(&s, 15))
 			strbuf_addf(&line, "%s", chance(&s, 2) ? "undo" : "redo");
-		else
+		else {
+			p.last_unit = -1;
 			add_command(&line, &s, &p);
+		}
 		mutate(&line, &s, &p);
 		strbuf_addf(&out, "%s\n", line.text);
 		free(line.text);
