@@ -301,4 +301,27 @@ else
 	tap_skip "output to a full disk" "no /dev/full here"
 fi
 
+# --- script input that cannot be read (issue 26, defect 10): an error with the
+# line number, never the end of the script ------------------------------------------
+if [ -n "$have_strace" ]; then
+	printf 'note a\nnote b\n' | strace -o rd.log -e trace=read "$HEXAID" script "$demo" - >/dev/null
+	n=$(grep -n '^read(' rd.log | grep ':read(0,' | sed -n 2p | cut -d: -f1)
+	printf 'note a\nnote b\n' | strace -o /dev/null -e trace=read -e inject=read:error=EIO:when="$n" \
+		"$HEXAID" script "$demo" - >out 2>err; st=$?
+	tap_is "$st:$(grep -c '^note: [ab]$' out):$(cat err)" \
+		"1:2:hexaid: <stdin>:3: error: cannot read line 3 of the script: Input/output error; the commands before it ran, none after it" \
+		"a read error on script input after two lines: exit 1 with its line number"
+else
+	tap_skip "a read error on script input" "strace cannot trace here"
+fi
+if [ "${HEXAID_SANITIZED:-no}" != yes ] && (ulimit -v 400000) 2>/dev/null; then
+	(ulimit -v 400000
+	 { printf 'note a\nnote '; head -c 300000000 /dev/zero | tr '\0' x; printf '\n'; } |
+		"$HEXAID" script "$demo" - >out 2>err); st=$?
+	tap_is "$st:$(grep -c '^note: a$' out):$(grep -c '^hexaid: <stdin>:2: error: cannot read line 2 of the script: Cannot allocate memory' err)" \
+		"1:1:1" "no memory for a 300 MB line of script input: exit 1 with its line number"
+else
+	tap_skip "no memory for a line of script input" "ulimit -v does not hold under the sanitizers"
+fi
+
 tap_done
