@@ -258,6 +258,10 @@ tap_is "$st:$(grep -c "$esc" out)" "1:0" "a unit id holding ESC is refused"
 printf 'note \033]52;c;cm0=\007 caf\303\251 \302\233 x\n' | "$HEXAID" script "$demo" - >out 2>&1
 tap_is "$(head -n 1 out)" '> note \x1b]52;c;cm0=\x07 café \xc2\x9b x' \
 	"a script line with escapes is echoed escaped; text stays as it is"
+# bidirectional controls would reorder what the terminal shows (issue 26, minor)
+printf 'note a\342\200\256b \342\201\246c \342\200\217d \342\200\224\n' | "$HEXAID" script "$demo" - >out 2>&1
+tap_is "$(head -n 1 out)" '> note a\xe2\x80\xaeb \xe2\x81\xa6c \xe2\x80\x8fd —' \
+	"bidi controls (U+202E, U+2066, U+200F) are echoed escaped; a dash stays as it is"
 "$HEXAID" check "x${esc}[2J.yaml" >out 2>&1
 tap_is "$(cat out)" 'x\x1b[2J.yaml: error: cannot open: No such file or directory' \
 	"a file name is printed escaped"
