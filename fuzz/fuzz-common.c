@@ -15,9 +15,10 @@
 #error "FUZZ_DATADIR must name the source tree's data/ folder"
 #endif
 
-static const char *const demos[] = {
+const char *const fuzz_demos[] = {
 	"tricorne", "great-war", "mini-nap", "napoleonic-tec", "ud-napoleonic",
 };
+const size_t fuzz_ndemos = sizeof fuzz_demos / sizeof fuzz_demos[0];
 
 const char *
 fuzz_datadir(void)
@@ -49,12 +50,13 @@ occurs(const char *text, size_t len, const char *name)
 char *
 fuzz_demo_path(const char *text, size_t len)
 {
-	const char *pick = demos[0];
+	const char *pick = fuzz_demos[0];
 
 	/* the longest name that occurs: "napoleonic-tec" over a bare "tricorne" */
-	for (size_t i = 0; i < sizeof demos / sizeof demos[0]; i++)
-		if (occurs(text, len, demos[i]) && (pick == demos[0] || strlen(demos[i]) > strlen(pick)))
-			pick = demos[i];
+	for (size_t i = 0; i < fuzz_ndemos; i++)
+		if (occurs(text, len, fuzz_demos[i]) &&
+		    (pick == fuzz_demos[0] || strlen(fuzz_demos[i]) > strlen(pick)))
+			pick = fuzz_demos[i];
 	return xasprintf("%s/scenarios/%s-demo.yaml", FUZZ_DATADIR, pick);
 }
 

@@ -59,4 +59,14 @@ char *fuzz_save_lists_of(const uint8_t *data, size_t size);
  * newline (what a text in hexaid's YAML may hold)? */
 bool fuzz_save_holds(const char *item);
 
+/* A random stream of count command lines for the game g (streams.c), the same
+ * for the same seed: commands of the table with words drawn from the game and
+ * its card, now and then with roll=, --force, odd words or a name cut short;
+ * never `save`. Free it. */
+char *fuzz_command_stream(const struct game *g, uint64_t seed, size_t count);
+
+/* The five demos' names, as fuzz_demo_path finds them ("tricorne" ...). */
+extern const char *const fuzz_demos[];
+extern const size_t fuzz_ndemos;
+
 #endif

@@ -4,7 +4,7 @@
 # folder per harness, from what the source tree already holds (nothing large is
 # committed): the shipped cards and scenarios, the bad-card fixtures, the hostile
 # corpus (files up to 64 KiB), tests/scripts/ as command scripts (for the
-# command and roundtrip harnesses), and a save and
+# command and roundtrip harnesses), random command streams on each demo, and a save and
 # a journal of each of those scripts made by $HEXAID. Needs top_srcdir and HEXAID.
 set -eu
 : "${top_srcdir:?top_srcdir must name the source tree}"
@@ -47,6 +47,17 @@ for f in "$top_srcdir"/tests/scripts/*.script; do
 		"$scenario" "$out/command.tmp") >/dev/null 2>&1 || :
 done
 rm -f "$out/command.tmp"
+
+# Random streams of every command of the table on each demo (fuzz/stream, built
+# beside hexaid), with roll=, --force and odd words.
+stream=$(dirname "$HEXAID")/fuzz/stream
+if [ -x "$stream" ]; then
+	for demo in tricorne great-war mini-nap napoleonic-tec ud-napoleonic; do
+		for seed in 1 2 3 4 5 6 7 8; do
+			"$stream" "$demo" "$seed" 60 >"$out/command/stream-$demo-$seed"
+		done
+	done
+fi
 
 i=0
 for notation in 3d6 d20 4d6kh3 4d6kl1 '6d6>=5' 2d6+3 '1d100-d10+7' '3 battle' 2battle \

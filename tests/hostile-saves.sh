@@ -43,4 +43,35 @@ for f in u.sav us.sav; do
 	[ ! -e written ]
 	tap_ok $? "... and writes nothing"
 done
+# A move's roll= on a card whose moves roll no dice (issue 26, defect 1: a
+# segfault at cmd-faces.c, the card's battle die read at index -1): refused with
+# the reason, typed or read from a save or a journal, by every subcommand.
+tec=$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml
+ud=$top_srcdir/data/scenarios/ud-napoleonic-demo.yaml
+printf 'move F1 0404 roll=1\n' | "$HEXAID" script "$tec" - >out 2>&1; st=$?
+tap_is "$st:$(grep -c 'roll=1: nothing rolls as a unit enters a hex' out)" "1:1" \
+	"napoleonic-tec: move F1 0404 roll=1 is refused, saying why"
+printf 'move F1 0702 roll=1 --force\nretreat F1 0605 roll=2 --force\n' |
+	"$HEXAID" script --keep-going "$ud" - >out 2>&1; st=$?
+tap_is "$st:$(grep -c 'nothing rolls as a unit enters a hex' out)" "1:2" \
+	"ud-napoleonic: a forced move's and a retreat's roll= are refused, saying why"
+printf 'note a\nsave m.sav\n' | "$HEXAID" script "$tec" - >/dev/null
+sed 's/^  note a$/  move F1 0404 roll=1/' m.sav >roll.sav
+grep -q '^  move F1 0404 roll=1$' roll.sav
+tap_ok $? "a save holding that move is made"
+for sub in check render log; do
+	"$HEXAID" $sub roll.sav >out 2>&1; st=$?
+	tap_is "$st:$(grep -c '^roll.sav:[0-9]*:3: error: .*no longer applies: move F1 0404 roll=1' out)" \
+		"1:1" "hexaid $sub on that save: exit 1, the line that no longer applies"
+done
+printf 'note a\n' | "$HEXAID" script --journal j1 "$tec" - >/dev/null
+framed() {
+	printf '%s\t#%s\n' "$1" "$(printf '%s' "$1" | gzip -c | tail -c 8 | head -c 4 | od -An -tx4 | tr -d ' \n')"
+}
+{ head -n 1 j1; framed '1 move F1 0404 roll=1'; } >roll.journal
+"$HEXAID" recover -o r.sav roll.journal >out 2>&1; st=$?
+tap_is "$st:$(grep -c 'line 2 no longer applies: move F1 0404 roll=1' out)" "1:1" \
+	"hexaid recover of a journal holding it: exit 1, the line that no longer applies"
+"$HEXAID" check r.sav >/dev/null 2>&1
+tap_ok $? "... and the game it rebuilt, without that line, is saved and sound"
 tap_done

@@ -321,6 +321,10 @@ tap_is "$st:$(grep -c "$esc" out)" "1:0" "a unit id holding ESC is refused"
 printf 'note \033]52;c;cm0=\007 caf\303\251 \302\233 x\n' | "$HEXAID" script "$demo" - >out 2>&1
 tap_is "$(head -n 1 out)" '> note \x1b]52;c;cm0=\x07 café \xc2\x9b x' \
 	"a script line with escapes is echoed escaped; text stays as it is"
+# bidirectional controls would reorder what the terminal shows (issue 26, minor)
+printf 'note a\342\200\256b \342\201\246c \342\200\217d \342\200\224\n' | "$HEXAID" script "$demo" - >out 2>&1
+tap_is "$(head -n 1 out)" '> note a\xe2\x80\xaeb \xe2\x81\xa6c \xe2\x80\x8fd —' \
+	"bidi controls (U+202E, U+2066, U+200F) are echoed escaped; a dash stays as it is"
 "$HEXAID" check "x${esc}[2J.yaml" >out 2>&1
 tap_is "$(cat out)" 'x\x1b[2J.yaml: error: cannot open: No such file or directory' \
 	"a file name is printed escaped"
@@ -365,6 +369,29 @@ if [ -w /dev/full ]; then
 	tap_is "$bad" "" "--help, render, log, chart, cards and script to a full disk: exit 1, and why"
 else
 	tap_skip "output to a full disk" "no /dev/full here"
+fi
+
+# --- script input that cannot be read (issue 26, defect 10): an error with the
+# line number, never the end of the script ------------------------------------------
+if [ -n "$have_strace" ]; then
+	printf 'note a\nnote b\n' | strace -o rd.log -e trace=read "$HEXAID" script "$demo" - >/dev/null
+	n=$(grep -n '^read(' rd.log | grep ':read(0,' | sed -n 2p | cut -d: -f1)
+	printf 'note a\nnote b\n' | strace -o /dev/null -e trace=read -e inject=read:error=EIO:when="$n" \
+		"$HEXAID" script "$demo" - >out 2>err; st=$?
+	tap_is "$st:$(grep -c '^note: [ab]$' out):$(cat err)" \
+		"1:2:hexaid: <stdin>:3: error: cannot read line 3 of the script: Input/output error; the commands before it ran, none after it" \
+		"a read error on script input after two lines: exit 1 with its line number"
+else
+	tap_skip "a read error on script input" "strace cannot trace here"
+fi
+if [ "${HEXAID_SANITIZED:-no}" != yes ] && (ulimit -v 400000) 2>/dev/null; then
+	(ulimit -v 400000
+	 { printf 'note a\nnote '; head -c 300000000 /dev/zero | tr '\0' x; printf '\n'; } |
+		"$HEXAID" script "$demo" - >out 2>err); st=$?
+	tap_is "$st:$(grep -c '^note: a$' out):$(grep -c '^hexaid: <stdin>:2: error: cannot read line 2 of the script: Cannot allocate memory' err)" \
+		"1:1:1" "no memory for a 300 MB line of script input: exit 1 with its line number"
+else
+	tap_skip "no memory for a line of script input" "ulimit -v does not hold under the sanitizers"
 fi
 
 tap_done

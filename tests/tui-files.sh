@@ -159,4 +159,15 @@ keys q
 tap_is "$(wait_status demo)" 0 "quit the demo"
 check "after the demo: how to start it again" "that was the demo game; hexaid starts it again"
 T kill-session -t demo 2>/dev/null
+
+# A save holding a move's roll= on a card whose moves roll nothing (issue 26,
+# defect 1, a segfault on open): the interface says which line no longer
+# applies and exits 1, before it takes the terminal.
+printf 'note a\nsave %s\n' "$tap_tmp/roll.sav" |
+	"$HEXAID" script "$top_srcdir/data/scenarios/napoleonic-tec-demo.yaml" - >/dev/null
+sed -i 's/^  note a$/  move F1 0404 roll=1/' "$tap_tmp/roll.sav"
+start roll 80 24 "$tap_tmp/roll.sav"
+tap_is "$(wait_status roll)" 1 "a save holding move F1 0404 roll=1 on napoleonic-tec: exit 1"
+check "... naming the line that no longer applies" "  move F1 0404 roll=1"
+T kill-session -t roll 2>/dev/null
 tap_done

@@ -172,17 +172,39 @@ struct script_options {
 	const char *journal;
 };
 
+/* The input could not be read on (a read error, or no memory for its line):
+ * an error, never the end of the script. */
 static int
-run_script(struct session *s, FILE *in, const struct script_options *opt)
+input_failed(const char *name, size_t lineno, int err)
+{
+	fprintf(stderr, "hexaid: %s:%zu: error: cannot read line %zu of the script: %s; "
+	                "the commands before it ran, none after it\n", name, lineno, lineno,
+	        strerror(err));
+	return EXIT_INVALID;
+}
+
+static int
+run_script(struct session *s, FILE *in, const char *name, const struct script_options *opt)
 {
 	char *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, lineno = 0;
 	ssize_t n;
 	int status = EXIT_OK;
 
-	while ((n = getline(&line, &cap, in)) > 0) {
+	for (;;) {
 		struct command_result res;
-		const char *p = line;
+		const char *p;
+
+		errno = 0;
+		n = getline(&line, &cap, in);
+		lineno++;
+		if (n < 0 && (ferror(in) || (errno != 0 && !feof(in)))) {
+			status = input_failed(name, lineno, errno != 0 ? errno : EIO);
+			break;
+		}
+		if (n <= 0)
+			break;
+		p = line;
 
 		/* a line ends with LF or CR LF (a script written on Windows) */
 		if (line[n - 1] == '\n')
@@ -281,7 +303,7 @@ cli_script(const struct cli_args *a)
 				                "kept as %s (hexaid recover replays it)\n", opt.journal,
 				        session.kept_aside);
 			free(warning);
-			status = run_script(&session, in, &opt);
+			status = run_script(&session, in, in == stdin ? "<stdin>" : a->argv[1], &opt);
 		} else {
 			fprintf(stderr, "hexaid: %s\n", err);
 			status = EXIT_INVALID;

@@ -1,7 +1,7 @@
 /* cli-output.c: what the subcommands print, made safe for a terminal (program
  * layer). stdout and stderr are replaced by streams that pass text through and
- * write each control character (but newline and tab), each C1 control and each
- * byte that is not UTF-8 as \xNN: a card, scenario, save or script line from
+ * write each control character (but newline and tab), each C1 control, each
+ * bidirectional control (U+202E ...) and each byte that is not UTF-8 as \xNN: a card, scenario, save or script line from
  * someone else cannot move the cursor, set the window title or write the
  * clipboard (ESC, OSC 52). At the end, a failed write is an error, as GNU's
  * close_stdout makes it: output to a full disk does not exit 0. What a
@@ -47,6 +47,16 @@ put_escaped(FILE *to, unsigned char c)
 	return fprintf(to, "\\x%02x", c) > 0;
 }
 
+/* A bidirectional control (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069),
+ * which would reorder what a terminal shows around it: p holds its 3 bytes. */
+static bool
+bidi_control(const unsigned char *p)
+{
+	return p[0] == 0xE2 && ((p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F ||
+	                                          (p[2] >= 0xAA && p[2] <= 0xAE))) ||
+	                        (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9));
+}
+
 /* Write n bytes of p, escaped. Unless `last`, a UTF-8 sequence cut at the end
  * is kept in e->pending for the next write. */
 static bool
@@ -66,8 +76,11 @@ escape_into(struct cli_escaper *e, const unsigned char *p, size_t n, bool last)
 		if (len == 0 || (p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f) {
 			ok = put_escaped(e->to, p[i]);
 			len = 1;
-		} else if (len == 2 && p[i] == 0xC2 && p[i + 1] < 0xA0) {   /* C1 controls */
-			ok = put_escaped(e->to, p[i]) && put_escaped(e->to, p[i + 1]);
+		} else if ((len == 2 && p[i] == 0xC2 && p[i + 1] < 0xA0) ||   /* C1 controls */
+		           (len == 3 && bidi_control(p + i))) {
+			ok = true;
+			for (size_t k = 0; k < len && ok; k++)
+				ok = put_escaped(e->to, p[i + k]);
 		} else {
 			ok = fwrite(p + i, 1, len, e->to) == len;
 		}

@@ -33,10 +33,17 @@ bool
 cmd_faces_take(struct game *g, int n, const char *rolled, int *faces,
                struct command_result *res)
 {
-	const struct die_kind *d = &game_card(g)->dice[game_card(g)->battle_die];
+	const struct card *card = game_card(g);
+	const struct die_kind *d;
 	char *copy, *save = NULL;
 	int k = 0;
 
+	/* a card without a battle die has no faces to take: refused, never read */
+	if (card->battle_die < 0 || (size_t)card->battle_die >= card->ndice)
+		return cmd_fail(res, "%s%s: this card has no battle die (battle_die:), so "
+		                     "nothing here rolls its faces", rolled ? "roll=" : "dice",
+		                rolled ? rolled : "");
+	d = &card->dice[card->battle_die];
 	if (rolled == NULL) {
 		for (int i = 0; i < n; i++)
 			faces[i] = d->nfaces == 0

@@ -296,6 +296,16 @@ enter_faces(struct game *g, struct enter_plan *p, int need, const int *typed, in
 	return true;
 }
 
+/* Does any of the card's enter events roll dice? */
+static bool
+events_roll(const struct card *card)
+{
+	for (size_t i = 0; i < card->events.count; i++)
+		if (card->events.items[i].rolled != 0 && strcmp(card->events.items[i].on, "enter") == 0)
+			return true;
+	return false;
+}
+
 /* Work out what each hex the move enters does, before anything changes: the
  * first enter event whose conditions hold; when it names faces, its dice are
  * rolled (or taken from roll=) and the first rule that holds for the faces applies.
@@ -310,6 +320,10 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 
 	p->stop = n - 1;
 	p->typed = typed_words != NULL;
+	/* faces typed for a card whose moves roll nothing are refused before they are read */
+	if (p->typed && !events_roll(card))
+		return cmd_fail(res, "roll=%s: nothing rolls as a unit enters a hex with this card "
+		                     "(none of its enter events rolls dice)", typed_words);
 	if (p->typed) {
 		ntyped = 1;
 		for (const char *c = typed_words; *c != '\0'; c++)
