@@ -157,6 +157,15 @@ grep -q '^### Turn 1, Allies: Battle$' "$tap_tmp/out" &&
 	grep -q '^| A2 -> C3 | hexaid | 3 dice: ' "$tap_tmp/out"
 tap_ok $? "log --markdown: the dice log, a table under each turn's phase, with each roll's source"
 tap_is "$(grep -c '^### ' "$tap_tmp/out")" 1 "log --markdown: only phases with rolls get a heading"
+# A note is text in the report, whatever it holds: no raw HTML, no code fence,
+# no heading of its own, and the item it is stays one item.
+printf '%s\n' 'note <script>x</script> & co' 'note ```' 'note "# not a heading"' \
+	"save $tap_tmp/n.sav" | "$HEXAID" script "$gw" >/dev/null
+"$HEXAID" log --markdown "$tap_tmp/n.sav" >"$tap_tmp/out"
+! grep -q '<script>' "$tap_tmp/out" && ! grep -q '```' "$tap_tmp/out" &&
+	grep -qF -- '- note: &lt;script>x&lt;/script> &amp; co' "$tap_tmp/out" &&
+	grep -qF -- '- note: \`\`\`' "$tap_tmp/out" && grep -qF -- '- note: # not a heading' "$tap_tmp/out"
+tap_ok $? "log --markdown: a note's HTML, backquotes and heading marks are text"
 "$HEXAID" log "$tap_tmp/d.sav" >"$tap_tmp/out"
 grep -q '^    A4 -> C4 (table) 2 dice: soldier, flag: 1 hit, 1 flag: C4 3/4$' "$tap_tmp/out"
 tap_ok $? "log: the dice log in plain words"

@@ -62,14 +62,47 @@ cli_render(const struct cli_args *a)
 	return EXIT_OK;
 }
 
-/* A cell of a Markdown table: '|' would end it. */
+/* Text of the game's (a note, a title, a unit's id) in Markdown, taken as text
+ * whatever it holds: '<' and '&' cannot open HTML or an entity, '`' a code span
+ * or fence, '\\' an escape; a block marker at its start ('#', '>', '-', '+',
+ * '*', '=') is escaped, so an item stays an item; in a table cell, '|'. */
+static void
+md_text(const char *s, bool cell)
+{
+	if (!cell && s != NULL && *s != '\0' && strchr("#>-+*=", *s) != NULL)
+		putchar('\\');
+	for (; s != NULL && *s != '\0'; s++) {
+		if (*s == '<')
+			fputs("&lt;", stdout);
+		else if (*s == '&')
+			fputs("&amp;", stdout);
+		else if (*s == '`' || *s == '\\' || (cell && *s == '|'))
+			printf("\\%c", *s);
+		else
+			putchar(*s);
+	}
+}
+
+/* A cell of a Markdown table. */
 static void
 md_cell(const char *s)
 {
 	fputs("| ", stdout);
-	for (; s != NULL && *s != '\0'; s++)
-		fputs(*s == '|' ? "\\|" : (char[]){ *s, '\0' }, stdout);
+	md_text(s, true);
 	putchar(' ');
+}
+
+/* A line of text: an item of a Markdown list, or as it is. */
+static void
+print_item(const char *s, bool md)
+{
+	if (md) {
+		fputs("- ", stdout);
+		md_text(s, false);
+		putchar('\n');
+	} else {
+		puts(s);
+	}
 }
 
 /* The dice log, as players keep it in VASSAL: a heading for each turn and
@@ -89,8 +122,13 @@ print_dice_log(const struct game *g, bool md)
 			continue;
 		}
 		if (md && mark != NULL) {
-			printf("\n### Turn %d, %s%s%s\n", mark->turn, mark->side,
-			       mark->phase ? ": " : "", mark->phase ? mark->phase : "");
+			printf("\n### Turn %d, ", mark->turn);
+			md_text(mark->side, false);
+			if (mark->phase != NULL) {
+				fputs(": ", stdout);
+				md_text(mark->phase, false);
+			}
+			putchar('\n');
 			mark = NULL;
 		}
 		if (r->bookmark) {
@@ -128,18 +166,24 @@ cli_log(const struct cli_args *a)
 		return cli_usage_error(a->cmd);
 	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
 		return status;
-	printf(md ? "# %s\n\n" : "%s\n\n", g.sc.title ? g.sc.title : g.sc.id);
+	if (md) {
+		fputs("# ", stdout);
+		md_text(g.sc.title ? g.sc.title : g.sc.id, false);
+		puts("\n");
+	} else {
+		printf("%s\n\n", g.sc.title ? g.sc.title : g.sc.id);
+	}
 	if (md)
 		puts("## Log\n");
 	for (size_t i = 0; i < g.log.count; i++)
-		printf("%s%s\n", md ? "- " : "", g.log.items[i]);
+		print_item(g.log.items[i], md);
 	if (g.log.count == 0)
 		printf("%s(nothing has happened yet)\n", md ? "- " : "");
 	print_dice_log(&g, md);
 	puts(md ? "\n## Dice\n" : "\nDice:");
 	command_run(&g, "show stats", &res);
 	for (size_t i = 0; i < res.lines.count; i++)
-		printf("%s%s\n", md ? "- " : "", res.lines.items[i]);
+		print_item(res.lines.items[i], md);
 	command_result_free(&res);
 	game_free(&g);
 	return EXIT_OK;
