@@ -137,7 +137,9 @@ draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
 
-	const char *state = t->battle.active ? t->state_line : t->state_owed;
+	/* what is owed, unless a battle being set up or the brush needs the room */
+	const char *state = t->battle.active || t->brush != BRUSH_NONE ? t->state_line
+	                                                                : t->state_owed;
 
 	strbuf_addf(&sb, "%d %lu %d %d\n%s\n%s\n%s\n", cols, t->layout, t->s->game.dirty,
 	            (int)t->brush, state ? state : "",
