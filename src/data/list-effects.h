@@ -40,7 +40,7 @@ EFFECT(DRM, "drm", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS, "added to the attacke
 EFFECT(DEFENSE, "defense", EFFECT_INT, SEC_BATTLE | SEC_MODIFIERS,
        "added to the defender's value, where both sides roll")
 EFFECT(NO_RETREAT, "no_retreat", EFFECT_FLAG, SEC_BATTLE | SEC_MODIFIERS,
-       "the result's retreats are not taken; its other effects are (an artillery duel)")
+       "the result's retreats are not taken; its other effects are (a duel of two classes, say)")
 EFFECT(TIE, "tie", EFFECT_SIDE, SEC_BATTLE | SEC_MODIFIERS,
        "where both sides roll, a tie goes to this side (attacker or defender); rules "
        "for both sides cancel out, one for one")
