@@ -276,6 +276,12 @@ give_cond(struct board *b, const struct target *tg, const struct cond *c, bool b
 			g->levels[scenario_hex_index(&g->sc, b->ht)] = want;
 			break;
 		}
+		if (c->fact == FACT_NEXT_TO_ENEMY && asker == ASKER_MOVE) {
+			/* an enemy beside the hex entered */
+			if (want)
+				place_friend(b, b->a, free_neighbour(b, b->ht), true);
+			break;
+		}
 		if (c->fact == FACT_ATTACKING_OUT || c->fact == FACT_ADJACENT)
 			break; /* from the board */
 		if (asker == ASKER_MOVE && word_for(c->fact, ASKER_MOVE))

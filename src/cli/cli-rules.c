@@ -810,6 +810,24 @@ print_event_roll(const struct card *card, const struct query *q)
 	return any;
 }
 
+/* The reference of an event rule that applies, and, while a rule continues,
+ * the next that applies with its own. */
+static void
+print_event_chain(const struct card *card, const struct query *q, const struct rule *r, int k)
+{
+	for (;;) {
+		printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
+		       r->seed ? r->seed : "");
+		if (!r->continues ||
+		    (k = event_rule_after(card, q->event, &q->sit, q->rolled, k)) < 0)
+			return;
+		r = &card->events.items[k];
+		char *what = cli_event_does(card, r);
+		printf("then: %s\n", what);
+		free(what);
+	}
+}
+
 /* What an event does to the target's hex: the first of the card's event rules
  * for it that applies (and, in words, the next after one that continues). */
 static void
@@ -839,17 +857,7 @@ print_event(const struct card *card, const struct query *q, bool json)
 	} else {
 		printf("event %s: %s\n", q->event, what);
 		if (r != NULL)
-			printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
-			       r->seed ? r->seed : "");
-		/* a rule that continues: the next that applies acts too */
-		while (r != NULL && r->continues &&
-		       (k = event_rule_after(card, q->event, &q->sit, q->rolled, k)) >= 0) {
-			r = &card->events.items[k];
-			free(what);
-			what = cli_event_does(card, r);
-			printf("then: %s\n        [%s:%d%s%s]\n", what, r->file, r->line,
-			       r->seed ? ", seed " : "", r->seed ? r->seed : "");
-		}
+			print_event_chain(card, q, r, k);
 	}
 	free(what);
 }

@@ -18,7 +18,7 @@ rm -rf "$out"
 mkdir -p "$out"
 make -s -C "$builddir" distdir distdir="$tree" >/dev/null
 mkdir "$tree/debian"
-(cd "$here" && cp -R control rules changelog source "$tree/debian/")
+(cd "$here" && cp -R control rules changelog source hexaid.lintian-overrides "$tree/debian/")
 # debian/copyright: the licences Debian does not ship are given whole.
 {
 	cat "$here/copyright.in"
