@@ -16,6 +16,9 @@ seeds=${STREAM_SEEDS:-2}
 looks='show state
 map
 show stats'
+# (fed from a file, not a pipe: a function at the end of a pipe runs in a
+# subshell, and its TAP count would be lost)
+printf '%s\n' "$looks" >looks
 
 # run DESC CMD...: run it (stdin as given); stdout to out, stderr to err; a
 # TAP line for an exit status of 0 or 1 and no crash; $st is its status.
@@ -46,7 +49,7 @@ for demo in tricorne great-war mini-nap napoleonic-tec ud-napoleonic; do
 		rm -f a.sav b.sav r.sav j
 		run "$name: played, saved" "$HEXAID" script --seed "$seed" --keep-going "$scen" play
 		after_save out >live
-		echo "$looks" | run "$name: the save reopened" "$HEXAID" script a.sav -
+		run "$name: the save reopened" "$HEXAID" script a.sav - <looks
 		tap_is "$(cat out)" "$(cat live)" "... shows the live game"
 		for sub in check render log "log --markdown"; do
 			# shellcheck disable=SC2086
@@ -57,13 +60,13 @@ for demo in tricorne great-war mini-nap napoleonic-tec ud-napoleonic; do
 			--journal j "$scen" s1
 		run "... the journal recovered" "$HEXAID" recover -o r.sav j
 		tap_is "$st" 0 "... every journaled command replays"
-		echo "$looks" | run "... the recovered game reopened" "$HEXAID" script r.sav -
+		run "... the recovered game reopened" "$HEXAID" script r.sav - <looks
 		tap_is "$(cat out)" "$(cat live)" "... shows the live game"
 		"$stream" "$demo" "$((seed + 100))" 80 >s2
 		{ cat s2; echo "save b.sav"; echo "$looks"; } >play
 		run "$name: a stream on its save" "$HEXAID" script --seed "$seed" --keep-going a.sav play
 		after_save out >live
-		echo "$looks" | run "... that save reopened" "$HEXAID" script b.sav -
+		run "... that save reopened" "$HEXAID" script b.sav - <looks
 		tap_is "$(cat out)" "$(cat live)" "... shows the live game"
 	done
 done

@@ -115,6 +115,14 @@ test_range_and_targets_found(void **state)
 	free(list.text);
 	command_result_free(&res);
 
+	/* outside a phase that battles, no target, and the answer says why */
+	run("targets B3", &res);
+	assert_int_equal(res.found.nunits, 0);
+	command_result_free(&res);
+	for (int i = 0; i < 3; i++) { /* Command > Order > Move > Combat */
+		run("phase next", &res);
+		command_result_free(&res);
+	}
 	run("targets B3", &res);
 	assert_true(res.found.nunits > 0);
 	for (size_t i = 0; i < res.found.nunits; i++) {
@@ -123,6 +131,10 @@ test_range_and_targets_found(void **state)
 		free(id);
 	}
 	command_result_free(&res);
+	for (int i = 0; i < 3; i++) {
+		run("undo", &res);
+		command_result_free(&res);
+	}
 }
 
 static void

@@ -961,7 +961,9 @@ test_journal_cannot_cut_back(void **state)
 	assert_false(journal_append(&j, "note a", &err));
 	disarm();
 	assert_contains(err, "/j: cannot write the journal: No space left on device, nor take the "
-	                     "line back out: Input/output error; the journal is closed");
+	                     "line back out: Input/output error; the journal stops (it may "
+	                     "still hold this command) and starts again, whole, at the next "
+	                     "change");
 	assert_int_equal(j.fd, -1);
 	free(err);
 	journal_close(&j);
