@@ -122,11 +122,19 @@ set_rect(struct rect *r, int y, int x, int h, int w)
 }
 
 /* The part of `total` cells that is the i-th of n shares, the first ones a
- * cell larger when they do not divide evenly. */
+ * cell larger when they do not divide evenly (no shares: all of it). */
 static void
 share(int total, size_t n, size_t i, int *start, int *len)
 {
-	int each = total / (int)n, more = total % (int)n;
+	int each, more;
+
+	if (n == 0) {
+		*start = 0;
+		*len = total;
+		return;
+	}
+	each = total / (int)n;
+	more = total % (int)n;
 
 	*start = (int)i * each + ((int)i < more ? (int)i : more);
 	*len = each + ((int)i < more ? 1 : 0);
