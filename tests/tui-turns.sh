@@ -587,7 +587,8 @@ select_here B8
 keys '>'
 check "owed: > sets up B8's battle with C7" "Dice: battle B8 C7"
 dice_dialog
-keys -l ff Enter
+keys -l ff
+keys Enter
 check "owed: two flags, C7 owes 2 hexes" "C7 retreats 2 hexes"
 check_status "owed: the status line names the retreat and v" "owed: C7 retreat 2 (v)"
 keys T
