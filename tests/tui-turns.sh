@@ -589,10 +589,10 @@ check "owed: > sets up B8's battle with C7" "Dice: battle B8 C7"
 dice_dialog
 keys -l ff
 keys Enter
-check "owed: two flags, C7 owes 2 hexes" "C7 retreats 2 hexes"
+check "owed: two flags, C7 owes 2 hexes" "C7 must retreat 2 hexes"
 check_status "owed: the status line names the retreat and v" "owed: C7 retreat 2 (v)"
 keys T
-check_status "owed: T is refused while C7 owes its retreat" "1 thing is owed first"
+check_status "owed: T is refused while C7 owes its retreat" "error:   C7 retreat 2"
 keys v
 check "owed: v offers where C7's retreat may end" "retreats 2 of the 2 hex"
 keys Enter

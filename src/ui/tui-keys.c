@@ -462,6 +462,9 @@ static const struct binding bindings[] = {
 	  .help = "redo what undo took back" },
 	{ .keys = { '#' }, .names = "#", DO(note), ITEM(MENU_TURN, 5, "Write a note..."),
 	  .help = "write a note in the log" },
+	{ .keys = { 'N' }, .names = "N", RUN("skip"), ITEM(MENU_TURN, 6, "Skip what is owed"),
+	  .help = "give up everything owed (a result, a retreat, a battle back): the log says "
+	  "so, U takes it back" },
 	{ .keys = { ':' }, .names = ":", DO(prompt), ITEM(MENU_GAME, 6, "Type a command..."),
 	  .help = "type any command (help lists them)" },
 

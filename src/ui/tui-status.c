@@ -15,7 +15,7 @@
 #include "xmalloc.h"
 
 /* The key that settles a thing owed (the binding table's: Y applies, v
- * retreats, B battles back). */
+ * retreats, B battles back; N gives them all up). */
 static const char *
 owed_key(enum owed_kind kind)
 {
@@ -47,6 +47,7 @@ with_owed(const struct game *g, char *where)
 	}
 	if (n > 4)
 		strbuf_addf(&sb, " and %zu more", n - 4);
+	strbuf_addf(&sb, "; N skips");
 	free(where);
 	return sb.text;
 }
