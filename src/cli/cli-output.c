@@ -57,38 +57,57 @@ bidi_control(const unsigned char *p)
 	                        (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9));
 }
 
-/* Write n bytes of p, escaped. Unless `last`, a UTF-8 sequence cut at the end
- * is kept in e->pending for the next write. */
+/* Does the sequence of len bytes at p (0: not UTF-8) need escaping? */
+static bool
+needs_escape(const unsigned char *p, size_t len)
+{
+	return len == 0 || (p[0] < 0x20 && p[0] != '\n' && p[0] != '\t') || p[0] == 0x7f ||
+	       (len == 2 && p[0] == 0xC2 && p[1] < 0xA0) ||   /* C1 controls */
+	       (len == 3 && bidi_control(p));
+}
+
+/* Write the run of plain bytes p[*run, end) as one write; the run then starts
+ * at end. */
+static bool
+flush_run(FILE *to, const unsigned char *p, size_t *run, size_t end)
+{
+	size_t n = end - *run;
+	bool ok = n == 0 || fwrite(p + *run, 1, n, to) == n;
+
+	*run = end;
+	return ok;
+}
+
+/* Write n bytes of p, escaped: plain text in runs, each byte to escape as \xNN
+ * (an invalid byte alone, a control's every byte). Unless `last`, a UTF-8
+ * sequence cut at the end is kept in e->pending for the next write. */
 static bool
 escape_into(struct cli_escaper *e, const unsigned char *p, size_t n, bool last)
 {
-	size_t i = 0;
+	size_t i = 0, run = 0;
 
 	while (i < n) {
 		size_t len = str_utf8_sequence(p + i, n - i);
-		bool ok;
 
 		if (len == 0 && !last && cut_sequence(p + i, n - i)) {
 			memcpy(e->pending, p + i, n - i);
 			e->npending = n - i;
-			return true;
+			return flush_run(e->to, p, &run, i);
 		}
-		if (len == 0 || (p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') || p[i] == 0x7f) {
-			ok = put_escaped(e->to, p[i]);
-			len = 1;
-		} else if ((len == 2 && p[i] == 0xC2 && p[i + 1] < 0xA0) ||   /* C1 controls */
-		           (len == 3 && bidi_control(p + i))) {
-			ok = true;
-			for (size_t k = 0; k < len && ok; k++)
-				ok = put_escaped(e->to, p[i + k]);
-		} else {
-			ok = fwrite(p + i, 1, len, e->to) == len;
+		if (!needs_escape(p + i, len)) {
+			i += len;
+			continue;
 		}
-		if (!ok)
+		if (!flush_run(e->to, p, &run, i))
 			return false;
+		len = len == 0 ? 1 : len;
+		for (size_t k = 0; k < len; k++)
+			if (!put_escaped(e->to, p[i + k]))
+				return false;
 		i += len;
+		run = i;
 	}
-	return true;
+	return flush_run(e->to, p, &run, n);
 }
 
 static ssize_t

@@ -123,20 +123,13 @@ game_check_opened(struct ydoc *doc, enum hexfile_kind kind, const char *path,
 	if (kind == HEXFILE_SAVE) {
 		if (!save_load_doc(&g, doc, cp, dl))
 			return false;
-	} else if (!hexfile_check(path, cp, dl)) {
-		return false;
 	} else if (kind == HEXFILE_SCENARIO) {
-		struct diag_list again;
-		/* read once more, quietly: hexfile_check said all there was to say */
-		diag_list_init(&again, DIAG_MAX_ERRORS);
-		if (!scenario_load(&sc, path, cp, &again)) {
-			diag_list_free(&again);
-			return true;
-		}
-		diag_list_free(&again);
+		/* read once: what scenario_load says is all there is to say */
+		if (!scenario_load(&sc, path, cp, dl))
+			return false;
 		game_start(&g, &sc);
 	} else {
-		return true;
+		return hexfile_check(path, cp, dl);
 	}
 	/* where the map would be misread: warnings, not errors */
 	render_check(&g, path, dl);
