@@ -57,7 +57,10 @@ roll_is "4dF: -1 0 +1 +1 = 1" 4dF = - 0 + 1
 roll_is "D66: 35 = 35" D66 = 35
 roll_is "6d6<=2: 1 2 3 4 5 6: 2 successes (2 or less)" "6d6<=2" = 1 2 3 4 5 6
 roll_is "6d6cs>=5cf1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
-	"6d6cs>=5cf1" = 1 5 2 6 5 1
+	--cs=count "6d6cs>=5cf1" = 1 5 2 6 5 1
+roll_is "6d6>=5f1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
+	"6d6>=5f1" = 1 5 2 6 5 1
+roll_is "4d10cs>=7cf1: 3 10** 5 1__ = 19" --cs=mark "4d10cs>=7cf1" = 3 10 5 1
 roll_is "2d6[fire]+1d4[cold]: [fire] 3 4 [cold] 2 = 9" "2d6[fire]+1d4[cold]" = 3 4 2
 roll_is "d6!: 14 = 14" "d6!" = 14
 tap_is "$("$HEXAID" roll --card great-war 4dB = s s f d | head -n 1)" "4dB: soldier soldier flag deadly" \

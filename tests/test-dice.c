@@ -73,8 +73,13 @@ test_parse(void **state)
 	                    "such as 1");
 	parse_bad("4d6kh5", 4, "keep 1 to as many dice as are rolled, such as 4d6kh3");
 	parse_bad("3d6+1>=4", 6, "count successes of plain dice only, such as 6d6>=5");
-	parse_bad("65d6", 1, "roll 1 to 64 dice at once");
-	parse_bad("2d6 3", 5, "unexpected here; write terms such as 2d6+1d4-1");
+	parse_bad("1000d6", 1, "roll 1 to 999 dice at once, such as 100d100");
+	parse_bad("2d6 3", 5, "'3' is not understood here: terms are joined by +, -, * or /, such "
+	                      "as 2d6+3");
+	parse_bad("3d6x", 4, "'x' is not understood here: to explode (Foundry's x), write !, such "
+	                     "as 3d6!");
+	parse_bad("4d6kh3 foo", 8, "'foo' is not understood here: write terms such as 2d6+1d4-1, "
+	                           "(2d6)*2 or {2d6,1d8}kh1");
 	parse_bad("2d6+", 5, "expected dice at the end, such as 2d6");
 }
 
@@ -388,8 +393,11 @@ odds_are(const char *text, long v, uint64_t ways, uint64_t outcomes)
 	struct dice_expr e;
 	struct dice_odds o;
 	char msg[160];
+	int col;
 
-	parse_ok(text, &e);
+	/* cs and cf as Foundry reads them: counted */
+	if (!dice_parse_as(text, &kinds, DICE_CS_COUNT, &e, &col, msg))
+		fail_msg("%s: column %d: %s", text, col, msg);
 	if (!dice_odds(&e, &o, msg))
 		fail_msg("%s: %s", text, msg);
 	assert_true(o.exact);
@@ -455,6 +463,11 @@ test_dialects(void **state)
 	parse_bad("4d6dl4", 4, "drop 1 to one less than the dice rolled, such as 4d6dl1");
 	parse_bad("D66!", 4, "reroll and explode plain dice, Fudge dice or d%");
 	parse_bad("2dX", 3, "dF, d% or a number of sides comes after d, such as 2d6");
+	/* cs and cf: Foundry counts, Roll20 and rpg-dice-roller mark criticals */
+	parse_bad("10d10cs>=7", 6, "cs>=7 counts successes in Foundry, marks critical ones of a "
+	                           "sum in Roll20: write >=7 to count, or roll --cs=mark");
+	parse_bad("6d6>=5cf1", 7, "cf1 counts failures in Foundry, marks critical ones of a sum "
+	                          "in Roll20: write f1 to count, or roll --cs=mark");
 }
 
 /* A die rolled again and exploded keeps what it showed; physical dice of
