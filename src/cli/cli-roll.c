@@ -414,5 +414,5 @@ cli_roll_notation(FILE *out)
 	      "  NdS[label]      a name for the term, shown with its dice\n"
 	      "  N NAME, NdNAME  a card's die (--card), by its name or initial: 4 battle, 4dB\n"
 	      "  = VALUE...      the dice rolled on the table, in place of hexaid's roll\n"
-	      "  -- -3d6         an EXPR starting with - follows --\n", out);
+	      "  EXPR after --   one that starts with - (hexaid roll -- -3d6)\n", out);
 }
