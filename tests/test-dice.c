@@ -497,6 +497,18 @@ test_dialect_rolls(void **state)
 		assert_int_equal(sum, r.values[i]);
 		assert_true(r.nrolls[i] == 1 || r.rolls[i][0] == 6);
 	}
+	parse_ok("30d6!p", &e);                       /* each roll after a 6: one less */
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	for (int i = 0; i < r.ndice; i++)
+		for (int k = 1; k < r.nrolls[i]; k++) {
+			assert_in_range(r.rolls[i][k], 0, 5);
+			assert_int_equal(r.rolls[i][k - 1], k == 1 ? 6 : 5);
+		}
+	parse_ok("4d6!!kh3", &e);                     /* compounded dice kept whole */
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	assert_true(r.kept[0] + r.kept[1] + r.kept[2] + r.kept[3] == 3);
 	parse_ok("4dF", &e);
 	assert_true(dice_take(&e, fudge, 4, &r, msg));
 	assert_int_equal(r.total, 1);

@@ -1737,7 +1737,7 @@ term_into(const struct dice_expr *e, const struct dice_term *t, struct dist *d, 
 	}
 	if (e->success || !plain_die(t))
 		return add_dice(e, t, d, msg);
-	if ((double)t->count * t->count * t->sides / 2 > 4.0 * ODDS_WORK_LIMIT) {
+	if ((double)t->count * t->count * t->sides / 2 > ODDS_WORK_LIMIT) {
 		snprintf(msg, 160, "too many rolls to count exactly (%dd%d)", t->count, t->sides);
 		return false;
 	}

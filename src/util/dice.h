@@ -1,16 +1,22 @@
 /* dice.h: dice notation, rolling, physical dice typed in, and exact odds (util
- * layer). Notation, as Roll20, Foundry and AnyDice users type it: terms joined by
- * + and -: NdS (N dice of S sides; N may be left out), d% (d100), dF (Fudge: -1,
- * 0, +1), D66 (two d6 read as tens and units, 11 to 66; d66 is a die of 66
- * sides), a whole number, a named die of a card ("3 battle", "2battle", "4dbattle",
- * "4dB" by its initial). A dice term may keep or drop some dice (4d6kh3, 4d6k3,
- * 2d20kl1, 4d6dl1, 4d6dh1), reroll once (ro1, ro<=2) or until it fails the test
- * (rr1), explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH
- * times), and carry a label (2d6[fire]). A whole expression of plain dice may
- * count instead of adding: >=T, <=T or =T, cs (successes) and cf (failures:
- * alone they are counted, with cs they are taken off). A test is N (=N), =N, <=N
+ * layer). Notation, as Roll20, Foundry, rpg-dice-roller and AnyDice users type
+ * it: terms joined by + and -: NdS (N dice, 1 to 999, of S sides; N may be left
+ * out), d% (d100), dF (Fudge: -1, 0, +1), D66 (two d6 read as tens and units, 11
+ * to 66; d66 is a die of 66 sides), a whole number, a named die of a card ("3
+ * battle", "2battle", "4dbattle", "4dB" by its initial). A dice term may keep or
+ * drop some dice (4d6kh3, 4d6k3, 2d20kl1, 4d6d1, 4d6dl1, 4d6dh1; without a
+ * count, one), reroll once (ro1, ro<=2) or until it fails the test (rr1),
+ * explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH times;
+ * !! compounds into one die, !p counts each later roll one less), clamp each
+ * roll (3d6min2, 3d6max5) and carry a label (2d6[fire]). Terms combine with *,
+ * / by a number, parentheses, floor ceil round abs, pools {A,B}khK and min( )
+ * max( ) (dice_expr.arith: a tree of nodes; exact fractions inside, a total that
+ * is a fraction rounded down). A whole sum of plain dice may count instead of
+ * adding: >=T, <=T or =T, with fT taking failures off. A test is N (=N), =N, <=N
  * or >=N; <N and >N, which Roll20 and Foundry read differently, are refused, as
- * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which.
+ * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which;
+ * and cs and cf (Foundry counts, Roll20 marks criticals) unless the caller
+ * chooses a reading (dice_parse_as).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_DICE_H
 #define HEXAID_DICE_H
