@@ -976,10 +976,12 @@ frac(long n, long d)
 	return (struct frac){ n / g, d / g };
 }
 
-/* floor(a / b) for b > 0. */
+/* floor(a / b) for b > 0 (a denominator: never 0). */
 static long
 floor_div(long a, long b)
 {
+	if (b <= 0)
+		return a;
 	return a / b - (a % b != 0 && a < 0);
 }
 
@@ -1501,6 +1503,7 @@ dist_trim(struct dist *d)
 }
 
 #define ODDS_WORK_LIMIT 400000000.0 /* additions the odds of one term may take */
+#define PLAIN_WORK_LIMIT 40000000.0 /* steps of a plain term's sliding sums */
 
 /* d += each die of term t, which is not a plain die (or is counted). */
 static bool
@@ -1737,7 +1740,8 @@ term_into(const struct dice_expr *e, const struct dice_term *t, struct dist *d, 
 	}
 	if (e->success || !plain_die(t))
 		return add_dice(e, t, d, msg);
-	if ((double)t->count * t->count * t->sides / 2 > ODDS_WORK_LIMIT) {
+	/* the range grows with each die: 100d100 is 5*10^5 steps, 282d1000 the most */
+	if ((double)t->count * t->count * t->sides / 2 > PLAIN_WORK_LIMIT) {
 		snprintf(msg, 160, "too many rolls to count exactly (%dd%d)", t->count, t->sides);
 		return false;
 	}
@@ -1822,6 +1826,10 @@ dist_align(struct dist *a, struct dist *b, char msg[160])
 {
 	long l = a->den / gcd(a->den, b->den) * b->den;
 
+	if (a->den < 1 || b->den < 1 || l < 1) { /* denominators are 1 or more */
+		snprintf(msg, 160, "a fraction out of range");
+		return false;
+	}
 	if (too_wide((double)dist_size(a) * (double)(l / a->den), msg) ||
 	    too_wide((double)dist_size(b) * (double)(l / b->den), msg))
 		return false;
@@ -1955,6 +1963,7 @@ pool_dist(const struct dice_expr *e, const struct dice_node *x, struct dist *out
 	int n = 0;
 	bool ok = true;
 
+	memset(m, 0, sizeof m);
 	for (int k = x->a; ok && k >= 0; k = e->nodes[k].next)
 		if ((ok = node_dist(e, k, &m[n], msg)))
 			n++;
@@ -1964,14 +1973,16 @@ pool_dist(const struct dice_expr *e, const struct dice_node *x, struct dist *out
 		ok = dist_align(&m[i], &m[0], msg);
 	if (ok && (x->keep == 0 || x->keep == n || x->keep == -n)) {
 		*out = m[0];
-		for (int i = 1; i < n && ok; i++)
-			ok = dist_add(out, &m[i], 1, msg);
+		memset(&m[0], 0, sizeof m[0]);
+		for (int i = 1; i < n && ok; i++) {
+			ok = dist_add(out, &m[i], 1, msg); /* m[i] is freed, added or not */
+			memset(&m[i], 0, sizeof m[i]);
+		}
 		if (!ok)
 			dist_free(out);
-		return ok;
-	}
-	if (ok)
+	} else if (ok) {
 		ok = pool_keep_dist(m, n, x->keep, out, msg);
+	}
 	for (int i = 0; i < n; i++)
 		dist_free(&m[i]);
 	return ok;
@@ -2037,7 +2048,7 @@ arith_dist(const struct dice_expr *e, struct dist *d, bool *rounded, char msg[16
 {
 	if (!node_dist(e, e->root, d, msg))
 		return false;
-	for (long i = 0; d->den != 1 && i < dist_size(d); i++)
+	for (long i = 0; d->den > 1 && i < dist_size(d); i++)
 		*rounded = *rounded || (dist_has(d, i) && (d->min + i) % d->den != 0);
 	if (d->den != 1)
 		dist_map(d, map_floor, d->den, 1);
