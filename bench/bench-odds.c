@@ -189,6 +189,33 @@ keep_rows(struct results *t, const struct bench_options *o)
 	}
 }
 
+/* `roll --odds` of what issue 31 added: up to 999 dice, a keep of 999, a pool
+ * that keeps 2 of 4 members by enumeration, penetrating dice, dice times dice. */
+static void
+notation_rows(struct results *t, const struct bench_options *o)
+{
+	static const char *const texts[] = { "100d100", "999d6", "999d6kh1",
+		                             "{2d6,1d8,1d10,1d12}kh2", "3d6!p", "10d10*10d10" };
+
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct dice_expr e;
+		struct dice_odds odds;
+		struct timed tm = { run_keep_odds, &e, 1 };
+		char what[96], msg[160];
+		int col;
+		struct row *r;
+		snprintf(what, sizeof what, "notation: %s (`dice_odds`)", texts[i]);
+		r = results_add(t, what);
+		r->budget = 100 * MS;
+		r->failed = !dice_parse(texts[i], NULL, &e, &col, msg) || !dice_odds(&e, &odds, msg);
+		if (r->failed)
+			continue;
+		dice_odds_free(&odds);
+		tm.batch = measure_batch_for(&tm, 5 * MS);
+		r->t = measure(&tm, o->runs);
+	}
+}
+
 void
 bench_odds(struct results *t, const struct bench_options *o)
 {
@@ -231,4 +258,5 @@ bench_odds(struct results *t, const struct bench_options *o)
 	free(cards);
 	bench_free_list(files, n);
 	keep_rows(t, o);
+	notation_rows(t, o);
 }

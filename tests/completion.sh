@@ -24,7 +24,7 @@ complete_words() {
 
 tap_is "$(complete_words ex)" "explain" "a subcommand's name"
 tap_is "$(complete_words help ro)" "roll" "help completes a subcommand"
-tap_is "$(complete_words roll --)" "--card --help --odds --seed --version" "roll's options, from roll --help"
+tap_is "$(complete_words roll --)" "--card --cs --help --odds --seed --version" "roll's options, from roll --help"
 tap_is "$(complete_words recover --o)" "--output" "recover's long option"
 tap_is "$(complete_words chart tri)" "tricorne" "chart: a card id, from hexaid cards"
 tap_is "$(complete_words roll --card great)" "great-war" "roll --card: a card id"

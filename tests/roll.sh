@@ -57,7 +57,10 @@ roll_is "4dF: -1 0 +1 +1 = 1" 4dF = - 0 + 1
 roll_is "D66: 35 = 35" D66 = 35
 roll_is "6d6<=2: 1 2 3 4 5 6: 2 successes (2 or less)" "6d6<=2" = 1 2 3 4 5 6
 roll_is "6d6cs>=5cf1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
-	"6d6cs>=5cf1" = 1 5 2 6 5 1
+	--cs=count "6d6cs>=5cf1" = 1 5 2 6 5 1
+roll_is "6d6>=5f1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
+	"6d6>=5f1" = 1 5 2 6 5 1
+roll_is "4d10cs>=7cf1: 3 10** 5 1__ = 19" --cs=mark "4d10cs>=7cf1" = 3 10 5 1
 roll_is "2d6[fire]+1d4[cold]: [fire] 3 4 [cold] 2 = 9" "2d6[fire]+1d4[cold]" = 3 4 2
 roll_is "d6!: 14 = 14" "d6!" = 14
 tap_is "$("$HEXAID" roll --card great-war 4dB = s s f d | head -n 1)" "4dB: soldier soldier flag deadly" \
@@ -97,4 +100,33 @@ tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \
 tap_is "$(sed -n 3p "$tap_tmp/err")" "           ^" "each part of the notation has its own column in errors"
 "$HEXAID" roll --help | grep -q '^  NdSroT, NdSrrT'
 tap_ok $? "roll --help gives the notation, ro and rr among it"
+# --- issue 31: the rest of what the tools take, and what hexaid says of it --------------
+roll_is "4d6d1: 2 6 (1) 5 = 13" 4d6d1 = 2 6 1 5
+roll_is "1d6/2: 5 = 2 (5/2 rounded down)" 1d6/2 = 5
+roll_is "ceil(1d6/2): 5 = 3" "ceil(1d6/2)" = 5
+roll_is "{2d6,1d8}kh1: 3 4 8 = 8" "{2d6,1d8}kh1" = 3 4 8
+roll_is "(2d6)*2: 3 4 = 14" "(2d6)*2" = 3 4
+roll_is "3d6min2: 2 2 6 = 10" 3d6min2 = 2 2 6
+tap_is "$("$HEXAID" roll --odds '3d6!' | sed -n 2p)" \
+	"  (a die explodes at most 5 times, as hexaid rolls it; rpg-dice-roller goes to 1000)" \
+	"--odds of exploding dice states the cap"
+tap_is "$(odds_row 108 '3d6!')" "108 0.00% 1/101559956668416 0.00%" "3d6! reaches 108: six 6s on each die"
+tap_is "$("$HEXAID" roll --odds 1d6/2 | sed -n 2p)" \
+	"  (a total that is a fraction is rounded down; write ceil( ) or round( ) to round otherwise)" \
+	"--odds of a division states the rounding"
+tap_is "$(odds_row 0 1d6/2)" "0 16.67% 1/6 100.00%" "1d6/2: 0 is a 1, rounded down"
+"$HEXAID" roll --help | grep -q 'most 5 times (rpg-dice-roller: 1000)'
+tap_ok $? "roll --help states the explosion cap"
+"$HEXAID" roll '10d10cs>=7' >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \
+	"1:hexaid: roll: cs>=7 counts successes in Foundry, marks critical ones of a sum in Roll20: write >=7 to count, or roll --cs=mark:       ^" \
+	"cs is refused with both readings and the spelling to write, the caret under it"
+"$HEXAID" roll --cs=both 1d6 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: roll: --cs is 'count' (Foundry) or 'mark' (Roll20), not 'both'" \
+	"--cs takes count or mark"
+"$HEXAID" roll 2d6 3 >/dev/null 2>"$tap_tmp/err"
+tap_is "$(head -n 1 "$tap_tmp/err")" \
+	"hexaid: roll: '3' is not understood here: terms are joined by +, -, * or /, such as 2d6+3" \
+	"what is not understood is named, with the nearest spelling"
+tap_is "$("$HEXAID" roll --odds 100d100 | awk '$1 == 5050 { print $1 }')" "5050" "100d100: counted, 5050 among the results"
 tap_done

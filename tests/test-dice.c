@@ -73,8 +73,13 @@ test_parse(void **state)
 	                    "such as 1");
 	parse_bad("4d6kh5", 4, "keep 1 to as many dice as are rolled, such as 4d6kh3");
 	parse_bad("3d6+1>=4", 6, "count successes of plain dice only, such as 6d6>=5");
-	parse_bad("65d6", 1, "roll 1 to 64 dice at once");
-	parse_bad("2d6 3", 5, "unexpected here; write terms such as 2d6+1d4-1");
+	parse_bad("1000d6", 1, "roll 1 to 999 dice at once, such as 100d100");
+	parse_bad("2d6 3", 5, "'3' is not understood here: terms are joined by +, -, * or /, such "
+	                      "as 2d6+3");
+	parse_bad("3d6x", 4, "'x' is not understood here: to explode (Foundry's x), write !, such "
+	                     "as 3d6!");
+	parse_bad("4d6kh3 foo", 8, "'foo' is not understood here: write terms such as 2d6+1d4-1, "
+	                           "(2d6)*2 or {2d6,1d8}kh1");
 	parse_bad("2d6+", 5, "expected dice at the end, such as 2d6");
 }
 
@@ -388,8 +393,11 @@ odds_are(const char *text, long v, uint64_t ways, uint64_t outcomes)
 	struct dice_expr e;
 	struct dice_odds o;
 	char msg[160];
+	int col;
 
-	parse_ok(text, &e);
+	/* cs and cf as Foundry reads them: counted */
+	if (!dice_parse_as(text, &kinds, DICE_CS_COUNT, &e, &col, msg))
+		fail_msg("%s: column %d: %s", text, col, msg);
 	if (!dice_odds(&e, &o, msg))
 		fail_msg("%s: %s", text, msg);
 	assert_true(o.exact);
@@ -455,6 +463,11 @@ test_dialects(void **state)
 	parse_bad("4d6dl4", 4, "drop 1 to one less than the dice rolled, such as 4d6dl1");
 	parse_bad("D66!", 4, "reroll and explode plain dice, Fudge dice or d%");
 	parse_bad("2dX", 3, "dF, d% or a number of sides comes after d, such as 2d6");
+	/* cs and cf: Foundry counts, Roll20 and rpg-dice-roller mark criticals */
+	parse_bad("10d10cs>=7", 6, "cs>=7 counts successes in Foundry, marks critical ones of a "
+	                           "sum in Roll20: write >=7 to count, or roll --cs=mark");
+	parse_bad("6d6>=5cf1", 7, "cf1 counts failures in Foundry, marks critical ones of a sum "
+	                          "in Roll20: write f1 to count, or roll --cs=mark");
 }
 
 /* A die rolled again and exploded keeps what it showed; physical dice of
@@ -484,6 +497,18 @@ test_dialect_rolls(void **state)
 		assert_int_equal(sum, r.values[i]);
 		assert_true(r.nrolls[i] == 1 || r.rolls[i][0] == 6);
 	}
+	parse_ok("30d6!p", &e);                       /* each roll after a 6: one less */
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	for (int i = 0; i < r.ndice; i++)
+		for (int k = 1; k < r.nrolls[i]; k++) {
+			assert_in_range(r.rolls[i][k], 0, 5);
+			assert_int_equal(r.rolls[i][k - 1], k == 1 ? 6 : 5);
+		}
+	parse_ok("4d6!!kh3", &e);                     /* compounded dice kept whole */
+	rng_seed(&g, 7);
+	dice_roll(&e, &g, &r);
+	assert_true(r.kept[0] + r.kept[1] + r.kept[2] + r.kept[3] == 3);
 	parse_ok("4dF", &e);
 	assert_true(dice_take(&e, fudge, 4, &r, msg));
 	assert_int_equal(r.total, 1);
@@ -493,6 +518,225 @@ test_dialect_rolls(void **state)
 	parse_ok("D66", &e);
 	assert_false(dice_take(&e, d66, 1, &r, msg));
 	assert_string_equal(msg, "value 1 of the dice is 17, which that die cannot show");
+}
+
+/* ---- the notation table: tests/dice-notation.tsv --------------------------------- */
+
+typedef __int128 wide;
+
+static wide
+wide_gcd(wide a, wide b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b != 0) {
+		wide t = a % b;
+		a = b;
+		b = t;
+	}
+	return a == 0 ? 1 : a;
+}
+
+/* One die's outcomes as the test enumerates them, apart from the odds code:
+ * its final values, each with a weight out of `total`. */
+#define BRUTE_MAX 4096
+struct brute_die {
+	int n;
+	int value[BRUTE_MAX];
+	wide weight[BRUTE_MAX];
+	wide total;
+};
+
+static wide
+wide_pow(wide b, int e)
+{
+	wide r = 1;
+
+	while (e-- > 0)
+		r *= b;
+	return r;
+}
+
+/* An exploding die: every chain of rolls, at most DICE_EXPLODE_DEPTH more,
+ * out of sides^(depth+1) (a chain of k rolls stands for sides^(depth+1-k)). */
+static void
+brute_chains(const struct dice_term *t, struct brute_die *d, int sum, int k)
+{
+	for (int f = 0; f < t->sides; f++) {
+		int v = dice_face_value(t, f), add = k > 0 && t->penetrate ? v - 1 : v;
+		if (dice_meets(&t->explode, v) && k < DICE_EXPLODE_DEPTH) {
+			brute_chains(t, d, sum + add, k + 1);
+		} else if (d->n < BRUTE_MAX) {
+			d->value[d->n] = sum + add;
+			d->weight[d->n++] = wide_pow(t->sides, DICE_EXPLODE_DEPTH - k);
+		}
+	}
+}
+
+static void
+brute_die(const struct dice_term *t, struct brute_die *d)
+{
+	int s = t->sides;
+
+	d->n = 0;
+	if (t->explode.cmp != DICE_CMP_NONE) {
+		brute_chains(t, d, 0, 0);
+		d->total = wide_pow(s, DICE_EXPLODE_DEPTH + 1);
+		return;
+	}
+	d->total = t->reroll.cmp == DICE_CMP_NONE ? s : t->reroll_until ? 0 : (wide)s * s;
+	for (int f = 0; f < s; f++) {
+		int v = dice_face_value(t, f);
+		if (t->reroll.cmp != DICE_CMP_NONE && dice_meets(&t->reroll, v)) {
+			for (int g = 0; !t->reroll_until && g < s; g++) { /* rolled once more */
+				d->value[d->n] = dice_face_value(t, g);
+				d->weight[d->n++] = 1;
+			}
+			continue;
+		}
+		d->value[d->n] = v;
+		d->weight[d->n++] = t->reroll.cmp != DICE_CMP_NONE && !t->reroll_until ? s : 1;
+		if (t->reroll_until)
+			d->total += 1;
+	}
+}
+
+/* Every roll of e, each die's outcomes in turn (an odometer), taken as
+ * physical dice and added up by the roll's own code; the ways of each result
+ * must be the odds' ways, fraction for fraction. False when too many to try. */
+static bool
+brute_force(const char *text, const struct dice_expr *e, const struct dice_odds *o)
+{
+	static struct brute_die dice[16];
+	int idx[16] = { 0 }, values[16], n = 0;
+	double rolls = 1.0;
+	wide *got, all = 1;
+	long span = o->max - o->min + 1;
+
+	for (size_t i = 0; i < e->nterms; i++) {
+		const struct dice_term *t = &e->terms[i];
+		if (e->success && t->explode.cmp != DICE_CMP_NONE && !t->compound)
+			return false; /* each roll a die of its own: not a value to take */
+		for (int k = 0; k < t->count; k++, n++) {
+			if (n == 16)
+				return false;
+			brute_die(t, &dice[n]);
+			rolls *= dice[n].n;
+			all *= dice[n].total;
+		}
+	}
+	if (rolls > 300000.0)
+		return false;
+	got = calloc((size_t)span, sizeof *got);
+	assert_non_null(got);
+	for (;;) {
+		struct dice_roll r;
+		char msg[160];
+		wide w = 1;
+		long v;
+		int i;
+		for (i = 0; i < n; i++) {
+			values[i] = dice[i].value[idx[i]];
+			w *= dice[i].weight[idx[i]];
+		}
+		if (!dice_take(e, values, n, &r, msg))
+			fail_msg("%s: a roll the odds count is refused: %s", text, msg);
+		v = e->success ? r.successes : r.total;
+		if (v < o->min || v > o->max)
+			fail_msg("%s: a roll makes %ld, outside the odds' %ld..%ld", text, v, o->min,
+			         o->max);
+		got[v - o->min] += w;
+		for (i = 0; i < n && ++idx[i] == dice[i].n; i++)
+			idx[i] = 0;
+		if (i == n)
+			break;
+	}
+	for (long k = 0; k < span; k++)
+		if ((wide)o->ways[k] * all != got[k] * (wide)o->outcomes)
+			fail_msg("%s = %ld: %llu of %llu counted, enumeration differs", text, o->min + k,
+			         (unsigned long long)o->ways[k], (unsigned long long)o->outcomes);
+	free(got);
+	return true;
+}
+
+/* The mean of the odds against MEAN: a fraction p/q (exact odds), or a decimal. */
+static void
+mean_is(const char *text, const struct dice_odds *o, const char *mean)
+{
+	if (o->exact) {
+		wide sum = 0, p, q = 1, g;
+		char *end;
+		for (long k = 0; k <= o->max - o->min; k++)
+			sum += (wide)(o->min + k) * o->ways[k];
+		p = strtol(mean, &end, 10);
+		if (*end == '/')
+			q = strtol(end + 1, &end, 10);
+		g = wide_gcd(sum, o->outcomes);
+		if (sum / g != p || (wide)o->outcomes / g != q)
+			fail_msg("%s: mean %lld/%lld, table says %s", text, (long long)(sum / g),
+			         (long long)((wide)o->outcomes / g), mean);
+	} else {
+		double m = 0.0, want = strtod(mean, NULL);
+		for (long k = 0; k <= o->max - o->min; k++)
+			m += (double)(o->min + k) * o->chance[k];
+		if (fabs(m - want) > 1e-9 * fabs(want))
+			fail_msg("%s: mean %.12g, table says %s", text, m, mean);
+	}
+}
+
+/* Each notation of the table: accepted with its least and greatest total and
+ * exact mean (and, with few enough rolls, every roll enumerated), or refused
+ * saying the nearest spelling. */
+static void
+test_notation_table(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char path[4096], line[512];
+	int rows = 0, refused = 0, brute = 0;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/tests/dice-notation.tsv", top ? top : "..");
+	f = fopen(path, "r");
+	if (f == NULL)
+		fail_msg("%s: cannot open", path);
+	while (fgets(line, sizeof line, f) != NULL) {
+		char *col[6] = { NULL }, *save = NULL, msg[160];
+		struct dice_expr e;
+		struct dice_odds o;
+		int c = 0, at;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		for (char *w = strtok_r(line, "\t", &save); w != NULL && c < 6;
+		     w = strtok_r(NULL, "\t", &save))
+			col[c++] = w;
+		assert_true(c >= 6);
+		rows++;
+		if (strcmp(col[1], "no") == 0) {
+			if (dice_parse(col[0], NULL, &e, &at, msg))
+				fail_msg("%s: accepted, the table says refused", col[0]);
+			if (strstr(msg, col[5]) == NULL)
+				fail_msg("%s: \"%s\" does not say \"%s\"", col[0], msg, col[5]);
+			refused++;
+			continue;
+		}
+		if (!dice_parse(col[0], NULL, &e, &at, msg))
+			fail_msg("%s: refused at column %d: %s", col[0], at, msg);
+		if (!dice_odds(&e, &o, msg))
+			fail_msg("%s: no odds: %s", col[0], msg);
+		if (o.min != atol(col[2]) || o.max != atol(col[3]))
+			fail_msg("%s: %ld to %ld, the table says %s to %s", col[0], o.min, o.max, col[2],
+			         col[3]);
+		mean_is(col[0], &o, col[4]);
+		brute += o.exact && brute_force(col[0], &e, &o);
+		dice_odds_free(&o);
+	}
+	fclose(f);
+	print_message("# %d notations, %d refused, %d enumerated roll by roll\n", rows, refused,
+	              brute);
+	assert_int_equal(rows, 76);
+	assert_true(brute >= 40);
 }
 
 int
@@ -511,6 +755,7 @@ main(void)
 		cmocka_unit_test(test_keep_large_pools),
 		cmocka_unit_test(test_dialects),
 		cmocka_unit_test(test_dialect_rolls),
+		cmocka_unit_test(test_notation_table),
 	};
 	return RUN_TESTS("dice", tests);
 }

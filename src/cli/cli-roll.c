@@ -15,6 +15,7 @@
 
 struct roll_options {
 	bool odds, seeded;
+	enum dice_cs_reading cs;
 	uint64_t seed;
 	const char *card;
 };
@@ -61,7 +62,8 @@ print_number(const struct dice_term *t, int v)
  * showed first when it was rerolled (1->4), its rolls when it exploded (6+6+2),
  * in parentheses when it was dropped. */
 static void
-print_value(const struct card *card, const struct dice_term *t, const struct dice_roll *r, int d)
+print_value(const struct card *card, const struct dice_expr *e, const struct dice_term *t,
+            const struct dice_roll *r, int d)
 {
 	int v = r->values[d];
 
@@ -85,6 +87,10 @@ print_value(const struct card *card, const struct dice_term *t, const struct dic
 	}
 	if (r->nrolls[d] <= 1)
 		print_number(t, v);
+	if (e->crit_if.cmp != DICE_CMP_NONE && dice_meets(&e->crit_if, v))
+		fputs("**", stdout);
+	if (e->fumble_if.cmp != DICE_CMP_NONE && dice_meets(&e->fumble_if, v))
+		fputs("__", stdout);
 	if (!r->kept[d])
 		putchar(')');
 }
@@ -109,7 +115,7 @@ print_roll(const char *text, const struct dice_expr *e, const struct dice_roll *
 		bool first = i == 0 || r->term[i - 1] != r->term[i];
 		if (first && t->label[0] != '\0')
 			printf(" [%s]", t->label);
-		print_value(card, t, r, i);
+		print_value(card, e, t, r, i);
 		named |= t->named >= 0;
 	}
 	if (e->success) {
@@ -125,6 +131,8 @@ print_roll(const char *text, const struct dice_expr *e, const struct dice_roll *
 			print_test(&e->fail_if);
 		}
 		puts(")");
+	} else if (!named && r->exact_den != 1) {
+		printf(" = %ld (%ld/%ld rounded down)\n", r->total, r->exact_num, r->exact_den);
 	} else if (!named) {
 		printf(" = %ld\n", r->total);
 	} else {
@@ -215,6 +223,12 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 	}
 	printf("%s: exact odds%s%s\n", text, e->success ? " of the number of " : "",
 	       !e->success ? "" : e->success_if.cmp != DICE_CMP_NONE ? "successes" : "failures");
+	if (o.capped)
+		printf("  (a die explodes at most %d times, as hexaid rolls it; rpg-dice-roller "
+		       "goes to 1000)\n", DICE_EXPLODE_DEPTH);
+	if (o.rounded)
+		printf("  (a total that is a fraction is rounded down; write ceil( ) or round( ) "
+		       "to round otherwise)\n");
 	printf("  %6s %8s %25s %9s\n", e->success ? "count" : "total", "chance",
 	       o.exact ? "in lowest terms" : "", "at least");
 	for (long v = o.min; v <= o.max; v++) {
@@ -299,7 +313,7 @@ roll_text(const char *text, char **values, int nvalues, bool physical,
 	int col, status = EXIT_OK;
 
 	card_kinds_init(&ck, card);
-	if (!dice_parse(text, &ck.kinds, &e, &col, msg)) {
+	if (!dice_parse_as(text, &ck.kinds, opt->cs, &e, &col, msg)) {
 		fprintf(stderr, "hexaid: roll: %s\n  %s\n  %*s^\n", msg, text, col - 1, "");
 		card_kinds_free(&ck);
 		return EXIT_INVALID;
@@ -335,6 +349,15 @@ cli_roll(const struct cli_args *a)
 			return EXIT_USAGE;
 		opt.seeded = true;
 	}
+	if (a->given[CLI_CS]) {
+		const char *v = a->value[CLI_CS];
+		if (strcmp(v, "count") != 0 && strcmp(v, "mark") != 0) {
+			fprintf(stderr, "hexaid: roll: --cs is 'count' (Foundry) or 'mark' (Roll20), "
+			        "not '%s'\n", v);
+			return EXIT_USAGE;
+		}
+		opt.cs = strcmp(v, "count") == 0 ? DICE_CS_COUNT : DICE_CS_MARK;
+	}
 	if (a->argc < 1)
 		return cli_usage_error(a->cmd);
 	/* EXPR is every word up to "=", the physical dice every word after it */
@@ -365,21 +388,31 @@ cli_roll(const struct cli_args *a)
 void
 cli_roll_notation(FILE *out)
 {
-	fputs("Dice notation (EXPR), as Roll20, Foundry and AnyDice write it:\n"
-	      "  NdS+M           N dice of S sides added, plus or minus M (3d6+2, d20-1)\n"
+	fputs("Dice notation (EXPR), as Roll20, Foundry, rpg-dice-roller and AnyDice write it:\n"
+	      "  NdS+M           N dice (1 to 999) of S sides added, plus or minus M (3d6+2, d20-1)\n"
 	      "  d%, dF, D66     d100; Fudge dice (-1, 0, +1); tens and units, 11 to 66\n"
 	      "                  (d66 is one die of 66 sides)\n"
 	      "  NdSkhK, NdSkK   keep the K highest (4d6kh3); NdSklK keeps the lowest\n"
-	      "  NdSdlK, NdSdhK  drop the K lowest (4d6dl1) or highest\n"
+	      "  NdSdK, dlK, dhK drop the K lowest (4d6d1, 4d6dl1) or highest; without K, one\n"
 	      "  NdSroT, NdSrrT  reroll a die meeting T once (ro), or until it does not (rr);\n"
 	      "                  a bare r is refused: Foundry reads it once, Roll20 until\n"
-	      "  NdS!, NdS!T     explode: a die meeting T (the top face) adds a roll, at most\n"
-	      "                  5 times\n"
+	      "  NdS!, NdS!T     explode: a die meeting T (the top face) adds a roll, each a\n"
+	      "                  die of its own; !! compounds (one die), !p penetrates (each\n"
+	      "                  roll after the first counts one less). A die explodes at\n"
+	      "                  most 5 times (rpg-dice-roller: 1000); --odds says so\n"
+	      "  NdSminN, maxN   a roll below N counts N (3d6min2); above N, N (3d6max5)\n"
+	      "  A*B, A/N, (A)   multiply; divide by a number: exact inside, a total that is\n"
+	      "                  a fraction rounded down (1d6/2 is 0 to 3)\n"
+	      "  floor(A), ceil(A), round(A), abs(A)   round down, up, to nearest (halves up)\n"
+	      "  {A,B}khK, max(A,B), min(A,B)          the highest K (or klK, dlK...) of A, B\n"
 	      "  EXPR>=T, <=T    count the dice meeting T instead of adding (6d6>=5)\n"
-	      "  EXPRcsT, cfT    count successes; failures alone, or taken off successes\n"
+	      "  EXPR>=TfU       a die meeting U takes a success off (6d6>=5f1)\n"
+	      "  EXPRcsT, cfT    refused unless --cs says: Foundry counts (--cs=count), Roll20\n"
+	      "                  adds and marks criticals ** and fumbles __ (--cs=mark)\n"
 	      "  T               N (exactly N), =N, <=N or >=N; <N and >N are refused (Foundry\n"
 	      "                  reads <3 as 'below 3', Roll20 as '3 or below')\n"
 	      "  NdS[label]      a name for the term, shown with its dice\n"
 	      "  N NAME, NdNAME  a card's die (--card), by its name or initial: 4 battle, 4dB\n"
-	      "  = VALUE...      the dice rolled on the table, in place of hexaid's roll\n", out);
+	      "  = VALUE...      the dice rolled on the table, in place of hexaid's roll\n"
+	      "  EXPR after --   one that starts with - (hexaid roll -- -3d6)\n", out);
 }

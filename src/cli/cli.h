@@ -28,6 +28,7 @@ enum cli_key {
 	CLI_LEGEND,
 	CLI_REMINDERS,
 	CLI_COVERAGE,
+	CLI_CS,
 	CLI_N_KEYS
 };
 

@@ -37,6 +37,7 @@ static const struct cli_option roll_options[] = {
 	{ "seed", 0, "N", CLI_SEED, "roll from seed N (0 to 2^64-1): the same dice each time" },
 	{ "card", 0, "CARD", CLI_CARD, "read symbol dice (4dB, 4 battle) from CARD's faces" },
 	{ "odds", 0, NULL, CLI_ODDS, "print the exact odds instead of rolling" },
+	{ "cs", 0, "READING", CLI_CS, "read cs and cf as Foundry (count) or Roll20 (mark)" },
 	{ NULL, 0, NULL, 0, NULL },
 };
 

@@ -1,16 +1,22 @@
 /* dice.h: dice notation, rolling, physical dice typed in, and exact odds (util
- * layer). Notation, as Roll20, Foundry and AnyDice users type it: terms joined by
- * + and -: NdS (N dice of S sides; N may be left out), d% (d100), dF (Fudge: -1,
- * 0, +1), D66 (two d6 read as tens and units, 11 to 66; d66 is a die of 66
- * sides), a whole number, a named die of a card ("3 battle", "2battle", "4dbattle",
- * "4dB" by its initial). A dice term may keep or drop some dice (4d6kh3, 4d6k3,
- * 2d20kl1, 4d6dl1, 4d6dh1), reroll once (ro1, ro<=2) or until it fails the test
- * (rr1), explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH
- * times), and carry a label (2d6[fire]). A whole expression of plain dice may
- * count instead of adding: >=T, <=T or =T, cs (successes) and cf (failures:
- * alone they are counted, with cs they are taken off). A test is N (=N), =N, <=N
+ * layer). Notation, as Roll20, Foundry, rpg-dice-roller and AnyDice users type
+ * it: terms joined by + and -: NdS (N dice, 1 to 999, of S sides; N may be left
+ * out), d% (d100), dF (Fudge: -1, 0, +1), D66 (two d6 read as tens and units, 11
+ * to 66; d66 is a die of 66 sides), a whole number, a named die of a card ("3
+ * battle", "2battle", "4dbattle", "4dB" by its initial). A dice term may keep or
+ * drop some dice (4d6kh3, 4d6k3, 2d20kl1, 4d6d1, 4d6dl1, 4d6dh1; without a
+ * count, one), reroll once (ro1, ro<=2) or until it fails the test (rr1),
+ * explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH times;
+ * !! compounds into one die, !p counts each later roll one less), clamp each
+ * roll (3d6min2, 3d6max5) and carry a label (2d6[fire]). Terms combine with *,
+ * / by a number, parentheses, floor ceil round abs, pools {A,B}khK and min( )
+ * max( ) (dice_expr.arith: a tree of nodes; exact fractions inside, a total that
+ * is a fraction rounded down). A whole sum of plain dice may count instead of
+ * adding: >=T, <=T or =T, with fT taking failures off. A test is N (=N), =N, <=N
  * or >=N; <N and >N, which Roll20 and Foundry read differently, are refused, as
- * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which.
+ * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which;
+ * and cs and cf (Foundry counts, Roll20 marks criticals) unless the caller
+ * chooses a reading (dice_parse_as).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_DICE_H
 #define HEXAID_DICE_H
@@ -21,10 +27,13 @@
 
 #include "rng.h"
 
-#define DICE_MAX_TERMS 16
-#define DICE_MAX_DICE 64
+#define DICE_MAX_TERMS 32
+#define DICE_MAX_NODES 96
+#define DICE_MAX_DICE 999
 #define DICE_MAX_SIDES 1000
-#define DICE_EXPLODE_DEPTH 5  /* a die explodes at most this many times (d6!: 6 dice) */
+/* A die explodes at most this many times (d6!: 6 rolls, 36 at most), where
+ * rpg-dice-roller stops at 1000: the odds and roll --help say so. */
+#define DICE_EXPLODE_DEPTH 5
 #define DICE_LABEL_SIZE 24
 
 /* A test a die's value meets: = N, <= N or >= N. */
@@ -57,9 +66,36 @@ struct dice_term {
 	struct dice_cond reroll;  /* a die meeting it is rolled again ... */
 	bool reroll_until;        /* ... until it does not (rr), or once (ro) */
 	struct dice_cond explode; /* a die meeting it adds another roll (!) */
+	bool compound;            /* !!: the rolls are one die (kept, counted whole) */
+	bool penetrate;           /* !p: each roll after the first counts one less */
+	bool has_min, has_max;    /* min N, max N: a roll below N counts N (above) */
+	int min_value, max_value;
 	char label[DICE_LABEL_SIZE]; /* 2d6[fire]: the players' name for the term */
 	int col;          /* where the term starts in the text (1-based) */
 };
+
+/* Arithmetic over the terms (dice_expr.arith): the expression as a tree of
+ * nodes. Values are exact fractions inside; the result is rounded down to a
+ * whole number at the end (floor, ceil and round say otherwise). */
+enum dice_op {
+	DICE_OP_TERM,   /* the term's dice added (or its number) */
+	DICE_OP_ADD, DICE_OP_SUB, DICE_OP_MUL,
+	DICE_OP_DIV,    /* a by the number qn/qd */
+	DICE_OP_NEG, DICE_OP_FLOOR, DICE_OP_CEIL, DICE_OP_ROUND, DICE_OP_ABS,
+	DICE_OP_POOL,   /* {a, ...}: its members (a, then each one's next) kept or added */
+};
+struct dice_node {
+	enum dice_op op;
+	int a, b;         /* operands (node indexes); TERM: a is the term */
+	int next;         /* the next member of a pool, or -1 */
+	int keep;         /* POOL: >0 keep the highest, <0 the lowest, 0 all */
+	long qn, qd;      /* DIV: the divisor, a fraction */
+};
+
+/* How cs and cf are read: Foundry counts successes (and takes off failures),
+ * Roll20 and rpg-dice-roller add the dice and mark critical ones. Unless the
+ * caller chooses, both readings are given and the text refused. */
+enum dice_cs_reading { DICE_CS_ASK, DICE_CS_COUNT, DICE_CS_MARK };
 
 struct dice_expr {
 	struct dice_term terms[DICE_MAX_TERMS];
@@ -68,6 +104,10 @@ struct dice_expr {
 	struct dice_cond success_if; /* each die meeting it counts 1 (>=T, <=T, =T, cs) */
 	struct dice_cond fail_if;    /* cf: each die meeting it counts 1 alone, -1 with cs */
 	int ndice;        /* dice in all the terms */
+	struct dice_cond crit_if, fumble_if; /* cs and cf read as marks (DICE_CS_MARK) */
+	bool arith;       /* * / ( ) {} floor ceil round abs min max: the nodes say */
+	struct dice_node nodes[DICE_MAX_NODES];
+	int nnodes, root;
 };
 
 /* Does value v meet the test? */
@@ -76,9 +116,11 @@ bool dice_meets(const struct dice_cond *c, int v);
 int dice_face_value(const struct dice_term *t, int f);
 
 /* Parse text. On false, *col (1-based, in characters of text) and msg say what
- * is wrong where. */
+ * is wrong where. dice_parse refuses cs and cf (DICE_CS_ASK). */
 bool dice_parse(const char *text, const struct dice_kinds *kinds, struct dice_expr *out, int *col,
                 char msg[160]);
+bool dice_parse_as(const char *text, const struct dice_kinds *kinds, enum dice_cs_reading cs,
+                   struct dice_expr *out, int *col, char msg[160]);
 
 /* One roll: each die's value (1..sides for plain dice, a face index 0..faces-1
  * for named dice), which were kept, the total and the successes. */
@@ -91,7 +133,10 @@ struct dice_roll {
 	int rolls[DICE_MAX_DICE][DICE_EXPLODE_DEPTH + 1]; /* an exploding die's rolls */
 	int nrolls[DICE_MAX_DICE];
 	int ndice;
-	long total;                /* sum of the kept plain dice and constants */
+	long total;                /* sum of the kept plain dice and constants (arith:
+	                              the value rounded down) */
+	long exact_num, exact_den; /* arith: the value before rounding, a fraction */
+	long term_total[DICE_MAX_TERMS]; /* each term's kept dice added, unsigned */
 	int successes;             /* counted dice (successes less failures with cf) */
 };
 
@@ -114,6 +159,8 @@ struct dice_odds {
 	uint64_t *ways;            /* ways of min + i, when `exact` */
 	uint64_t outcomes;
 	bool exact;                /* ways and outcomes are whole counts */
+	bool rounded;              /* some results were fractions, rounded down */
+	bool capped;               /* dice explode at most DICE_EXPLODE_DEPTH times */
 };
 
 bool dice_odds(const struct dice_expr *e, struct dice_odds *out, char msg[160]);
