@@ -309,7 +309,7 @@ events_roll(const struct card *card)
 /* Work out what each hex the move enters does, before anything changes: the
  * first enter event whose conditions hold; when it names faces, its dice are
  * rolled (or taken from roll=) and the first rule that holds for the faces applies.
- * A rule that makes the unit lose strength ends the move in that hex. */
+ * A rule that makes the unit lose strength, or lose it, ends the move in that hex. */
 static bool
 plan_entering(struct step_check *sc, const struct hex *path, size_t n, const char *typed_words,
               struct enter_plan *p, struct command_result *res)
@@ -355,7 +355,8 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 		}
 		e = xgrow(&p->steps, &p->nsteps, &p->cap, sizeof *e);
 		*e = (struct entered){ i, k, first, p->nfaces - first };
-		if (k >= 0 && card->events.items[k].effect == EFFECT_LOSE) {
+		if (k >= 0 && (card->events.items[k].effect == EFFECT_LOSE ||
+		               card->events.items[k].effect == EFFECT_LOST)) {
 			p->stop = i;
 			break;
 		}
@@ -395,6 +396,14 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 	}
 	snprintf(ref, sizeof ref, "%s:%d%s%s", r->file, r->line, r->seed ? ", seed " : "",
 	         r->seed ? r->seed : "");
+	if (r->effect == EFFECT_LOST) {
+		u->strength = 0;
+		u->eliminated = true;
+		game_unit_changed(g, unit, u->hex);
+		cmd_say(res, "    %s is lost in %s: eliminated  [%s]", u->id, at, ref);
+		game_log(g, "%s is lost entering %s, eliminated", u->id, at);
+		return;
+	}
 	if (r->effect == EFFECT_LOSE) {
 		u->strength -= (int)(r->amount < u->strength ? r->amount : u->strength);
 		u->eliminated = u->strength == 0;

@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tui-loops.sh: the battle loops and rules that the cards decide, played through
+# the terminal interface at 80x24 with keys only (no ':' command, no --force):
+# a lone leader entering a wetland (Tricorne 001:72), a road move next to an
+# enemy (TEC 004:97-98). '/' only puts the cursor on a unit. Each check names
+# the seed line it holds the program to.
+. "$top_srcdir/tests/tap.sh"
+
+tmux_test="battle loops in tmux"
+limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
+. "$top_srcdir/tests/tmux.sh"
+scenarios="$top_srcdir/data/scenarios"
+
+# go UNIT: the cursor on a unit ('/' and its id), the unit pane showing it.
+go() {
+	keys /
+	wait_for "Go to" || return 1
+	keys -l "$1"
+	keys Enter
+	wait_for "Unit $1 "
+}
+
+# phase TEXT: p, and the status line says the phase.
+phase() {
+	keys p
+	check_status "p: on to the phase $1" "phase: $1"
+}
+
+# select_here ID: Enter on the unit at the cursor selects it.
+select_here() {
+	check_status "Enter's hint on $1: select" "Enter:select"
+	keys Enter
+	check "$1 selected" "$1 selected"
+}
+
+# saved_state GAME: w saves the game shown; the units as `show state` lists them.
+saved_state() {
+	save="$tap_tmp/data/hexaid/saves/$1.sav"
+	rm -f "$save"
+	keys w
+	wait_for "Save the game to the file:"
+	keys Enter
+	wait_for "saved to" || screen | sed 's/^/#   | /' >&2
+	cp "$save" "$tap_tmp/read.sav"
+	printf 'show state\n' | "$HEXAID" script "$tap_tmp/read.sav" - 2>&1
+}
+
+# quit_game NAME: q, not saving what is unsaved; quit_saved NAME: q after w.
+quit_game() {
+	keys q
+	wait_for "The game has unsaved changes" && keys n
+	wait_status "$1" >/dev/null
+	T kill-session -t "$1" 2>/dev/null
+}
+quit_saved() {
+	keys q
+	wait_status "$1" >/dev/null
+	T kill-session -t "$1" 2>/dev/null
+}
+
+# check_log DESC TEXT...: each TEXT in the log pane, zoomed (Tab Tab Tab z) so
+# that its lines are whole; then the panes as they were, the focus on the map.
+check_log() {
+	desc=$1
+	shift
+	keys Tab Tab Tab z
+	wait_for "[Log"
+	for text in "$@"; do
+		check "$desc" "$text"
+	done
+	keys z Tab
+	wait_for "[Map"
+}
+
+# === Tricorne: a lone leader enters a wetland (001:72) ===========================
+# The demo with a British lone leader L1 (the card's class leader) on the hill
+# 1006, beside the wetland 1106. hexaid rolls one die as it enters: with
+# --seed 17 a saber, and the leader is lost; with --seed 2 an infantry symbol,
+# which costs a lone leader nothing, and it goes on (001:74).
+sed 's/^  - { id: B1, side: british.*$/&\n  - { id: L1, side: british, class: leader, hex: "1006", strength: 1 }/' \
+	"$scenarios/tricorne-demo.yaml" >"$tap_tmp/leader.yaml"
+grep -q "id: L1" "$tap_tmp/leader.yaml"
+tap_ok $? "leader: the demo with a lone leader L1 in 1006"
+for seed in 17 2; do
+	start leader 80 24 -- --seed $seed "$tap_tmp/leader.yaml"
+	check "leader $seed: the British to act" "turn 1, British to act"
+	phase Order
+	phase Move
+	go L1
+	select_here L1
+	keys l
+	check_status "leader $seed: Enter's hint on the wetland 1106: move" "Enter:move"
+	keys Enter
+	check_status "leader $seed: L1 moves into 1106" "L1 moves 1006 to 1106"
+	state=$(saved_state tricorne-demo)
+	if [ $seed = 17 ]; then
+		check_log "leader 17: L1 rolls a saber entering 1106 and is lost (001:72)" \
+			"L1 enters 1106: rolls saber" "L1 is lost entering 1106, eliminated"
+		tap_is "$(printf '%s\n' "$state" | sed -n 's/^British: //p' | tr ' ' '\n' | grep '^L1')" \
+			"L1eliminated(0)" "leader 17: the save has L1 lost (001:72)"
+	else
+		check_log "leader 2: L1 rolls an infantry symbol entering 1106" \
+			"L1 enters 1106: rolls infantry"
+		tap_is "$(printf '%s\n' "$state" | sed -n 's/^British: //p' | tr ' ' '\n' | grep '^L1')" \
+			"L1@1106(1)" "leader 2: L1 stands in 1106, strength 1: no saber, no loss (001:72, 001:74)"
+	fi
+	quit_saved leader
+done
+
+tap_done
