@@ -108,4 +108,31 @@ for seed in 17 2; do
 	quit_saved leader
 done
 
+# === TEC: no road movement moving next to an enemy (004:97-98) ===================
+# The demo with woods in 0404 and 0504 on the road (0304 to 0604, where A1
+# stands; A2 in 0603). F2 steps along the road into 0404, next to no enemy:
+# the road's 1 MP (004:15), not the woods' 2. Then into 0504, next to A1 and
+# A2: no road movement, the woods' 2 MP count (004:10, 004:97-98).
+awk '/^map:/ { m = 1 } m && /^    - "\. \. \. \. \. T/ && ++n == 2 { sub(/\. \. \. \. \. T/, ". . . w w T") } { print }' \
+	"$scenarios/napoleonic-tec-demo.yaml" >"$tap_tmp/road.yaml"
+grep -q '". \. \. w w T' "$tap_tmp/road.yaml"
+tap_ok $? "road: the demo with woods on the road in 0404 and 0504"
+start road 80 24 -- --seed 1 "$tap_tmp/road.yaml"
+check "road: the French to act, Movement" "turn 1, French to act"
+go F2
+select_here F2
+keys l
+check_status "road: Enter's hint on 0404: move" "Enter:move"
+keys Enter
+check_status "road: F2 into 0404 along the road, next to no enemy: 1 MP (004:15)" \
+	"F2 moves 0304 to 0404: 1 hex, costing 1, along the road"
+keys l
+check_status "road: Enter's hint on 0504: move" "Enter:move"
+keys Enter
+check_status "road: F2 into 0504 next to A1: the woods' 2 MP, not the road's (004:97-98, 004:10)" \
+	"F2 moves 0404 to 0504: 1 hex, costing 2"
+check_log "road: the log has the move into 0504 not along the road (004:97-98)" \
+	"F2 moves 0404 to 0504 (1 hex)"
+quit_game road
+
 tap_done
