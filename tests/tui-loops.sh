@@ -3,7 +3,7 @@
 # tui-loops.sh: the battle loops and rules that the cards decide, played through
 # the terminal interface at 80x24 with keys only (no ':' command, no --force):
 # a lone leader entering a wetland (Tricorne 001:72), a road move next to an
-# enemy (TEC 004:97-98). '/' only puts the cursor on a unit. Each check names
+# enemy (TEC 004:97-98), taking ground after a melee (Tricorne's take_ground). '/' only puts the cursor on a unit. Each check names
 # the seed line it holds the program to.
 . "$top_srcdir/tests/tap.sh"
 
@@ -134,5 +134,33 @@ check_status "road: F2 into 0504 next to A1: the woods' 2 MP, not the road's (00
 check_log "road: the log has the move into 0504 not along the road (004:97-98)" \
 	"F2 moves 0404 to 0504 (1 hex)"
 quit_game road
+
+# === Tricorne: take ground after a melee (the card's take_ground, assumed) ======
+# B8 melees C7 in the farm with two flags typed (e ff): C7 owes 2 hexes; v
+# makes the retreat; the message line offers the empty hex; G takes it.
+start ground 80 24 -- --seed 1 "$scenarios/tricorne-demo.yaml"
+check "ground: the British to act" "turn 1, British to act"
+phase Order
+phase Move
+phase Combat
+go B8
+select_here B8
+keys '>'
+check "ground: > sets up B8's battle with C7" "Dice: battle B8 C7"
+keys e
+wait_for "Enter the dice"
+keys -l ff
+keys Enter
+check_status "ground: two flags, C7 owes 2 hexes (tricorne.yaml:29)" "C7 must retreat 2 hexes: v offers where"
+keys v
+check "ground: v offers where C7's retreat may end" "retreats 2 of the 2 hex"
+keys Enter
+check_status "ground: the message line offers the hex C7 left: G" "B8 may take ground in 0704: G takes it"
+keys G
+check_status "ground: G moves B8 into 0704" "B8 takes ground: 0803 to 0704"
+state=$(saved_state tricorne-demo)
+tap_is "$(printf '%s\n' "$state" | sed -n 's/^British: //p' | tr ' ' '\n' | grep '^B8@')" \
+	"B8@0704(4)" "ground: the save has B8 in the farm C7 left"
+quit_saved ground
 
 tap_done
