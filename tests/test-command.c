@@ -77,7 +77,7 @@ test_line_of_sight_found(void **state)
 	assert_string_equal(label(res.found.block, at), "0501");
 	/* the reason is the first step without its value */
 	assert_string_equal(res.found.reason,
-	                    "hex 1 holds Forest, which blocks line of sight  [tricorne.yaml:169]");
+	                    "hex 1 holds Forest, which blocks line of sight  [tricorne.yaml:176]");
 	command_result_free(&res);
 
 	run("los 0401 0403", &res);

@@ -297,7 +297,7 @@ press -l ii Enter
 check_dice "B8's two infantry typed; the building ignores one hit (001:38)" \
 	"B8 rolls 2 dice: infantry, infantry (the dice" "C7: 1 hit, 0 flags: strength 2/4"
 attack_keys "tricorne, table dice (2 dice)" 6
-# C7 stands and does not retreat: it battles back against B8 (tricorne.yaml:313),
+# C7 stands and does not retreat: it battles back against B8 (tricorne.yaml:323),
 # out of its side's turn, with hexaid's dice: an infantry and a flag.
 check_status "the message line offers the battle back" "C7 may battle back against B8: B sets it up"
 pressed=0

@@ -324,6 +324,8 @@ cli_event_does(const struct card *card, const struct rule *r)
 		return xasprintf("a structure roll: %ld or more of a d6 is a structural hit", r->amount);
 	if (r->effect == EFFECT_LOSE)
 		return xasprintf("the unit loses %ld, and its move ends in that hex", r->amount);
+	if (r->effect == EFFECT_LOST)
+		return xasprintf("the unit is lost");
 	return xasprintf("nothing happens (an exception)");
 }
 

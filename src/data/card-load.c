@@ -436,6 +436,35 @@ read_mechanism_combat(struct ydoc *doc, const struct ynode *n, const struct yrea
 	return ok;
 }
 
+/* `bonus_battle: [CLASS...]`: the classes that may battle once more after
+ * taking ground. */
+static bool
+read_mechanism_bonus(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card_mechanism *m = rd->obj;
+	bool ok = true;
+	int c;
+
+	if (!yis_sequence(doc, n, "bonus_battle"))
+		return false;
+	m->bonus = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, rd->ctx, n->items[i], FT_CLASS, &c) && c < 64)
+			m->bonus |= UINT64_C(1) << c;
+		else
+			ok = false;
+	}
+	return ok;
+}
+
+static const struct yfield take_ground_fields[] = {
+	{ "combat", READ_BY(read_mechanism_combat), .required = true },
+	{ "bonus_battle", READ_BY(read_mechanism_bonus) },
+	{ "seed", AS_TEXT(struct card_mechanism, seed) },
+	{ "note", AS_TEXT(struct card_mechanism, note) },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+};
+
 static const struct yfield battle_back_fields[] = {
 	{ "combat", READ_BY(read_mechanism_combat), .required = true },
 	{ "seed", AS_TEXT(struct card_mechanism, seed) },
@@ -453,14 +482,20 @@ static const struct yfield retreat_blocked_fields[] = {
 static const struct ytable battle_back_table = YTABLE("battle_back", battle_back_fields);
 static const struct ytable retreat_blocked_table = YTABLE("retreat_blocked",
                                                           retreat_blocked_fields);
+static const struct ytable take_ground_table = YTABLE("take_ground", take_ground_fields);
 
-/* `battle_back: { combat: [melee] }`, `retreat_blocked: { lose: 1 }`. */
+/* `battle_back: { combat: [melee] }`, `retreat_blocked: { lose: 1 }`,
+ * `take_ground: { combat: [melee], bonus_battle: [cavalry] }` (the row's arg:
+ * 0, 1, 2). */
 static bool
 read_mechanism(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
+	static const struct ytable *const tables[] = { &battle_back_table,
+		                                       &retreat_blocked_table, &take_ground_table };
 	struct card *card = rd->obj;
-	bool back = rd->field->arg == 0;
-	struct card_mechanism *m = back ? &card->battle_back : &card->retreat_blocked;
+	struct card_mechanism *const ms[] = { &card->battle_back, &card->retreat_blocked,
+		                              &card->take_ground };
+	struct card_mechanism *m = ms[rd->field->arg];
 
 	if (!yis_mapping(doc, n, rd->field->key))
 		return false;
@@ -470,7 +505,7 @@ read_mechanism(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	m->given = true;
 	m->file = card->reading;
 	m->line = n->line;
-	return ymap_read(doc, n, back ? &battle_back_table : &retreat_blocked_table, m, card);
+	return ymap_read(doc, n, tables[rd->field->arg], m, card);
 }
 
 /* `combat_types:`, `fire_types:`... (the row's arg: which list): checked here,
@@ -756,6 +791,7 @@ static const struct yfield card_fields[] = {
 	{ "adjacent_combat", READ_BY(read_adjacent_combat) },
 	{ "battle_back", READ_BY(read_mechanism), .arg = 0 },
 	{ "retreat_blocked", READ_BY(read_mechanism), .arg = 1 },
+	{ "take_ground", READ_BY(read_mechanism), .arg = 2 },
 	{ "enter_friendly", AS_BOOL(struct card, enter_friendly) },
 	{ "disorder_levels", READ_BY(read_disorder_levels) },
 	{ "fire_over_friends", READ_BY(read_fire_over_friends) },
@@ -921,6 +957,8 @@ card_free(struct card *card)
 	free(card->battle_back.note);
 	free(card->retreat_blocked.seed);
 	free(card->retreat_blocked.note);
+	free(card->take_ground.seed);
+	free(card->take_ground.note);
 	for (size_t i = 0; i < card->nclasses; i++) {
 		free(card->classes[i].id);
 		free(card->classes[i].name);

@@ -498,15 +498,16 @@ card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,
 }
 
 /* An enter event (`on: enter`) is tried for each hex a move enters; only it may
- * make the unit lose strength, and only it rolls dice (`roll:`, one when it names
+ * make the unit lose strength or be lost, and only it rolls dice (`roll:`, one when it names
  * `rolled:` faces and no count). */
 static bool
 check_enter_event(struct ydoc *doc, const struct ynode *n, struct rule *r)
 {
 	bool enter = r->on != NULL && strcmp(r->on, "enter") == 0;
 
-	if (!enter && r->effect == EFFECT_LOSE)
-		return yerror(doc, n, "'lose' is for a unit entering a hex: on: enter");
+	if (!enter && (r->effect == EFFECT_LOSE || r->effect == EFFECT_LOST))
+		return yerror(doc, n, "'%s' is for a unit entering a hex: on: enter",
+		              effect_info[r->effect].key);
 	if (!enter && r->roll > 0)
 		return yerror(doc, n, "'roll' is for a unit entering a hex: on: enter");
 	if (enter && r->roll > 0 && r->nrolled == 0)

@@ -451,10 +451,12 @@ struct setting {
 
 /* A mechanism of play a card turns on, with where it says so: the defender
  * battling back (`battle_back:`), what a unit that cannot retreat loses
- * (`retreat_blocked:`). */
+ * (`retreat_blocked:`), the attacker taking the ground its battle emptied
+ * (`take_ground:`). */
 struct card_mechanism {
 	bool given;
-	uint64_t combat;      /* battle_back: the combat types it follows (bits) */
+	uint64_t combat;      /* battle_back, take_ground: the combat types it follows (bits) */
+	uint64_t bonus;       /* take_ground: classes (bits) that may battle once more after */
 	long lose;            /* retreat_blocked: strength lost for each hex not retreated */
 	char *seed;
 	char *note;
@@ -516,6 +518,7 @@ struct card {
 	const char *disorder_file;
 	struct card_mechanism battle_back;     /* the target of a battle battles back */
 	struct card_mechanism retreat_blocked; /* a retreat that cannot be made costs strength */
+	struct card_mechanism take_ground;     /* the attacker moves into the hex it emptied */
 	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
 	int adjacent_combat_line;
 	const char *adjacent_combat_file;

@@ -67,3 +67,5 @@ EFFECT(REMIND, "remind", EFFECT_TEXT,
        "a rule hexaid does not reckon, told to the players where it applies")
 EFFECT(LOSE, "lose", EFFECT_INT, SEC_EVENTS,
        "an enter event: the unit that enters loses this much strength, and its move ends there")
+EFFECT(LOST, "lost", EFFECT_FLAG, SEC_EVENTS,
+       "an enter event: the unit that enters is lost (eliminated, whatever its strength)")

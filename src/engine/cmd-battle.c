@@ -165,6 +165,34 @@ battle_back_after(struct battle *bt, struct command_result *res)
 	game_log(g, "%s may battle back against %s", t->id, g->units[bt->a].id);
 }
 
+/* Once a battle the card lets the attacker take ground after (take_ground:
+ * this combat type) has eliminated its target or made it owe a retreat, the
+ * attacker may move into the target's hex once it is empty (`advance`). A
+ * battle back takes no ground. */
+static void
+take_ground_after(struct battle *bt, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card_mechanism *m = &game_card(g)->take_ground;
+	struct game_unit *a = &g->units[bt->a], *t = &g->units[bt->t];
+	char at[HEX_LABEL_SIZE];
+
+	a->ground_vs = 0;
+	if (t->eliminated || t->retreat_due > 0)
+		t->ground_vs = 0;   /* beaten back itself, it takes no ground */
+	if (bt->back || !m->given || !((m->combat >> bt->combat) & 1u) || a->eliminated ||
+	    (!t->eliminated && t->retreat_due == 0))
+		return;
+	a->ground_vs = bt->t + 1;
+	a->ground = t->hex;
+	if (!t->eliminated)
+		return;   /* said once the retreat has emptied the hex */
+	hex_label(game_board(g), t->hex, at);
+	cmd_say(res, "%s may take ground in %s: advance %s (%s:%d%s)", a->id, at, a->id, m->file,
+	        m->line, m->assumed ? "; assumed: check your rulebook" : "");
+	game_log(g, "%s may take ground in %s", a->id, at);
+}
+
 /* A battle whose steps took every die away is no battle: refused, with the
  * steps that removed them (said above it); nothing is marked, no battle back. */
 static bool
@@ -227,6 +255,8 @@ battle_outcome(struct battle *bt, struct command_result *res)
 		cmd_battle_events_preview(bt, res);
 	if (ok && bt->fought)
 		battle_back_after(bt, res);
+	if (ok && bt->fought)
+		take_ground_after(bt, res);
 	return ok;
 }
 

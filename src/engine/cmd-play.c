@@ -309,7 +309,7 @@ events_roll(const struct card *card)
 /* Work out what each hex the move enters does, before anything changes: the
  * first enter event whose conditions hold; when it names faces, its dice are
  * rolled (or taken from roll=) and the first rule that holds for the faces applies.
- * A rule that makes the unit lose strength ends the move in that hex. */
+ * A rule that makes the unit lose strength, or lose it, ends the move in that hex. */
 static bool
 plan_entering(struct step_check *sc, const struct hex *path, size_t n, const char *typed_words,
               struct enter_plan *p, struct command_result *res)
@@ -355,7 +355,8 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 		}
 		e = xgrow(&p->steps, &p->nsteps, &p->cap, sizeof *e);
 		*e = (struct entered){ i, k, first, p->nfaces - first };
-		if (k >= 0 && card->events.items[k].effect == EFFECT_LOSE) {
+		if (k >= 0 && (card->events.items[k].effect == EFFECT_LOSE ||
+		               card->events.items[k].effect == EFFECT_LOST)) {
 			p->stop = i;
 			break;
 		}
@@ -395,6 +396,14 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 	}
 	snprintf(ref, sizeof ref, "%s:%d%s%s", r->file, r->line, r->seed ? ", seed " : "",
 	         r->seed ? r->seed : "");
+	if (r->effect == EFFECT_LOST) {
+		u->strength = 0;
+		u->eliminated = true;
+		game_unit_changed(g, unit, u->hex);
+		cmd_say(res, "    %s is lost in %s: eliminated  [%s]", u->id, at, ref);
+		game_log(g, "%s is lost entering %s, eliminated", u->id, at);
+		return;
+	}
 	if (r->effect == EFFECT_LOSE) {
 		u->strength -= (int)(r->amount < u->strength ? r->amount : u->strength);
 		u->eliminated = u->strength == 0;
@@ -938,6 +947,9 @@ retreat_short(struct game *g, struct game_unit *u, int hexes, struct command_res
 /* retreat UNIT [HEX...] [roll=FACES]: the retreat a battle gave it, hex by hex
  * toward its side's edge (or to where one of its ways ends), in its side's turn
  * or not; entering raises the card's enter events, as a move does. */
+static void ground_offered(struct game *g, int unit, struct hex left,
+                           struct command_result *res);
+
 bool
 cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -994,6 +1006,8 @@ cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res)
 		                 plan.nfaces);
 	if (plan.stop + 1 == n && !u->eliminated)
 		retreat_short(g, u, due - (int)(n - 1), res);
+	if (plan.stop > 0 || u->eliminated)
+		ground_offered(g, sc.unit, path[0], res);
 	free(plan.steps);
 	return true;
 }
@@ -1038,6 +1052,86 @@ nothing_owed(struct game *g, const char *ending, struct command_result *res)
 	res->found.nowed = n;
 	res->remedy = REMEDY_SETTLE;
 	return false;
+}
+
+/* A unit whose battle made `unit` retreat may take the hex it left: said. */
+static void
+ground_offered(struct game *g, int unit, struct hex left, struct command_result *res)
+{
+	const struct card_mechanism *m = &game_card(g)->take_ground;
+	char at[HEX_LABEL_SIZE];
+
+	for (size_t i = 0; i < g->nunits; i++) {
+		const struct game_unit *a = &g->units[i];
+
+		if (a->ground_vs != unit + 1 || !hex_eq(a->ground, left) ||
+		    game_unit_at(g, left) >= 0)
+			continue;
+		hex_label(game_board(g), left, at);
+		cmd_say(res, "%s may take ground in %s: advance %s (%s:%d%s)", a->id, at, a->id,
+		        m->file, m->line, m->assumed ? "; assumed: check your rulebook" : "");
+		game_log(g, "%s may take ground in %s", a->id, at);
+	}
+}
+
+/* Does the card let a unit of class `cls` battle once more after taking ground? */
+static bool
+bonus_class(const struct card *card, int cls)
+{
+	for (size_t c = 0; c < card->nclasses && c < 64; c++)
+		if (((card->take_ground.bonus >> c) & 1u) && card_class_is(card, cls, (int)c))
+			return true;
+	return false;
+}
+
+/* advance UNIT: the unit takes the ground its last battle emptied (the card's
+ * take_ground), once the unit it beat is off the hex; a class the card names
+ * in bonus_battle may then battle once more this turn. */
+bool
+cmd_advance(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	const struct card_mechanism *m = &card->take_ground;
+	struct game_unit *u;
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE];
+	struct hex was;
+	int i, in;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &i, res) || !cmd_may_order(g, i, res))
+		return false;
+	u = &g->units[i];
+	if (!m->given)
+		return cmd_fail(res, "%s takes no ground: the card %s has no take_ground", u->id,
+		                card->id);
+	if (u->ground_vs == 0)
+		return cmd_fail(res, "%s has no ground to take: a unit takes ground after a battle "
+		                     "that eliminates its target or makes it retreat (%s:%d)",
+		                u->id, m->file, m->line);
+	hex_label(game_board(g), u->ground, to);
+	in = game_unit_at(g, u->ground);
+	if (in >= 0)
+		return cmd_fail(res, "%s cannot take ground in %s yet: %s is there%s", u->id, to,
+		                g->units[in].id,
+		                g->units[in].retreat_due > 0 ? " and owes its retreat first" : "");
+	was = u->hex;
+	hex_label(game_board(g), was, from);
+	u->hex = u->ground;
+	u->ground_vs = 0;
+	u->moved = u->moved_onto = true;
+	game_unit_changed(g, i, was);
+	cmd_say(res, "%s takes ground: %s to %s (%s:%d%s%s%s)", u->id, from, to, m->file, m->line,
+	        m->seed ? ", seed " : "", m->seed ? m->seed : "",
+	        m->assumed ? "; assumed: check your rulebook" : "");
+	game_log(g, "%s takes ground: %s to %s", u->id, from, to);
+	if (u->battled && !u->bonus_taken && bonus_class(card, u->cls)) {
+		u->battled = false;
+		u->bonus_taken = true;
+		cmd_say(res, "%s may battle once more this turn (bonus combat, %s:%d)", u->id, m->file,
+		        m->line);
+		game_log(g, "%s may battle once more (bonus combat)", u->id);
+	}
+	return true;
 }
 
 /* One thing owed given up: said and logged. */

@@ -65,6 +65,7 @@ bool cmd_unit_cmd(struct game *g, int argc, char **argv, struct command_result *
 bool cmd_select(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_move(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_advance(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_retreats(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_battle(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_fire(struct game *g, int argc, char **argv, struct command_result *res);

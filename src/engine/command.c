@@ -44,6 +44,8 @@ const struct command_entry command_table[] = {
 	{ "retreat", "UNIT [HEX...] [roll=FACES]",
 	  "the retreat a battle gave a unit, toward its side's edge (a hit for each hex it cannot)",
 	  COMMAND_CHANGE, 1, -1, cmd_retreat, false },
+	{ "advance", "UNIT", "take the ground the unit's battle emptied (the card's take_ground)",
+	  COMMAND_CHANGE, 1, 1, cmd_advance, false },
 	{ "battle", "UNIT TARGET [COMBAT] [WORD...]",
 	  "a unit battles another: dice, protection, the roll and its result",
 	  COMMAND_CHANGE, 2, -1, cmd_battle, false },

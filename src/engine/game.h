@@ -50,6 +50,11 @@ struct game_unit {
 	int battle_back_vs;    /* it may battle back against the unit of this index plus
 	                          one, out of its side's turn (the card's battle_back);
 	                          0: none */
+	int ground_vs;         /* it may take the ground of the unit of this index plus
+	                          one, which its battle put out of the hex `ground`
+	                          (the card's take_ground); 0: none */
+	struct hex ground;
+	bool bonus_taken;      /* it battled once more this turn after taking ground */
 };
 
 /* One effect of a battle's result waiting to be applied (`apply`): what a code

@@ -147,6 +147,8 @@ turn_end(struct game *g)
 		u->moved_cost = 0;
 		u->retreat_due = 0;
 		u->battle_back_vs = 0;
+		u->ground_vs = 0;
+		u->bonus_taken = false;
 		game_halt_clear(&u->halt);
 	}
 	game_pending_clear(g);

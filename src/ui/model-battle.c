@@ -364,12 +364,20 @@ may_battle_back(const struct game_unit *u)
 	return u->battle_back_vs > 0;
 }
 
+static bool
+may_take_ground(const struct game_unit *u)
+{
+	return u->ground_vs > 0;
+}
+
 /* What waits after a battle, on the message line: the key that does it. */
 static void
 say_what_waits(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	int r = unit_owing(t, owes_retreat), b = unit_owing(t, may_battle_back);
+	int a = unit_owing(t, may_take_ground);
+	char at[HEX_LABEL_SIZE];
 
 	if (g->npending > 0)
 		tui_message(t, false, "the battle's result waits: Y applies it (undo: U)");
@@ -379,6 +387,10 @@ say_what_waits(struct tui *t)
 	else if (b >= 0)
 		tui_message(t, false, "%s may battle back against %s: B sets it up", tui_unit_id(t, b),
 		            tui_unit_id(t, g->units[b].battle_back_vs - 1));
+	else if (a >= 0 && game_unit_at(g, g->units[a].ground) < 0) {
+		hex_label(game_board(g), g->units[a].ground, at);
+		tui_message(t, false, "%s may take ground in %s: G takes it", tui_unit_id(t, a), at);
+	}
 }
 
 void
@@ -472,6 +484,20 @@ results_retreat(struct tui *t)
 	free(labels);
 	free(items);
 	command_result_free(&res);
+}
+
+/* G: the unit that may take ground (the one at the cursor, or the first) takes it. */
+void
+results_take_ground(struct tui *t)
+{
+	int u = unit_owing(t, may_take_ground);
+
+	if (u < 0) {
+		tui_message(t, true, "no unit may take ground now");
+		return;
+	}
+	if (tui_command(t, "advance %s", tui_unit_id(t, u)))
+		say_what_waits(t);
 }
 
 void

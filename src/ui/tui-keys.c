@@ -442,6 +442,10 @@ static const struct binding bindings[] = {
 	  ITEM(MENU_UNITS, 18, "Battle back"),
 	  .help = "the unit that may battle back (the card allows it) against its attacker: "
 	  "the battle set up, Enter rolls" },
+	{ .keys = { 'G' }, .names = "G", DO(results_take_ground),
+	  ITEM(MENU_UNITS, 19, "Take ground"),
+	  .help = "the unit whose battle emptied a hex (the card allows it) moves into it; "
+	  "a class the card names may then battle once more" },
 	{ .keys = { 'x' }, .names = "x", DO(hit), ITEM(MENU_UNITS, 9, "Take hits..."),
 	  .help = "take hits off the unit at the cursor" },
 	{ .keys = { 'a' }, .names = "a", DO(act_on_hex),

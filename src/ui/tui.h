@@ -467,6 +467,7 @@ void results_after_battle(struct tui *t);
 void results_apply(struct tui *t);
 void results_retreat(struct tui *t);
 void results_battle_back(struct tui *t);
+void results_take_ground(struct tui *t);
 
 /* tui-menu.c: the menu bar over the rows of a binding table; the row chosen, or
  * NULL. */
