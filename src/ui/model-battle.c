@@ -22,6 +22,7 @@
 void
 pending_clear(struct tui *t)
 {
+	free(t->battle.refused);
 	free(t->battle.attacker);
 	free(t->battle.target);
 	free(t->battle.words);
@@ -58,6 +59,56 @@ combat_words(const struct tui *t)
 	return xasprintf("as=%s", t->battle.verb);
 }
 
+/* The MAY_ bit of a battle command. */
+static unsigned
+verb_bit(const char *verb)
+{
+	return strcmp(verb, "fire") == 0 ? MAY_FIRE : strcmp(verb, "melee") == 0 ? MAY_MELEE
+	                                                                          : MAY_BATTLE;
+}
+
+/* Would the battle command take the battle set up (`may`, the engine's one
+ * answer)? Else why not, and what puts it right. */
+static void
+battle_may(struct tui *t)
+{
+	struct command_result res;
+
+	free(t->battle.refused);
+	t->battle.refused = NULL;
+	t->battle.verbs = 0;
+	t->battle.remedy = REMEDY_NONE;
+	if (tui_query(t, &res, "may %s %s %s", t->battle.attacker, t->battle.target,
+	              t->battle.words ? t->battle.words : "")) {
+		t->battle.verbs = res.found.may.verbs;
+		t->battle.remedy = res.found.may.remedy;
+		if (res.found.reason != NULL)
+			t->battle.refused = xstrdup(res.found.reason);
+	} else if (res.lines.count > 0) {
+		t->battle.refused = xstrdup(res.lines.items[res.lines.count - 1]);
+	}
+	t->battle.accepted = (t->battle.verbs & verb_bit(t->battle.verb)) != 0;
+	command_result_free(&res);
+}
+
+/* Why the battle set up would be refused, with the key that puts it right
+ * (free it). */
+static char *
+battle_refusal(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+
+	if (t->battle.remedy == REMEDY_PHASE_NEXT)
+		return xasprintf("%s is not in the %s phase: %s", t->battle.verb, turn_phase_name(g),
+		                 tui_remedy_key(t->battle.remedy));
+	if (t->battle.remedy == REMEDY_TURN_END)
+		return xasprintf("the %s are acting: %s", g->sc.teams[g->side].name,
+		                 tui_remedy_key(t->battle.remedy));
+	if (t->battle.remedy == REMEDY_SETTLE)
+		return xstrdup("something is owed first: the status line names its key");
+	return xstrdup(t->battle.refused ? t->battle.refused : "hexaid says no (the dice pane tells why)");
+}
+
 void
 pending_explain(struct tui *t)
 {
@@ -79,6 +130,7 @@ pending_explain(struct tui *t)
 	t->dice_failed = !ok;
 	t->dice_rolled = false;
 	command_result_free(&res);
+	battle_may(t);
 }
 
 void
@@ -103,9 +155,14 @@ pending_prepare(struct tui *t, const char *verb)
 	t->battle.target = xstrdup(g->units[target].id);
 	t->battle.words = xstrdup("");
 	pending_explain(t);
-	tui_message(t, t->dice_failed, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target,
-	            t->dice_failed ? "hexaid says no (the dice pane tells why)"
-	                           : "r: roll   e: enter the dice rolled   o: add words   Esc: cancel");
+	if (t->battle.accepted) {
+		tui_message(t, false, "%s %s %s: r: roll   e: enter the dice rolled   o: add words   "
+		            "Esc: cancel", verb, t->battle.attacker, t->battle.target);
+	} else {
+		char *why = battle_refusal(t);
+		tui_message(t, true, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target, why);
+		free(why);
+	}
 }
 
 /* The battle set up, run with the dice given (NULL: hexaid rolls). True when it
@@ -143,6 +200,22 @@ run_battle(struct tui *t, const char *values, char **why)
 	return ok;
 }
 
+/* Would the battle command take the battle set up? Else say why, with the key
+ * that puts it right, before any die is rolled or typed. */
+static bool
+battle_taken(struct tui *t)
+{
+	char *why;
+
+	if (t->battle.accepted)
+		return true;
+	why = battle_refusal(t);
+	tui_message(t, true, "%s %s %s: %s", t->battle.verb, t->battle.attacker, t->battle.target,
+	            why);
+	free(why);
+	return false;
+}
+
 void
 pending_roll(struct tui *t, const char *values)
 {
@@ -150,6 +223,8 @@ pending_roll(struct tui *t, const char *values)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
+	if (!battle_taken(t))
+		return;
 	if (results_ask_needs(t) && run_battle(t, values, NULL))
 		results_after_battle(t);
 }
@@ -253,7 +328,7 @@ pending_enter(struct tui *t)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
-	if (!results_ask_needs(t))
+	if (!battle_taken(t) || !results_ask_needs(t))
 		return;
 	for (size_t i = 0; i < t->dice.lines.count && dice == NULL; i++)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)

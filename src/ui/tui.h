@@ -199,6 +199,10 @@ struct pending_battle {
 	char verb[8];
 	char *attacker, *target;
 	char *words;
+	unsigned verbs;         /* the battle commands `may` says the battle takes (MAY_*) */
+	bool accepted;          /* the battle command of `verb` would take it */
+	enum remedy remedy;     /* not accepted: what puts it right */
+	char *refused;          /* not accepted: why, as `may` says it */
 };
 
 struct tui {
@@ -236,6 +240,11 @@ struct tui {
 	bool *reach, *reach_stop; /* per hex: in the unit's range */
 	bool *target;           /* per unit: the unit may battle it */
 	char *range_line;       /* the first line of `range` */
+	struct may_now may;     /* what the unit may do now (`may UNIT`): the marks,
+	                           Enter, > and the hints follow it */
+	size_t ntargets;        /* how many units it may battle now */
+	struct may_now may_at;  /* `may UNIT TARGET` of the target at the cursor (asked
+	                           with the line of sight, when the cursor is on one) */
 	/* the line of sight from the selected unit to the cursor, asked again when
 	 * the game changed, the selection or the cursor moved */
 	bool los_known;
@@ -260,6 +269,7 @@ struct tui {
 	char *state_owed;       /* the same and what is owed, with the keys */
 	char *reminder;         /* the phase's reminder, or NULL */
 	unsigned long status_gen; /* the change they were asked at (with state_line) */
+	struct may_now state_may; /* `may`: whether the phase may end now */
 	char *status_drawn;     /* what the status line and the message line were */
 	char *message_drawn;    /* drawn from last (on the windows of t->layout) */
 	char *message;          /* the message line */
@@ -290,6 +300,12 @@ void tui_draw(struct tui *t);
 /* Run a command as the user would; its first answer line goes to the message
  * line, a failure's lines to the log. True when it worked. */
 bool tui_command(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The key that puts right a refusal, in words for the message line ("p goes on
+ * to the next phase"), or NULL for none. */
+const char *tui_remedy_key(enum remedy remedy);
+/* The key that settles a thing owed (the binding table's: Y applies, v
+ * retreats, B battles back; N gives them all up). */
+const char *tui_owed_key(enum owed_kind kind);
 /* Run a question; free res with command_result_free. */
 bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -398,7 +414,8 @@ void map_free(struct tui *t);
 /* What Enter does at the cursor now: Enter does it and the status line's hint
  * says it, both from this one function, so the hint cannot promise what Enter
  * does not do. */
-enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL };
+enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL,
+	          ENTER_WHY /* an enemy it may not battle now: set up, to say why */ };
 enum enter_does tui_enter_does(struct tui *t);
 /* As the status line says it ("Enter:move"); NULL for nothing (Enter then only
  * says why). */
