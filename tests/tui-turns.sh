@@ -9,7 +9,7 @@
 # the card's rules say, the rule's seed line named beside each check.
 #
 # A table's result is applied with the one confirmation asked after the roll
-# (y), a retreat owed is made with v (either side's turn), a battle back set up
+# (Y), a retreat owed is made with v (either side's turn), a battle back set up
 # with B, and a value a battle lacks asked before its dice (Mini-Nap's A5).
 #
 # The keys per attack from a selected unit are counted (press) and checked
@@ -139,10 +139,11 @@ target_until() {
 	return 1
 }
 
-# apply_result: the dialog after a roll that shows the table's result, y applies it.
+# apply_result: the dialog after a roll that shows the table's result, Y applies it
+# (never y, which moves the cursor north-west when no dialog is open).
 apply_result() {
 	wait_for "Apply the result?" || return 1
-	press y
+	press Y
 	wait_gone "Apply the result?"
 }
 
@@ -451,7 +452,7 @@ apply_result
 check_dice "ud: hexaid rolled 5, +3: 8 on the table, 1DR2 (003:60)" \
 	"F5 rolls 1d6: 5 = 5" "result: 1DR2"
 attack_keys "ud, hexaid's dice" 4
-check "ud: y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "status: disorder"
+check "ud: Y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "status: disorder"
 keys v
 check "ud: v offers where P2's retreat of 2 hexes may end" "P2 retreats 2 of the 2 hexes"
 keys Enter
@@ -488,10 +489,12 @@ select_here P3
 pressed=0
 target_until F1
 dice_dialog
+check "ud: the dice dialog says how many dice and whose" "P3 1d6, then F1 1d6"
 press -l 43 Enter
 apply_result
 check_dice "ud: P3 fights F1 with the dice typed, each side's" \
-	"P3 rolls 1d6: 4 = 4 (the dice on the table)" "F1 rolls 1d6: 3 = 3 (the dice on the table)" \
+	"P3 rolls 1d6: 4 = 4; value and modifiers +3; total 7 (the dice on the table)" \
+	"F1 rolls 1d6: 3 = 3; value and modifiers +7; total 10 (the dice on the table)" \
 	"result: F1 wins, P3 loses"
 attack_keys "ud, table dice (1 die each side)" 6
 retreat_to "ud: P3 retreats 1 hex for its R" 1
@@ -540,7 +543,7 @@ target_until F4
 dice_dialog
 check "tec: the dice dialog asks for the numbers" "the numbers on the dice"
 press -l 34 Enter
-# n leaves the result waiting; Y asks again and y applies it; U takes it back
+# n leaves the result waiting; Y asks again and Y applies it; U takes it back
 # and Y applies it again: one confirmation each time, undoable.
 wait_for "Apply the result?"
 keys n
@@ -553,14 +556,16 @@ check_status "U takes the result applied back" "undone: apply"
 keys Y
 wait_for "Apply the result?"
 keys y
-check_status "Y then y applies it again" "F4: remember CT"
+check "y does not apply the result: the dialog stays" "Apply the result?"
+keys Y
+check_status "Y then Y applies it again" "F4: remember CT"
 keys Tab Tab Tab z
 check "tec: the log pane has the roll of the dice typed: table dice" \
 	"turn 1, Austrians, Fire: A3 -> F4, table dice: 2d6: 3, 4"
 keys z Tab
 wait_for "[Map"
 check_dice "tec: the dice typed, 7, +2: 9 on the fire table, CT" \
-	"A3 rolls 2d6: 3, 4 = 7 (the dice on the table)" "result: CT"
+	"A3 rolls 2d6: 3, 4 = 7; modifiers +2; total 9 (the dice on the table)" "result: CT"
 attack_keys "tec, table dice (2 dice)" 6
 phase Shock
 keys T

@@ -94,6 +94,9 @@ struct query_found {
 	bool has_combat;         /* explain, needs, a battle: the combat type it is ... */
 	int combat;              /* ... by its index in the card's combat types */
 	struct may_now may;      /* may: what the unit may do now */
+	const char *roll;        /* explain, a battle on a table: the dice each side rolls
+	                            ("1d6"; the card's, not to be freed) ... */
+	bool opposed;            /* ... both sides, the attacker's first */
 };
 
 /* What a command answered: lines for people, what some of them are, what a query

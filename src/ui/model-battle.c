@@ -126,6 +126,8 @@ pending_explain(struct tui *t)
 		t->battle.has_combat = true;
 		t->battle.combat = res.found.combat;
 	}
+	snprintf(t->battle.roll, sizeof t->battle.roll, "%s", res.found.roll ? res.found.roll : "");
+	t->battle.opposed = res.found.opposed;
 	set_lines(t, &res);
 	t->dice_failed = !ok;
 	t->dice_rolled = false;
@@ -319,10 +321,26 @@ try_dice(struct tui *t, const char *typed, void *ctx)
 	return why;
 }
 
+/* How many dice are typed and whose, from the battle's answer: "attacker 1d6,
+ * then defender 1d6" on an opposed table, "attacker 1d6" on another, "the
+ * attacker's dice (dice: 2)" with battle dice (free it). */
+static char *
+dice_whose(const struct tui *t, const char *dice_line)
+{
+	const char *roll = t->battle.roll[0] ? t->battle.roll : NULL;
+
+	if (roll != NULL && t->battle.opposed)
+		return xasprintf("%s %s, then %s %s", t->battle.attacker, roll, t->battle.target, roll);
+	if (roll != NULL)
+		return xasprintf("%s %s", t->battle.attacker, roll);
+	return xasprintf("%s's dice (%s)", t->battle.attacker,
+	                 dice_line ? dice_line : "as many as are rolled");
+}
+
 void
 pending_enter(struct tui *t)
 {
-	char *prompt, *faces, *values = NULL, *dice = NULL;
+	char *prompt, *faces, *whose, *values = NULL, *dice = NULL;
 
 	if (!t->battle.active) {
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
@@ -334,9 +352,10 @@ pending_enter(struct tui *t)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)
 			dice = t->dice.lines.items[i];
 	faces = face_help(t);
-	prompt = xasprintf("The dice rolled on the table (%s), a key each, or words separated by "
-	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
-	                   faces);
+	whose = dice_whose(t, dice);
+	prompt = xasprintf("The dice rolled on the table: %s; a key each, or words separated by "
+	                   "spaces or commas. Faces: %s.", whose, faces);
+	free(whose);
 	if (dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values))
 		results_after_battle(t);
 	free(values);
@@ -471,9 +490,10 @@ results_apply(struct tui *t)
 		strbuf_addf(&q, "\n%s %s: %s%s", tui_unit_id(t, g->pending[i].unit),
 		            g->pending[i].code, g->pending[i].words ? g->pending[i].words : "",
 		            g->pending[i].reminder ? " (a reminder: hexaid does not apply it)" : "");
-	strbuf_addf(&q, "%s", "\ny applies it (U undoes it); n leaves it for Y");
-	/* (what apply does goes to the game log: the log pane has it whole) */
-	if (dialog_ask(t, "The battle's result", q.text, "yn") != 'y' || tui_command(t, "apply"))
+	strbuf_addf(&q, "%s", "\nY applies it (U undoes it); n leaves it for later");
+	/* (what apply does goes to the game log: the log pane has it whole); Y, the
+	 * key that applies on the map too, never y, which moves the cursor there */
+	if (dialog_ask(t, "The battle's result", q.text, "Yn") != 'Y' || tui_command(t, "apply"))
 		say_what_waits(t);
 	free(q.text);
 }

@@ -203,6 +203,8 @@ struct pending_battle {
 	bool accepted;          /* the battle command of `verb` would take it */
 	enum remedy remedy;     /* not accepted: what puts it right */
 	char *refused;          /* not accepted: why, as `may` says it */
+	char roll[24];          /* on a table: the dice each side rolls ("1d6"), or "" */
+	bool opposed;           /* both sides roll them, the attacker first */
 };
 
 struct tui {
@@ -504,7 +506,8 @@ bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
 char *tui_utf8(const char *s);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
-/* A question with answers given by their keys ("yn", "ync"); the key, or 0 when
+/* A question with answers given by their keys ("yn", "ync"; a capital, "Yn", is that
+ * key only, the small letter not); the key, or 0 when
  * cancelled (Esc). */
 int dialog_ask(struct tui *t, const char *title, const char *question, const char *keys);
 /* Lines to read, scrolled with the arrows; any other key closes. */
