@@ -188,6 +188,13 @@ keys k
 move_here A4 0807 0806
 phase Battle
 check_gone "the phase ended the selection" "(selected)"
+# issue 28: the Battle phase allows no move (great-war.yaml:107): A4, which
+# moved 1 of its 2 hexes, is marked no ++ and Enter offers no move.
+go A4
+select_here A4
+keys k
+check_gone "great war: Battle phase: no hex marked ++ for A4" "++"
+check_gone "great war: Battle phase: Enter offers no move" "Enter:move"
 # A2 fires at C1, 4 hexes away: 1 die (great-war.yaml:29), hexaid's dice.
 go A2
 select_here A2
@@ -518,12 +525,20 @@ select_here F1
 keys j
 move_here F1 0403 0404
 phase Fire
+# issue 28: the Fire phase allows fire only (napoleonic-tec.yaml:581); cavalry
+# only shocks (napoleonic-tec.yaml:53): > offers F3 no target, and says why.
+go F3
+select_here F3
+check_gone "tec: Fire phase: no > hint for F3, which only shocks" ">:target"
+keys '>'
+check_status "tec: Fire phase: > sets up no cavalry shock, and says why" "F3 may battle no unit now"
 # F5's artillery fires at A2 in the village: 2d6 + its strength 3 (004:204), -2
 # for the village (004:13) on the fire table.
 go F5
 select_here F5
 pressed=0
 target_until A2
+check "tec: Fire phase: > sets up fire" "F5 battles A2 (fire)"
 press Enter
 check "tec: the cohesion test said in plain words before it is applied" "CT: cohesion test"
 apply_result
@@ -584,6 +599,17 @@ quit_game tec
 # T is refused until v makes the retreat, then the turn ends.
 start owed 80 24 -- --seed 1 "$scenarios/tricorne-demo.yaml"
 check "owed: the British to act" "turn 1, British to act"
+# issue 28: the first phase allows no battle (tricorne.yaml:101-115): > and
+# Enter on C7 say the key that goes on, and no roll is offered.
+go B8
+select_here B8
+keys '>'
+check_status "first phase: > names p, the key that goes on" "p goes on to the next phase"
+go C7
+check_gone "first phase: no Enter:battle on C7" "Enter:battle"
+keys Enter
+check_status "first phase: Enter on C7 names p" "not in the Command phase: p goes on"
+check_gone "first phase: no Enter:roll offered" "Enter:roll"
 phase Order
 phase Move
 phase Combat
@@ -597,7 +623,7 @@ keys Enter
 check "owed: two flags, C7 owes 2 hexes" "C7 must retreat 2 hexes"
 check_status "owed: the status line names the retreat and v" "owed: C7 retreat 2 (v)"
 keys T
-check_status "owed: T is refused while C7 owes its retreat" "error:   C7 retreat 2"
+check_status "owed: T is refused while C7 owes its retreat, with its key" "owed first: C7 retreat 2 (v)"
 keys v
 check "owed: v offers where C7's retreat may end" "retreats 2 of the 2 hex"
 keys Enter

@@ -85,6 +85,8 @@ owed_hints(struct tui *t, const char *out[], size_t n, size_t cap)
 			seen[owed[i].kind] = true;
 			out[n++] = words[owed[i].kind];
 		}
+	if (k > 0 && n + 1 < cap)
+		out[n++] = "N:skip";
 	return n;
 }
 
