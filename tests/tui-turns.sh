@@ -9,7 +9,7 @@
 # the card's rules say, the rule's seed line named beside each check.
 #
 # A table's result is applied with the one confirmation asked after the roll
-# (y), a retreat owed is made with v (either side's turn), a battle back set up
+# (Y), a retreat owed is made with v (either side's turn), a battle back set up
 # with B, and a value a battle lacks asked before its dice (Mini-Nap's A5).
 #
 # The keys per attack from a selected unit are counted (press) and checked
@@ -139,10 +139,11 @@ target_until() {
 	return 1
 }
 
-# apply_result: the dialog after a roll that shows the table's result, y applies it.
+# apply_result: the dialog after a roll that shows the table's result, Y applies it
+# (never y, which moves the cursor north-west when no dialog is open).
 apply_result() {
 	wait_for "Apply the result?" || return 1
-	press y
+	press Y
 	wait_gone "Apply the result?"
 }
 
@@ -187,6 +188,13 @@ keys k
 move_here A4 0807 0806
 phase Battle
 check_gone "the phase ended the selection" "(selected)"
+# issue 28: the Battle phase allows no move (great-war.yaml:107): A4, which
+# moved 1 of its 2 hexes, is marked no ++ and Enter offers no move.
+go A4
+select_here A4
+keys k
+check_gone "great war: Battle phase: no hex marked ++ for A4" "++"
+check_gone "great war: Battle phase: Enter offers no move" "Enter:move"
 # A2 fires at C1, 4 hexes away: 1 die (great-war.yaml:29), hexaid's dice.
 go A2
 select_here A2
@@ -451,7 +459,7 @@ apply_result
 check_dice "ud: hexaid rolled 5, +3: 8 on the table, 1DR2 (003:60)" \
 	"F5 rolls 1d6: 5 = 5" "result: 1DR2"
 attack_keys "ud, hexaid's dice" 4
-check "ud: y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "status: disorder"
+check "ud: Y applies the result: P2 disordered (ud-napoleonic.yaml:64)" "status: disorder"
 keys v
 check "ud: v offers where P2's retreat of 2 hexes may end" "P2 retreats 2 of the 2 hexes"
 keys Enter
@@ -488,10 +496,12 @@ select_here P3
 pressed=0
 target_until F1
 dice_dialog
+check "ud: the dice dialog says how many dice and whose" "P3 1d6, then F1 1d6"
 press -l 43 Enter
 apply_result
 check_dice "ud: P3 fights F1 with the dice typed, each side's" \
-	"P3 rolls 1d6: 4 = 4 (the dice on the table)" "F1 rolls 1d6: 3 = 3 (the dice on the table)" \
+	"P3 rolls 1d6: 4 = 4; value and modifiers +3; total 7 (the dice on the table)" \
+	"F1 rolls 1d6: 3 = 3; value and modifiers +7; total 10 (the dice on the table)" \
 	"result: F1 wins, P3 loses"
 attack_keys "ud, table dice (1 die each side)" 6
 retreat_to "ud: P3 retreats 1 hex for its R" 1
@@ -515,12 +525,20 @@ select_here F1
 keys j
 move_here F1 0403 0404
 phase Fire
+# issue 28: the Fire phase allows fire only (napoleonic-tec.yaml:581); cavalry
+# only shocks (napoleonic-tec.yaml:53): > offers F3 no target, and says why.
+go F3
+select_here F3
+check_gone "tec: Fire phase: no > hint for F3, which only shocks" ">:target"
+keys '>'
+check_status "tec: Fire phase: > sets up no cavalry shock, and says why" "F3 may battle no unit now"
 # F5's artillery fires at A2 in the village: 2d6 + its strength 3 (004:204), -2
 # for the village (004:13) on the fire table.
 go F5
 select_here F5
 pressed=0
 target_until A2
+check "tec: Fire phase: > sets up fire" "F5 battles A2 (fire)"
 press Enter
 check "tec: the cohesion test said in plain words before it is applied" "CT: cohesion test"
 apply_result
@@ -540,7 +558,7 @@ target_until F4
 dice_dialog
 check "tec: the dice dialog asks for the numbers" "the numbers on the dice"
 press -l 34 Enter
-# n leaves the result waiting; Y asks again and y applies it; U takes it back
+# n leaves the result waiting; Y asks again and Y applies it; U takes it back
 # and Y applies it again: one confirmation each time, undoable.
 wait_for "Apply the result?"
 keys n
@@ -553,14 +571,16 @@ check_status "U takes the result applied back" "undone: apply"
 keys Y
 wait_for "Apply the result?"
 keys y
-check_status "Y then y applies it again" "F4: remember CT"
+check "y does not apply the result: the dialog stays" "Apply the result?"
+keys Y
+check_status "Y then Y applies it again" "F4: remember CT"
 keys Tab Tab Tab z
 check "tec: the log pane has the roll of the dice typed: table dice" \
 	"turn 1, Austrians, Fire: A3 -> F4, table dice: 2d6: 3, 4"
 keys z Tab
 wait_for "[Map"
 check_dice "tec: the dice typed, 7, +2: 9 on the fire table, CT" \
-	"A3 rolls 2d6: 3, 4 = 7 (the dice on the table)" "result: CT"
+	"A3 rolls 2d6: 3, 4 = 7; modifiers +2; total 9 (the dice on the table)" "result: CT"
 attack_keys "tec, table dice (2 dice)" 6
 phase Shock
 keys T
@@ -579,6 +599,17 @@ quit_game tec
 # T is refused until v makes the retreat, then the turn ends.
 start owed 80 24 -- --seed 1 "$scenarios/tricorne-demo.yaml"
 check "owed: the British to act" "turn 1, British to act"
+# issue 28: the first phase allows no battle (tricorne.yaml:101-115): > and
+# Enter on C7 say the key that goes on, and no roll is offered.
+go B8
+select_here B8
+keys '>'
+check_status "first phase: > names p, the key that goes on" "p goes on to the next phase"
+go C7
+check_gone "first phase: no Enter:battle on C7" "Enter:battle"
+keys Enter
+check_status "first phase: Enter on C7 names p" "not in the Command phase: p goes on"
+check_gone "first phase: no Enter:roll offered" "Enter:roll"
 phase Order
 phase Move
 phase Combat
@@ -592,7 +623,7 @@ keys Enter
 check "owed: two flags, C7 owes 2 hexes" "C7 must retreat 2 hexes"
 check_status "owed: the status line names the retreat and v" "owed: C7 retreat 2 (v)"
 keys T
-check_status "owed: T is refused while C7 owes its retreat" "error:   C7 retreat 2"
+check_status "owed: T is refused while C7 owes its retreat, with its key" "owed first: C7 retreat 2 (v)"
 keys v
 check "owed: v offers where C7's retreat may end" "retreats 2 of the 2 hex"
 keys Enter

@@ -85,6 +85,11 @@ keys l
 check "l moves the cursor east" "[T>A2]"
 keys h
 check "h moves it back" "[T>A1]"
+# the range is marked in the phase that allows moves (great-war.yaml:103)
+keys p
+check_status "p: the Order phase" "phase: Order"
+keys p
+check_status "p: the Move phase" "phase: Move"
 keys Enter
 check "Enter selects the unit at the cursor" "A1 selected, in 0507"
 check "the unit pane shows the selected unit" "Unit A1 (selected)"
@@ -253,7 +258,10 @@ click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on an enemy of the selected unit sets up the battle with it" "Dice: battle A4 C4"
-check_status "and Enter's hint says Enter rolls it now" "Enter:roll"
+# the Move phase allows no battle (great-war.yaml:103): no roll is offered,
+# and the message names the key that goes on (issue 28)
+check_gone "and Enter's hint offers no roll in the Move phase" "Enter:roll"
+check_status "the refusal names p, the key that goes on" "p goes on to the next phase"
 
 # --- what is owed, next phase, end of turn ---------------------------------------------
 # C3's battle back against A2 is owed: p is refused until it is fought or given up
@@ -558,7 +566,11 @@ check "redraw: started" "[T>A1]"
 keys l
 check "redraw: the cursor moves on" "[T>A2]"
 check_gone "its brackets leave the hex it left" "[T>A1"
-keys h Enter
+keys p
+check_status "redraw: the Order phase" "phase: Order"
+keys p
+check_status "redraw: the Move phase" "phase: Move"
+keys Enter
 check "redraw: A1 selected" "A1 selected, in 0507"
 check "redraw: its range on the map" ". ++"
 keys k k k

@@ -544,22 +544,27 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 		                              how->opposed ? wd : "");
 	free(wa);
 	free(wd);
+	count_roll(&g->stats[g->units[bt->a].side], &e, &ra);
+	if (how->opposed)
+		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
+	settle_read(card, q, extra, ra.total, rd.total, &r);
+	/* each roll with its modifiers and the total the table is read with */
 	wa = values_words(&ra, ", ");
-	cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->a].id, how->roll, wa, ra.total,
+	cmd_say(res, "%s rolls %s: %s = %ld; %s %+ld; total %ld%s", g->units[bt->a].id,
+	        how->roll, wa, ra.total, how->opposed ? "value and modifiers" : "modifiers",
+	        r.att_total - ra.total, r.att_total,
 	        bt->w->rolled ? " (the dice on the table)" : "");
 	cmd_mark(res, LINE_ROLL, NULL);
 	free(wa);
 	if (how->opposed) {
 		wd = values_words(&rd, ", ");
-		cmd_say(res, "%s rolls %s: %s = %ld%s", g->units[bt->t].id, how->roll, wd, rd.total,
+		cmd_say(res, "%s rolls %s: %s = %ld; value and modifiers %+ld; total %ld%s",
+		        g->units[bt->t].id,
+		        how->roll, wd, rd.total, r.def_total - rd.total, r.def_total,
 		        bt->w->rolled ? " (the dice on the table)" : "");
 		cmd_mark(res, LINE_ROLL, NULL);
 		free(wd);
 	}
-	count_roll(&g->stats[g->units[bt->a].side], &e, &ra);
-	if (how->opposed)
-		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
-	settle_read(card, q, extra, ra.total, rd.total, &r);
 	cmd_say_steps(res, &r.why);
 	words = outcome_words(bt, how, r.row, r.winner);
 	cmd_say(res, "result: %s", words);
@@ -569,6 +574,8 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	log_table_roll(bt, q, extra, &ra, how->opposed ? &rd : NULL, words);
 	cmd_result_pending(g, t, r.row, &(struct result_for){ bt->a, bt->t, how->opposed ? r.winner : 0,
 	                                                       bt->b.no_retreat }, res);
+	if (g->npending == 0)
+		cmd_say(res, "no effect: the result asks nothing of either unit");
 	free(words);
 	explain_free(&r.why);
 	return true;
@@ -593,6 +600,8 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 	long extra;
 	bool ok;
 
+	res->found.roll = how->roll;
+	res->found.opposed = how->opposed;
 	cmd_say(res, "settled on the %s: %s%s (%s:%d%s)", card->tables[how->table].name, how->roll,
 	        how->opposed ? " each side, the difference read" : "", how->file, how->line,
 	        how->assumed ? "; assumed: check your rulebook" : "");

@@ -1,7 +1,8 @@
 /* cmd-ui.c: the questions the terminal interface asks that the other commands do
  * not answer (engine layer; they read, never change): the hexes a line of sight
- * passes, the units a unit may battle now, and what a hex's terrain does for a
- * unit standing in it. The screen draws their answers and computes no rule.
+ * passes, the units a unit may battle now, what a unit may do now (the one
+ * answer the screen's marks, hints and keys follow), and what a hex's terrain
+ * does for a unit standing in it. The screen draws their answers and computes no rule.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -176,6 +177,160 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 		say_nearest_refused(g, a, &w, res);
 	strlist_free(&found);
 	free(ids.text);
+	return true;
+}
+
+/* ---- may: what a unit may do now ----------------------------------------------- */
+
+/* Would the command table take the battle command `verb` from unit a now (its
+ * phase and its side; a battle back is the other side's by right)? */
+static bool
+verb_now(const struct game *g, int a, const char *verb)
+{
+	const struct game_unit *u = &g->units[a];
+	int allowed;
+
+	if (!turn_allows(g, verb, &allowed) && !turn_reacts(g, verb))
+		return false;
+	if (u->side == g->side)
+		return turn_allows(g, verb, &allowed);
+	return u->battle_back_vs > 0 || turn_reacts(g, verb);
+}
+
+/* The combat types unit a may battle in now: the phase's, its class's, a battle
+ * back's; none once it has battled this turn. */
+static uint64_t
+combat_now(const struct game *g, int a)
+{
+	const struct card *card = game_card(g);
+	const struct game_unit *u = &g->units[a];
+	bool back = u->battle_back_vs > 0 && u->side != g->side;
+	int from = card_class_combat_from(card, u->cls);
+	uint64_t bits = 0;
+
+	if (u->eliminated || (u->battled && !back) ||
+	    !(verb_now(g, a, "battle") || verb_now(g, a, "fire") || verb_now(g, a, "melee")))
+		return 0;
+	for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 64; c++)
+		if (turn_combat_allowed(g, u->side, (int)c) &&
+		    (from < 0 || ((card->classes[from].combat >> c) & 1u)) &&
+		    (!back || ((card->battle_back.combat >> c) & 1u)))
+			bits |= UINT64_C(1) << c;
+	return bits;
+}
+
+/* Does the card give actions (event rules answering something else than a
+ * battle)? */
+static bool
+card_gives_actions(const struct card *card)
+{
+	for (size_t i = 0; i < card->events.count; i++)
+		if (card->events.items[i].on != NULL && strcmp(card->events.items[i].on, "battle") != 0)
+			return true;
+	return false;
+}
+
+/* The battle commands unit a may give against t now, each probed as the command
+ * would run it; none: the first refusal said, and its remedy kept. */
+static void
+may_against(struct game *g, int a, int t, const struct battle_words *given,
+            struct command_result *res)
+{
+	static const struct {
+		const char *verb;
+		unsigned bit;
+		enum battle_as as;
+	} verbs[] = { { "battle", MAY_BATTLE, AS_BATTLE }, { "fire", MAY_FIRE, AS_FIRE },
+		      { "melee", MAY_MELEE, AS_MELEE } };
+	struct may_now *m = &res->found.may;
+	struct strbuf took = { NULL, 0, 0 };
+	char *why = NULL;
+
+	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+		struct battle_words w = *given;
+		struct command_result one;
+		bool ok;
+
+		if (i > 0 && (w.combat != NULL || w.as != AS_BATTLE))
+			continue;   /* fire and melee choose the combat type themselves */
+		if (i > 0)
+			w.as = verbs[i].as;
+		memset(&one, 0, sizeof one);
+		ok = verb_now(g, a, verbs[i].verb) && cmd_battle_probe(g, a, t, &w, &one);
+		if (!verb_now(g, a, verbs[i].verb) && phase_battles(g, a, &one)) {
+			/* the phase takes battles, not this command */
+			one.remedy = REMEDY_PHASE_NEXT;
+			cmd_say(&one, "%s: not in the %s phase", verbs[i].verb, turn_phase_name(g));
+		}
+		if (ok) {
+			m->verbs |= verbs[i].bit;
+			strbuf_addf(&took, "%s%s", took.len ? ", " : "", verbs[i].verb);
+		} else if (why == NULL && one.lines.count > 0) {
+			why = xstrdup(one.lines.items[one.failed ? one.fail_line : one.lines.count - 1]);
+			m->remedy = one.remedy;
+		}
+		command_result_free(&one);
+	}
+	if (m->verbs != 0) {
+		cmd_say(res, "against %s: %s", g->units[t].id, took.text);
+		m->remedy = REMEDY_NONE;
+	} else {
+		cmd_say(res, "against %s: none: %s", g->units[t].id, why ? why : "refused");
+		free(res->found.reason);
+		res->found.reason = xstrdup(why ? why : "refused");
+	}
+	free(took.text);
+	free(why);
+}
+
+/* may [UNIT [TARGET [WORD...]]]: whether the phase may end now; what the unit may do now, as the commands would
+ * take it: move, battle (in which combat types), act; whether the phase may end
+ * (nothing owed); against TARGET, which battle commands. */
+bool
+cmd_may(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	struct may_now *m = &res->found.may;
+	struct strbuf line = { NULL, 0, 0 };
+	struct battle_words w;
+	int a, t = -1;
+
+	m->known = true;
+	m->phase_ends = turn_owed(g, NULL, 0) == 0;
+	m->has_phases = card->nphases > 0;
+	if (argc < 2) {
+		cmd_say(res, "%s%s", m->phase_ends ? "nothing is owed" : "something is owed",
+		        m->has_phases ? (m->phase_ends ? ": phase next goes on"
+		                                       : ": settle it before phase next")
+		                      : "");
+		return true;
+	}
+	if (!cmd_unit(g, argv[1], &a, res) || (argc > 2 && !cmd_unit(g, argv[2], &t, res)) ||
+	    !cmd_battle_words(g, argc, argv, 3, &w, res))
+		return false;
+	m->move = !g->units[a].eliminated && turn_side_may(g, g->units[a].side, "move");
+	m->combat = combat_now(g, a);
+	m->act = !g->units[a].eliminated && card_gives_actions(card) &&
+	         turn_side_may(g, g->units[a].side, "act");
+	if (m->move)
+		strbuf_addf(&line, "; move");
+	if (m->combat != 0) {
+		const char *sep = " ";
+		strbuf_addf(&line, "; battle in");
+		for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 64; c++)
+			if ((m->combat >> c) & 1u) {
+				strbuf_addf(&line, "%s%s", sep, card->words[WL_COMBAT].words[c]);
+				sep = " or ";
+			}
+		strbuf_addf(&line, " combat");
+	}
+	if (m->act)
+		strbuf_addf(&line, "; act");
+	cmd_say(res, "%s may now: %s%s", g->units[a].id, line.text ? line.text + 2 : "nothing",
+	        m->phase_ends ? "" : " (and something is owed before the phase ends)");
+	free(line.text);
+	if (t >= 0)
+		may_against(g, a, t, &w, res);
 	return true;
 }
 

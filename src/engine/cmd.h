@@ -186,6 +186,7 @@ bool cmd_map(struct game *g, int argc, char **argv, struct command_result *res);
 /* cmd-ui.c: questions the terminal interface asks */
 bool cmd_line(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_targets(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_may(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_effects(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_values(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_needs(struct game *g, int argc, char **argv, struct command_result *res);

@@ -78,6 +78,8 @@ const struct command_entry command_table[] = {
 	/* looking, for the terminal interface (cmd-ui.c) */
 	{ "line", "FROM TO", "the hexes a line of sight passes", COMMAND_QUERY, 2, 2, cmd_line, false },
 	{ "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets, false },
+	{ "may", "[UNIT [TARGET [WORD...]]]", "what may be done now: the phase ended; a unit's move, battle, act",
+	  COMMAND_QUERY, 0, -1, cmd_may, false },
 	{ "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
 	  COMMAND_QUERY, 1, 2, cmd_effects, false },
 	{ "rolls", "", "the dice log: each roll, with turn, phase, side, source and result",

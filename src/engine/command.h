@@ -43,6 +43,31 @@ struct value_need {
 	                            then do by hand (a plain die's number to hit) */
 };
 
+/* What puts right a command refused, as the screen offers it (a key), where the
+ * words say the command line's way. */
+enum remedy {
+	REMEDY_NONE,
+	REMEDY_PHASE_NEXT,       /* not in this phase: go on to the one that allows it */
+	REMEDY_TURN_END,         /* not this side's turn: end the turn */
+	REMEDY_SETTLE            /* something is owed first (found.owed) */
+};
+
+/* The battle commands, as bits of may_now.verbs. */
+enum { MAY_BATTLE = 1, MAY_FIRE = 2, MAY_MELEE = 4 };
+
+/* may: what a unit may do now, as the commands would take it (the card's sequence
+ * of play, the side acting, what the unit has done, what is owed). */
+struct may_now {
+	bool known;              /* a may query answered */
+	bool move;               /* move: the phase gives it to the unit's side */
+	uint64_t combat;         /* the combat types it may battle in now (bits) */
+	bool act;                /* act: an action of the card, in this phase */
+	bool phase_ends;         /* phase next, turn end: nothing is owed */
+	bool has_phases;         /* the card gives a sequence (phase next goes on) */
+	unsigned verbs;          /* with a target: the battle commands it takes (MAY_*) */
+	enum remedy remedy;      /* with a target taken by none: what puts it right */
+};
+
 /* What a query found, as data beside its lines, so that the screen draws it
  * without reading words. Each query fills its part; the rest stays empty. */
 struct query_found {
@@ -68,15 +93,10 @@ struct query_found {
 	size_t nneeds, cap_needs;
 	bool has_combat;         /* explain, needs, a battle: the combat type it is ... */
 	int combat;              /* ... by its index in the card's combat types */
-};
-
-/* What puts right a command refused, as the screen offers it (a key), where the
- * words say the command line's way. */
-enum remedy {
-	REMEDY_NONE,
-	REMEDY_PHASE_NEXT,       /* not in this phase: go on to the one that allows it */
-	REMEDY_TURN_END,         /* not this side's turn: end the turn */
-	REMEDY_SETTLE            /* something is owed first (found.owed) */
+	struct may_now may;      /* may: what the unit may do now */
+	const char *roll;        /* explain, a battle on a table: the dice each side rolls
+	                            ("1d6"; the card's, not to be freed) ... */
+	bool opposed;            /* ... both sides, the attacker's first */
 };
 
 /* What a command answered: lines for people, what some of them are, what a query

@@ -40,6 +40,14 @@ turn_allows(const struct game *g, const char *command, int *allowed_in)
 	return true;
 }
 
+bool
+turn_side_may(const struct game *g, int side, const char *command)
+{
+	int allowed;
+
+	return side == g->side ? turn_allows(g, command, &allowed) : turn_reacts(g, command);
+}
+
 static bool
 list_names(char *const *list, size_t n, const char *command)
 {

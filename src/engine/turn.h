@@ -13,6 +13,11 @@
  * of the card names it. Otherwise *allowed_in is the first phase that does. */
 bool turn_allows(const struct game *g, const char *command, int *allowed_in);
 
+/* May a unit of `side` give `command` now, as the command table would take it:
+ * the acting side when the current phase allows it (or no phase names it), the
+ * other side when the phase names it among its reactions. */
+bool turn_side_may(const struct game *g, int side, const char *command);
+
 /* May a unit of `side` battle in this combat type in the current phase? A phase
  * that names the commands `fire` (the card's first combat type) or `melee` (its
  * last) among what it allows (the acting side) or its reactions (the other)

@@ -22,6 +22,7 @@
 void
 pending_clear(struct tui *t)
 {
+	free(t->battle.refused);
 	free(t->battle.attacker);
 	free(t->battle.target);
 	free(t->battle.words);
@@ -58,6 +59,56 @@ combat_words(const struct tui *t)
 	return xasprintf("as=%s", t->battle.verb);
 }
 
+/* The MAY_ bit of a battle command. */
+static unsigned
+verb_bit(const char *verb)
+{
+	return strcmp(verb, "fire") == 0 ? MAY_FIRE : strcmp(verb, "melee") == 0 ? MAY_MELEE
+	                                                                          : MAY_BATTLE;
+}
+
+/* Would the battle command take the battle set up (`may`, the engine's one
+ * answer)? Else why not, and what puts it right. */
+static void
+battle_may(struct tui *t)
+{
+	struct command_result res;
+
+	free(t->battle.refused);
+	t->battle.refused = NULL;
+	t->battle.verbs = 0;
+	t->battle.remedy = REMEDY_NONE;
+	if (tui_query(t, &res, "may %s %s %s", t->battle.attacker, t->battle.target,
+	              t->battle.words ? t->battle.words : "")) {
+		t->battle.verbs = res.found.may.verbs;
+		t->battle.remedy = res.found.may.remedy;
+		if (res.found.reason != NULL)
+			t->battle.refused = xstrdup(res.found.reason);
+	} else if (res.lines.count > 0) {
+		t->battle.refused = xstrdup(res.lines.items[res.lines.count - 1]);
+	}
+	t->battle.accepted = (t->battle.verbs & verb_bit(t->battle.verb)) != 0;
+	command_result_free(&res);
+}
+
+/* Why the battle set up would be refused, with the key that puts it right
+ * (free it). */
+static char *
+battle_refusal(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+
+	if (t->battle.remedy == REMEDY_PHASE_NEXT)
+		return xasprintf("%s is not in the %s phase: %s", t->battle.verb, turn_phase_name(g),
+		                 tui_remedy_key(t->battle.remedy));
+	if (t->battle.remedy == REMEDY_TURN_END)
+		return xasprintf("the %s are acting: %s", g->sc.teams[g->side].name,
+		                 tui_remedy_key(t->battle.remedy));
+	if (t->battle.remedy == REMEDY_SETTLE)
+		return xstrdup("something is owed first: the status line names its key");
+	return xstrdup(t->battle.refused ? t->battle.refused : "hexaid says no (the dice pane tells why)");
+}
+
 void
 pending_explain(struct tui *t)
 {
@@ -75,10 +126,13 @@ pending_explain(struct tui *t)
 		t->battle.has_combat = true;
 		t->battle.combat = res.found.combat;
 	}
+	snprintf(t->battle.roll, sizeof t->battle.roll, "%s", res.found.roll ? res.found.roll : "");
+	t->battle.opposed = res.found.opposed;
 	set_lines(t, &res);
 	t->dice_failed = !ok;
 	t->dice_rolled = false;
 	command_result_free(&res);
+	battle_may(t);
 }
 
 void
@@ -103,9 +157,14 @@ pending_prepare(struct tui *t, const char *verb)
 	t->battle.target = xstrdup(g->units[target].id);
 	t->battle.words = xstrdup("");
 	pending_explain(t);
-	tui_message(t, t->dice_failed, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target,
-	            t->dice_failed ? "hexaid says no (the dice pane tells why)"
-	                           : "r: roll   e: enter the dice rolled   o: add words   Esc: cancel");
+	if (t->battle.accepted) {
+		tui_message(t, false, "%s %s %s: r: roll   e: enter the dice rolled   o: add words   "
+		            "Esc: cancel", verb, t->battle.attacker, t->battle.target);
+	} else {
+		char *why = battle_refusal(t);
+		tui_message(t, true, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target, why);
+		free(why);
+	}
 }
 
 /* The battle set up, run with the dice given (NULL: hexaid rolls). True when it
@@ -143,6 +202,22 @@ run_battle(struct tui *t, const char *values, char **why)
 	return ok;
 }
 
+/* Would the battle command take the battle set up? Else say why, with the key
+ * that puts it right, before any die is rolled or typed. */
+static bool
+battle_taken(struct tui *t)
+{
+	char *why;
+
+	if (t->battle.accepted)
+		return true;
+	why = battle_refusal(t);
+	tui_message(t, true, "%s %s %s: %s", t->battle.verb, t->battle.attacker, t->battle.target,
+	            why);
+	free(why);
+	return false;
+}
+
 void
 pending_roll(struct tui *t, const char *values)
 {
@@ -150,6 +225,8 @@ pending_roll(struct tui *t, const char *values)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
+	if (!battle_taken(t))
+		return;
 	if (results_ask_needs(t) && run_battle(t, values, NULL))
 		results_after_battle(t);
 }
@@ -244,24 +321,41 @@ try_dice(struct tui *t, const char *typed, void *ctx)
 	return why;
 }
 
+/* How many dice are typed and whose, from the battle's answer: "attacker 1d6,
+ * then defender 1d6" on an opposed table, "attacker 1d6" on another, "the
+ * attacker's dice (dice: 2)" with battle dice (free it). */
+static char *
+dice_whose(const struct tui *t, const char *dice_line)
+{
+	const char *roll = t->battle.roll[0] ? t->battle.roll : NULL;
+
+	if (roll != NULL && t->battle.opposed)
+		return xasprintf("%s %s, then %s %s", t->battle.attacker, roll, t->battle.target, roll);
+	if (roll != NULL)
+		return xasprintf("%s %s", t->battle.attacker, roll);
+	return xasprintf("%s's dice (%s)", t->battle.attacker,
+	                 dice_line ? dice_line : "as many as are rolled");
+}
+
 void
 pending_enter(struct tui *t)
 {
-	char *prompt, *faces, *values = NULL, *dice = NULL;
+	char *prompt, *faces, *whose, *values = NULL, *dice = NULL;
 
 	if (!t->battle.active) {
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
-	if (!results_ask_needs(t))
+	if (!battle_taken(t) || !results_ask_needs(t))
 		return;
 	for (size_t i = 0; i < t->dice.lines.count && dice == NULL; i++)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)
 			dice = t->dice.lines.items[i];
 	faces = face_help(t);
-	prompt = xasprintf("The dice rolled on the table (%s), a key each, or words separated by "
-	                   "spaces or commas. Faces: %s.", dice ? dice : "as many as are rolled",
-	                   faces);
+	whose = dice_whose(t, dice);
+	prompt = xasprintf("The dice rolled on the table: %s; a key each, or words separated by "
+	                   "spaces or commas. Faces: %s.", whose, faces);
+	free(whose);
 	if (dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values))
 		results_after_battle(t);
 	free(values);
@@ -408,9 +502,10 @@ results_apply(struct tui *t)
 		strbuf_addf(&q, "\n%s %s: %s%s", tui_unit_id(t, g->pending[i].unit),
 		            g->pending[i].code, g->pending[i].words ? g->pending[i].words : "",
 		            g->pending[i].reminder ? " (a reminder: hexaid does not apply it)" : "");
-	strbuf_addf(&q, "%s", "\ny applies it (U undoes it); n leaves it for Y");
-	/* (what apply does goes to the game log: the log pane has it whole) */
-	if (dialog_ask(t, "The battle's result", q.text, "yn") != 'y' || tui_command(t, "apply"))
+	strbuf_addf(&q, "%s", "\nY applies it (U undoes it); n leaves it for later");
+	/* (what apply does goes to the game log: the log pane has it whole); Y, the
+	 * key that applies on the map too, never y, which moves the cursor there */
+	if (dialog_ask(t, "The battle's result", q.text, "Yn") != 'Y' || tui_command(t, "apply"))
 		say_what_waits(t);
 	free(q.text);
 }

@@ -4,8 +4,10 @@
  * (`range`, with the hexes where it must stop), the units it may battle
  * (`targets`), the line of sight to the cursor (`los` and `line`, with the hex
  * that blocks it); the cursor's moves by compass point; and what Enter does at
- * the cursor, which the keys do and the status line says. It asks the command
- * table only (tui_query), and calls no pane.
+ * the cursor, which the keys do and the status line says. What the unit may do
+ * now is the engine's one answer (`may UNIT`): no hex is marked for a unit the
+ * phase does not let move, no unit offered that the battle command refuses. It
+ * asks the command table only (tui_query), and calls no pane.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -61,6 +63,19 @@ derive_targets(struct tui *t, int sel)
 	if (tui_query(t, &res, "targets %s", g->units[sel].id))
 		for (size_t i = 0; i < res.found.nunits; i++)
 			t->target[res.found.units[i]] = true;
+	t->ntargets = res.found.nunits;
+	command_result_free(&res);
+}
+
+/* What the unit may do now, as the commands would take it. */
+static void
+derive_may(struct tui *t, int sel)
+{
+	struct command_result res;
+
+	memset(&t->may, 0, sizeof t->may);
+	if (tui_query(t, &res, "may %s", t->s->game.units[sel].id))
+		t->may = res.found.may;
 	command_result_free(&res);
 }
 
@@ -140,10 +155,30 @@ derive_unit(struct tui *t, int unit)
 	t->reach = xcalloc(cells, sizeof *t->reach);
 	t->reach_stop = xcalloc(cells, sizeof *t->reach_stop);
 	t->target = xcalloc(g->nunits + 1, sizeof *t->target);
-	derive_range(t, unit);
-	derive_targets(t, unit);
+	t->ntargets = 0;
+	derive_may(t, unit);
+	if (t->may.move)
+		derive_range(t, unit);
+	if (t->may.combat != 0)
+		derive_targets(t, unit);
 	t->derived_gen = t->gen;
 	t->derived_unit = unit;
+}
+
+/* The battle commands the selected unit may give against the target at the
+ * cursor (f and m are offered by it). */
+static void
+derive_may_at(struct tui *t, int sel)
+{
+	int u = tui_unit_at_cursor(t);
+	struct command_result res;
+
+	memset(&t->may_at, 0, sizeof t->may_at);
+	if (sel < 0 || u < 0 || !map_targets(t, u))
+		return;
+	if (tui_query(t, &res, "may %s %s", t->s->game.units[sel].id, t->s->game.units[u].id))
+		t->may_at = res.found.may;
+	command_result_free(&res);
 }
 
 void
@@ -157,6 +192,7 @@ map_derive(struct tui *t)
 	    hex_eq(t->los_cursor, t->cursor))
 		return;
 	derive_los(t, sel);
+	derive_may_at(t, sel);
 	t->los_known = true;
 	t->los_gen = t->gen;
 	t->los_sel = sel;
@@ -241,12 +277,15 @@ tui_enter_does(struct tui *t)
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
 
-	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0)
+	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0 &&
+	    t->battle.accepted)
 		return ENTER_ROLL;
 	if (u >= 0) {
 		if (sel < 0 || u == sel || g->units[u].side == g->units[sel].side)
 			return u == sel ? ENTER_NOTHING : ENTER_SELECT;
-		return ENTER_BATTLE;
+		map_derive(t);
+		/* an enemy it may not battle now: no hint; Enter sets it up to say why */
+		return map_targets(t, u) ? ENTER_BATTLE : ENTER_WHY;
 	}
 	if (sel >= 0 && cursor_in_reach(t))
 		return ENTER_MOVE;
@@ -258,7 +297,7 @@ tui_enter_hint(enum enter_does does)
 {
 	static const char *const hint[] = {
 		[ENTER_NOTHING] = NULL, [ENTER_SELECT] = "Enter:select", [ENTER_MOVE] = "Enter:move",
-		[ENTER_BATTLE] = "Enter:battle", [ENTER_ROLL] = "Enter:roll",
+		[ENTER_BATTLE] = "Enter:battle", [ENTER_ROLL] = "Enter:roll", [ENTER_WHY] = NULL,
 	};
 
 	return hint[does];

@@ -558,6 +558,8 @@ dialog_ask(struct tui *t, const char *title, const char *question, const char *k
 			ask_open(t, &b, title, question);
 		} else if (ch == KEY_ESC) {
 			answer = 0;
+		} else if (ch >= 'A' && ch <= 'Z' && strchr(keys, ch) != NULL) {
+			answer = ch;   /* a capital among the keys is that key only */
 		} else if (ch > 0 && ch < 0x80 && ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) &&
 		           strchr(keys, ch | 0x20) != NULL) {
 			answer = ch | 0x20;

@@ -61,6 +61,12 @@ enter_idle(struct tui *t)
 	if (u >= 0)
 		tui_message(t, false, "%s is selected: put the cursor on a hex marked ++ to move it, "
 		            "or on an enemy (> finds them)", tui_unit_id(t, u));
+	else if (sel >= 0 && map_derived(t) && !t->may.move)
+		tui_message(t, true, "%s does not move now (%s): %s", tui_unit_id(t, sel),
+		            t->s->game.units[sel].side == t->s->game.side ? "not in this phase"
+		                                                           : "the other side acts",
+		            t->s->game.units[sel].side == t->s->game.side ? "p goes on to the next phase"
+		                                                           : "T ends the turn");
 	else if (sel >= 0)
 		tui_message(t, true, "%s cannot move to %s: the hexes it can reach are marked ++",
 		            tui_unit_id(t, sel), at);
@@ -76,7 +82,8 @@ act(struct tui *t)
 	switch (tui_enter_does(t)) {
 	case ENTER_ROLL: pending_roll(t, NULL); break;
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
-	case ENTER_BATTLE: pending_prepare(t, "battle"); break;
+	case ENTER_BATTLE:
+	case ENTER_WHY: pending_prepare(t, "battle"); break;
 	case ENTER_MOVE: move_selected(t); break;
 	case ENTER_NOTHING: enter_idle(t); break;
 	}
@@ -89,7 +96,8 @@ tui_point_at_unit(struct tui *t)
 {
 	switch (tui_enter_does(t)) {
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
-	case ENTER_BATTLE: pending_prepare(t, "battle"); break;
+	case ENTER_BATTLE:
+	case ENTER_WHY: pending_prepare(t, "battle"); break;
 	default: break;
 	}
 }
@@ -119,6 +127,27 @@ targets_by_distance(struct tui *t, int sel, int *out)
 	return n;
 }
 
+/* > with no target: why not, for the nearest enemy (`targets` says it), and the
+ * key that puts it right. */
+static void
+no_targets(struct tui *t, int sel)
+{
+	struct command_result res;
+	const char *key;
+
+	tui_query(t, &res, "targets %s", tui_unit_id(t, sel));
+	key = tui_remedy_key(res.remedy);
+	if (res.remedy != REMEDY_NONE && key != NULL)
+		tui_message(t, true, "%s may battle no unit now: not in this phase for it: %s",
+		            tui_unit_id(t, sel), key);
+	else if (res.lines.count > 1)
+		tui_message(t, true, "%s may battle no unit now; %s", tui_unit_id(t, sel),
+		            res.lines.items[res.lines.count - 1] + strspn(res.lines.items[res.lines.count - 1], " "));
+	else
+		tui_message(t, true, "%s may battle no unit now", tui_unit_id(t, sel));
+	command_result_free(&res);
+}
+
 /* > and <: the cursor to the next (or the one before) of the units the selected
  * unit may battle now, nearest first, and that battle set up. */
 static void
@@ -138,7 +167,7 @@ cycle_targets(struct tui *t, const struct binding *b)
 	for (i = 0; i < n && list[i] != at; i++)
 		;
 	if (n == 0) {
-		tui_message(t, true, "%s may battle no unit now", tui_unit_id(t, sel));
+		no_targets(t, sel);
 	} else {
 		/* from none (i == n): the first forward, the last back */
 		if (i == n)

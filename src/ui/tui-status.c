@@ -14,19 +14,6 @@
 #include "turn.h"
 #include "xmalloc.h"
 
-/* The key that settles a thing owed (the binding table's: Y applies, v
- * retreats, B battles back; N gives them all up). */
-static const char *
-owed_key(enum owed_kind kind)
-{
-	switch (kind) {
-	case OWED_RESULT: return "Y";
-	case OWED_RETREAT: return "v";
-	case OWED_BATTLE_BACK:
-	default: return "B";
-	}
-}
-
 /* Where the game stands, then what is owed with the key that settles each:
  * "turn 1, British to act, phase: Combat; owed: C7 retreat 2 (v)" (takes
  * `where` over). */
@@ -42,7 +29,7 @@ with_owed(const struct game *g, char *where)
 	strbuf_addf(&sb, "%s; owed:", where);
 	for (size_t i = 0; i < n && i < 4; i++) {
 		char *brief = turn_owed_brief(g, &owed[i]);
-		strbuf_addf(&sb, "%s %s (%s)", i ? "," : "", brief, owed_key(owed[i].kind));
+		strbuf_addf(&sb, "%s %s (%s)", i ? "," : "", brief, tui_owed_key(owed[i].kind));
 		free(brief);
 	}
 	if (n > 4)
@@ -50,6 +37,18 @@ with_owed(const struct game *g, char *where)
 	strbuf_addf(&sb, "; N skips");
 	free(where);
 	return sb.text;
+}
+
+/* Whether the phase and the turn may end now (`may`). */
+static void
+status_may(struct tui *t)
+{
+	struct command_result res;
+
+	memset(&t->state_may, 0, sizeof t->state_may);
+	if (tui_query(t, &res, "may"))
+		t->state_may = res.found.may;
+	command_result_free(&res);
 }
 
 /* Where the game stands and the phase's reminder, as `show state` says them:
@@ -67,39 +66,88 @@ status_derive(struct tui *t)
 	free(t->state_owed);
 	t->state_owed = with_owed(&t->s->game, turn_state_words(&t->s->game));
 	t->reminder = turn_phase_reminder(&t->s->game);
+	status_may(t);
 	t->status_gen = t->gen;
 }
 
+/* The keys that settle what is owed ("v:retreat"), once each, into out. */
+static size_t
+owed_hints(struct tui *t, const char *out[], size_t n, size_t cap)
+{
+	static const char *const words[] = { [OWED_RESULT] = "Y:apply", [OWED_RETREAT] = "v:retreat",
+		                             [OWED_BATTLE_BACK] = "B:battle back" };
+	struct owed owed[8];
+	size_t k = turn_owed(&t->s->game, owed, 8);
+	bool seen[3] = { false, false, false };
+
+	for (size_t i = 0; i < k && i < 8 && n + 1 < cap; i++)
+		if (!seen[owed[i].kind]) {
+			seen[owed[i].kind] = true;
+			out[n++] = words[owed[i].kind];
+		}
+	if (k > 0 && n + 1 < cap)
+		out[n++] = "N:skip";
+	return n;
+}
+
 /* The keys that matter in the current state, most useful first: as many as fit.
- * Enter's hint is what Enter does at the cursor now (tui_enter_hint). */
+ * Enter's hint is what Enter does at the cursor now (tui_enter_hint); the
+ * others are offered only where the engine's `may` says their command would be
+ * taken: p and T while nothing is owed (else the keys that settle it), > while
+ * the selected unit has targets, r and e when the battle set up would be
+ * fought, f and m when the unit at the cursor may be fired at or meleed. */
 static size_t
 hints(struct tui *t, const char *out[], size_t cap)
 {
-	static const char *const painting[] = { ".:paint here", "?:help", "Esc:stop", "U:undo",
-		                                NULL };
-	static const char *const battle[] = { "r:roll", "e:enter dice", "?:help", ">:next target",
-		                              "Esc:cancel", "o:words", NULL };
-	static const char *const selected[] = { ">:target", "?:help", "f:fire", "m:melee",
-		                                "Esc", "p:phase", "F10:menu", NULL };
-	static const char *const idle[] = { "?:help", "p:phase", "T:end turn", "F10:menu",
-		                            "q:quit", NULL };
-	const char *const *keys = idle;
+	const struct may_now *m = &t->state_may;
+	int sel = tui_selected(t), u = tui_unit_at_cursor(t);
 	enum enter_does does = ENTER_NOTHING;
 	size_t n = 0;
 
-	if (t->brush != BRUSH_NONE)
-		keys = painting;
-	else if (t->battle.active)
-		keys = battle;
-	else if (tui_selected(t) >= 0)
-		keys = selected;
+#define HINT(text) do { if (n + 1 < cap) out[n++] = (text); } while (0)
 	if (t->brush == BRUSH_NONE)
-		does = tui_enter_does(t);
-	if (tui_enter_hint(does) != NULL && n + 1 < cap)
-		out[n++] = tui_enter_hint(does);
-	/* r:roll, first of a battle's keys, says again what Enter:roll says */
-	for (size_t i = does == ENTER_ROLL ? 1 : 0; keys[i] != NULL && n + 1 < cap; i++)
-		out[n++] = keys[i];
+		does = tui_enter_hint(does = tui_enter_does(t)) != NULL ? does : ENTER_NOTHING;
+	if (tui_enter_hint(does) != NULL)
+		HINT(tui_enter_hint(does));
+	if (t->brush != BRUSH_NONE) {
+		HINT(".:paint here");
+		HINT("?:help");
+		HINT("Esc:stop");
+		HINT("U:undo");
+	} else if (t->battle.active) {
+		/* r:roll says again what Enter:roll says */
+		if (t->battle.accepted && does != ENTER_ROLL)
+			HINT("r:roll");
+		if (t->battle.accepted)
+			HINT("e:enter dice");
+		HINT("?:help");
+		if (sel >= 0 && t->ntargets > 0 && map_derived(t))
+			HINT(">:next target");
+		HINT("Esc:cancel");
+		HINT("o:words");
+	} else {
+		n = owed_hints(t, out, n, cap);
+		if (sel >= 0 && map_derived(t) && t->ntargets > 0)
+			HINT(">:target");
+		HINT("?:help");
+		if (sel >= 0 && u >= 0 && map_targets(t, u)) {
+			unsigned verbs = t->may_at.verbs;
+			if (verbs & MAY_FIRE)
+				HINT("f:fire");
+			if (verbs & MAY_MELEE)
+				HINT("m:melee");
+		}
+		if (sel >= 0)
+			HINT("Esc");
+		if (m->known && m->has_phases && m->phase_ends)
+			HINT("p:phase");
+		if (m->known && m->phase_ends && sel < 0)
+			HINT("T:end turn");
+		HINT("F10:menu");
+		if (sel < 0)
+			HINT("q:quit");
+	}
+#undef HINT
 	out[n] = NULL;
 	return n;
 }

@@ -416,6 +416,75 @@ tui_tell(struct tui *t, size_t logged, bool keep, const char *text)
 		tui_note(t, NOTE_SAID, text);
 }
 
+const char *
+tui_remedy_key(enum remedy remedy)
+{
+	switch (remedy) {
+	case REMEDY_PHASE_NEXT: return "p goes on to the next phase";
+	case REMEDY_TURN_END: return "T ends the turn";
+	case REMEDY_SETTLE:
+	case REMEDY_NONE:
+	default: return NULL;
+	}
+}
+
+const char *
+tui_owed_key(enum owed_kind kind)
+{
+	switch (kind) {
+	case OWED_RESULT: return "Y";
+	case OWED_RETREAT: return "v";
+	case OWED_BATTLE_BACK:
+	default: return "B";
+	}
+}
+
+/* What is owed, each with the key that settles it: "C7 retreat 2 (v), ..." */
+static void
+owed_with_keys(const struct game *g, struct strbuf *sb)
+{
+	struct owed owed[4];
+	size_t n = turn_owed(g, owed, 4);
+
+	for (size_t i = 0; i < n && i < 4; i++) {
+		char *brief = turn_owed_brief(g, &owed[i]);
+		strbuf_addf(sb, "%s%s (%s)", i ? ", " : "", brief, tui_owed_key(owed[i].kind));
+		free(brief);
+	}
+	if (n > 4)
+		strbuf_addf(sb, " and %zu more", n - 4);
+}
+
+/* A refusal with a remedy, in the interface's words: what stands in the way,
+ * from what the game is (its phase, its side, what is owed), and the key that
+ * puts it right, never the command line's way (free it). */
+static char *
+refusal(struct tui *t, const char *line, const struct command_result *res)
+{
+	const struct game *g = &t->s->game;
+	const char *name = res->name ? res->name : line;
+	struct strbuf sb = { NULL, 0, 0 };
+	size_t n = turn_owed(g, NULL, 0);
+
+	switch (res->remedy) {
+	case REMEDY_PHASE_NEXT:
+		strbuf_addf(&sb, "%s: not in the %s phase: %s", name, turn_phase_name(g),
+		            tui_remedy_key(res->remedy));
+		break;
+	case REMEDY_TURN_END:
+		strbuf_addf(&sb, "%s: the %s are acting: %s", name, g->sc.teams[g->side].name,
+		            tui_remedy_key(res->remedy));
+		break;
+	case REMEDY_SETTLE:
+	case REMEDY_NONE:
+	default:
+		strbuf_addf(&sb, "%s: %zu thing%s owed first: ", name, n, n == 1 ? " is" : "s are");
+		owed_with_keys(g, &sb);
+		break;
+	}
+	return sb.text;
+}
+
 void
 tui_report_failure(struct tui *t, const char *line, const struct command_result *res,
                    const char *otherwise)
@@ -426,8 +495,13 @@ tui_report_failure(struct tui *t, const char *line, const struct command_result 
 	free(what);
 	for (size_t i = 0; i < res->lines.count; i++)
 		tui_note(t, NOTE_ERROR_DETAIL, res->lines.items[i]);
-	tui_message(t, true, "%s", res->lines.count > 0 ? res->lines.items[res->lines.count - 1]
-	                                                : otherwise);
+	if (res->remedy != REMEDY_NONE) {
+		char *why = refusal(t, line, res);
+		tui_message(t, true, "%s", why);
+		free(why);
+	} else
+		tui_message(t, true, "%s", res->lines.count > 0 ? res->lines.items[res->lines.count - 1]
+		                                                : otherwise);
 }
 
 void

@@ -199,6 +199,12 @@ struct pending_battle {
 	char verb[8];
 	char *attacker, *target;
 	char *words;
+	unsigned verbs;         /* the battle commands `may` says the battle takes (MAY_*) */
+	bool accepted;          /* the battle command of `verb` would take it */
+	enum remedy remedy;     /* not accepted: what puts it right */
+	char *refused;          /* not accepted: why, as `may` says it */
+	char roll[24];          /* on a table: the dice each side rolls ("1d6"), or "" */
+	bool opposed;           /* both sides roll them, the attacker first */
 };
 
 struct tui {
@@ -236,6 +242,11 @@ struct tui {
 	bool *reach, *reach_stop; /* per hex: in the unit's range */
 	bool *target;           /* per unit: the unit may battle it */
 	char *range_line;       /* the first line of `range` */
+	struct may_now may;     /* what the unit may do now (`may UNIT`): the marks,
+	                           Enter, > and the hints follow it */
+	size_t ntargets;        /* how many units it may battle now */
+	struct may_now may_at;  /* `may UNIT TARGET` of the target at the cursor (asked
+	                           with the line of sight, when the cursor is on one) */
 	/* the line of sight from the selected unit to the cursor, asked again when
 	 * the game changed, the selection or the cursor moved */
 	bool los_known;
@@ -260,6 +271,7 @@ struct tui {
 	char *state_owed;       /* the same and what is owed, with the keys */
 	char *reminder;         /* the phase's reminder, or NULL */
 	unsigned long status_gen; /* the change they were asked at (with state_line) */
+	struct may_now state_may; /* `may`: whether the phase may end now */
 	char *status_drawn;     /* what the status line and the message line were */
 	char *message_drawn;    /* drawn from last (on the windows of t->layout) */
 	char *message;          /* the message line */
@@ -290,6 +302,12 @@ void tui_draw(struct tui *t);
 /* Run a command as the user would; its first answer line goes to the message
  * line, a failure's lines to the log. True when it worked. */
 bool tui_command(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The key that puts right a refusal, in words for the message line ("p goes on
+ * to the next phase"), or NULL for none. */
+const char *tui_remedy_key(enum remedy remedy);
+/* The key that settles a thing owed (the binding table's: Y applies, v
+ * retreats, B battles back; N gives them all up). */
+const char *tui_owed_key(enum owed_kind kind);
 /* Run a question; free res with command_result_free. */
 bool tui_query(struct tui *t, struct command_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -398,7 +416,8 @@ void map_free(struct tui *t);
 /* What Enter does at the cursor now: Enter does it and the status line's hint
  * says it, both from this one function, so the hint cannot promise what Enter
  * does not do. */
-enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL };
+enum enter_does { ENTER_NOTHING, ENTER_SELECT, ENTER_MOVE, ENTER_BATTLE, ENTER_ROLL,
+	          ENTER_WHY /* an enemy it may not battle now: set up, to say why */ };
 enum enter_does tui_enter_does(struct tui *t);
 /* As the status line says it ("Enter:move"); NULL for nothing (Enter then only
  * says why). */
@@ -488,7 +507,8 @@ bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
 char *tui_utf8(const char *s);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
-/* A question with answers given by their keys ("yn", "ync"); the key, or 0 when
+/* A question with answers given by their keys ("yn", "ync"; a capital, "Yn", is that
+ * key only, the small letter not); the key, or 0 when
  * cancelled (Esc). */
 int dialog_ask(struct tui *t, const char *title, const char *question, const char *keys);
 /* Lines to read, scrolled with the arrows; any other key closes. */
