@@ -604,7 +604,7 @@ check "owed: the British to act" "turn 1, British to act"
 go B8
 select_here B8
 keys '>'
-check_status "first phase: > names p, the key that goes on" "p goes on to the next phase"
+check_status "first phase: > names p, the key that goes on" "p: next phase"
 go C7
 check_gone "first phase: no Enter:battle on C7" "Enter:battle"
 keys Enter

@@ -108,7 +108,7 @@ battle_setup="unit set A4 hex=0906
 unit set C4 hex=0904
 unit set A2 hex=0703"
 phases=$(phases_before "$battle_setup" "fire A4 C4" "melee A2 C3 roll=s,d,f")
-i=0
+i=2   # p p went on to the Move phase above
 while [ $i -lt "$phases" ]; do
 	keys p
 	i=$((i + 1))
@@ -261,7 +261,7 @@ check "a click on an enemy of the selected unit sets up the battle with it" "Dic
 # the Move phase allows no battle (great-war.yaml:103): no roll is offered,
 # and the message names the key that goes on (issue 28)
 check_gone "and Enter's hint offers no roll in the Move phase" "Enter:roll"
-check_status "the refusal names p, the key that goes on" "p goes on to the next phase"
+check_status "the refusal names p, the key that goes on" "p: next phase"
 
 # --- what is owed, next phase, end of turn ---------------------------------------------
 # C3's battle back against A2 is owed: p is refused until it is fought or given up

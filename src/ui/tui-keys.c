@@ -65,8 +65,8 @@ enter_idle(struct tui *t)
 		tui_message(t, true, "%s does not move now (%s): %s", tui_unit_id(t, sel),
 		            t->s->game.units[sel].side == t->s->game.side ? "not in this phase"
 		                                                           : "the other side acts",
-		            t->s->game.units[sel].side == t->s->game.side ? "p goes on to the next phase"
-		                                                           : "T ends the turn");
+		            t->s->game.units[sel].side == t->s->game.side ? "p: next phase"
+		                                                           : "T: end the turn");
 	else if (sel >= 0)
 		tui_message(t, true, "%s cannot move to %s: the hexes it can reach are marked ++",
 		            tui_unit_id(t, sel), at);
@@ -138,7 +138,7 @@ no_targets(struct tui *t, int sel)
 	tui_query(t, &res, "targets %s", tui_unit_id(t, sel));
 	key = tui_remedy_key(res.remedy);
 	if (res.remedy != REMEDY_NONE && key != NULL)
-		tui_message(t, true, "%s may battle no unit now: not in this phase for it: %s",
+		tui_message(t, true, "%s may battle no unit in this phase: %s",
 		            tui_unit_id(t, sel), key);
 	else if (res.lines.count > 1)
 		tui_message(t, true, "%s may battle no unit now; %s", tui_unit_id(t, sel),

@@ -420,8 +420,8 @@ const char *
 tui_remedy_key(enum remedy remedy)
 {
 	switch (remedy) {
-	case REMEDY_PHASE_NEXT: return "p goes on to the next phase";
-	case REMEDY_TURN_END: return "T ends the turn";
+	case REMEDY_PHASE_NEXT: return "p: next phase";
+	case REMEDY_TURN_END: return "T: end the turn";
 	case REMEDY_SETTLE:
 	case REMEDY_NONE:
 	default: return NULL;
