@@ -352,15 +352,25 @@ struct legend_entry {
 enum result_who { WHO_NONE, WHO_TARGET, WHO_ATTACKER, WHO_WINNER, WHO_LOSER, N_RESULT_WHO };
 extern const char *const result_who_names[N_RESULT_WHO];
 
+/* The commands of hexaid's language, by index in the engine's command table
+ * (list-commands.h); their words in command_words. */
+enum command_id {
+#define COMMAND(name, word) CMD_##name,
+#include "list-commands.h"
+#undef COMMAND
+	N_COMMANDS
+};
+extern const char *const command_words[N_COMMANDS];
+
 /* One phase of the sequence of play: what the players do in it, the commands
  * it allows (a command no phase names is allowed in any), a reminder. */
 struct phase {
 	char *id;
 	char *name;
 	char *reminder;
-	char **allows;
+	enum command_id *allows;
 	size_t nallows;
-	char **reactions;     /* commands the other side's units may give in this phase */
+	enum command_id *reactions; /* commands the other side's units may give in it */
 	size_t nreactions;
 	char *seed;
 	bool assumed;

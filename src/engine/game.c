@@ -322,6 +322,7 @@ void
 game_start(struct game *g, struct scenario *sc)
 {
 	memset(g, 0, sizeof *g);
+	g->command = -1;
 	g->sc = *sc;
 	memset(sc, 0, sizeof *sc);
 	load_state(g);
