@@ -26,6 +26,8 @@ struct query {
 	bool has_roll, has_value, has_defender_roll, has_odds;
 	long roll, value, defender_roll, odds_att, odds_def;
 	char *event;              /* event=ID: what that event does to the target's hex */
+	enum event_on on;         /* ... the event it names (ON_NONE: none of the card's) */
+	int action;               /* ... for an action, which of the card's */
 	uint64_t rolled;          /* rolled=FACE,...: faces of the battle die rolled */
 	bool has_los;
 	struct los_hex los[64];
@@ -432,6 +434,8 @@ read_word(const struct card *card, char *word, struct query *q)
 	case QK_EVENT:
 		free(q->event);
 		q->event = xstrdup(value);
+		/* the word read once: an event of the card, or none (nothing happens) */
+		(void)card_event_find(card, value, &q->on, &q->action);
 		return EXIT_OK;
 	default:
 		return unknown_key(word);
@@ -785,7 +789,7 @@ print_event_roll(const struct card *card, const struct query *q)
 
 	for (size_t k = 0; k < card->events.count; k++) {
 		const struct rule *r = &card->events.items[k];
-		if (strcmp(r->on, q->event) != 0 || !terrain_rule_applies(card, &q->sit, r))
+		if (!card_event_is(r, q->on, q->action) || !terrain_rule_applies(card, &q->sit, r))
 			continue;
 		/* the first rule that holds rolls dice on the event (an enter rule with
 		 * rolled: rolls `roll` dice), or this is not such an event */
@@ -819,7 +823,7 @@ print_event_chain(const struct card *card, const struct query *q, const struct r
 		printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
 		       r->seed ? r->seed : "");
 		if (!r->continues ||
-		    (k = event_rule_after(card, q->event, &q->sit, q->rolled, k)) < 0)
+		    (k = event_rule_after(card, q->on, q->action, &q->sit, q->rolled, k)) < 0)
 			return;
 		r = &card->events.items[k];
 		char *what = cli_event_does(card, r);
@@ -833,7 +837,7 @@ print_event_chain(const struct card *card, const struct query *q, const struct r
 static void
 print_event(const struct card *card, const struct query *q, bool json)
 {
-	int k = event_rule_for(card, q->event, &q->sit, q->rolled);
+	int k = event_rule_for(card, q->on, q->action, &q->sit, q->rolled);
 	const struct rule *r = k >= 0 ? &card->events.items[k] : NULL;
 	char *what;
 
