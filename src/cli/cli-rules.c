@@ -400,10 +400,8 @@ read_word(const struct card *card, char *word, struct query *q)
 	if (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL)
 		return read_bool_fact(word, value, &sit->facts[k.fact]);
 	if (value == NULL || *value == '\0') {
-		if (!strcmp(word, "attacker") || !strcmp(word, "target") || !strcmp(word, "dice"))
-			fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
-		else
-			return unknown_key(word);
+		/* a key of the table (found by its id above) that is no true/false fact */
+		fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
 		return EXIT_USAGE;
 	}
 	switch (k.id) {
