@@ -224,11 +224,6 @@ read_beats_protection(struct ydoc *doc, const struct ynode *n, const struct yrea
 	return ybool(doc, n, &ctx->rule->beats_protection);
 }
 
-const char *const event_on_words[N_EVENT_ON] = {
-	[ON_BATTLE] = "battle",
-	[ON_ENTER] = "enter",
-};
-
 /* `on: battle`: the event an event rule answers, read into its trigger; a word
  * that is no trigger's names an action, added to the card's actions when new. */
 static bool

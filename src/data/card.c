@@ -459,6 +459,11 @@ die_face_named(const struct die_kind *d, const char *word)
 	return -1;
 }
 
+const char *const event_on_words[N_EVENT_ON] = {
+	[ON_BATTLE] = "battle",
+	[ON_ENTER] = "enter",
+};
+
 bool
 card_event_find(const struct card *card, const char *word, enum event_on *on, int *action)
 {
