@@ -94,7 +94,7 @@ fill_card(struct pools *p, const struct card *card)
 				strlist_add(&p->faces, card->dice[d].faces[f].short_name);
 		}
 	for (size_t i = 0; i < card->events.count; i++)
-		strlist_add(&p->actions, card->events.items[i].on);
+		strlist_add(&p->actions, card_event_word(card, &card->events.items[i]));
 	for (size_t i = 0; i < card->nvalues; i++)
 		strlist_add(&p->values, card->values[i].id);
 	for (size_t i = 0; i < card->nsettings; i++)

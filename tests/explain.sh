@@ -32,6 +32,14 @@ tap_ok $? "--json gives the numbers and the steps with their references"
 "$HEXAID" explain tricorne atacker=infantry >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: explain: unknown key 'atacker'; did you mean 'attacker'? (hexaid explain --help lists them)" \
 	"an unknown key is a usage error with a suggestion"
+# A key of the table without its value is told so, for every key that takes one
+# (decided by the key's id, not its word): unit= was 'unknown key; did you mean
+# unit?' before.
+for key in attacker unit distance crossed; do
+	"$HEXAID" explain tricorne "$key" >/dev/null 2>"$tap_tmp/err"; st=$?
+	tap_is "$st:$(cat "$tap_tmp/err")" "2:hexaid: explain: $key needs a value ($key=...)" \
+		"$key without a value is a usage error that says it needs one"
+done
 "$HEXAID" explain tricorne attacker=cavalery >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: attacker=cavalery: unknown unit class; did you mean 'cavalry'?" \
 	"an unknown class is bad input with a suggestion"

@@ -250,6 +250,24 @@ test_values_found(void **state)
 	command_result_free(&res);
 }
 
+/* The table's rows stand at the indexes of list-commands.h, whose words a card's
+ * phases are read into: each row's name is its word; and the demo's phases hold
+ * indexes of the table. */
+static void
+test_table_words(void **state)
+{
+	const struct card *card = game_card(&game);
+
+	(void)state;
+	assert_int_equal(command_count, N_COMMANDS);
+	for (size_t i = 0; i < command_count; i++)
+		assert_string_equal(command_table[i].name, command_words[i]);
+	assert_true(card->nphases > 0);
+	for (size_t p = 0; p < card->nphases; p++)
+		for (size_t k = 0; k < card->phases[p].nallows; k++)
+			assert_in_range(card->phases[p].allows[k], 0, N_COMMANDS - 1);
+}
+
 int
 main(void)
 {
@@ -259,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_show_found),
 		cmocka_unit_test(test_lines_marked),
 		cmocka_unit_test(test_values_found),
+		cmocka_unit_test(test_table_words),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("command", tests, open_demo, close_demo);

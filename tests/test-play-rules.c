@@ -373,9 +373,9 @@ triggered(struct board *b, const struct target *tg, int combat)
 		return hit;
 	}
 	if (tg->section == SECTION_EVENTS) {
-		if (r->on != NULL && strcmp(r->on, "battle") == 0) {
+		if (r->on == ON_BATTLE) {
 			battle_sit(b, combat, &sit);
-		} else if (r->on != NULL && strcmp(r->on, "enter") == 0) {
+		} else if (r->on == ON_ENTER) {
 			game_step_situation(b->g, b->a, b->ha, b->ht, &b->how, &sit);
 		} else {
 			game_unit_situation(b->g, b->a, &sit);
@@ -416,7 +416,7 @@ try_once(struct board *b, const struct target *tg, const struct attempt *at)
 	bool out = false;
 	int distance = distance_for(r, at->broken);
 
-	if (tg->section == SECTION_EVENTS && r->on != NULL && strcmp(r->on, "enter") == 0)
+	if (tg->section == SECTION_EVENTS && r->on == ON_ENTER)
 		asker = ASKER_MOVE;
 	if (distance < 1)
 		distance = 1;

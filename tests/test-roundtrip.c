@@ -484,6 +484,46 @@ test_journal_checksum(void **state)
 	free(bytes);
 }
 
+/* A journal's base is read by one function into its kind and path, after any
+ * checksum, and written back by its pair; a path that holds '=' or a newline
+ * (quoted in the file, version 3) comes back whole through a journal's text. */
+static void
+test_journal_base(void **state)
+{
+	const char *paths[] = { "/g/a.yaml", "/g/x=y.yaml", "/g/new\nline.yaml" };
+	struct journal_base b;
+	struct strlist none = { 0 };
+
+	(void)state;
+	assert_true(journal_base_parse("crc=0123abcd save=/g/s.yaml", &b));
+	assert_int_equal(b.kind, BASE_SAVE);
+	assert_string_equal(b.path, "/g/s.yaml");
+	assert_false(journal_base_parse("crc=0123abcd", &b));
+	assert_int_equal(b.kind, BASE_NONE);
+	assert_false(journal_base_parse("map=/g/a.yaml", &b));
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		char *path = xstrdup(paths[i]), *nl = strstr(path, "\\n"), *base, *text;
+		struct journal_contents jc;
+		char *err = NULL;
+
+		if (nl != NULL)
+			memmove(nl + 1, nl + 2, strlen(nl + 2) + 1), *nl = '\n';
+		base = journal_base_words(BASE_SCENARIO, path);
+		assert_true(journal_base_parse(base, &b));
+		assert_int_equal(b.kind, BASE_SCENARIO);
+		assert_string_equal(b.path, path);
+		text = journal_text(base, &none);
+		assert_true(journal_parse(text, strlen(text), "j", &jc, &err));
+		assert_true(journal_base_parse(jc.base, &b));
+		assert_int_equal(b.kind, BASE_SCENARIO);
+		assert_string_equal(b.path, path);
+		journal_contents_free(&jc);
+		free(text);
+		free(base);
+		free(path);
+	}
+}
+
 /* A change is recorded as canonical_line writes it: the line given when it is
  * so already, the words put together again when it is not (spaces, a comment,
  * quotes that say nothing, a word that needs them). */
@@ -532,6 +572,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_journal_checksum),
+		cmocka_unit_test(test_journal_base),
 		cmocka_unit_test(test_record_lines),
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_edge_chars),

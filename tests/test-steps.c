@@ -6,10 +6,17 @@
  * roads, units moved about, their statuses and formations, at random), every
  * unit, several ways of moving and every step between two hexes of the board:
  * the same cost, the same stop, the same answer and the same steps.
+ * And a battle's situation as play builds it from the map and its units, and as
+ * explain completes the same question from the classes and the terrain
+ * (situation_complete, one function for both: ratings, beyond_range,
+ * from_lower), give the same steps for every pair of units on the demo as
+ * shipped whose values and levels come from their classes and terrain.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "explain.h"
 #include "load.h"
+#include "terrain.h"
 #include "rng.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -153,6 +160,73 @@ compare_steps(const char *id, struct game *g, int unit, const struct move_how *h
 	return steps;
 }
 
+/* Is the unit's value of this use its own (the scenario's), not its class's? */
+static bool
+own_value(const struct game *g, int u, enum value_use use)
+{
+	int v = card_value_of_use(game_card(g), use);
+
+	return v >= 0 && ((g->units[u].own.values_given >> v) & 1u) != 0;
+}
+
+/* Play's battle answer and explain's for the same question: the play situation
+ * with what it completes forgotten, but what explain would be told in words (a
+ * unit's own value, from_lower where the map sets a level), completed again from
+ * the classes and the terrain (what `hexaid explain` knows); the same steps,
+ * words and all. */
+static void
+same_battle(const char *id, struct game *g, int a, int t, int combat)
+{
+	const struct card *card = game_card(g);
+	struct hex ha = g->units[a].hex, ht = g->units[t].hex;
+	bool levels_said = game_hex_level(g, ha) != terrain_level(card, game_hex(g, ha)) ||
+	                   game_hex_level(g, ht) != terrain_level(card, game_hex(g, ht));
+	struct situation play, asked;
+	struct situation_sides s;
+	struct battle_answer pa, ea;
+
+	game_battle_situation(g, a, t, combat, &play);
+	asked = play;
+	if (!own_value(g, a, VALUE_USE_RATING))
+		asked.numbers[FACT_ATTACKER_RATING] = -1;
+	if (!own_value(g, t, VALUE_USE_RATING))
+		asked.numbers[FACT_TARGET_RATING] = -1;
+	if (!own_value(g, a, VALUE_USE_RANGE))
+		asked.numbers[FACT_BEYOND_RANGE] = -1;
+	if (!levels_said)
+		asked.facts[FACT_FROM_LOWER] = false;
+	situation_sides_of_classes(card, &asked, &s);
+	if (levels_said)
+		s.level[0] = s.level[1] = -1;
+	situation_complete(&asked, &s);
+	terrain_battle(card, &play, &pa);
+	terrain_battle(card, &asked, &ea);
+	if (pa.dice != ea.dice || pa.drm != ea.drm || pa.defense != ea.defense ||
+	    pa.why.count != ea.why.count)
+		fail_msg("%s: %s against %s: explain's answer is not play's", id, g->units[a].id,
+		         g->units[t].id);
+	for (size_t i = 0; i < pa.why.count; i++)
+		if (pa.why.steps[i].value != ea.why.steps[i].value ||
+		    !str_eq(pa.why.steps[i].text, ea.why.steps[i].text))
+			fail_msg("%s: %s against %s: step %zu differs", id, g->units[a].id,
+			         g->units[t].id, i);
+	explain_free(&pa.why);
+	explain_free(&ea.why);
+}
+
+static void
+compare_battles(const char *id, struct game *g)
+{
+	size_t compared = 0;
+
+	for (size_t a = 0; a < g->nunits; a++)
+		for (size_t t = 0; t < g->nunits; t++)
+			for (size_t c = 0; g->units[a].side != g->units[t].side &&
+			                   c < game_card(g)->words[WL_COMBAT].count; c++)
+				same_battle(id, g, (int)a, (int)t, (int)c), compared++;
+	assert_true(compared > 0);
+}
+
 static void
 check_card(const char *id)
 {
@@ -173,6 +247,7 @@ check_card(const char *id)
 			}
 		assert_int_equal(k, card->nconditions);
 	}
+	compare_battles(id, &g);
 	rng_seed(&rng, 19);
 	for (int round = 0; round <= ROUNDS; round++) {
 		if (round > 0)

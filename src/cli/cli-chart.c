@@ -363,7 +363,7 @@ chart_events(const struct card *card, bool *any_assumed)
 
 		if (i == 0)
 			puts("\nEvents (what battles, actions and moves do; the first that holds acts)");
-		print_wrapped(r->on, full, ref);
+		print_wrapped(card_event_word(card, r), full, ref);
 		*any_assumed |= r->assumed;
 		free(does);
 		free(conds);

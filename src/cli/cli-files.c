@@ -14,7 +14,6 @@
 #include "card.h"
 #include "cardpath.h"
 #include "cli.h"
-#include "command.h"
 #include "diag.h"
 #include "hexfile.h"
 #include "load.h"
@@ -22,45 +21,16 @@
 #include "xmalloc.h"
 #include "yaml-load.h"
 
-/* The commands a card's phases allow must be commands of hexaid: the card
- * reader cannot know them (they are the engine's), so the check is made here. */
-static bool
-card_commands_exist(const struct card *card, const char *path)
-{
-	bool ok = true;
-
-	for (size_t p = 0; p < card->nphases; p++)
-		for (size_t k = 0; k < card->phases[p].nallows + card->phases[p].nreactions; k++) {
-			bool allows = k < card->phases[p].nallows;
-			const char *word = allows ? card->phases[p].allows[k]
-			                          : card->phases[p].reactions[k - card->phases[p].nallows];
-			bool found = false;
-
-			for (size_t c = 0; c < command_count; c++)
-				found |= str_eq(command_table[c].name, word);
-			if (found)
-				continue;
-			fprintf(stderr, "%s:%d: error: phase '%s' %s '%s', which is not a command "
-			                "(hexaid(6) lists them)\n",
-			        path, card->phases[p].line, card->phases[p].id,
-			        allows ? "allows" : "takes the reaction", word);
-			ok = false;
-		}
-	return ok;
-}
-
-/* A card, read as the data layer checks it, then its phases' commands. */
+/* A card, read as the data layer checks it (its phases' commands too). */
 static bool
 check_card(struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
 {
 	struct card card;
-	bool ok;
 
 	if (!card_load_doc(&card, doc, cp, dl))
 		return false;
-	ok = card_commands_exist(&card, doc->name);
 	card_free(&card);
-	return ok;
+	return true;
 }
 
 /* One file: its kind from its first lines; a card then parsed on from there,

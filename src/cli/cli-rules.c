@@ -26,6 +26,8 @@ struct query {
 	bool has_roll, has_value, has_defender_roll, has_odds;
 	long roll, value, defender_roll, odds_att, odds_def;
 	char *event;              /* event=ID: what that event does to the target's hex */
+	enum event_on on;         /* ... the event it names (ON_NONE: none of the card's) */
+	int action;               /* ... for an action, which of the card's */
 	uint64_t rolled;          /* rolled=FACE,...: faces of the battle die rolled */
 	bool has_los;
 	struct los_hex los[64];
@@ -398,10 +400,8 @@ read_word(const struct card *card, char *word, struct query *q)
 	if (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL)
 		return read_bool_fact(word, value, &sit->facts[k.fact]);
 	if (value == NULL || *value == '\0') {
-		if (!strcmp(word, "attacker") || !strcmp(word, "target") || !strcmp(word, "dice"))
-			fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
-		else
-			return unknown_key(word);
+		/* a key of the table (found by its id above) that is no true/false fact */
+		fprintf(stderr, "hexaid: explain: %s needs a value (%s=...)\n", word, word);
 		return EXIT_USAGE;
 	}
 	switch (k.id) {
@@ -432,6 +432,8 @@ read_word(const struct card *card, char *word, struct query *q)
 	case QK_EVENT:
 		free(q->event);
 		q->event = xstrdup(value);
+		/* the word read once: an event of the card, or none (nothing happens) */
+		(void)card_event_find(card, value, &q->on, &q->action);
 		return EXIT_OK;
 	default:
 		return unknown_key(word);
@@ -698,33 +700,6 @@ print_codes(const struct table *t, int row)
 	}
 }
 
-/* A class's value of the card's unit values, or -1 when it gives none. */
-static int
-class_value(const struct card *card, int cls, enum value_use use)
-{
-	int v = card_value_of_use(card, use);
-	int from = cls >= 0 && v >= 0 ? card_class_value_from(card, cls, v) : -1;
-
-	return from >= 0 ? (int)card->classes[from].values[v] : -1;
-}
-
-/* What the question's classes carry, where the words do not say it: each
- * side's rating and how far past the attacker's efficient range the target
- * lies, as a battle takes them from its units. */
-static void
-class_values(const struct card *card, struct situation *sit)
-{
-	int range = class_value(card, sit->attacker, VALUE_USE_RANGE);
-
-	if (sit->numbers[FACT_ATTACKER_RATING] < 0)
-		sit->numbers[FACT_ATTACKER_RATING] = class_value(card, sit->attacker, VALUE_USE_RATING);
-	if (sit->numbers[FACT_TARGET_RATING] < 0)
-		sit->numbers[FACT_TARGET_RATING] = class_value(card, sit->target, VALUE_USE_RATING);
-	if (sit->numbers[FACT_BEYOND_RANGE] < 0 && range >= 0 && sit->numbers[FACT_DISTANCE] >= 0)
-		sit->numbers[FACT_BEYOND_RANGE] =
-		        sit->numbers[FACT_DISTANCE] > range ? sit->numbers[FACT_DISTANCE] - range : 0;
-}
-
 static void
 print_table(const struct card *card, const struct query *q, bool json)
 {
@@ -785,7 +760,7 @@ print_event_roll(const struct card *card, const struct query *q)
 
 	for (size_t k = 0; k < card->events.count; k++) {
 		const struct rule *r = &card->events.items[k];
-		if (strcmp(r->on, q->event) != 0 || !terrain_rule_applies(card, &q->sit, r))
+		if (!card_event_is(r, q->on, q->action) || !terrain_rule_applies(card, &q->sit, r))
 			continue;
 		/* the first rule that holds rolls dice on the event (an enter rule with
 		 * rolled: rolls `roll` dice), or this is not such an event */
@@ -819,7 +794,7 @@ print_event_chain(const struct card *card, const struct query *q, const struct r
 		printf("        [%s:%d%s%s]\n", r->file, r->line, r->seed ? ", seed " : "",
 		       r->seed ? r->seed : "");
 		if (!r->continues ||
-		    (k = event_rule_after(card, q->event, &q->sit, q->rolled, k)) < 0)
+		    (k = event_rule_after(card, q->on, q->action, &q->sit, q->rolled, k)) < 0)
 			return;
 		r = &card->events.items[k];
 		char *what = cli_event_does(card, r);
@@ -833,7 +808,7 @@ print_event_chain(const struct card *card, const struct query *q, const struct r
 static void
 print_event(const struct card *card, const struct query *q, bool json)
 {
-	int k = event_rule_for(card, q->event, &q->sit, q->rolled);
+	int k = event_rule_for(card, q->on, q->action, &q->sit, q->rolled);
 	const struct rule *r = k >= 0 ? &card->events.items[k] : NULL;
 	char *what;
 
@@ -862,26 +837,26 @@ print_event(const struct card *card, const struct query *q, bool json)
 	free(what);
 }
 
-/* Facts the question did not give that follow from what it gave, as the game
- * works them out from the map: from_lower from the levels the card gives the
- * terrain of the attacker's and the target's hexes. Each is a step. */
+/* What the question did not give that follows from what it gave, completed by
+ * the engine as play completes a battle's situation (situation_complete): each
+ * side's rating and beyond_range from the classes' values, from_lower from the
+ * levels the card gives the terrain of the attacker's and the target's hexes
+ * (a step when it holds). */
 static void
 derive_facts(const struct card *card, struct query *q)
 {
 	struct situation *sit = &q->sit;
-	int la, lt;
+	struct situation_sides s;
 
-	if (q->given[FACT_FROM_LOWER] || sit->attacker < 0 || sit->attacker_on.count == 0 ||
-	    sit->target_on.count == 0)
-		return;
-	la = terrain_level(card, &sit->attacker_on);
-	lt = terrain_level(card, &sit->target_on);
-	if (la >= lt)
-		return;
-	sit->facts[FACT_FROM_LOWER] = true;
-	explain_add(&q->derived, &(struct step_from){ .kind = STEP_NOTE },
-	            "from_lower: attacking from lower ground (the attacker's hex at level %d, "
-	            "the target's at level %d, from the card's terrain levels)", la, lt);
+	situation_sides_of_classes(card, sit, &s);
+	if (q->given[FACT_FROM_LOWER] || sit->attacker < 0)
+		s.level[0] = s.level[1] = -1; /* said, or no attacker: from_lower stays */
+	situation_complete(sit, &s);
+	if (s.level[0] >= 0 && s.level[1] >= 0 && sit->facts[FACT_FROM_LOWER])
+		explain_add(&q->derived, &(struct step_from){ .kind = STEP_NOTE },
+		            "from_lower: attacking from lower ground (the attacker's hex at level %d, "
+		            "the target's at level %d, from the card's terrain levels)",
+		            s.level[0], s.level[1]);
 }
 
 /* Does the question give what only an attacker or a mover has (base dice, the
@@ -975,8 +950,6 @@ cli_explain_card(const struct card *card, int argc, char **words, bool json,
 		        card->tables[q.table].id);
 		status = EXIT_INVALID;
 	}
-	if (status == EXIT_OK)
-		class_values(card, &q.sit);
 	if (status == EXIT_OK) {
 		derive_facts(card, &q);
 		answer(card, &q);

@@ -429,12 +429,12 @@ rules_not_reached(const struct test_card *tc, const struct rule_list *rl, const 
 		++*rows;
 		if (reached_rule(&tc->reach, r))
 			continue;
-		if (r->on == NULL) {
+		if (r->on == ON_NONE) {
 			not_reached(r->file, r->line, where, cli_rule_words(&tc->card, r), missed);
 			continue;
 		}
 		does = cli_event_does(&tc->card, r);
-		not_reached(r->file, r->line, where, xasprintf("%s: %s", r->on, does), missed);
+		not_reached(r->file, r->line, where, xasprintf("%s: %s", card_event_word(&tc->card, r), does), missed);
 		free(does);
 	}
 }

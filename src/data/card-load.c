@@ -1004,6 +1004,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->events.count; i++)
 		card_rule_free(&card->events.items[i]);
 	free(card->events.items);
+	for (size_t i = 0; i < card->nactions; i++)
+		free(card->actions[i]);
+	free(card->actions);
 	for (size_t i = 0; i < card->nphases; i++)
 		card_phase_free(&card->phases[i]);
 	free(card->phases);

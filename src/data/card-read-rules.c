@@ -224,19 +224,25 @@ read_beats_protection(struct ydoc *doc, const struct ynode *n, const struct yrea
 	return ybool(doc, n, &ctx->rule->beats_protection);
 }
 
-/* `on: battle`: the event an event rule answers. */
+/* `on: battle`: the event an event rule answers, read into its trigger; a word
+ * that is no trigger's names an action, added to the card's actions when new. */
 static bool
 read_on(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct rule_ctx *ctx = rd->ctx;
+	struct card *card = ctx->card;
 	const char *id;
 
 	if (ctx->section != SECTION_EVENTS)
 		return yerror(doc, n, "'on' belongs in an event rule");
 	if (!yid(doc, n, &id))
 		return false;
-	free(ctx->rule->on);
-	ctx->rule->on = xstrdup(id);
+	if (!card_event_find(card, id, &ctx->rule->on, &ctx->rule->action)) {
+		card->actions = xreallocarray(card->actions, card->nactions + 1, sizeof *card->actions);
+		card->actions[card->nactions] = xstrdup(id);
+		ctx->rule->on = ON_ACTION;
+		ctx->rule->action = (int)card->nactions++;
+	}
 	return true;
 }
 
@@ -426,7 +432,6 @@ card_rule_free(struct rule *r)
 	free(r->text);
 	free(r->group);
 	free(r->face_id);
-	free(r->on);
 	for (size_t i = 0; i < r->nrolled; i++)
 		free(r->rolled_ids[i]);
 	free(r->rolled_ids);
@@ -503,7 +508,7 @@ card_read_rules(struct ydoc *doc, const struct ynode *n, struct card *card,
 static bool
 check_enter_event(struct ydoc *doc, const struct ynode *n, struct rule *r)
 {
-	bool enter = r->on != NULL && strcmp(r->on, "enter") == 0;
+	bool enter = r->on == ON_ENTER;
 
 	if (!enter && (r->effect == EFFECT_LOSE || r->effect == EFFECT_LOST))
 		return yerror(doc, n, "'%s' is for a unit entering a hex: on: enter",
@@ -539,7 +544,7 @@ card_read_events(struct ydoc *doc, const struct ynode *n, const struct yread *rd
 			continue;
 		}
 		r = &card->events.items[before];
-		if (r->on == NULL)
+		if (r->on == ON_NONE)
 			ok = yerror(doc, n->items[i], "an event rule names its event: on: battle");
 		if (r->effect == EFFECT_REPLACE && r->with < 0)
 			ok = yerror(doc, n->items[i], "say what replaces it: with: TERRAIN");

@@ -1,8 +1,8 @@
 /* card-read-sequence.c: reads a card's `sequence:` (data layer): the phases of one
  * side's turn, in order, each with its name, a one-line reminder for the
  * players, the commands it allows and those the other side may react with.
- * Which commands exist is the engine's business; a test checks the shipped
- * cards name only real ones.
+ * The commands are read into their indexes (list-commands.h): a word that is
+ * no command is an error here, with its place in the file.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -11,31 +11,60 @@
 
 #include "card.h"
 #include "card-read.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
-/* `allows: [move]` or `reactions: [move, fire]`: a list of command names, into
- * the list the row's arg names. */
+const char *const command_words[N_COMMANDS] = {
+#define COMMAND(name, word) word,
+#include "list-commands.h"
+#undef COMMAND
+};
+
+/* `allows: [move]` or `reactions: [move, fire]`: a list of command words, into
+ * the list of command indexes the row's arg names. */
 enum { PHASE_ALLOWS, PHASE_REACTIONS };
+
+/* One word of the list: the command it names, or an error at it (with the
+ * nearest command's word when one is near). */
+static bool
+read_command(struct ydoc *doc, const struct ynode *n, const struct phase *p, bool reactions,
+             enum command_id *out)
+{
+	const char *id, *near;
+
+	if (!yid(doc, n, &id))
+		return false;
+	for (int c = 0; c < N_COMMANDS; c++)
+		if (str_eq(command_words[c], id)) {
+			*out = (enum command_id)c;
+			return true;
+		}
+	near = str_nearest(id, command_words, N_COMMANDS);
+	return yerror(doc, n, "phase '%s' %s '%s', which is not a command (hexaid(6) lists "
+	              "them)%s%s%s", p->id != NULL ? p->id : "?",
+	              reactions ? "takes the reaction" : "allows", id,
+	              near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
 
 static bool
 read_phase_commands(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct phase *p = rd->obj;
 	bool reactions = rd->field->arg == PHASE_REACTIONS;
-	char ***list = reactions ? &p->reactions : &p->allows;
+	enum command_id **list = reactions ? &p->reactions : &p->allows;
 	size_t *count = reactions ? &p->nreactions : &p->nallows;
 	bool ok = true;
 
 	if (!yis_sequence(doc, n, reactions ? "reactions" : "allows"))
 		return false;
 	for (size_t i = 0; i < n->count; i++) {
-		const char *id;
-		if (!yid(doc, n->items[i], &id)) {
+		enum command_id c;
+		if (!read_command(doc, n->items[i], p, reactions, &c)) {
 			ok = false;
 			continue;
 		}
 		*list = xreallocarray(*list, *count + 1, sizeof **list);
-		(*list)[(*count)++] = xstrdup(id);
+		(*list)[(*count)++] = c;
 	}
 	return ok;
 }
@@ -44,8 +73,9 @@ static const struct yfield phase_fields[] = {
 	{ "id", AS_ID(struct phase, id), .required = true },
 	{ "name", AS_TEXT(struct phase, name), .required = true },
 	{ "reminder", AS_TEXT(struct phase, reminder) },
-	{ "allows", READ_BY(read_phase_commands), .arg = PHASE_ALLOWS },
-	{ "reactions", READ_BY(read_phase_commands), .arg = PHASE_REACTIONS },
+	/* after the id (pass 1), which their errors name */
+	{ "allows", READ_BY(read_phase_commands), .arg = PHASE_ALLOWS, .pass = 1 },
+	{ "reactions", READ_BY(read_phase_commands), .arg = PHASE_REACTIONS, .pass = 1 },
 	{ "seed", AS_TEXT(struct phase, seed) },
 	{ "note", AS_COMMENT },
 	{ "assumed", AS_BOOL(struct phase, assumed) },
@@ -59,11 +89,7 @@ card_phase_free(struct phase *p)
 	free(p->id);
 	free(p->name);
 	free(p->reminder);
-	for (size_t i = 0; i < p->nallows; i++)
-		free(p->allows[i]);
 	free(p->allows);
-	for (size_t i = 0; i < p->nreactions; i++)
-		free(p->reactions[i]);
 	free(p->reactions);
 	free(p->seed);
 }

@@ -459,6 +459,44 @@ die_face_named(const struct die_kind *d, const char *word)
 	return -1;
 }
 
+const char *const event_on_words[N_EVENT_ON] = {
+	[ON_BATTLE] = "battle",
+	[ON_ENTER] = "enter",
+};
+
+bool
+card_event_find(const struct card *card, const char *word, enum event_on *on, int *action)
+{
+	*action = -1;
+	for (int e = 0; e < N_EVENT_ON; e++)
+		if (event_on_words[e] != NULL && str_eq(event_on_words[e], word)) {
+			*on = (enum event_on)e;
+			return true;
+		}
+	*on = ON_ACTION;
+	for (size_t i = 0; i < card->nactions; i++)
+		if (str_eq(card->actions[i], word)) {
+			*action = (int)i;
+			return true;
+		}
+	*on = ON_NONE;
+	return false;
+}
+
+const char *
+card_event_word(const struct card *card, const struct rule *r)
+{
+	if (r->on == ON_ACTION)
+		return card->actions[r->action];
+	return event_on_words[r->on] != NULL ? event_on_words[r->on] : "";
+}
+
+bool
+card_event_is(const struct rule *r, enum event_on on, int action)
+{
+	return r->on == on && (on != ON_ACTION || r->action == action);
+}
+
 int
 card_phase(const struct card *card, const char *id)
 {

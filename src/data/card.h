@@ -106,6 +106,21 @@ struct cond {
 	size_t nvalues;
 };
 
+/* What an event rule answers (`on:`), read once when the card is read: a
+ * battle against its hex, a unit entering its hex, or an action the card names
+ * (`on: clear_wire`, done by `act UNIT ACTION`). A new trigger is a value
+ * before ON_ACTION and its word in event_on_words. */
+enum event_on {
+	ON_NONE,   /* not an event rule */
+	ON_BATTLE, /* a battle against the hex */
+	ON_ENTER,  /* a unit enters the hex */
+	ON_ACTION, /* a unit's action, one of the card's actions by its word */
+	N_EVENT_ON
+};
+/* The word of each trigger (NULL for ON_NONE and ON_ACTION, whose words are
+ * the card's). */
+extern const char *const event_on_words[N_EVENT_ON];
+
 struct rule {
 	enum effect effect;
 	long amount;      /* the amount; movement points count in halves; 1 for a flag */
@@ -122,7 +137,8 @@ struct rule {
 	char *face_id;    /* ... as written, until the card is read whole */
 	int face_line, face_col;
 	bool beats_protection; /* a scoring rule: the target's protection does not cancel it */
-	char *on;         /* an event rule: the event it answers ("battle") */
+	enum event_on on; /* an event rule: the event it answers (on: battle) */
+	int action;       /* ... ON_ACTION: which of the card's actions (card->actions) */
 	uint64_t rolled;  /* an event rule: faces of the battle die (bits), one must be rolled */
 	char **rolled_ids;/* ... as written, until the card is read whole */
 	size_t nrolled;
@@ -352,15 +368,25 @@ struct legend_entry {
 enum result_who { WHO_NONE, WHO_TARGET, WHO_ATTACKER, WHO_WINNER, WHO_LOSER, N_RESULT_WHO };
 extern const char *const result_who_names[N_RESULT_WHO];
 
+/* The commands of hexaid's language, by index in the engine's command table
+ * (list-commands.h); their words in command_words. */
+enum command_id {
+#define COMMAND(name, word) CMD_##name,
+#include "list-commands.h"
+#undef COMMAND
+	N_COMMANDS
+};
+extern const char *const command_words[N_COMMANDS];
+
 /* One phase of the sequence of play: what the players do in it, the commands
  * it allows (a command no phase names is allowed in any), a reminder. */
 struct phase {
 	char *id;
 	char *name;
 	char *reminder;
-	char **allows;
+	enum command_id *allows;
 	size_t nallows;
-	char **reactions;     /* commands the other side's units may give in this phase */
+	enum command_id *reactions; /* commands the other side's units may give in it */
 	size_t nreactions;
 	char *seed;
 	bool assumed;
@@ -500,6 +526,8 @@ struct card {
 	int battle_die_line, battle_die_col;
 	struct rule_list scoring; /* what each face of the battle die scores */
 	struct rule_list events;  /* what battles do to hexes, first rule that applies */
+	char **actions;           /* the words of the actions event rules answer, each once */
+	size_t nactions;
 	struct phase *phases;     /* the sequence of play: one side's turn, in order */
 	size_t nphases, cap_phases;
 	struct resolution *resolutions; /* combat types settled on a table */
@@ -581,6 +609,15 @@ int card_table(const struct card *card, const char *id);
 int card_die(const struct card *card, const char *id);
 /* The phase with this id, or -1. */
 int card_phase(const struct card *card, const char *id);
+
+/* The event a word names (an action's word, or a trigger's: battle, enter):
+ * its trigger and, for an action, its index in card->actions. False when the
+ * card has no such event. */
+bool card_event_find(const struct card *card, const char *word, enum event_on *on, int *action);
+/* The word of an event rule's trigger, as the card writes it ("" when none). */
+const char *card_event_word(const struct card *card, const struct rule *r);
+/* Does the rule answer this event (trigger and, for an action, which)? */
+bool card_event_is(const struct rule *r, enum event_on on, int action);
 
 /* The resolution of a combat type, or NULL when its battles are not settled on a table. */
 const struct resolution *card_resolution(const struct card *card, int combat);

@@ -228,7 +228,7 @@ cmd_disorder(struct game *g, struct game_unit *u, long levels, struct command_re
 bool
 cmd_may_order(struct game *g, int unit, struct command_result *res)
 {
-	const char *command = g->command;
+	int command = g->command;
 	int allowed;
 	char *reacts;
 
@@ -237,14 +237,15 @@ cmd_may_order(struct game *g, int unit, struct command_result *res)
 	if (g->units[unit].side == g->side) {
 		/* a reaction of this phase is the other side's, unless the phase allows
 		 * the command to the acting side too */
-		if (command == NULL || turn_allows(g, command, &allowed) || !turn_reacts(g, command))
+		if (command < 0 || turn_allows(g, (enum command_id)command, &allowed) ||
+		    !turn_reacts(g, (enum command_id)command))
 			return true;
 		return cmd_fail(res, "%s: in the %s phase the %s do not %s; it is the other side's "
 		                     "reaction (or add --force, which the log records)",
 		                g->units[unit].id, turn_phase_name(g), g->sc.teams[g->side].name,
-		                command);
+		                command_words[command]);
 	}
-	if (command != NULL && turn_reacts(g, command))
+	if (command >= 0 && turn_reacts(g, (enum command_id)command))
 		return true;
 	reacts = turn_reactions_words(g);
 	res->remedy = REMEDY_TURN_END;

@@ -507,10 +507,10 @@ bool
 cmd_battle_probe(struct game *g, int a, int t, const struct battle_words *w,
                  struct command_result *res)
 {
-	const char *was = g->command;
+	int was = g->command;
 	bool ok;
 
-	g->command = "battle";
+	g->command = CMD_BATTLE;
 	ok = battle_between(g, a, t, w, false, true, res);
 	g->command = was;
 	return ok;

@@ -74,8 +74,8 @@ cmd_battle_events(struct battle *bt, struct command_result *res)
 	const struct rule *r;
 	char *what;
 
-	for (int k = event_rule_for(card, "battle", &bt->sit, bt->rolled); k >= 0;
-	     k = r->continues ? event_rule_after(card, "battle", &bt->sit, bt->rolled, k) : -1) {
+	for (int k = event_rule_for(card, ON_BATTLE, -1, &bt->sit, bt->rolled); k >= 0;
+	     k = r->continues ? event_rule_after(card, ON_BATTLE, -1, &bt->sit, bt->rolled, k) : -1) {
 		r = &card->events.items[k];
 		if (r->effect == EFFECT_STRUCTURE_HIT_ON) {
 			structure_roll(bt, h, r, res);
@@ -128,8 +128,8 @@ void
 cmd_battle_events_preview(struct battle *bt, struct command_result *res)
 {
 	const struct card *card = game_card(bt->g);
-	int any = event_rule_for(card, "battle", &bt->sit, ~UINT64_C(0));
-	int none = event_rule_for(card, "battle", &bt->sit, 0);
+	int any = event_rule_for(card, ON_BATTLE, -1, &bt->sit, ~UINT64_C(0));
+	int none = event_rule_for(card, ON_BATTLE, -1, &bt->sit, 0);
 
 	for (int pass = 0; pass < 2; pass++) {
 		int k = pass == 0 ? any : none;
@@ -147,7 +147,7 @@ cmd_battle_events_preview(struct battle *bt, struct command_result *res)
 			        pass == 0 && r->rolled ? " if its faces allow" : "", words, r->file,
 			        r->line, r->seed ? ", seed " : "", r->seed ? r->seed : "");
 			free(words);
-			k = r->continues ? event_rule_after(card, "battle", &bt->sit,
+			k = r->continues ? event_rule_after(card, ON_BATTLE, -1, &bt->sit,
 			                                    pass == 0 ? ~UINT64_C(0) : 0, k)
 			                 : -1;
 			if (k < 0)
@@ -167,18 +167,22 @@ cmd_act(struct game *g, int argc, char **argv, struct command_result *res)
 	struct situation sit;
 	struct game_unit *u;
 	const struct rule *r;
+	enum event_on on;
 	char *what;
-	int i, k;
+	int i, k, action;
 
 	(void)argc;
 	if (!cmd_unit(g, argv[1], &i, res) || !cmd_may_order(g, i, res))
 		return false;
+	/* the command's word, read once: one of the card's actions */
+	if (!card_event_find(card, argv[2], &on, &action) || on != ON_ACTION)
+		return cmd_fail(res, "%s: %s has no such action", argv[2], card->id);
 	u = &g->units[i];
 	game_unit_situation(g, i, &sit);
-	k = event_rule_for(card, argv[2], &sit, 0);
+	k = event_rule_for(card, ON_ACTION, action, &sit, 0);
 	if (k < 0) {
 		for (size_t n = 0; n < card->events.count; n++)
-			if (strcmp(card->events.items[n].on, argv[2]) == 0)
+			if (card_event_is(&card->events.items[n], ON_ACTION, action))
 				return cmd_fail(res, "%s may not %s here (%s:%d)", u->id, argv[2],
 				                card->events.items[n].file, card->events.items[n].line);
 		return cmd_fail(res, "%s: %s has no such action", argv[2], card->id);

@@ -301,7 +301,7 @@ static bool
 events_roll(const struct card *card)
 {
 	for (size_t i = 0; i < card->events.count; i++)
-		if (card->events.items[i].rolled != 0 && strcmp(card->events.items[i].on, "enter") == 0)
+		if (card->events.items[i].rolled != 0 && card->events.items[i].on == ON_ENTER)
 			return true;
 	return false;
 }
@@ -316,7 +316,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 {
 	const struct card *card = game_card(sc->g);
 	int typed[MAX_ENTER_DICE], ntyped = 0, used = 0;
-	bool events = event_any(card, "enter");
+	bool events = event_any(card, ON_ENTER, -1);
 
 	p->stop = n - 1;
 	p->typed = typed_words != NULL;
@@ -341,7 +341,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 		uint64_t bits = 0;
 
 		game_step_situation(sc->g, sc->unit, path[i - 1], path[i], &sc->how, &sit);
-		k = event_rule_for(card, "enter", &sit, ~UINT64_C(0));
+		k = event_rule_for(card, ON_ENTER, -1, &sit, ~UINT64_C(0));
 		if (k < 0)
 			continue;
 		if (card->events.items[k].rolled != 0) {
@@ -351,7 +351,7 @@ plan_entering(struct step_check *sc, const struct hex *path, size_t n, const cha
 			for (int f = first; f < first + need; f++)
 				bits |= p->faces[f] < 64 ? UINT64_C(1) << p->faces[f] : 0;
 			p->nfaces += need;
-			k = event_rule_for(card, "enter", &sit, bits);
+			k = event_rule_for(card, ON_ENTER, -1, &sit, bits);
 		}
 		e = xgrow(&p->steps, &p->nsteps, &p->cap, sizeof *e);
 		*e = (struct entered){ i, k, first, p->nfaces - first };

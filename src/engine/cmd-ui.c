@@ -60,9 +60,9 @@ phase_battles(struct game *g, int a, struct command_result *res)
 {
 	int allowed;
 
-	if (g->units[a].side == g->side ? turn_allows(g, "battle", &allowed)
-	                                 : turn_reacts(g, "battle") || turn_reacts(g, "fire") ||
-	                                       turn_reacts(g, "melee") ||
+	if (g->units[a].side == g->side ? turn_allows(g, CMD_BATTLE, &allowed)
+	                                 : turn_reacts(g, CMD_BATTLE) || turn_reacts(g, CMD_FIRE) ||
+	                                       turn_reacts(g, CMD_MELEE) ||
 	                                       g->units[a].battle_back_vs > 0)
 		return true;
 	if (g->units[a].side != g->side) {

@@ -24,82 +24,86 @@ static bool cmd_save(struct game *g, int argc, char **argv, struct command_resul
 
 const struct command_entry command_table[] = {
 	/* setting up the table */
-	{ "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens stay)",
+	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens stay)",
 	  COMMAND_CHANGE, 2, 2, cmd_terrain, false },
-	{ "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
+	[CMD_HEXSIDE] = { "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
 	  COMMAND_CHANGE, 4, 4, cmd_hexside, false },
-	{ "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level, false },
-	{ "token", "add|remove HEX TOKEN", "place or take away a token", COMMAND_CHANGE, 3, 3,
+	[CMD_LEVEL] = { "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level, false },
+	[CMD_TOKEN] = { "token", "add|remove HEX TOKEN", "place or take away a token", COMMAND_CHANGE, 3, 3,
 	  cmd_token, false },
-	{ "structure", "HEX [SIDE] STRENGTH [HITS]",
+	[CMD_STRUCTURE] = { "structure", "HEX [SIDE] STRENGTH [HITS]",
 	  "make a hex's terrain (or a hexside feature) a structure, or set its strength",
 	  COMMAND_CHANGE, 2, 4, cmd_structure, false },
-	{ "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
+	[CMD_UNIT] = { "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
 	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd, false },
 	/* playing */
-	{ "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select, false },
-	{ "move", "UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]",
+	[CMD_SELECT] = { "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select, false },
+	[CMD_MOVE] = { "move", "UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]",
 	  "move a unit along a path, or to a hex by the cheapest way", COMMAND_CHANGE, 2, -1,
 	  cmd_move, false },
-	{ "retreat", "UNIT [HEX...] [roll=FACES]",
+	[CMD_RETREAT] = { "retreat", "UNIT [HEX...] [roll=FACES]",
 	  "the retreat a battle gave a unit, toward its side's edge (a hit for each hex it cannot)",
 	  COMMAND_CHANGE, 1, -1, cmd_retreat, false },
-	{ "advance", "UNIT", "take the ground the unit's battle emptied (the card's take_ground)",
+	[CMD_ADVANCE] = { "advance", "UNIT", "take the ground the unit's battle emptied (the card's take_ground)",
 	  COMMAND_CHANGE, 1, 1, cmd_advance, false },
-	{ "battle", "UNIT TARGET [COMBAT] [WORD...]",
+	[CMD_BATTLE] = { "battle", "UNIT TARGET [COMBAT] [WORD...]",
 	  "a unit battles another: dice, protection, the roll and its result",
 	  COMMAND_CHANGE, 2, -1, cmd_battle, false },
-	{ "fire", "UNIT TARGET [WORD...]", "battle with the card's first combat type (ranged fire)",
+	[CMD_FIRE] = { "fire", "UNIT TARGET [WORD...]", "battle with the card's first combat type (ranged fire)",
 	  COMMAND_CHANGE, 2, -1, cmd_fire, false },
-	{ "melee", "UNIT TARGET [WORD...]", "battle with the card's last combat type (close combat)",
+	[CMD_MELEE] = { "melee", "UNIT TARGET [WORD...]", "battle with the card's last combat type (close combat)",
 	  COMMAND_CHANGE, 2, -1, cmd_melee, false },
-	{ "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit, false },
-	{ "apply", "", "apply the last battle's result as the card's table gives it",
+	[CMD_HIT] = { "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit, false },
+	[CMD_APPLY] = { "apply", "", "apply the last battle's result as the card's table gives it",
 	  COMMAND_CHANGE, 0, 0, cmd_apply, false },
-	{ "act", "UNIT ACTION", "a unit does to its own hex what the card lets it do, such as an action instead of battling",
+	[CMD_ACT] = { "act", "UNIT ACTION", "a unit does to its own hex what the card lets it do, such as an action instead of battling",
 	  COMMAND_CHANGE, 2, 2, cmd_act, false },
-	{ "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",
+	[CMD_DAMAGE] = { "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",
 	  COMMAND_CHANGE, 1, 3, cmd_damage, false },
-	{ "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase, false },
-	{ "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn, false },
-	{ "skip", "[UNIT]", "give up what is owed (a result, a retreat, a battle back): all, or a unit's",
+	[CMD_PHASE] = { "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase, false },
+	[CMD_TURN] = { "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn, false },
+	[CMD_SKIP] = { "skip", "[UNIT]", "give up what is owed (a result, a retreat, a battle back): all, or a unit's",
 	  COMMAND_CHANGE, 0, 1, cmd_skip, false },
-	{ "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note, false },
+	[CMD_NOTE] = { "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note, false },
 	/* looking */
-	{ "show", "unit ID | hex HEX | state | stats",
+	[CMD_SHOW] = { "show", "unit ID | hex HEX | state | stats",
 	  "describe a unit, a hex, the game, or each side's dice against the odds",
 	  COMMAND_QUERY, 1, 2, cmd_show, false },
-	{ "los", "FROM TO", "line of sight between two hexes or units, with the reason",
+	[CMD_LOS] = { "los", "FROM TO", "line of sight between two hexes or units, with the reason",
 	  COMMAND_QUERY, 2, 2, cmd_los, false },
-	{ "range", "UNIT [POINTS]", "where a unit can move", COMMAND_QUERY, 1, 2, cmd_range, false },
-	{ "explain", "UNIT TARGET [COMBAT] [FACT...]",
+	[CMD_RANGE] = { "range", "UNIT [POINTS]", "where a unit can move", COMMAND_QUERY, 1, 2, cmd_range, false },
+	[CMD_EXPLAIN] = { "explain", "UNIT TARGET [COMBAT] [FACT...]",
 	  "a battle's dice and protection, without battling", COMMAND_QUERY, 2, -1, cmd_explain, false },
-	{ "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map, false },
+	[CMD_MAP] = { "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map, false },
 	/* looking, for the terminal interface (cmd-ui.c) */
-	{ "line", "FROM TO", "the hexes a line of sight passes", COMMAND_QUERY, 2, 2, cmd_line, false },
-	{ "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets, false },
-	{ "may", "[UNIT [TARGET [WORD...]]]", "what may be done now: the phase ended; a unit's move, battle, act",
+	[CMD_LINE] = { "line", "FROM TO", "the hexes a line of sight passes", COMMAND_QUERY, 2, 2, cmd_line, false },
+	[CMD_TARGETS] = { "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets, false },
+	[CMD_MAY] = { "may", "[UNIT [TARGET [WORD...]]]", "what may be done now: the phase ended; a unit's move, battle, act",
 	  COMMAND_QUERY, 0, -1, cmd_may, false },
-	{ "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
+	[CMD_EFFECTS] = { "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
 	  COMMAND_QUERY, 1, 2, cmd_effects, false },
-	{ "rolls", "", "the dice log: each roll, with turn, phase, side, source and result",
+	[CMD_ROLLS] = { "rolls", "", "the dice log: each roll, with turn, phase, side, source and result",
 	  COMMAND_QUERY, 0, 0, cmd_rolls, false },
-	{ "retreats", "UNIT", "where the retreat a unit owes may end", COMMAND_QUERY, 1, 1,
+	[CMD_RETREATS] = { "retreats", "UNIT", "where the retreat a unit owes may end", COMMAND_QUERY, 1, 1,
 	  cmd_retreats, false },
-	{ "values", "UNIT", "a unit's move, dice and values, and where each comes from",
+	[CMD_VALUES] = { "values", "UNIT", "a unit's move, dice and values, and where each comes from",
 	  COMMAND_QUERY, 1, 1, cmd_values, false },
-	{ "needs", "UNIT TARGET [COMBAT] [WORD...]",
+	[CMD_NEEDS] = { "needs", "UNIT TARGET [COMBAT] [WORD...]",
 	  "the values a battle lacks, asked before its dice", COMMAND_QUERY, 2, -1, cmd_needs, false },
-	{ "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help, false },
+	[CMD_HELP] = { "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help, false },
 	/* the record */
-	{ "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo, true },
-	{ "redo", "", "do again what undo took back", COMMAND_META, 0, 0, cmd_redo, false },
-	{ "save", "[--force] [FILE]",
+	[CMD_UNDO] = { "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo, true },
+	[CMD_REDO] = { "redo", "", "do again what undo took back", COMMAND_META, 0, 0, cmd_redo, false },
+	[CMD_SAVE] = { "save", "[--force] [FILE]",
 	  "save the game (atomically; the last three saves are kept; --force: over a game "
 	  "open in another hexaid)", COMMAND_QUERY, 0, 2, cmd_save, false },
 };
 
 const size_t command_count = sizeof command_table / sizeof command_table[0];
+/* a row for each word of list-commands.h, at its index (test-command.c checks
+ * each row's name is its word) */
+_Static_assert(sizeof command_table / sizeof command_table[0] == N_COMMANDS,
+               "command_table has a row for each command of list-commands.h");
 
 /* ---- words ------------------------------------------------------------------ */
 
@@ -369,7 +373,9 @@ in_phase(struct game *g, const struct command_entry *c, struct command_result *r
 	const struct card *card = game_card(g);
 	int allowed;
 
-	if (turn_allows(g, c->name, &allowed) || turn_reacts(g, c->name) || g->forcing)
+	enum command_id id = (enum command_id)(c - command_table);
+
+	if (turn_allows(g, id, &allowed) || turn_reacts(g, id) || g->forcing)
 		return true;
 	res->remedy = REMEDY_PHASE_NEXT;
 	return cmd_fail(res, "%s: not in the %s phase; allowed in %s (phase next goes on; --force "
@@ -443,9 +449,9 @@ run_line(struct game *g, const char *line, char *copy, struct command_result *re
 		g->forcing = false;
 		return false;
 	}
-	g->command = c->name;
+	g->command = (int)(c - command_table);
 	ok = c->run(g, n, words, res);
-	g->command = NULL;
+	g->command = -1;
 	if (ok && c->kind == COMMAND_CHANGE)
 		announce_victory(g, res);
 	if (ok && c->kind == COMMAND_CHANGE && record) {

@@ -13,20 +13,20 @@
 #include "xmalloc.h"
 
 int
-event_rule_for(const struct card *card, const char *on, const struct situation *sit,
-               uint64_t rolled)
+event_rule_for(const struct card *card, enum event_on on, int action,
+               const struct situation *sit, uint64_t rolled)
 {
-	return event_rule_after(card, on, sit, rolled, -1);
+	return event_rule_after(card, on, action, sit, rolled, -1);
 }
 
 int
-event_rule_after(const struct card *card, const char *on, const struct situation *sit,
-                 uint64_t rolled, int after)
+event_rule_after(const struct card *card, enum event_on on, int action,
+                 const struct situation *sit, uint64_t rolled, int after)
 {
 	for (size_t k = (size_t)(after + 1); k < card->events.count; k++) {
 		const struct rule *r = &card->events.items[k];
 
-		if (strcmp(r->on, on) != 0 || (r->rolled != 0 && (r->rolled & rolled) == 0))
+		if (!card_event_is(r, on, action) || (r->rolled != 0 && (r->rolled & rolled) == 0))
 			continue;
 		if (terrain_rule_applies(card, sit, r))
 			return (int)k;
@@ -35,10 +35,10 @@ event_rule_after(const struct card *card, const char *on, const struct situation
 }
 
 bool
-event_any(const struct card *card, const char *on)
+event_any(const struct card *card, enum event_on on, int action)
 {
 	for (size_t k = 0; k < card->events.count; k++)
-		if (strcmp(card->events.items[k].on, on) == 0)
+		if (card_event_is(&card->events.items[k], on, action))
 			return true;
 	return false;
 }

@@ -12,17 +12,18 @@
 #include "game.h"
 #include "terrain.h"
 
-/* The first of the card's event rules for the event `on` that applies in this
- * situation, with these faces of the battle die rolled (bits); -1 when none. */
-int event_rule_for(const struct card *card, const char *on, const struct situation *sit,
-                   uint64_t rolled);
+/* The first of the card's event rules for the event `on` (and, for ON_ACTION,
+ * the card's action `action`) that applies in this situation, with these faces
+ * of the battle die rolled (bits); -1 when none. */
+int event_rule_for(const struct card *card, enum event_on on, int action,
+                   const struct situation *sit, uint64_t rolled);
 /* The same among the rules after rule `after` (-1: all): the next that acts when
  * rule `after` continues. */
-int event_rule_after(const struct card *card, const char *on, const struct situation *sit,
-                     uint64_t rolled, int after);
+int event_rule_after(const struct card *card, enum event_on on, int action,
+                     const struct situation *sit, uint64_t rolled, int after);
 /* Does the card give any rule for the event `on`? (Then a move need not ask
  * for each hex it enters.) */
-bool event_any(const struct card *card, const char *on);
+bool event_any(const struct card *card, enum event_on on, int action);
 
 /* Do what an event rule (place, remove, replace) does to hex h. *what says what
  * changed, or why nothing did (free it). False when nothing changed. */

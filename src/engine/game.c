@@ -322,6 +322,7 @@ void
 game_start(struct game *g, struct scenario *sc)
 {
 	memset(g, 0, sizeof *g);
+	g->command = -1;
 	g->sc = *sc;
 	memset(sc, 0, sizeof *sc);
 	load_state(g);
@@ -845,24 +846,33 @@ battle_dice(const struct game *g, const struct game_unit *a, int combat, int dis
 		sit->base = distance >= 1 && distance <= cd->n ? cd->at[distance - 1] : 0;
 }
 
-/* The number facts the units' values give: each side's rating, and how far the
- * target lies beyond the firer's efficient range. A value no unit gives leaves
- * its fact unknown. */
-static void
-battle_values(const struct game *g, int attacker, int target, int distance,
-              struct situation *sit)
+/* A unit's value of the card's values of this use (its own or its class's),
+ * or -1 when none is given. */
+static long
+unit_value_of_use(const struct game *g, int unit, enum value_use use)
 {
-	const struct card *card = game_card(g);
-	int rating = card_value_of_use(card, VALUE_USE_RATING);
-	int range = card_value_of_use(card, VALUE_USE_RANGE);
+	int value = card_value_of_use(game_card(g), use);
 	long v;
 
-	if (rating >= 0 && game_unit_value(g, attacker, rating, &v))
-		sit->numbers[FACT_ATTACKER_RATING] = (int)v;
-	if (rating >= 0 && target >= 0 && game_unit_value(g, target, rating, &v))
-		sit->numbers[FACT_TARGET_RATING] = (int)v;
-	if (range >= 0 && game_unit_value(g, attacker, range, &v))
-		sit->numbers[FACT_BEYOND_RANGE] = distance > v ? distance - (int)v : 0;
+	return unit >= 0 && value >= 0 && game_unit_value(g, unit, value, &v) ? v : -1;
+}
+
+/* What the units and the map give a battle's situation (each side's rating, the
+ * firer's efficient range, the levels of both hexes), completed as explain
+ * completes a question's (situation_complete). A value no unit gives leaves its
+ * fact unknown. */
+static void
+battle_values(const struct game *g, int attacker, int target, int la, int lt,
+              struct situation *sit)
+{
+	struct situation_sides s = {
+		.rating = { unit_value_of_use(g, attacker, VALUE_USE_RATING),
+		            unit_value_of_use(g, target, VALUE_USE_RATING) },
+		.range = unit_value_of_use(g, attacker, VALUE_USE_RANGE),
+		.level = { la, lt },
+	};
+
+	situation_complete(sit, &s);
 }
 
 /* A battle against whatever stands in hex th: the unit `target`, or none (-1),
@@ -897,7 +907,6 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->facts[FACT_ROAD_MOVE] = a->road_move;
 	sit->facts[FACT_BATTLED] = a->battled;
 	sit->facts[FACT_STATIONARY] = t ? !t->moved : true;
-	sit->facts[FACT_FROM_LOWER] = la < lt;
 	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
 	sit->numbers[FACT_DISTANCE] = hex_distance(a->hex, th);
@@ -907,7 +916,7 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->numbers[FACT_ATTACKER_STACK] = 1;
 	sit->numbers[FACT_TARGET_STACK] = t ? 1 : 0;
 	battle_dice(g, a, combat, hex_distance(a->hex, th), sit);
-	battle_values(g, attacker, target, hex_distance(a->hex, th), sit);
+	battle_values(g, attacker, target, la, lt, sit);
 }
 
 void

@@ -128,7 +128,7 @@ struct game {
 	char *save_path;             /* where `save` writes, once known */
 	struct game_files files;     /* hexaid's own files of the game, while played */
 	bool forcing;                /* the command runs with --force */
-	const char *command;         /* the name of the command running, or NULL */
+	int command;                 /* the command running (enum command_id), or -1 */
 	struct rng rng;              /* the dice hexaid rolls */
 	struct dice_stats *stats;    /* per side */
 	struct dice_record *rolls;   /* the dice log */

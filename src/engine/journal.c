@@ -130,12 +130,12 @@ char *
 journal_base_named(const char *base, char **err)
 {
 	unsigned long crc;
-	const char *eq = strchr(base, '=');
+	struct journal_base b;
 
 	/* named with its checksum already, or "scenario=FILE" / "save=FILE" */
-	if (strncmp(base, "crc=", 4) == 0 || eq == NULL)
+	if (strncmp(base, "crc=", 4) == 0 || !journal_base_parse(base, &b)) /* the head's format */
 		return xstrdup(base);
-	if (!journal_file_crc(eq + 1, &crc, err))
+	if (!journal_file_crc(b.path, &crc, err))
 		return NULL;
 	return xasprintf("crc=%08lx %s", crc, base);
 }
@@ -257,16 +257,42 @@ numbered_line(size_t seq, const char *line)
 	return buf;
 }
 
-/* Where the path starts in a base: after "crc=XXXXXXXX " and "KIND=", or NULL. */
+bool
+journal_base_parse(const char *base, struct journal_base *out)
+{
+	static const struct {
+		const char *word;
+		enum journal_base_kind kind;
+	} kinds[] = { { "scenario=", BASE_SCENARIO }, { "save=", BASE_SAVE } };
+
+	/* a journal's head (its file format): "crc=XXXXXXXX " before the base */
+	if (strncmp(base, "crc=", 4) == 0 && strlen(base) > 13 && base[12] == ' ')
+		base += 13;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		/* the base's kind, by its word in the journal's head (its file format) */
+		if (strncmp(base, kinds[i].word, strlen(kinds[i].word)) == 0) {
+			out->kind = kinds[i].kind;
+			out->path = base + strlen(kinds[i].word);
+			return true;
+		}
+	out->kind = BASE_NONE;
+	out->path = NULL;
+	return false;
+}
+
+char *
+journal_base_words(enum journal_base_kind kind, const char *path)
+{
+	return xasprintf("%s=%s", kind == BASE_SAVE ? "save" : "scenario", path);
+}
+
+/* Where the path starts in a base, or NULL (journal_base_parse). */
 static const char *
 base_path(const char *base)
 {
-	const char *eq;
+	struct journal_base b;
 
-	if (strncmp(base, "crc=", 4) == 0 && strlen(base) > 13 && base[12] == ' ')
-		base += 13;
-	eq = strchr(base, '=');
-	return eq != NULL ? eq + 1 : NULL;
+	return journal_base_parse(base, &b) ? b.path : NULL;
 }
 
 /* The base as the first line holds it (version 3): its path quoted as git

@@ -72,6 +72,21 @@ bool journal_read(const char *path, struct journal_contents *out, char **err);
 bool journal_parse(const char *text, size_t len, const char *name, struct journal_contents *out,
                    char **err);
 
+/* What a base names: a scenario or a save (its kind) and the file's path,
+ * pointing into the base; read by journal_base_parse, the one reader of a
+ * base's words. */
+enum journal_base_kind { BASE_NONE, BASE_SCENARIO, BASE_SAVE };
+struct journal_base {
+	enum journal_base_kind kind;
+	const char *path;        /* into the base; NULL when kind is BASE_NONE */
+};
+/* "scenario=PATH" or "save=PATH", after any "crc=XXXXXXXX ": false (kind
+ * BASE_NONE) when it is neither. */
+bool journal_base_parse(const char *base, struct journal_base *out);
+/* The words of a base of this kind and path, as journal_base_parse reads them
+ * (free it). */
+char *journal_base_words(enum journal_base_kind kind, const char *path);
+
 /* What a journal replays onto, checksum and all, for journal_create to start a
  * copy of it that names the same save (free it). */
 char *journal_contents_base(const struct journal_contents *jc);

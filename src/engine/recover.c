@@ -118,11 +118,14 @@ scenario_base(const struct journal_contents *jc, const char *path, struct recove
 bool
 recovery_base(const struct journal_contents *jc, struct recovery_base *rb, char **err)
 {
+	struct journal_base b;
+
 	memset(rb, 0, sizeof *rb);
-	if (strncmp(jc->base, "save=", 5) == 0)
-		return save_base(jc, jc->base + 5, rb, err);
-	if (strncmp(jc->base, "scenario=", 9) == 0)
-		return scenario_base(jc, jc->base + 9, rb, err);
+	(void)journal_base_parse(jc->base, &b);
+	if (b.kind == BASE_SAVE)
+		return save_base(jc, b.path, rb, err);
+	if (b.kind == BASE_SCENARIO)
+		return scenario_base(jc, b.path, rb, err);
 	*err = xasprintf("the journal names no game (%s)", jc->base);
 	return false;
 }

@@ -392,7 +392,7 @@ restart_journal(struct session *s, struct command_result *res)
 		return;
 	/* a whole path, so the journal is found from any directory */
 	abs = realpath(s->game.save_path, NULL);
-	base = xasprintf("save=%s", abs ? abs : s->game.save_path);
+	base = journal_base_words(BASE_SAVE, abs ? abs : s->game.save_path);
 	named = journal_base_named(base, &err);
 	if (named == NULL) {
 		/* the save just written cannot be read: the journal goes on as it was */
@@ -554,7 +554,7 @@ session_base_of(const struct game *g)
 {
 	const char *path = g->save_path ? g->save_path : g->sc.path;
 	char *abs = realpath(path, NULL);
-	char *base = xasprintf("%s=%s", g->save_path ? "save" : "scenario", abs ? abs : path);
+	char *base = journal_base_words(g->save_path ? BASE_SAVE : BASE_SCENARIO, abs ? abs : path);
 
 	free(abs);
 	return base;

@@ -45,6 +45,42 @@ terrain_level(const struct card *card, const struct tset *hex)
 	return level;
 }
 
+/* A class's value of the card's values of this use, or -1 when it gives none. */
+static long
+class_value(const struct card *card, int cls, enum value_use use)
+{
+	int v = card_value_of_use(card, use);
+	int from = cls >= 0 && v >= 0 ? card_class_value_from(card, cls, v) : -1;
+
+	return from >= 0 ? card->classes[from].values[v] : -1;
+}
+
+void
+situation_sides_of_classes(const struct card *card, const struct situation *sit,
+                           struct situation_sides *out)
+{
+	out->rating[0] = class_value(card, sit->attacker, VALUE_USE_RATING);
+	out->rating[1] = class_value(card, sit->target, VALUE_USE_RATING);
+	out->range = class_value(card, sit->attacker, VALUE_USE_RANGE);
+	out->level[0] = sit->attacker_on.count > 0 ? terrain_level(card, &sit->attacker_on) : -1;
+	out->level[1] = sit->target_on.count > 0 ? terrain_level(card, &sit->target_on) : -1;
+}
+
+void
+situation_complete(struct situation *sit, const struct situation_sides *s)
+{
+	int distance = sit->numbers[FACT_DISTANCE];
+
+	if (sit->numbers[FACT_ATTACKER_RATING] < 0 && s->rating[0] >= 0)
+		sit->numbers[FACT_ATTACKER_RATING] = (int)s->rating[0];
+	if (sit->numbers[FACT_TARGET_RATING] < 0 && s->rating[1] >= 0)
+		sit->numbers[FACT_TARGET_RATING] = (int)s->rating[1];
+	if (sit->numbers[FACT_BEYOND_RANGE] < 0 && s->range >= 0 && distance >= 0)
+		sit->numbers[FACT_BEYOND_RANGE] = distance > s->range ? distance - (int)s->range : 0;
+	if (s->level[0] >= 0 && s->level[1] >= 0)
+		sit->facts[FACT_FROM_LOWER] = s->level[0] < s->level[1];
+}
+
 /* ---- conditions ------------------------------------------------------------- */
 
 static int

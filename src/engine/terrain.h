@@ -40,6 +40,24 @@ struct situation {
 
 void situation_init(struct situation *sit);
 
+/* What the sides of a battle carry that completes its situation: each side's
+ * rating and the attacker's efficient range (card values of those uses; -1: none
+ * given), and the levels of the attacker's and the target's hexes (-1: unknown). */
+struct situation_sides {
+	long rating[2];           /* the attacker's, the target's */
+	long range;               /* the attacker's efficient range */
+	int level[2];             /* the attacker's hex, the target's hex */
+};
+/* The sides as the classes in the situation give them (their class values) and
+ * the levels the card gives the terrain of their hexes (unknown when a hex's
+ * terrain is not said): what explain knows without a map. */
+void situation_sides_of_classes(const struct card *card, const struct situation *sit,
+                                struct situation_sides *out);
+/* Complete a situation from its sides, for play and for explain alike: each
+ * rating and beyond_range (from the distance and the range) that is unknown, and
+ * from_lower from the levels when both are known. */
+void situation_complete(struct situation *sit, const struct situation_sides *s);
+
 struct battle_answer {
 	bool may_battle;
 	bool counts_dice;         /* dice were given, added, removed or halved */

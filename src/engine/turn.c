@@ -15,17 +15,22 @@
 #include "xmalloc.h"
 
 static bool
-phase_names(const struct phase *p, const char *command)
+list_names(const enum command_id *list, size_t n, enum command_id command)
 {
-	/* asked of every command run: most names part at their first letter */
-	for (size_t i = 0; i < p->nallows; i++)
-		if (p->allows[i][0] == command[0] && strcmp(p->allows[i], command) == 0)
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == command)
 			return true;
 	return false;
 }
 
+static bool
+phase_names(const struct phase *p, enum command_id command)
+{
+	return list_names(p->allows, p->nallows, command);
+}
+
 bool
-turn_allows(const struct game *g, const char *command, int *allowed_in)
+turn_allows(const struct game *g, enum command_id command, int *allowed_in)
 {
 	const struct card *card = game_card(g);
 
@@ -49,21 +54,13 @@ turn_side_may(const struct game *g, int side, const char *command)
 }
 
 static bool
-list_names(char *const *list, size_t n, const char *command)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], command) == 0)
-			return true;
-	return false;
-}
-
-static bool
 phase_combat(const struct card *card, const struct phase *p, bool acting, int combat)
 {
 	size_t n = card->words[WL_COMBAT].count;
-	char *const *list = acting ? p->allows : p->reactions;
+	const enum command_id *list = acting ? p->allows : p->reactions;
 	size_t nlist = acting ? p->nallows : p->nreactions;
-	bool fire = list_names(list, nlist, "fire"), melee = list_names(list, nlist, "melee");
+	bool fire = list_names(list, nlist, CMD_FIRE);
+	bool melee = list_names(list, nlist, CMD_MELEE);
 
 	if (!fire && !melee)
 		return true;
@@ -87,7 +84,7 @@ turn_combat_phase(const struct game *g, int combat)
 
 	for (size_t i = 0; i < card->nphases; i++) {
 		const struct phase *p = &card->phases[i];
-		if ((phase_names(p, "battle") || phase_names(p, "fire") || phase_names(p, "melee")) &&
+		if ((phase_names(p, CMD_BATTLE) || phase_names(p, CMD_FIRE) || phase_names(p, CMD_MELEE)) &&
 		    phase_combat(card, p, true, combat))
 			return (int)i;
 	}
@@ -95,17 +92,14 @@ turn_combat_phase(const struct game *g, int combat)
 }
 
 bool
-turn_reacts(const struct game *g, const char *command)
+turn_reacts(const struct game *g, enum command_id command)
 {
 	const struct phase *p;
 
 	if (g->phase < 0)
 		return false;
 	p = &game_card(g)->phases[g->phase];
-	for (size_t i = 0; i < p->nreactions; i++)
-		if (strcmp(p->reactions[i], command) == 0)
-			return true;
-	return false;
+	return list_names(p->reactions, p->nreactions, command);
 }
 
 char *
@@ -118,7 +112,7 @@ turn_reactions_words(const struct game *g)
 		return NULL;
 	p = &game_card(g)->phases[g->phase];
 	for (size_t i = 0; i < p->nreactions; i++)
-		strbuf_addf(&s, "%s%s", i ? ", " : "", p->reactions[i]);
+		strbuf_addf(&s, "%s%s", i ? ", " : "", command_words[p->reactions[i]]);
 	return s.text;
 }
 

@@ -11,7 +11,7 @@
 
 /* May `command` be given now? Yes when the current phase allows it, or no phase
  * of the card names it. Otherwise *allowed_in is the first phase that does. */
-bool turn_allows(const struct game *g, const char *command, int *allowed_in);
+bool turn_allows(const struct game *g, enum command_id command, int *allowed_in);
 
 /* May a unit of `side` give `command` now, as the command table would take it:
  * the acting side when the current phase allows it (or no phase names it), the
@@ -28,7 +28,7 @@ int turn_combat_phase(const struct game *g, int combat);
 
 /* May the units of a side that is not acting give `command` now, as a reaction
  * (the current phase's `reactions:`)? */
-bool turn_reacts(const struct game *g, const char *command);
+bool turn_reacts(const struct game *g, enum command_id command);
 
 /* The current phase's reactions in words ("move, fire"), or NULL when it has
  * none (free it). */

@@ -230,29 +230,13 @@ hit(struct tui *t)
 	free(q);
 }
 
-/* The actions a card gives: its event rules answering something else than a
- * battle (act UNIT ACTION), each once. */
-static size_t
-card_actions(const struct card *card, const char **out, size_t cap)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < card->events.count && n < cap; i++) {
-		const char *on = card->events.items[i].on;
-		bool seen = on == NULL || strcmp(on, "battle") == 0;
-		for (size_t k = 0; k < n && !seen; k++)
-			seen = strcmp(out[k], on) == 0;
-		if (!seen)
-			out[n++] = on;
-	}
-	return n;
-}
-
 static void
 act_on_hex(struct tui *t)
 {
-	const char *actions[32];
-	size_t n = card_actions(game_card(&t->s->game), actions, 32);
+	/* the card's actions (act UNIT ACTION), each once, as the card reader found them */
+	const struct card *card = game_card(&t->s->game);
+	const char *const *actions = (const char *const *)card->actions;
+	size_t n = card->nactions;
 	int u = tui_unit_at_cursor(t), i;
 
 	if (u < 0)

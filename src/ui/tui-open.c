@@ -79,6 +79,7 @@ static char *
 journal_new_name(const char *path, const char *name)
 {
 	struct journal_contents jc;
+	struct journal_base b;
 	char *err = NULL, *stem, *renamed;
 
 	if (!old_style_name(name))
@@ -87,11 +88,11 @@ journal_new_name(const char *path, const char *name)
 		free(err);
 		return xstrdup(name);
 	}
-	if (strncmp(jc.base, "scenario=", 9) != 0) {
+	if (!journal_base_parse(jc.base, &b) || b.kind != BASE_SCENARIO) {
 		journal_contents_free(&jc);
 		return xstrdup(name);
 	}
-	stem = journal_stem(jc.base + 9);
+	stem = journal_stem(b.path);
 	renamed = xasprintf("%s.journal", stem);
 	free(stem);
 	journal_contents_free(&jc);
