@@ -185,7 +185,7 @@ cmd_targets(struct game *g, int argc, char **argv, struct command_result *res)
 /* Would the command table take the battle command `verb` from unit a now (its
  * phase and its side; a battle back is the other side's by right)? */
 static bool
-verb_now(const struct game *g, int a, const char *verb)
+verb_now(const struct game *g, int a, enum command_id verb)
 {
 	const struct game_unit *u = &g->units[a];
 	int allowed;
@@ -209,7 +209,7 @@ combat_now(const struct game *g, int a)
 	uint64_t bits = 0;
 
 	if (u->eliminated || (u->battled && !back) ||
-	    !(verb_now(g, a, "battle") || verb_now(g, a, "fire") || verb_now(g, a, "melee")))
+	    !(verb_now(g, a, CMD_BATTLE) || verb_now(g, a, CMD_FIRE) || verb_now(g, a, CMD_MELEE)))
 		return 0;
 	for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 64; c++)
 		if (turn_combat_allowed(g, u->side, (int)c) &&
@@ -219,13 +219,12 @@ combat_now(const struct game *g, int a)
 	return bits;
 }
 
-/* Does the card give actions (event rules answering something else than a
- * battle)? */
+/* Does the card give actions (event rules answering one of its actions)? */
 static bool
 card_gives_actions(const struct card *card)
 {
 	for (size_t i = 0; i < card->events.count; i++)
-		if (card->events.items[i].on != NULL && strcmp(card->events.items[i].on, "battle") != 0)
+		if (card->events.items[i].on == ON_ACTION)
 			return true;
 	return false;
 }
@@ -237,11 +236,13 @@ may_against(struct game *g, int a, int t, const struct battle_words *given,
             struct command_result *res)
 {
 	static const struct {
+		enum command_id id;
 		const char *verb;
 		unsigned bit;
 		enum battle_as as;
-	} verbs[] = { { "battle", MAY_BATTLE, AS_BATTLE }, { "fire", MAY_FIRE, AS_FIRE },
-		      { "melee", MAY_MELEE, AS_MELEE } };
+	} verbs[] = { { CMD_BATTLE, "battle", MAY_BATTLE, AS_BATTLE },
+		      { CMD_FIRE, "fire", MAY_FIRE, AS_FIRE },
+		      { CMD_MELEE, "melee", MAY_MELEE, AS_MELEE } };
 	struct may_now *m = &res->found.may;
 	struct strbuf took = { NULL, 0, 0 };
 	char *why = NULL;
@@ -256,8 +257,8 @@ may_against(struct game *g, int a, int t, const struct battle_words *given,
 		if (i > 0)
 			w.as = verbs[i].as;
 		memset(&one, 0, sizeof one);
-		ok = verb_now(g, a, verbs[i].verb) && cmd_battle_probe(g, a, t, &w, &one);
-		if (!verb_now(g, a, verbs[i].verb) && phase_battles(g, a, &one)) {
+		ok = verb_now(g, a, verbs[i].id) && cmd_battle_probe(g, a, t, &w, &one);
+		if (!verb_now(g, a, verbs[i].id) && phase_battles(g, a, &one)) {
 			/* the phase takes battles, not this command */
 			one.remedy = REMEDY_PHASE_NEXT;
 			cmd_say(&one, "%s: not in the %s phase", verbs[i].verb, turn_phase_name(g));
@@ -308,10 +309,10 @@ cmd_may(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_unit(g, argv[1], &a, res) || (argc > 2 && !cmd_unit(g, argv[2], &t, res)) ||
 	    !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
-	m->move = !g->units[a].eliminated && turn_side_may(g, g->units[a].side, "move");
+	m->move = !g->units[a].eliminated && turn_side_may(g, g->units[a].side, CMD_MOVE);
 	m->combat = combat_now(g, a);
 	m->act = !g->units[a].eliminated && card_gives_actions(card) &&
-	         turn_side_may(g, g->units[a].side, "act");
+	         turn_side_may(g, g->units[a].side, CMD_ACT);
 	if (m->move)
 		strbuf_addf(&line, "; move");
 	if (m->combat != 0) {

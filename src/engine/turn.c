@@ -46,7 +46,7 @@ turn_allows(const struct game *g, enum command_id command, int *allowed_in)
 }
 
 bool
-turn_side_may(const struct game *g, int side, const char *command)
+turn_side_may(const struct game *g, int side, enum command_id command)
 {
 	int allowed;
 

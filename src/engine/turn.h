@@ -16,7 +16,7 @@ bool turn_allows(const struct game *g, enum command_id command, int *allowed_in)
 /* May a unit of `side` give `command` now, as the command table would take it:
  * the acting side when the current phase allows it (or no phase names it), the
  * other side when the phase names it among its reactions. */
-bool turn_side_may(const struct game *g, int side, const char *command);
+bool turn_side_may(const struct game *g, int side, enum command_id command);
 
 /* May a unit of `side` battle in this combat type in the current phase? A phase
  * that names the commands `fire` (the card's first combat type) or `melee` (its
