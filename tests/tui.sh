@@ -258,10 +258,9 @@ click="$(char $((32 + ${at#* })))$(char $((32 + ${at% *})))"
 keys -l "$(printf '\033[M ')$click"
 keys -l "$(printf '\033[M#')$click"
 check "a click on an enemy of the selected unit sets up the battle with it" "Dice: battle A4 C4"
-# the Move phase allows no battle (great-war.yaml:103): no roll is offered,
-# and the message names the key that goes on (issue 28)
-check_gone "and Enter's hint offers no roll in the Move phase" "Enter:roll"
-check_status "the refusal names p, the key that goes on" "p: next phase"
+# A4 fired at C4 above: no roll is offered, and the message says why (issue 28)
+check_gone "and Enter's hint offers no second roll" "Enter:roll"
+check_status "the refusal says why" "A4 has battled this turn"
 
 # --- what is owed, next phase, end of turn ---------------------------------------------
 # C3's battle back against A2 is owed: p is refused until it is fought or given up
