@@ -127,7 +127,7 @@ sequence:
   - { id: move, name: Move, allows: [move, dance], reactions: [fire, fly] }
 EOF
 "$HEXAID" check "$tap_tmp/phases.yaml" >"$tap_tmp/out" 2>&1; st=$?
-tap_is "$st:$(sed "s|$tap_tmp/||" "$tap_tmp/out" | grep error:)" "1:phases.yaml:6:44: error: phase 'move' allows 'dance', which is not a command (hexaid(6) lists them); did you mean 'range'?
+tap_is "$st:$(sed "s|$tap_tmp/||" "$tap_tmp/out" | grep error:)" "1:phases.yaml:6:44: error: phase 'move' allows 'dance', which is not a command (hexaid(6) lists them); did you mean 'advance'?
 phases.yaml:6:70: error: phase 'move' takes the reaction 'fly', which is not a command (hexaid(6) lists them)" \
 	"check refuses a phase that allows, or takes as a reaction, a word that is no command"
 
