@@ -565,6 +565,8 @@ check "redraw: started" "[T>A1]"
 keys l
 check "redraw: the cursor moves on" "[T>A2]"
 check_gone "its brackets leave the hex it left" "[T>A1"
+keys h
+check "redraw: the cursor back on A1" "[T>A1]"
 keys p
 check_status "redraw: the Order phase" "phase: Order"
 keys p
@@ -663,14 +665,18 @@ wait_status colour >/dev/null
 T kill-session -t colour 2>/dev/null
 
 for how in NO_COLOR=1 TERM=vt100; do
-	start mono 80 24 "$how" --
+	# (a journal of its own: the run before quits without saving, and its
+	# journal would be offered)
+	start mono 80 24 "$how" "XDG_STATE_HOME=$tap_tmp/mono-${how%%=*}" --
 	check "$how: started" "[T>A1]"
-	keys Enter
+	keys p p Enter   # the range is marked in the Move phase (great-war.yaml:103)
 	check "$how: the selection and range still show as glyphs" ". ++"
 	tap_is "$(colours | head -n 3)" "" "$how: no colour codes on the screen"
 	test "$(attributes)" -gt 0
 	tap_ok $? "$how: attributes (bold, reverse) mark what colour would"
 	keys q
+	check "$how: q asks about the phases gone on" "The game has unsaved changes"
+	keys n
 	tap_is "$(wait_status mono)" 0 "$how: quits"
 	T kill-session -t mono 2>/dev/null
 done
