@@ -608,7 +608,7 @@ check_status "first phase: > names p, the key that goes on" "p: next phase"
 go C7
 check_gone "first phase: no Enter:battle on C7" "Enter:battle"
 keys Enter
-check_status "first phase: Enter on C7 names p" "not in the Command phase: p goes on"
+check_status "first phase: Enter on C7 names p" "not in the Command phase: p: next phase"
 check_gone "first phase: no Enter:roll offered" "Enter:roll"
 phase Order
 phase Move

@@ -302,8 +302,8 @@ void tui_draw(struct tui *t);
 /* Run a command as the user would; its first answer line goes to the message
  * line, a failure's lines to the log. True when it worked. */
 bool tui_command(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The key that puts right a refusal, in words for the message line ("p goes on
- * to the next phase"), or NULL for none. */
+/* The key that puts right a refusal, in words for the message line ("p: next
+ * phase"), or NULL for none. */
 const char *tui_remedy_key(enum remedy remedy);
 /* The key that settles a thing owed (the binding table's: Y applies, v
  * retreats, B battles back; N gives them all up). */
