@@ -317,7 +317,8 @@ push_kid(struct builder *b, struct ynode *n)
 static void
 settle(struct builder *b, const struct open *o)
 {
-	struct ynode *n = o->node, **kids = b->kids + o->first;
+	/* (no child yet at all: no array, and no offset into it) */
+	struct ynode *n = o->node, **kids = b->kids != NULL ? b->kids + o->first : NULL;
 	size_t k = b->nkids - o->first;
 
 	n->keys = n->items = NULL;
