@@ -128,3 +128,28 @@ check_gone() {
 		screen | sed 's/^/#   | /'
 	fi
 }
+
+# --- playing: helpers the play tests share ---------------------------------------
+
+# go UNIT: the cursor on a unit ('/' and its id), the unit pane showing it.
+go() {
+	keys /
+	wait_for "Go to" || return 1
+	keys -l "$1"
+	keys Enter
+	wait_for "Unit $1 "
+}
+
+# phase TEXT: p, and the status line says the phase.
+phase() {
+	keys p
+	check_status "p: on to the phase $1" "phase: $1"
+}
+
+# quit_game NAME: q, not saving what is unsaved; the session ended.
+quit_game() {
+	keys q
+	wait_for "The game has unsaved changes" && keys n
+	wait_status "$1" >/dev/null
+	T kill-session -t "$1" 2>/dev/null
+}

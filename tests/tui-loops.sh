@@ -12,21 +12,6 @@ limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
 scenarios="$top_srcdir/data/scenarios"
 
-# go UNIT: the cursor on a unit ('/' and its id), the unit pane showing it.
-go() {
-	keys /
-	wait_for "Go to" || return 1
-	keys -l "$1"
-	keys Enter
-	wait_for "Unit $1 "
-}
-
-# phase TEXT: p, and the status line says the phase.
-phase() {
-	keys p
-	check_status "p: on to the phase $1" "phase: $1"
-}
-
 # select_here ID: Enter on the unit at the cursor selects it.
 select_here() {
 	check_status "Enter's hint on $1: select" "Enter:select"
@@ -46,13 +31,7 @@ saved_state() {
 	printf 'show state\n' | "$HEXAID" script "$tap_tmp/read.sav" - 2>&1
 }
 
-# quit_game NAME: q, not saving what is unsaved; quit_saved NAME: q after w.
-quit_game() {
-	keys q
-	wait_for "The game has unsaved changes" && keys n
-	wait_status "$1" >/dev/null
-	T kill-session -t "$1" 2>/dev/null
-}
+# quit_saved NAME: q after w (go, phase and quit_game are in tmux.sh).
 quit_saved() {
 	keys q
 	wait_status "$1" >/dev/null

@@ -38,21 +38,6 @@ press() {
 	done
 }
 
-# go UNIT: the cursor on a unit ('/' and its id), the unit pane showing it.
-go() {
-	keys /
-	wait_for "Go to" || return 1
-	keys -l "$1"
-	keys Enter
-	wait_for "Unit $1 "
-}
-
-# phase TEXT: p, and the status line says the phase.
-phase() {
-	keys p
-	check_status "p: on to the phase $1" "phase: $1"
-}
-
 # select_here ID: Enter on the unit at the cursor selects it.
 select_here() {
 	sel_id=$1
@@ -159,13 +144,6 @@ retreat_to() {
 	done
 	keys Enter
 	wait_gone "it owes: to"
-}
-
-quit_game() {
-	keys q
-	wait_for "The game has unsaved changes" && keys n
-	wait_status "$1" >/dev/null
-	T kill-session -t "$1" 2>/dev/null
 }
 
 # === Commands & Colors: The Great War (great-war-demo.yaml, seed 7) ==================
