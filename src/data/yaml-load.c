@@ -317,22 +317,20 @@ push_kid(struct builder *b, struct ynode *n)
 static void
 settle(struct builder *b, const struct open *o)
 {
-	/* (no child yet at all: no array, and no offset into it) */
-	struct ynode *n = o->node, **kids = b->kids != NULL ? b->kids + o->first : NULL;
+	struct ynode *n = o->node, **kids;
 	size_t k = b->nkids - o->first;
 
 	n->keys = n->items = NULL;
-	if (n->kind == YNODE_SEQUENCE) {
-		n->count = k;
-		if (k > 0) {
-			n->items = arena_alloc(b->doc, k * sizeof *n->items);
-			memcpy(n->items, kids, k * sizeof *n->items);
-		}
-		return;
-	}
-	n->count = k / 2;
+	n->count = n->kind == YNODE_SEQUENCE ? k : k / 2;
+	/* No child: b->kids may not exist yet, so no offset into it either. */
 	if (n->count == 0)
 		return;
+	kids = b->kids + o->first;
+	if (n->kind == YNODE_SEQUENCE) {
+		n->items = arena_alloc(b->doc, k * sizeof *n->items);
+		memcpy(n->items, kids, k * sizeof *n->items);
+		return;
+	}
 	n->keys = arena_alloc(b->doc, 2 * n->count * sizeof *n->keys);
 	n->items = n->keys + n->count;
 	for (size_t i = 0; i < n->count; i++) {
