@@ -110,7 +110,17 @@ roll_is "3d6min2: 2 2 6 = 10" 3d6min2 = 2 2 6
 tap_is "$("$HEXAID" roll --odds '3d6!' | sed -n 2p)" \
 	"  (a die explodes at most 5 times, as hexaid rolls it; rpg-dice-roller goes to 1000)" \
 	"--odds of exploding dice states the cap"
-tap_is "$(odds_row 108 '3d6!')" "108 0.00% 1/101559956668416 0.00%" "3d6! reaches 108: six 6s on each die"
+tap_is "$("$HEXAID" roll --odds '3d6!' | tail -n 1 | sed -n 's/^ *[0-9]* to \([0-9]*\): .*/\1/p')" 108 \
+	"3d6! reaches 108 (six 6s on each die), in the tail line of results under 0.005%"
+# --odds prints the rows that carry probability; each end's results under 0.005% are
+# one line. 100d6 is symmetric about 350, so its tails are too, and the rows and the
+# tails hold 100% between them.
+"$HEXAID" roll --odds 100d6 >"$tap_tmp/odds"
+tap_is "$(grep -c ' 0\.00% ' "$tap_tmp/odds")" 0 "--odds 100d6 prints no row of 0.00%"
+tap_is "$(awk '/ to / { n++; s += $1; e += $3 + 0 } END { print n, s + e }' "$tap_tmp/odds")" "2 1400" \
+	"--odds 100d6: a tail line at each end, as far from 350 each way (100 to a, 700-a to 600)"
+tap_is "$(awk '/ to / { p += $(NF - 2) + 0 } / [0-9.]+% / && !/ to / { p += $2 + 0 }
+	END { printf "%.0f", p }' "$tap_tmp/odds")" 100 "--odds 100d6: the rows and the two tails hold 100% between them"
 tap_is "$("$HEXAID" roll --odds 1d6/2 | sed -n 2p)" \
 	"  (a total that is a fraction is rounded down; write ceil( ) or round( ) to round otherwise)" \
 	"--odds of a division states the rounding"

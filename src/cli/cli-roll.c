@@ -210,6 +210,32 @@ print_fraction(uint64_t ways, uint64_t outcomes)
 	printf("%12llu/%-12llu", (unsigned long long)(ways / a), (unsigned long long)(outcomes / a));
 }
 
+/* A row shows a chance of at least 0.01% (0.005% rounds up to it); the rows
+ * below that at either end are a tail, said in one line. */
+#define ODDS_SHOWN 0.00005
+
+/* One line for the results lo..hi of a tail, when there are at least two of
+ * them (one is printed as a row); returns the chance they hold together. */
+static double
+print_odds_tail(const struct dice_odds *o, long lo, long hi)
+{
+	double sum = 0.0;
+	long made = 0;
+
+	if (hi - lo < 1) {
+		if (hi == lo)
+			printf("  %6ld %7.2f%%\n", lo, 100.0 * o->chance[lo - o->min]);
+		return hi == lo ? o->chance[lo - o->min] : 0.0;
+	}
+	for (long v = lo; v <= hi; v++) {
+		sum += o->chance[v - o->min];
+		made += !o->exact || o->ways[v - o->min] > 0;
+	}
+	printf("  %6ld to %ld: %ld results, each under 0.005%%, %.2g%% in all\n", lo, hi, made,
+	       100.0 * sum);
+	return sum;
+}
+
 static int
 print_sum_odds(const char *text, const struct dice_expr *e)
 {
@@ -231,7 +257,13 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		       "to round otherwise)\n");
 	printf("  %6s %8s %25s %9s\n", e->success ? "count" : "total", "chance",
 	       o.exact ? "in lowest terms" : "", "at least");
-	for (long v = o.min; v <= o.max; v++) {
+	long first = o.min, last = o.max;
+	while (first < last && o.chance[first - o.min] < ODDS_SHOWN)
+		first++;
+	while (last > first && o.chance[last - o.min] < ODDS_SHOWN)
+		last--;
+	at_least -= print_odds_tail(&o, o.min, first - 1);
+	for (long v = first; v <= last; v++) {
 		double c = o.chance[v - o.min];
 		if (o.exact && o.ways[v - o.min] == 0)
 			continue; /* a result no roll makes (D66 has no 17) */
@@ -243,6 +275,7 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		printf(" %8.2f%%\n", at_least > 0.0 ? 100.0 * at_least : 0.0);
 		at_least -= c;
 	}
+	print_odds_tail(&o, last + 1, o.max);
 	dice_odds_free(&o);
 	return EXIT_OK;
 }
