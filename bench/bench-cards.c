@@ -24,8 +24,8 @@ struct cards {
 	size_t *len;
 };
 
-static char *
-read_file(const char *path, size_t *len)
+char *
+bench_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf;
@@ -60,9 +60,8 @@ run_card_load(void *ctx, size_t batch)
 		}
 }
 
-/* Every event of one document, and nothing done with them. */
-static void
-bare_parse(const char *text, size_t len)
+void
+bench_bare_parse(const char *text, size_t len)
 {
 	yaml_parser_t parser;
 	yaml_event_t ev;
@@ -85,7 +84,7 @@ run_bare_parse(void *ctx, size_t batch)
 
 	for (size_t b = 0; b < batch; b++)
 		for (int i = 0; i < c->count; i++)
-			bare_parse(c->text[i], c->len[i]);
+			bench_bare_parse(c->text[i], c->len[i]);
 }
 
 static void
@@ -184,7 +183,7 @@ bench_cards(struct results *t, const struct bench_options *o)
 	c.text = xcalloc((size_t)c.count + 1, sizeof *c.text);
 	c.len = xcalloc((size_t)c.count + 1, sizeof *c.len);
 	for (int i = 0; i < c.count; i++)
-		c.text[i] = read_file(c.files[i], &c.len[i]);
+		c.text[i] = bench_read_file(c.files[i], &c.len[i]);
 	load = time_it(run_card_load, &c, o);
 	bare = time_it(run_bare_parse, &c, o);
 	tree = time_it(run_tree, &c, o);

@@ -54,6 +54,12 @@ void bench_open(const char *path, struct game *g);
 char **bench_card_files(const char *dir, int *count);
 void bench_free_list(char **list, int count);
 
+/* A file's bytes (NUL-terminated; exits when it cannot be read), and every
+ * event of a bare libyaml parse of such bytes with nothing done with them: the
+ * floor that loading and drawing are compared with (bench-cards.c). */
+char *bench_read_file(const char *path, size_t *len);
+void bench_bare_parse(const char *text, size_t len);
+
 /* Run one command; false (and its first line on stderr) when it fails. */
 bool bench_command(struct game *g, const char *line);
 

@@ -390,7 +390,7 @@ print_row(const struct row *r)
 	if (r->ref[0] != '\0' && r->ref_value > 0.0)
 		snprintf(ratio, sizeof ratio, "%.2f×", row_value(r) / r->ref_value);
 	if (r->ref[0] != '\0' && r->ref_value > 0.0 && r->ratio_budget > 0.0)
-		snprintf(ratio + strlen(ratio), sizeof ratio - strlen(ratio), " (≤ %.0f×)",
+		snprintf(ratio + strlen(ratio), sizeof ratio - strlen(ratio), " (≤ %g×)",
 		         r->ratio_budget);
 	if (r->t.peak_kib >= 0)
 		snprintf(peak, sizeof peak, "%.1f MiB", (double)r->t.peak_kib / 1024.0);
