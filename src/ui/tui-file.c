@@ -100,12 +100,12 @@ settle_unsaved(struct tui *t, const char *doing)
 static void
 reset_view(struct tui *t)
 {
-	pending_clear(t);
+	battle_clear(t);
 	command_result_free(&t->dice);
 	t->brush = BRUSH_NONE;
 	free(t->journal_warning);
 	t->journal_warning = NULL;
-	map_free(t);
+	selection_free(t);
 	tui_notes_clear(t);
 	tui_panes_reset(t);
 	tui_game_changed(t);

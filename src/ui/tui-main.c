@@ -64,8 +64,8 @@ end_screen(struct tui *t)
 static void
 free_tui(struct tui *t)
 {
-	map_free(t);
-	pending_clear(t);
+	selection_free(t);
+	battle_clear(t);
 	command_result_free(&t->dice);
 	tui_panes_free(t);
 	free(t->message);
