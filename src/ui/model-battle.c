@@ -59,12 +59,11 @@ combat_words(const struct tui *t)
 	return xasprintf("as=%s", t->battle.verb);
 }
 
-/* The MAY_ bit of a battle command. */
-static unsigned
-verb_bit(const char *verb)
+/* The command word of a battle command (its MAY_ bit): the word typed. */
+static const char *
+verb_word(unsigned kind)
 {
-	return strcmp(verb, "fire") == 0 ? MAY_FIRE : strcmp(verb, "melee") == 0 ? MAY_MELEE
-	                                                                          : MAY_BATTLE;
+	return kind == MAY_FIRE ? "fire" : kind == MAY_MELEE ? "melee" : "battle";
 }
 
 /* Would the battle command take the battle set up (`may`, the engine's one
@@ -87,7 +86,7 @@ battle_may(struct tui *t)
 	} else if (res.lines.count > 0) {
 		t->battle.refused = xstrdup(res.lines.items[res.lines.count - 1]);
 	}
-	t->battle.accepted = (t->battle.verbs & verb_bit(t->battle.verb)) != 0;
+	t->battle.accepted = (t->battle.verbs & t->battle.kind) != 0;
 	command_result_free(&res);
 }
 
@@ -136,7 +135,7 @@ battle_explain(struct tui *t)
 }
 
 void
-battle_prepare(struct tui *t, const char *verb)
+battle_prepare(struct tui *t, unsigned kind)
 {
 	const struct game *g = &t->s->game;
 	int a = tui_selected(t), target = tui_unit_at_cursor(t);
@@ -152,17 +151,19 @@ battle_prepare(struct tui *t, const char *verb)
 	}
 	battle_clear(t);
 	t->battle.active = true;
-	snprintf(t->battle.verb, sizeof t->battle.verb, "%s", verb);
+	t->battle.kind = kind;
+	t->battle.verb = verb_word(kind);
 	t->battle.attacker = xstrdup(g->units[a].id);
 	t->battle.target = xstrdup(g->units[target].id);
 	t->battle.words = xstrdup("");
 	battle_explain(t);
 	if (t->battle.accepted) {
 		tui_message(t, false, "%s %s %s: r: roll   e: enter the dice rolled   o: add words   "
-		            "Esc: cancel", verb, t->battle.attacker, t->battle.target);
+		            "Esc: cancel", t->battle.verb, t->battle.attacker, t->battle.target);
 	} else {
 		char *why = battle_refusal(t);
-		tui_message(t, true, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target, why);
+		tui_message(t, true, "%s %s %s: %s", t->battle.verb, t->battle.attacker,
+		            t->battle.target, why);
 		free(why);
 	}
 }
@@ -609,5 +610,5 @@ battle_offer_back(struct tui *t)
 	if (!tui_command(t, "select %s", tui_unit_id(t, u)))
 		return;
 	t->cursor = g->units[vs].hex;
-	battle_prepare(t, "battle");
+	battle_prepare(t, MAY_BATTLE);
 }

@@ -277,7 +277,7 @@ tui_enter_does(struct tui *t)
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
 
-	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0 &&
+	if (t->battle.active && u >= 0 && game_unit_find(g, t->battle.target) == u &&
 	    t->battle.accepted)
 		return ENTER_ROLL;
 	if (u >= 0) {

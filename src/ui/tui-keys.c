@@ -83,7 +83,7 @@ act(struct tui *t)
 	case ENTER_ROLL: battle_roll(t, NULL); break;
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
 	case ENTER_BATTLE:
-	case ENTER_WHY: battle_prepare(t, "battle"); break;
+	case ENTER_WHY: battle_prepare(t, MAY_BATTLE); break;
 	case ENTER_MOVE: move_selected(t); break;
 	case ENTER_NOTHING: enter_idle(t); break;
 	}
@@ -97,7 +97,7 @@ tui_point_at_unit(struct tui *t)
 	switch (tui_enter_does(t)) {
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
 	case ENTER_BATTLE:
-	case ENTER_WHY: battle_prepare(t, "battle"); break;
+	case ENTER_WHY: battle_prepare(t, MAY_BATTLE); break;
 	default: break;
 	}
 }
@@ -175,7 +175,7 @@ cycle_targets(struct tui *t, const struct binding *b)
 		else
 			i = b->arg > 0 ? (i + 1) % n : (i + n - 1) % n;
 		t->cursor = g->units[list[i]].hex;
-		battle_prepare(t, "battle");
+		battle_prepare(t, MAY_BATTLE);
 	}
 	free(list);
 }
@@ -342,7 +342,7 @@ run_command(struct tui *t, const struct binding *b)
 static void
 set_up_battle(struct tui *t, const struct binding *b)
 {
-	battle_prepare(t, b->command);
+	battle_prepare(t, (unsigned)b->arg);
 }
 
 static void
@@ -394,7 +394,7 @@ redraw(struct tui *t)
 #define DO(fn) .act = (fn)
 #define GO(point) .act_on = cursor_go, .arg = (point)
 #define RUN(line) .act_on = run_command, .command = (line)
-#define BATTLE(verb) .act_on = set_up_battle, .command = (verb)
+#define BATTLE(kind) .act_on = set_up_battle, .arg = (kind)
 /* Its item in a menu: the menu, its place there (from 1) and its label. */
 #define ITEM(m, n, text) .item = { (m), (n), (text) }
 
@@ -423,11 +423,11 @@ static const struct binding bindings[] = {
 	{ .keys = { 'g' }, .names = "g", DO(move_selected),
 	  ITEM(MENU_UNITS, 2, "Move the selected unit here"),
 	  .help = "move the selected unit to the cursor" },
-	{ .keys = { 'f' }, .names = "f", BATTLE("fire"), ITEM(MENU_UNITS, 3, "Fire at the unit here"),
+	{ .keys = { 'f' }, .names = "f", BATTLE(MAY_FIRE), ITEM(MENU_UNITS, 3, "Fire at the unit here"),
 	  .help = "fire at the unit at the cursor: the dice pane shows the dice, steps and odds" },
-	{ .keys = { 'm' }, .names = "m", BATTLE("melee"), ITEM(MENU_UNITS, 4, "Melee the unit here"),
+	{ .keys = { 'm' }, .names = "m", BATTLE(MAY_MELEE), ITEM(MENU_UNITS, 4, "Melee the unit here"),
 	  .help = "melee (close combat) with the unit at the cursor" },
-	{ BATTLE("battle"), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
+	{ BATTLE(MAY_BATTLE), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
 	  .help = "battle the unit at the cursor, as the distance calls for" },
 	{ .keys = { '>' }, .names = ">", .act_on = cycle_targets, .arg = 1,
 	  ITEM(MENU_UNITS, 14, "Next target"),

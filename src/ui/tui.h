@@ -175,7 +175,7 @@ struct binding {
 	const char *names;      /* the keys as people write them; NULL: a menu item only */
 	void (*act)(struct tui *t);                             /* what it does, or */
 	void (*act_on)(struct tui *t, const struct binding *b); /* what it does with: */
-	int arg;                /* a compass point, a direction */
+	int arg;                /* a compass point, a direction, a battle (MAY_) */
 	const char *command;    /* a command, or the command a battle is set up as */
 	struct {
 		enum tui_menu menu;     /* MENU_NONE: in no menu */
@@ -196,7 +196,8 @@ struct pending_battle {
 	bool active;
 	bool has_combat;
 	int combat;             /* in the card's combat types */
-	char verb[8];
+	unsigned kind;          /* the battle command: MAY_FIRE, MAY_MELEE or MAY_BATTLE */
+	const char *verb;       /* its word, for the command line and the title */
 	char *attacker, *target;
 	char *words;
 	unsigned verbs;         /* the battle commands `may` says the battle takes (MAY_*) */
@@ -433,8 +434,9 @@ void map_toggle_size(struct tui *t);
 
 /* model-battle.c: the battle workflow */
 void battle_clear(struct tui *t);
-/* Set up a battle (verb: fire, melee or battle) with the unit at the cursor. */
-void battle_prepare(struct tui *t, const char *verb);
+/* Set up a battle (kind: MAY_FIRE, MAY_MELEE or MAY_BATTLE) with the unit at
+ * the cursor. */
+void battle_prepare(struct tui *t, unsigned kind);
 void battle_explain(struct tui *t);
 void battle_roll(struct tui *t, const char *values);
 void battle_enter(struct tui *t);
