@@ -225,6 +225,27 @@ if $have_nm; then
 		"the ui order check finds the calls it is given that break it"
 fi
 
+# Strings become values when a file is read or a key is typed: after that, a
+# string compared or searched (strcmp, strncmp, strstr, sscanf, str_eq) is only
+# ever a reader, of a file, a command word or dice notation, and says so in a
+# comment on its line or the three above it: "reader: card keys".
+# unmarked FILE...: prints FILE:LINE of each comparison without that comment.
+unmarked() {
+	awk '
+	FNR == 1 { said = -10 }
+	/reader: / { said = FNR }
+	/(^|[^a-z_])(strn?cmp|strstr|sscanf|str_eq)\(/ && FNR - said > 3 {
+		print FILENAME ":" FNR
+	}' "$@"
+}
+bad=$(cd "$src" && unmarked ./*/*.c ./*/*.h | tr '\n' ' ')
+tap_is "$bad" "" "every string compared in src/ is a reader and says so"
+# the check itself: a comparison without the comment, and one with it
+printf 'if (strcmp(a, "x") == 0)\n\tf();\n/* reader: a word */\nif (sscanf(a, "%%d", &n))\n' \
+	>"$tmp/strings.c"
+bad=$(unmarked "$tmp/strings.c" | sed 's|.*/||')
+tap_is "$bad" "strings.c:1" "the reader check finds a comparison not said to be a reader"
+
 cd "$src" || exit 1
 bad=$(grep -l '#include[[:space:]]*<yaml\.h>' ./*/*.c ./*/*.h | grep -v '^\./data/yaml-load\.c$')
 tap_is "$bad" "" "only data/yaml-load.c includes <yaml.h>"

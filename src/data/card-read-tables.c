@@ -487,6 +487,8 @@ read_table(struct ydoc *doc, const struct ynode *n, struct card *card, struct ta
 		return yerror(doc, rows, "a table needs at least one row");
 	fill_cells(t, rows);
 	parse_cells(t);
+	t->result_column = column_index(t, "result", false);
+	t->drm_column = column_index(t, "drm", false);
 	ok = read_who_columns(doc, t, ymap_find(n, "who"));
 	return check_overlaps(doc, t, rows) && ok;
 }

@@ -60,7 +60,7 @@ table_row_words(const struct table *t, int row)
 
 		if (cell == NULL)
 			continue;
-		if (strcmp(t->columns[c], "result") == 0)
+		if ((int)c == t->result_column)
 			strbuf_addf(&s, "%s%s", s.len ? ", " : "", cell);
 		else
 			strbuf_addf(&s, "%s%s %s", s.len ? ", " : "", t->columns[c], cell);
