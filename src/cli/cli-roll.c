@@ -153,6 +153,7 @@ word_value(const struct card *card, const struct dice_term *t, const char *w, in
 		*out = die_side_of_face(&card->dice[t->named], f);
 		return true;
 	}
+	/* reader: dice typed */
 	if (t->faces == FACES_FUDGE && (strcmp(w, "+") == 0 || strcmp(w, "-") == 0)) {
 		*out = w[0] == '+' ? 1 : -1;
 		return true;
@@ -384,16 +385,19 @@ cli_roll(const struct cli_args *a)
 	}
 	if (a->given[CLI_CS]) {
 		const char *v = a->value[CLI_CS];
+		/* reader: command-line words */
 		if (strcmp(v, "count") != 0 && strcmp(v, "mark") != 0) {
 			fprintf(stderr, "hexaid: roll: --cs is 'count' (Foundry) or 'mark' (Roll20), "
 			        "not '%s'\n", v);
 			return EXIT_USAGE;
 		}
+		/* reader: command-line words */
 		opt.cs = strcmp(v, "count") == 0 ? DICE_CS_COUNT : DICE_CS_MARK;
 	}
 	if (a->argc < 1)
 		return cli_usage_error(a->cmd);
 	/* EXPR is every word up to "=", the physical dice every word after it */
+	/* reader: command-line words */
 	for (eq = 0; eq < a->argc && strcmp(a->argv[eq], "=") != 0; eq++)
 		;
 	text = xstrdup("");

@@ -81,7 +81,7 @@ table_code_words(const struct table *t, const struct cell_code *c)
 {
 	const struct legend_entry *l = &t->legend[c->legend];
 	const char *say = l->brief != NULL ? l->brief : l->meaning;
-	const char *at = strstr(say, "{n}");
+	const char *at = strstr(say, "{n}"); /* reader: the card's {n} mark in a legend's words */
 	char num[24] = "";
 
 	/* "{n}" is the card's mark for where the number goes, not a word read */

@@ -517,6 +517,7 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w, bool anew)
 	char buf[512];
 
 	if (!anew && (text == NULL ? m->bottom == NULL
+	                           /* same text: the line drawn last */
 	                           : m->bottom != NULL && strcmp(text, m->bottom) == 0 &&
 	                                 attr == m->bottom_attr))
 		return;

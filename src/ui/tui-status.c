@@ -169,7 +169,7 @@ fit_hints(const char *const *keys, int room, char *out, size_t size)
 static bool
 same_as_drawn(char **drawn, char *now)
 {
-	bool same = *drawn != NULL && strcmp(now, *drawn) == 0;
+	bool same = *drawn != NULL && strcmp(now, *drawn) == 0; /* same text: the line drawn last */
 
 	free(*drawn);
 	*drawn = now;

@@ -81,6 +81,7 @@ find_kind(const struct dice_kinds *kinds, const char *p, size_t len, bool initia
 	int found = -1;
 
 	for (size_t i = 0; kinds != NULL && i < kinds->count; i++)
+		/* reader: dice notation, a die kind's name */
 		if (strlen(kinds->names[i]) == len && strncmp(kinds->names[i], p, len) == 0)
 			return (int)i;
 	for (size_t i = 0; kinds != NULL && i < kinds->count; i++)
@@ -342,6 +343,7 @@ die_modifiers(struct parser *ps, struct dice_term *t)
 		} else if (p[0] == '!' || p[0] == 'r') {
 			if (!reroll_or_explode(ps, t))
 				return false;
+		/* reader: dice notation */
 		} else if (strncmp(p, "min", 3) == 0 || strncmp(p, "max", 3) == 0) {
 			if (!min_or_max(ps, t))
 				return false;
@@ -633,6 +635,7 @@ function_at(const struct parser *ps, size_t len)
 	if (len == 0 || ps->p[len] != '(' || find_kind(ps->kinds, ps->p, len, false) >= 0)
 		return -1;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		/* reader: dice notation, a function's name */
 		if (strlen(names[i]) == len && strncmp(names[i], ps->p, len) == 0)
 			return (int)i;
 	return -1;
