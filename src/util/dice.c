@@ -396,9 +396,8 @@ dice_spec(struct parser *ps, struct dice_term *t)
 			parse_error(ps, ps->p, "a number of sides comes after d, such as 2d6");
 		return false;
 	}
-	if (sides < 2)
-		return parse_error(ps, d + 1, "a die has at least 2 sides; for a fixed number, "
-		                              "write the number, such as 1");
+	if (sides < 1) /* a die of one side is 1, as the other tools read 1d1 */
+		return parse_error(ps, d + 1, "a die has at least 1 side, such as 2d6");
 	t->sides = (int)sides;
 	if (*d == 'D' && sides == 66) {
 		/* D66: a d6 for the tens and one for the units, not a die of 66 sides */
