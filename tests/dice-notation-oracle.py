@@ -168,6 +168,8 @@ A['(1d6+1)*1d4'] = conv(conv(d6, const(1)), die(4), lambda x, y: x * y)
 A['1d6*1d6'] = conv(d6, d6, lambda x, y: x * y)
 A['3d6+2d4-1d8'] = conv(conv(dice(3, d6), dice(2, die(4))), mapd(die(8), lambda x: -x))
 A['d20+d4+2'] = conv(conv(die(20), die(4)), const(2))
+A['1d1'] = die(1)
+A['2d1+1'] = conv(dice(2, die(1)), const(1))
 
 for k, d in A.items():
     lo, hi, mean = summary(d)

@@ -10,8 +10,9 @@
 # layer's library: no file calls in a circle, the command files and the ui files
 # call one way. Then the rules a grep can check: only
 # the YAML loader includes <yaml.h>; only the ui includes curses headers; no C file
-# names a game, a terrain or a unit class (rules are data); each .c file opens
-# with a comment that says what it is responsible for.
+# names a game, a terrain or a unit class (rules are data); a string compared
+# in src/ is a reader and says so; each .c file opens with a comment that says
+# what it is responsible for.
 . "$top_srcdir/tests/tap.sh"
 : "${top_builddir:?}" "${CC:?}"
 src=$top_srcdir/src
@@ -224,6 +225,29 @@ if $have_nm; then
 	tap_is "$bad" "pane-unit->pane-map model-battle->pane-dice tui->model-battle " \
 		"the ui order check finds the calls it is given that break it"
 fi
+
+# Strings become values when a file is read or a key is typed: after that, a
+# string compared or searched (strcmp, strncmp, strstr, sscanf, str_eq) is a
+# reader, of a file, a command word or dice notation ("reader: card keys"), or
+# asks only whether two texts are the same, never what one means (a path, a
+# line already drawn, names sorted: "same text: two paths"). Each says which in
+# a comment on its line or the three lines above it.
+# unmarked FILE...: prints FILE:LINE of each comparison without that comment.
+unmarked() {
+	awk '
+	FNR == 1 { said = -10 }
+	/(reader|same text): / { said = FNR }
+	/(^|[^a-z_])(strn?cmp|strstr|sscanf|str_eq)\(/ && FNR - said > 3 {
+		print FILENAME ":" FNR
+	}' "$@"
+}
+bad=$(cd "$src" && unmarked ./*/*.c ./*/*.h | tr '\n' ' ')
+tap_is "$bad" "" "every string compared in src/ is a reader or a same-text test, and says so"
+# the check itself: a comparison without the comment, and one with it
+printf 'if (strcmp(a, "x") == 0)\n\tf();\n/* reader: a word */\nif (sscanf(a, "%%d", &n))\n' \
+	>"$tmp/strings.c"
+bad=$(unmarked "$tmp/strings.c" | sed 's|.*/||')
+tap_is "$bad" "strings.c:1" "the reader check finds a comparison not said to be a reader"
 
 cd "$src" || exit 1
 bad=$(grep -l '#include[[:space:]]*<yaml\.h>' ./*/*.c ./*/*.h | grep -v '^\./data/yaml-load\.c$')

@@ -165,6 +165,9 @@ test_result_codes(void **state)
 	assert_int_equal(dl.count, 0);
 	t = &card.tables[0];
 	assert_int_equal(t->who[0], WHO_TARGET);
+	/* the columns that mean something, found once when the card is read */
+	assert_int_equal(t->result_column, 0);
+	assert_int_equal(t->drm_column, -1);
 	/* 1DR2: 1, D, R with 2 */
 	assert_true(t->rows[0].codes[0].parsed);
 	assert_int_equal(t->rows[0].codes[0].ncodes, 3);

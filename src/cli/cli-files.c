@@ -66,7 +66,7 @@ static int
 by_line(const void *a, const void *b)
 {
 	const struct reminder *x = a, *y = b;
-	int c = strcmp(x->rule->file, y->rule->file);
+	int c = strcmp(x->rule->file, y->rule->file); /* same text: file names sorted */
 
 	return c != 0 ? c : (x->rule->line > y->rule->line) - (x->rule->line < y->rule->line);
 }
@@ -163,7 +163,7 @@ static const char *
 shadowing(char **ids, char **paths, size_t n, const char *id)
 {
 	for (size_t i = 0; i < n; i++)
-		if (strcmp(ids[i], id) == 0)
+		if (strcmp(ids[i], id) == 0) /* reader: card ids */
 			return paths[i];
 	return NULL;
 }
@@ -227,6 +227,7 @@ looks_like_path(const char *name)
 {
 	size_t n = strlen(name);
 
+	/* reader: a card's name as typed */
 	return strchr(name, '/') != NULL || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
 }
 
@@ -265,8 +266,10 @@ cli_load_card(const char *name, struct card *card)
 
 		/* Cards are named by their id; the file name is the id by convention, so
 		 * look there first and confirm by loading (a file name: ID.yaml). */
+		/* reader: file names in the directory */
 		if (strncmp(base, name, len) != 0 || strcmp(base + len, ".yaml") != 0)
 			continue;
+		/* reader: the card's id */
 		if (card_load(card, files[i], &cp, &dl) && strcmp(card->id, name) == 0)
 			status = EXIT_OK;
 		else if (card->id != NULL)

@@ -293,8 +293,10 @@ warn_journal_beside(const struct game *g, const char *given)
 		return;
 	path = session_journal_beside(g->save_path);
 	base = session_base_of(g);
+	/* same text: two paths */
 	if ((given == NULL || strcmp(given, path) != 0) && access(path, F_OK) == 0 &&
 	    journal_read(path, &jc, &err)) {
+		/* same text: the journal's base and the game's */
 		if (jc.lines.count > 0 && strcmp(jc.base, base) == 0) {
 			q = str_quote_path(path);
 			fprintf(stderr, "hexaid: warning: %s holds %zu command%s not in this save (a game "
@@ -329,7 +331,7 @@ cli_script(const struct cli_args *a)
 	}
 	if (a->argc < 1 || a->argc > 2)
 		return cli_usage_error(a->cmd);
-	if (a->argc == 2 && strcmp(a->argv[1], "-") != 0 &&
+	if (a->argc == 2 && strcmp(a->argv[1], "-") != 0 && /* reader: command-line words */
 	    (in = fopen(a->argv[1], "r")) == NULL) {
 		fprintf(stderr, "hexaid: %s: cannot open: %s\n", a->argv[1], strerror(errno));
 		return EXIT_INVALID;

@@ -71,7 +71,7 @@ with_id(const char *text, const char *id)
 	struct strbuf sb = { NULL, 0, 0 };
 	const char *p = text, *at;
 
-	while ((at = strstr(p, "@ID@")) != NULL) {
+	while ((at = strstr(p, "@ID@")) != NULL) { /* reader: the kit's @ID@ mark */
 		strbuf_addf(&sb, "%.*s%s", (int)(at - p), p, id);
 		p = at + 4;
 	}

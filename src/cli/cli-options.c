@@ -136,6 +136,7 @@ unknown_option(const struct cli_command *cmd, bool missing_value, const char *wo
 {
 	char name[64];
 
+	/* reader: command-line words */
 	if (strncmp(word, "--", 2) == 0 || letter == 0 || letter == HELP_KEY ||
 	    letter == VERSION_KEY)
 		snprintf(name, sizeof name, "%.*s", (int)strcspn(word, "="), word);
@@ -154,6 +155,7 @@ unknown_option(const struct cli_command *cmd, bool missing_value, const char *wo
 static bool
 negative_operand(const struct cli_command *cmd, int argc, char **argv)
 {
+	/* reader: command-line words */
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9') {
 			fprintf(stderr, "hexaid: %s: %s is read as an option; an expression that starts "

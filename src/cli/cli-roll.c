@@ -153,6 +153,7 @@ word_value(const struct card *card, const struct dice_term *t, const char *w, in
 		*out = die_side_of_face(&card->dice[t->named], f);
 		return true;
 	}
+	/* reader: dice typed */
 	if (t->faces == FACES_FUDGE && (strcmp(w, "+") == 0 || strcmp(w, "-") == 0)) {
 		*out = w[0] == '+' ? 1 : -1;
 		return true;
@@ -384,16 +385,19 @@ cli_roll(const struct cli_args *a)
 	}
 	if (a->given[CLI_CS]) {
 		const char *v = a->value[CLI_CS];
+		/* reader: command-line words */
 		if (strcmp(v, "count") != 0 && strcmp(v, "mark") != 0) {
 			fprintf(stderr, "hexaid: roll: --cs is 'count' (Foundry) or 'mark' (Roll20), "
 			        "not '%s'\n", v);
 			return EXIT_USAGE;
 		}
+		/* reader: command-line words */
 		opt.cs = strcmp(v, "count") == 0 ? DICE_CS_COUNT : DICE_CS_MARK;
 	}
 	if (a->argc < 1)
 		return cli_usage_error(a->cmd);
 	/* EXPR is every word up to "=", the physical dice every word after it */
+	/* reader: command-line words */
 	for (eq = 0; eq < a->argc && strcmp(a->argv[eq], "=") != 0; eq++)
 		;
 	text = xstrdup("");
@@ -424,7 +428,7 @@ cli_roll_notation(FILE *out)
 	fputs("Dice notation (EXPR), as Roll20, Foundry, rpg-dice-roller and AnyDice write it:\n"
 	      "  NdS+M           N dice (1 to 999) of S sides added, plus or minus M (3d6+2, d20-1)\n"
 	      "  d%, dF, D66     d100; Fudge dice (-1, 0, +1); tens and units, 11 to 66\n"
-	      "                  (d66 is one die of 66 sides)\n"
+	      "                  (d66 is one die of 66 sides; rpg-dice-roller reads D66 so too)\n"
 	      "  NdSkhK, NdSkK   keep the K highest (4d6kh3); NdSklK keeps the lowest\n"
 	      "  NdSdK, dlK, dhK drop the K lowest (4d6d1, 4d6dl1) or highest; without K, one\n"
 	      "  NdSroT, NdSrrT  reroll a die meeting T once (ro), or until it does not (rr);\n"
@@ -435,7 +439,8 @@ cli_roll_notation(FILE *out)
 	      "                  most 5 times (rpg-dice-roller: 1000); --odds says so\n"
 	      "  NdSminN, maxN   a roll below N counts N (3d6min2); above N, N (3d6max5)\n"
 	      "  A*B, A/N, (A)   multiply; divide by a number: exact inside, a total that is\n"
-	      "                  a fraction rounded down (1d6/2 is 0 to 3)\n"
+	      "                  a fraction rounded down (1d6/2 is 0 to 3; the other tools\n"
+	      "                  give fractions, 0.5 to 3)\n"
 	      "  floor(A), ceil(A), round(A), abs(A)   round down, up, to nearest (halves up)\n"
 	      "  {A,B}khK, max(A,B), min(A,B)          the highest K (or klK, dlK...) of A, B\n"
 	      "  EXPR>=T, <=T    count the dice meeting T instead of adding (6d6>=5)\n"

@@ -154,6 +154,7 @@ read_los(const struct card *card, const char *value, struct query *q)
 			break;
 		}
 		h = &q->los[q->nlos++];
+		/* reader: question words typed */
 		if (len > 7 && strcmp(w + len - 7, "*friend") == 0) {
 			h->unit = h->friend = true;
 			w[len - 7] = '\0';
@@ -227,7 +228,7 @@ read_table_name(const struct card *card, const char *value, struct query *q)
 static int
 read_bool_fact(const char *key, const char *value, bool *out)
 {
-	if (value == NULL || strcmp(value, "true") == 0)
+	if (value == NULL || strcmp(value, "true") == 0) /* reader: question words typed */
 		*out = true;
 	else if (strcmp(value, "false") == 0)
 		*out = false;

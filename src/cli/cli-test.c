@@ -76,6 +76,7 @@ static bool
 reached_line(const struct cli_reach *reach, const char *file, int line)
 {
 	for (size_t i = 0; i < reach->nlines; i++)
+		/* same text: a card file's name */
 		if (reach->lines[i].line == line && str_eq(reach->lines[i].file, file))
 			return true;
 	return false;
@@ -227,6 +228,7 @@ read_case(struct rules_file *f, size_t at, size_t end, int line, struct diag_lis
 		free(c.answer);
 		return;
 	}
+	/* reader: a test file's question */
 	if (strncmp(c.question, "chart ", 6) == 0 && strchr(c.question + 6, ' ') != NULL)
 		say_at(dl, f, bar[0] + 1, "chart takes one terrain at most: chart [TERRAIN]");
 	*(struct rules_case *)xgrow(&f->cases, &f->ncases, &f->cap, sizeof c) = c;
@@ -248,6 +250,7 @@ read_rules_file(struct rules_file *f, struct diag_list *dl)
 			first++;
 		if (first == end || f->text[first] == '#' || f->text[first] == '\r')
 			;
+		/* reader: a test file's lines */
 		else if (strncmp(f->text + first, "card:", 5) == 0)
 			read_card_line(f, first, end, line, dl);
 		else
@@ -274,10 +277,12 @@ card_name_from(const struct rules_file *f)
 	char *dir;
 	char *path;
 
+	/* reader: a file name's ending */
 	if ((strchr(name, '/') == NULL && (n <= 5 || strcmp(name + n - 5, ".yaml") != 0)) ||
 	    name[0] == '/')
 		return xstrdup(name);
 	dir = fileops_dir_of(f->path);
+	/* reader: a directory name */
 	path = strcmp(dir, ".") == 0 ? xstrdup(name) : xasprintf("%s/%s", dir, name);
 	free(dir);
 	return path;
@@ -290,7 +295,7 @@ find_card(struct test_run *run, struct rules_file *f)
 	struct test_card *tc;
 
 	for (size_t i = 0; i < run->ncards; i++)
-		if (strcmp(run->cards[i].name, name) == 0) {
+		if (strcmp(run->cards[i].name, name) == 0) { /* same text: a card loaded once */
 			f->card = i;
 			free(name);
 			return true;
@@ -316,6 +321,7 @@ static size_t
 matching_lines(const char *out, const char *want)
 {
 	size_t wlen = strlen(want), n = 0;
+	/* reader: a test file's expected line */
 	bool prefix = wlen >= 4 && strcmp(want + wlen - 4, " ...") == 0;
 
 	if (prefix)
@@ -325,6 +331,7 @@ matching_lines(const char *out, const char *want)
 		size_t end = nl != NULL ? (size_t)(nl - out) : strlen(out);
 		char *line = trimmed(out, (size_t)(p - out), end);
 
+		/* reader: a test file's expected line */
 		n += prefix ? strncmp(line, want, wlen) == 0 : strcmp(line, want) == 0;
 		free(line);
 		p = nl != NULL ? nl + 1 : out + end;
@@ -348,7 +355,7 @@ ask(struct test_card *tc, const struct rules_case *c, struct cli_capture *cap)
 		free(copy);
 		return -1;
 	}
-	if (strcmp(words[0], "chart") == 0)
+	if (strcmp(words[0], "chart") == 0) /* reader: a test file's question */
 		status = cli_chart_card(&tc->card, n > 1 ? words[1] : NULL);
 	else
 		status = cli_explain_card(&tc->card, n, words, false, &tc->reach);

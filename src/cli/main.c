@@ -129,7 +129,7 @@ static const struct cli_command *
 find_subcommand(const char *name)
 {
 	for (size_t i = 0; i < N_SUBCOMMANDS; i++)
-		if (strcmp(subcommands[i].name, name) == 0)
+		if (strcmp(subcommands[i].name, name) == 0) /* reader: command-line words */
 			return &subcommands[i];
 	return NULL;
 }

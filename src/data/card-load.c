@@ -123,7 +123,7 @@ read_kind(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	(void)rd;
 	if (!ystring(doc, n, &s))
 		return false;
-	if (strcmp(s, "card") != 0)
+	if (strcmp(s, "card") != 0) /* reader: card values */
 		return yerror(doc, n, "this file is a '%s', not a 'card'", s);
 	return true;
 }
@@ -694,6 +694,7 @@ read_fire_over_friends(struct ydoc *doc, const struct ynode *n, const struct yre
 	if (!yis_mapping(doc, n, "fire_over_friends"))
 		return false;
 	for (size_t i = 0; i < n->count; i++)
+		/* reader: card keys */
 		if (strcmp(n->keys[i]->text, "attacker") && strcmp(n->keys[i]->text, "seed"))
 			ok = yerror(doc, n->keys[i], "fire_over_friends gives attacker and seed");
 	who = ymap_find(n, "attacker");
@@ -890,7 +891,7 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
 			filehead_quote_if_own(dl, mark, base);
 			yerror(doc, ext, "the card it extends, %s, is not valid", base);
 		}
-		else if (strcmp(card->id, ext->text) != 0)
+		else if (strcmp(card->id, ext->text) != 0) /* reader: card ids */
 			yerror(doc, ext, "%s holds the card '%s', not '%s'", base, card->id, ext->text);
 		else
 			ok = card_merge(card, doc);

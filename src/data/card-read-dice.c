@@ -41,7 +41,7 @@ read_faces(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 			continue;
 		}
 		for (size_t k = 0; k < d->nfaces; k++)
-			if (strcmp(d->faces[k].id, face->id) == 0)
+			if (strcmp(d->faces[k].id, face->id) == 0) /* reader: card ids, a face's */
 				ok = yerror(doc, n->items[i], "face '%s' is given twice", face->id);
 		d->total += face->count;
 		d->nfaces++;
@@ -62,7 +62,7 @@ read_die(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 	for (size_t i = 0; i < n->count; i++) {
 		bool known = false;
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			known |= strcmp(n->keys[i]->text, keys[k]) == 0;
+			known |= strcmp(n->keys[i]->text, keys[k]) == 0; /* reader: card keys */
 		if (!known)
 			ok = yerror(doc, n->keys[i], "unknown key '%s' in a die; known keys are name, "
 			                             "sides, faces, assumed, note and seed",

@@ -324,7 +324,7 @@ read_per(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	if (!yenum(doc, n, keys, nkeys, "count", &k))
 		return false;
 	for (int f = 0; f < N_FACTS; f++)
-		if (strcmp(fact_info[f].key, keys[k]) == 0)
+		if (strcmp(fact_info[f].key, keys[k]) == 0) /* reader: card keys */
 			rule->per = f + 1;
 	return true;
 }
@@ -570,6 +570,7 @@ card_resolve_events(struct ydoc *doc, struct card *card)
 			int face = -1;
 
 			for (size_t f = 0; d != NULL && f < d->nfaces && f < 64; f++)
+				/* reader: card ids, a face's */
 				if (strcmp(d->faces[f].id, r->rolled_ids[k]) == 0)
 					face = (int)f;
 			if (face < 0)
@@ -625,6 +626,7 @@ card_resolve_scoring(struct ydoc *doc, struct card *card)
 			break;
 		}
 		for (size_t f = 0; f < d->nfaces; f++)
+			/* reader: card ids, a face's */
 			if (strcmp(d->faces[f].id, r->face_id) == 0)
 				r->face = (int)f;
 		if (r->face < 0) {

@@ -35,7 +35,7 @@ read_command(struct ydoc *doc, const struct ynode *n, const struct phase *p, boo
 	if (!yid(doc, n, &id))
 		return false;
 	for (int c = 0; c < N_COMMANDS; c++)
-		if (str_eq(command_words[c], id)) {
+		if (str_eq(command_words[c], id)) { /* reader: command words in a card */
 			*out = (enum command_id)c;
 			return true;
 		}

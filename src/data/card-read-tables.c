@@ -46,6 +46,7 @@ read_allowance(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 			ok = false;
 			continue;
 		}
+		/* reader: card values */
 		if (v->kind == YNODE_SCALAR && strcmp(v->text, "prohibited") == 0)
 			cat->prohibited[cls] = true;
 		else if (!card_read_points(doc, v, &cat->allowance[cls])) {
@@ -138,7 +139,7 @@ static int
 column_index(struct table *t, const char *name, bool add)
 {
 	for (size_t i = 0; i < t->ncolumns; i++)
-		if (strcmp(t->columns[i], name) == 0)
+		if (strcmp(t->columns[i], name) == 0) /* reader: card keys, a table's columns */
 			return (int)i;
 	if (!add)
 		return -1;
@@ -163,6 +164,7 @@ read_row_key(struct ydoc *doc, struct table *t, struct table_row *row, const str
 	const char *k = key->text;
 	long v;
 
+	/* reader: card keys */
 	if (strcmp(k, "at") == 0 || strcmp(k, "from") == 0 || strcmp(k, "to") == 0 ||
 	    strcmp(k, "upto") == 0) {
 		if (t->by == TABLE_BY_ODDS)
@@ -176,13 +178,13 @@ read_row_key(struct ydoc *doc, struct table *t, struct table_row *row, const str
 		*banded = true;
 		return true;
 	}
-	if (strcmp(k, "odds") == 0) {
+	if (strcmp(k, "odds") == 0) { /* reader: card keys */
 		if (t->by != TABLE_BY_ODDS)
 			return yerror(doc, key, "only a table 'by: odds' has odds rows");
 		*banded = true;
 		return read_odds(doc, value, &row->odds_att, &row->odds_def);
 	}
-	if (strcmp(k, "note") == 0)
+	if (strcmp(k, "note") == 0) /* reader: card keys */
 		return card_read_text(doc, value, &row->note);
 	if (value->kind != YNODE_SCALAR)
 		return yerror(doc, value, "a table cell is a single value");
@@ -357,6 +359,7 @@ code_at(const struct table *t, const char *at, size_t *len)
 	*len = 0;
 	for (size_t k = 0; k < t->nlegend; k++) {
 		size_t n = strlen(t->legend[k].code);
+		/* reader: a cell's codes */
 		if (n > *len && strncmp(at, t->legend[k].code, n) == 0) {
 			best = (int)k;
 			*len = n;
@@ -376,7 +379,7 @@ parse_cell(const struct table *t, const char *cell, struct cell_codes *out)
 
 	memset(out, 0, sizeof *out);
 	out->parsed = true;
-	if (strcmp(cell, "-") == 0)
+	if (strcmp(cell, "-") == 0) /* reader: card values */
 		return;
 	while (*p != '\0') {
 		size_t len;
@@ -487,6 +490,8 @@ read_table(struct ydoc *doc, const struct ynode *n, struct card *card, struct ta
 		return yerror(doc, rows, "a table needs at least one row");
 	fill_cells(t, rows);
 	parse_cells(t);
+	t->result_column = column_index(t, "result", false);
+	t->drm_column = column_index(t, "drm", false);
 	ok = read_who_columns(doc, t, ymap_find(n, "who"));
 	return check_overlaps(doc, t, rows) && ok;
 }

@@ -79,6 +79,7 @@ id_is_no_alias(struct ydoc *doc, const struct card *card, const struct ynode *at
 {
 	for (size_t i = 0; i < card->nterrain; i++)
 		for (size_t k = 0; k < card->terrain[i].naliases; k++)
+			/* reader: card ids, aliases */
 			if (strcmp(card->terrain[i].aliases[k], id) == 0)
 				return yerror(doc, at, "'%s' is already another name of %s (%s:%d); give "
 				              "the terrain another id", id, card->terrain[i].id,
@@ -243,6 +244,7 @@ read_cost_table(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		r.shorthand = true;
 		r.seed = t->seed ? xstrdup(t->seed) : NULL;
 		r.effect = e;
+		/* reader: card values */
 		if (n->items[i]->kind == YNODE_SCALAR && strcmp(n->items[i]->text, "prohibited") == 0) {
 			r.effect = EFFECT_PROHIBITED;
 			r.amount = 1;
@@ -313,6 +315,7 @@ attacking_out_key(const struct ynode *entry)
 				const struct ynode *m = ymap_find(rules->items[i], conds[c]);
 
 				for (size_t k = 0; m != NULL && m->kind == YNODE_MAPPING && k < m->count; k++)
+					/* reader: card keys */
 					if (strcmp(m->keys[k]->text, fact_info[FACT_ATTACKING_OUT].key) == 0)
 						return m->keys[k];
 			}

@@ -26,6 +26,7 @@ card_read_name(struct ydoc *doc, const struct card *card, const struct ynode *n,
 	 * message (and whatever else it has to say) */
 	if (n->kind == YNODE_SCALAR && n->len > 0)
 		for (size_t i = 0; i < count; i++)
+			/* reader: card words */
 			if (str_eq(card_vocabulary_id(card, type, (int)i), n->text)) {
 				*out = (int)i;
 				return true;
@@ -62,11 +63,12 @@ card_read_points(struct ydoc *doc, const struct ynode *n, long *halves)
 		whole = whole * 10 + (*p++ - '0');
 		digits = true;
 	}
+	/* reader: card numbers */
 	if (strcmp(p, ".5") == 0 || (strcmp(p, "/2") == 0 && whole == 1 && digits)) {
 		half = true;
 		if (p[0] == '/')
 			whole = 0;
-	} else if (strcmp(p, " 1/2") == 0 && digits) {
+	} else if (strcmp(p, " 1/2") == 0 && digits) { /* reader: card numbers */
 		half = true;
 	} else if (*p != '\0' || !digits) {
 		return yerror(doc, n, "expected movement points, such as 2, 1/2 or 1.5; found '%s'",

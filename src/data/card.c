@@ -56,7 +56,7 @@ static int
 find_string(char *const *list, size_t n, const char *id)
 {
 	for (size_t i = 0; i < n; i++)
-		if (str_eq(list[i], id))
+		if (str_eq(list[i], id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -65,7 +65,7 @@ int
 card_class(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nclasses; i++)
-		if (str_eq(card->classes[i].id, id))
+		if (str_eq(card->classes[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -74,7 +74,7 @@ int
 card_terrain_id(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nterrain; i++)
-		if (str_eq(card->terrain[i].id, id))
+		if (str_eq(card->terrain[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -88,6 +88,7 @@ card_terrain(const struct card *card, const char *id)
 		return t;
 	for (size_t i = 0; i < card->nterrain; i++)
 		for (size_t k = 0; k < card->terrain[i].naliases; k++)
+			/* reader: an id read or typed */
 			if (str_eq(card->terrain[i].aliases[k], id))
 				return (int)i;
 	return -1;
@@ -128,7 +129,7 @@ int
 card_setting(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nsettings; i++)
-		if (str_eq(card->settings[i].id, id))
+		if (str_eq(card->settings[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -137,7 +138,7 @@ int
 card_category(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ncategories; i++)
-		if (str_eq(card->categories[i].id, id))
+		if (str_eq(card->categories[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -146,7 +147,7 @@ int
 card_table(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ntables; i++)
-		if (str_eq(card->tables[i].id, id))
+		if (str_eq(card->tables[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -264,7 +265,7 @@ int
 card_value(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nvalues; i++)
-		if (str_eq(card->values[i].id, id))
+		if (str_eq(card->values[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -365,7 +366,7 @@ card_vocabulary_find(const struct card *card, enum fact_type type, const char *i
 	int found = -1;
 
 	for (size_t i = 0; i < n && found < 0; i++)
-		if (str_eq(names[i], id))
+		if (str_eq(names[i], id)) /* reader: an id read or typed */
 			found = (int)i;
 	free(names);
 	if (found < 0 && type == FT_TERRAIN)
@@ -421,7 +422,7 @@ int
 card_die(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->ndice; i++)
-		if (str_eq(card->dice[i].id, id))
+		if (str_eq(card->dice[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }
@@ -469,13 +470,14 @@ card_event_find(const struct card *card, const char *word, enum event_on *on, in
 {
 	*action = -1;
 	for (int e = 0; e < N_EVENT_ON; e++)
+		/* reader: card words, an event's on */
 		if (event_on_words[e] != NULL && str_eq(event_on_words[e], word)) {
 			*on = (enum event_on)e;
 			return true;
 		}
 	*on = ON_ACTION;
 	for (size_t i = 0; i < card->nactions; i++)
-		if (str_eq(card->actions[i], word)) {
+		if (str_eq(card->actions[i], word)) { /* reader: card words, an action */
 			*action = (int)i;
 			return true;
 		}
@@ -501,7 +503,7 @@ int
 card_phase(const struct card *card, const char *id)
 {
 	for (size_t i = 0; i < card->nphases; i++)
-		if (str_eq(card->phases[i].id, id))
+		if (str_eq(card->phases[i].id, id)) /* reader: an id read or typed */
 			return (int)i;
 	return -1;
 }

@@ -437,6 +437,8 @@ struct table {
 	struct legend_entry *legend;
 	size_t nlegend;
 	enum result_who *who;  /* per column: whom its cells' codes are applied to */
+	int result_column;     /* the column named `result` (said without its name), or -1 */
+	int drm_column;        /* the column named `drm` (a modifier to a roll), or -1 */
 };
 
 /* A die the card names: plain (sides, numbered 1..sides) or with symbol faces,

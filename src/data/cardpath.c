@@ -23,7 +23,7 @@ add_dir(struct cardpath *cp, const char *dir)
 	if (dir == NULL || *dir == '\0')
 		return;
 	for (size_t i = 0; i < cp->count; i++)
-		if (strcmp(cp->dirs[i], dir) == 0)
+		if (strcmp(cp->dirs[i], dir) == 0) /* same text: a directory listed once */
 			return;
 	slot = xgrow(&cp->dirs, &cp->count, &cp->cap, sizeof *slot);
 	*slot = xstrdup(dir);
@@ -137,7 +137,7 @@ cardpath_free(struct cardpath *cp)
 static int
 compare_names(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(*(char *const *)a, *(char *const *)b); /* same text: names sorted */
 }
 
 static int
@@ -145,6 +145,7 @@ is_yaml_name(const char *name)
 {
 	size_t n = strlen(name);
 
+	/* reader: file names in the directory */
 	return name[0] != '.' && n > 5 && strcmp(name + n - 5, ".yaml") == 0;
 }
 

@@ -42,7 +42,7 @@ filehead_has_line(const char *head, const char *key)
 	for (const char *line = head; line != NULL && *line != '\0';) {
 		const char *nl = strchr(line, '\n');
 		/* the file format: a hexaid file says its kind on a line of its own */
-		if (strncmp(line, key, k) == 0 &&
+		if (strncmp(line, key, k) == 0 && /* reader: a file's head */
 		    (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\0'))
 			return true;
 		line = nl ? nl + 1 : NULL;

@@ -117,7 +117,7 @@ hexfile_open(struct ydoc *doc, const char *path, struct ypool *pool, struct diag
 	    doc->root->kind == YNODE_MAPPING &&
 	    (k = ymap_find(doc->root, "kind")) != NULL && k->kind == YNODE_SCALAR) {
 		for (size_t i = 1; i <= N_KINDS; i++)
-			if (strcmp(k->text, kind_names[i]) == 0)
+			if (strcmp(k->text, kind_names[i]) == 0) /* reader: a file's kind */
 				kind = (enum hexfile_kind)i;
 	}
 	/* a card whose first kilobytes hold a line `kind: save` (in quotes, say) is

@@ -187,6 +187,7 @@ check_save_keys(struct ydoc *doc, long *schema_out)
 	for (size_t i = 0; i < doc->root->count; i++) {
 		bool known = false;
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+			/* reader: save keys */
 			known |= strcmp(doc->root->keys[i]->text, keys[k]) == 0;
 		if (!known)
 			ok = yerror(doc, doc->root->keys[i], "unknown key '%s' in a saved game",
@@ -211,6 +212,7 @@ check_lists(struct ydoc *doc, long schema, struct list_found lists[NLISTS])
 	for (int i = 0; i < NLISTS; i++) {
 		lists[i].key = lists[i].value = NULL;
 		for (size_t k = 0; k < doc->root->count; k++) {
+			/* reader: save keys */
 			if (strcmp(doc->root->keys[k]->text, list_keys[i]) == 0) {
 				lists[i].key = doc->root->keys[k];
 				lists[i].value = doc->root->items[k];
@@ -240,6 +242,7 @@ read_doc(struct savefile *sf, struct ydoc *doc, bool parsed, const struct cardpa
 	if (!parsed || !yis_mapping(doc, doc->root, "a saved game"))
 		goto fail;
 	kind = ymap_find(doc->root, "kind");
+	/* reader: save values */
 	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "save") != 0) {
 		yerror(doc, kind ? kind : doc->root, "this file is not a saved game ('kind: save')");
 		goto fail;

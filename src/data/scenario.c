@@ -40,6 +40,7 @@ card_file_for(const char *scenario_path, const char *name, const struct cardpath
 	char *file;
 
 	/* a card named by a file name (with a '/' or ".yaml"), not by its id */
+	/* reader: a card's name given */
 	if (strchr(name, '/') != NULL || strstr(name, ".yaml") != NULL)
 		return name[0] == '/' ? xstrdup(name) : xasprintf("%.*s/%s", dirlen, dir, name);
 	/* beside the scenario, in the cards folder next to its folder, then the path */
@@ -199,6 +200,7 @@ legend_lookup(const struct sc_ctx *ctx, const char *code, size_t len)
 		return card_terrain(&ctx->sc->card, ctx->legend_code[(unsigned char)code[0]]);
 	for (size_t i = 0; i < ctx->nlegend_multi; i++)
 		/* a map row's code: the characters read so far */
+		/* reader: a map row's codes */
 		if (strlen(ctx->legend_multi[i]) == len && strncmp(ctx->legend_multi[i], code, len) == 0)
 			return ctx->legend_multi_terrain[i];
 	return -1;
@@ -282,6 +284,7 @@ read_map(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	if (!yis_mapping(doc, n, "map"))
 		return false;
 	for (size_t i = 0; i < n->count; i++)
+		/* reader: scenario keys */
 		if (strcmp(n->keys[i]->text, "legend") != 0 && strcmp(n->keys[i]->text, "rows") != 0)
 			return yerror(doc, n->keys[i], "unknown key '%s' in map; known keys are legend "
 			                               "and rows", n->keys[i]->text);
@@ -633,7 +636,7 @@ static int
 team_index(const struct scenario *sc, const char *id)
 {
 	for (size_t i = 0; i < sc->nteams; i++)
-		if (strcmp(sc->teams[i].id, id) == 0)
+		if (strcmp(sc->teams[i].id, id) == 0) /* reader: scenario ids, a team's */
 			return (int)i;
 	return -1;
 }
@@ -734,7 +737,7 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 	for (size_t i = 0; i < e->count; i++) {
 		bool known = false;
 		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			known |= strcmp(e->keys[i]->text, keys[k]) == 0;
+			known |= strcmp(e->keys[i]->text, keys[k]) == 0; /* reader: scenario keys */
 		if (!known) {
 			const char *near = str_nearest(e->keys[i]->text, keys, sizeof keys / sizeof keys[0]);
 			ok = yerror(doc, e->keys[i], "unknown key '%s' in unit%s%s%s", e->keys[i]->text,
@@ -746,6 +749,7 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 	if (strlen(id) > 8 || strpbrk(id, " \"#") != NULL)
 		return yerror(doc, v, "a unit id is a short word of at most 8 characters, such as B3");
 	for (size_t i = 0; i < sc->nunits; i++)
+		/* reader: scenario ids, a unit's */
 		if (sc->units[i].id != NULL && strcmp(sc->units[i].id, id) == 0)
 			return yerror(doc, v, "unit '%s' is given twice", id);
 	u->id = xstrdup(id);
@@ -937,6 +941,7 @@ check_kind_and_schema(struct ydoc *doc)
 	const struct ynode *kind = ymap_find(doc->root, "kind"), *schema;
 	long v;
 
+	/* reader: scenario values */
 	if (kind == NULL || kind->kind != YNODE_SCALAR || strcmp(kind->text, "scenario") != 0)
 		return yerror(doc, kind ? kind : doc->root, "this file is not a scenario "
 		                                            "('kind: scenario')");

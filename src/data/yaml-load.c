@@ -404,7 +404,7 @@ static int
 compare_keys(const void *pa, const void *pb)
 {
 	const struct ynode *a = *(struct ynode *const *)pa, *b = *(struct ynode *const *)pb;
-	int c = strcmp(a->text, b->text);
+	int c = strcmp(a->text, b->text); /* same text: keys sorted */
 
 	if (c != 0)
 		return c;
@@ -425,7 +425,7 @@ report_duplicate_keys(struct builder *b, const struct ynode *map)
 	qsort(sorted, map->count, sizeof *sorted, compare_keys);
 	for (size_t i = 1; i < map->count; i++) {
 		size_t first = i - 1;
-		if (strcmp(sorted[i]->text, sorted[first]->text) != 0)
+		if (strcmp(sorted[i]->text, sorted[first]->text) != 0) /* same text: keys sorted */
 			continue;
 		while (first > 0 && strcmp(sorted[first - 1]->text, sorted[i]->text) == 0)
 			first--;
@@ -460,6 +460,7 @@ has_duplicate_keys(struct builder *b, const struct ynode *map)
 	if (map->count <= 8) {
 		for (size_t i = 1; i < map->count; i++)
 			for (size_t j = 0; j < i; j++)
+				/* reader: YAML keys */
 				if (str_eq(map->keys[i]->text, map->keys[j]->text))
 					return true;
 		return false;
@@ -477,7 +478,7 @@ has_duplicate_keys(struct builder *b, const struct ynode *map)
 		size_t s = key_hash(key) & mask;
 
 		for (; b->slots[s] != 0; s = (s + 1) & mask)
-			if (str_eq(map->keys[b->slots[s] - 1]->text, key))
+			if (str_eq(map->keys[b->slots[s] - 1]->text, key)) /* reader: YAML keys */
 				return true;
 		b->slots[s] = (uint32_t)i + 1;
 	}
@@ -627,7 +628,7 @@ reached(const struct builder *b)
 	k = b->nkids - top->first;
 	return top->node->kind == YNODE_MAPPING && k > 0 && k % 2 == 0 &&
 	       b->kids[b->nkids - 1]->kind == YNODE_SCALAR &&
-	       strcmp(b->kids[b->nkids - 2]->text, b->until) == 0;
+	       strcmp(b->kids[b->nkids - 2]->text, b->until) == 0; /* reader: YAML keys */
 }
 
 static void
@@ -883,7 +884,7 @@ ymap_index(const struct ynode *map, const char *key)
 	if (map == NULL || map->kind != YNODE_MAPPING)
 		return -1;
 	for (size_t i = 0; i < map->count; i++)
-		if (str_eq(map->keys[i]->text, key))
+		if (str_eq(map->keys[i]->text, key)) /* reader: YAML keys */
 			return (long)i;
 	return -1;
 }
@@ -1034,7 +1035,7 @@ ybool(struct ydoc *doc, const struct ynode *n, bool *out)
 {
 	if (!is_scalar(doc, n, "true or false"))
 		return false;
-	if (n->plain && str_eq(n->text, "true"))
+	if (n->plain && str_eq(n->text, "true")) /* reader: YAML values */
 		*out = true;
 	else if (n->plain && str_eq(n->text, "false"))
 		*out = false;
@@ -1053,7 +1054,7 @@ yenum(struct ydoc *doc, const struct ynode *n, const char *const *names, size_t 
 	if (!is_scalar(doc, n, what))
 		return false;
 	for (size_t i = 0; i < count; i++) {
-		if (str_eq(n->text, names[i])) {
+		if (str_eq(n->text, names[i])) { /* reader: YAML values */
 			*out = (int)i;
 			return true;
 		}
@@ -1147,6 +1148,7 @@ table_index(struct ydoc *doc, const struct ytable *table)
 		size_t at = key_hash(key) & x->mask;
 
 		/* a key given twice is found at its first row, as a search would */
+		/* reader: YAML keys */
 		while (x->slots[at] != 0 && !str_eq(table->fields[x->slots[at] - 1].key, key))
 			at = (at + 1) & x->mask;
 		if (x->slots[at] == 0)
@@ -1163,7 +1165,7 @@ static const struct yfield *
 find_field(const struct ytable *table, const struct yindex *x, const char *key)
 {
 	for (size_t at = key_hash(key) & x->mask; x->slots[at] != 0; at = (at + 1) & x->mask)
-		if (str_eq(table->fields[x->slots[at] - 1].key, key))
+		if (str_eq(table->fields[x->slots[at] - 1].key, key)) /* reader: YAML keys */
 			return &table->fields[x->slots[at] - 1];
 	return NULL;
 }

@@ -246,6 +246,7 @@ copy_back(void *array, const struct bytes *b)
 static char *
 string_again(const char **at, char *old)
 {
+	/* reader: the checkpoint's strings */
 	if (**at != 0 && old != NULL && strcmp(old, *at + 1) == 0) {
 		*at += 1 + strlen(old) + 1;
 		return old;

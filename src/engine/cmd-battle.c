@@ -650,7 +650,7 @@ as_word(const char *word, const char *value, struct battle_words *w,
 		                             [AS_MELEE] = "melee" };
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(value, names[i]) == 0) {
+		if (strcmp(value, names[i]) == 0) { /* reader: command words */
 			w->as = (enum battle_as)i;
 			return true;
 		}
@@ -668,6 +668,7 @@ battle_word(const struct game *g, char *word, struct battle_words *w, struct com
 	                       &k) ||
 	    said_before(&k, w) ||
 	    (k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL && value != NULL &&
+	     /* reader: command words */
 	     strcmp(value, "true") != 0 && strcmp(value, "false") != 0) ||
 	    (!(k.id == QK_FACT && fact_info[k.fact].type == FT_BOOL) && value == NULL))
 		return cmd_fail(res, "%s: after the target give a combat type, a fact such as "
@@ -681,13 +682,14 @@ battle_word(const struct game *g, char *word, struct battle_words *w, struct com
 			return terrain_word(g, &k, word, value, w, res);
 		if (fact_info[k.fact].type != FT_BOOL)
 			return fact_word(g, &k, word, value, w, res);
+		/* reader: command words */
 		w->given[k.fact] = value == NULL || strcmp(value, "true") == 0;
 		return true;
 	case QK_ROLL:
 		w->rolled = value;
 		return true;
 	case QK_BY:
-		if (strcmp(value, "hexaid") != 0)
+		if (strcmp(value, "hexaid") != 0) /* reader: command words */
 			return cmd_fail(res, "%s: by=hexaid is the only source a journal names", word);
 		w->by_hexaid = true;
 		return true;

@@ -216,7 +216,7 @@ cmd_damage(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_hex(g, argv[1], &h, res))
 		return false;
 	for (int d = 0; argc > 2 && d < HEX_DIRECTIONS; d++)
-		if (strcmp(argv[2], names[d]) == 0)
+		if (strcmp(argv[2], names[d]) == 0) /* reader: command words */
 			dir = d;
 	if (dir >= 0)
 		next = 3;

@@ -374,6 +374,7 @@ say_codes(const struct table *t, const double *chance, struct command_result *re
 			bool seen = false;
 
 			for (size_t k = 0; words != NULL && k < said.count; k++)
+				/* same text: a cell's code said once */
 				seen |= strcmp(said.items[k], cell) == 0;
 			if (words != NULL && !seen) {
 				strlist_add(&said, cell);
@@ -410,6 +411,7 @@ say_settle_odds(const struct battle *bt, const struct settle_question *q, long e
 			if (p < 0.00005)
 				continue;
 			words = outcome_words(bt, q->how, row < t->nrows ? (int)row : -1, w);
+			/* same text: rows that read the same */
 			if (last != NULL && strcmp(words, last) != 0) {
 				cmd_say(res, "odds %5.1f%%  %s", 100.0 * sum, last);
 				cmd_mark(res, LINE_ODDS, NULL);

@@ -516,15 +516,18 @@ take_move_words(int argc, char **argv, const char **rolled, struct move_how *how
 		const char *value = eq != NULL ? eq + 1 : NULL;
 		struct question_key k;
 
+		/* reader: command words */
 		if (*rolled == NULL && strncmp(argv[i], "roll=", 5) == 0) {
 			*rolled = argv[i] + 5;
 		} else if (question_key_find(argv[i], eq ? (size_t)(eq - argv[i]) : strlen(argv[i]),
 		                             ASKER_MOVE, &k) &&
 		           k.id == QK_FACT) {
+			/* reader: command words */
 			if (value != NULL && strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
 				cmd_fail(res, "%s: say %s, %s=true or %s=false", argv[i], k.key, k.key, k.key);
 				return -1;
 			}
+			/* reader: command words */
 			how->given[k.fact] = value == NULL || strcmp(value, "true") == 0;
 		} else {
 			hexes[n++] = argv[i];
@@ -1196,7 +1199,7 @@ cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 	int side = g->side;
 
 	(void)argc;
-	if (strcmp(argv[1], "next") != 0)
+	if (strcmp(argv[1], "next") != 0) /* reader: command words */
 		return cmd_fail(res, "usage: phase next");
 	if (g->phase < 0)
 		return cmd_fail(res, "%s gives no sequence of play: end the turn with turn end",
@@ -1218,7 +1221,7 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 	int side = g->side;
 
 	(void)argc;
-	if (strcmp(argv[1], "end") != 0)
+	if (strcmp(argv[1], "end") != 0) /* reader: command words */
 		return cmd_fail(res, "usage: turn end");
 	if (!nothing_owed(g, "turn end", res))
 		return false;

@@ -214,23 +214,23 @@ cmd_show(struct game *g, int argc, char **argv, struct command_result *res)
 	struct hex h;
 	int u;
 
-	if (strcmp(argv[1], "state") == 0 && argc == 2) {
+	if (strcmp(argv[1], "state") == 0 && argc == 2) { /* reader: command words */
 		show_state(g, res);
 		return true;
 	}
-	if (strcmp(argv[1], "stats") == 0 && argc == 2) {
+	if (strcmp(argv[1], "stats") == 0 && argc == 2) { /* reader: command words */
 		show_stats(g, res);
 		return true;
 	}
 	if (argc != 3)
 		return cmd_fail(res, "usage: show unit ID | hex HEX | state | stats");
-	if (strcmp(argv[1], "unit") == 0) {
+	if (strcmp(argv[1], "unit") == 0) { /* reader: command words */
 		if (!cmd_unit(g, argv[2], &u, res))
 			return false;
 		show_unit(g, u, res);
 		return true;
 	}
-	if (strcmp(argv[1], "hex") == 0) {
+	if (strcmp(argv[1], "hex") == 0) { /* reader: command words */
 		if (!cmd_hex(g, argv[2], &h, res))
 			return false;
 		show_hex(g, h, res);

@@ -62,7 +62,7 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 	char buf[HEX_LABEL_SIZE];
 	struct hex h;
 	int dir, feature;
-	bool adding = strcmp(argv[1], "add") == 0;
+	bool adding = strcmp(argv[1], "add") == 0; /* reader: command words */
 
 	(void)argc;
 	if (!adding && strcmp(argv[1], "remove") != 0)
@@ -135,7 +135,7 @@ cmd_token(struct game *g, int argc, char **argv, struct command_result *res)
 	struct tset *cell;
 	struct hex h;
 	int token;
-	bool adding = strcmp(argv[1], "add") == 0;
+	bool adding = strcmp(argv[1], "add") == 0; /* reader: command words */
 
 	(void)argc;
 	if (!adding && strcmp(argv[1], "remove") != 0)
@@ -175,7 +175,7 @@ cmd_structure(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_hex(g, argv[1], &h, res))
 		return false;
 	for (int d = 0; d < HEX_DIRECTIONS; d++)
-		if (strcmp(argv[2], names[d]) == 0)
+		if (strcmp(argv[2], names[d]) == 0) /* reader: command words */
 			dir = d;
 	if (dir >= 0)
 		next = 3;
@@ -206,7 +206,7 @@ static int
 side_index(const struct game *g, const char *id)
 {
 	for (size_t i = 0; i < g->sc.nteams; i++)
-		if (strcmp(g->sc.teams[i].id, id) == 0)
+		if (strcmp(g->sc.teams[i].id, id) == 0) /* reader: a side's id, typed */
 			return (int)i;
 	return -1;
 }
@@ -261,11 +261,11 @@ set_move(struct game_unit *u, const char *value, struct command_result *res)
 	size_t len = strlen(value);
 	long v;
 
-	if (strcmp(value, "-") == 0) {
+	if (strcmp(value, "-") == 0) { /* reader: command words */
 		u->own.move = -1;
 		return true;
 	}
-	if (len > 2 && strcmp(value + len - 2, ".5") == 0) {
+	if (len > 2 && strcmp(value + len - 2, ".5") == 0) { /* reader: command words */
 		char whole[24];
 		snprintf(whole, sizeof whole, "%.*s", (int)(len - 2), value);
 		if (!str_long(whole, 0, 999, &v))
@@ -290,7 +290,7 @@ set_dice_of(struct class_dice *cd, const char *key, const char *value,
 	long v;
 
 	memset(cd, 0, sizeof *cd);
-	if (strcmp(value, "-") == 0)
+	if (strcmp(value, "-") == 0) /* reader: command words */
 		return true;
 	if (strchr(value, ',') == NULL) {
 		if (!str_long(value, 0, 64, &v))
@@ -321,7 +321,7 @@ set_dice(const struct card *card, struct game_unit *u, const char *key, const ch
 {
 	int combat;
 
-	if (strcmp(key, "dice") == 0) {
+	if (strcmp(key, "dice") == 0) { /* reader: command words */
 		for (size_t c = 0; c < card->words[WL_COMBAT].count && c < 8; c++)
 			if (!set_dice_of(&u->own.dice[c], key, value, res))
 				return false;
@@ -340,7 +340,7 @@ set_value(const struct card *card, struct game_unit *u, int v, const char *value
 {
 	long x;
 
-	if (strcmp(value, "-") == 0) {
+	if (strcmp(value, "-") == 0) { /* reader: command words */
 		u->own.values_given &= ~(1u << v);
 		return true;
 	}
@@ -384,27 +384,27 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 	long v;
 	int i;
 
-	if (strcmp(key, "move") == 0)
+	if (strcmp(key, "move") == 0) /* reader: command words, the key of unit set */
 		return set_move(u, value, res);
-	if (strcmp(key, "dice") == 0 || strncmp(key, "dice.", 5) == 0)
+	if (strcmp(key, "dice") == 0 || strncmp(key, "dice.", 5) == 0) /* reader: command words */
 		return set_dice(card, u, key, value, res);
 	if ((i = card_value(card, key)) >= 0)
 		return set_value(card, u, i, value, res);
 
-	if (strcmp(key, "strength") == 0) {
+	if (strcmp(key, "strength") == 0) { /* reader: command words */
 		if (!str_long(value, 0, u->max_strength, &v))
 			return cmd_fail(res, "strength=%s: 0 to %d", value, u->max_strength);
 		u->strength = (int)v;
 		u->eliminated = v == 0;
 		return true;
 	}
-	if (strcmp(key, "formation") == 0) {
+	if (strcmp(key, "formation") == 0) { /* reader: command words */
 		if ((i = card_vocabulary_find(card, FT_FORMATION, value)) < 0)
 			return no_such_word(card, FT_FORMATION, key, value, "formation", res);
 		u->formation = i;
 		return true;
 	}
-	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) {
+	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) { /* reader: command words */
 		bool set = strcmp(key, "status") == 0; /* the word read once: set, or clear */
 		if ((i = card_vocabulary_find(card, FT_STATUS, value)) < 0)
 			return no_such_word(card, FT_STATUS, key, value, "status", res);
@@ -414,7 +414,7 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 			u->status &= ~(UINT64_C(1) << i);
 		return true;
 	}
-	if (strcmp(key, "hex") == 0) {
+	if (strcmp(key, "hex") == 0) { /* reader: command words */
 		struct hex h;
 		if (!cmd_hex(g, value, &h, res))
 			return false;
@@ -482,11 +482,11 @@ unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
 bool
 cmd_unit_cmd(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	if (strcmp(argv[1], "add") == 0)
+	if (strcmp(argv[1], "add") == 0) /* reader: command words */
 		return unit_add(g, argc, argv, res);
 	if (strcmp(argv[1], "set") == 0)
 		return unit_set(g, argc, argv, res);
-	if (strcmp(argv[1], "remove") == 0)
+	if (strcmp(argv[1], "remove") == 0) /* reader: command words */
 		return unit_remove(g, argc, argv, res);
 	return cmd_fail(res, "usage: unit add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | "
 	                     "remove ID");

@@ -203,7 +203,7 @@ find_command(const char *name, struct command_result *res)
 		/* a name, or the start of one, begins with the same letter */
 		if (len > 0 && command_table[i].name[0] != name[0])
 			continue;
-		if (strcmp(command_table[i].name, name) == 0)
+		if (strcmp(command_table[i].name, name) == 0) /* reader: command words */
 			return &command_table[i];
 		/* a command word may be shortened to any unique start of a name */
 		if (strncmp(command_table[i].name, name, len) == 0) {
@@ -331,7 +331,7 @@ line_canonical(const char *line, int n, char *const *words, const char *name,
 	size_t len = 0;
 
 	if (res->record_args.count > 0 || res->record_extra != NULL || forced ||
-	    strcmp(words[0], name) != 0)
+	    strcmp(words[0], name) != 0) /* reader: command words, as typed */
 		return false;
 	for (int i = 0; i < n; i++) {
 		size_t w = strlen(words[i]);
@@ -439,7 +439,7 @@ run_line(struct game *g, const char *line, char *copy, struct command_result *re
 		return cmd_fail(res, "%s: a save holds only the changes in force", c->name);
 	}
 	/* --force, last: do it even where the turn says no; the record keeps it */
-	g->forcing = n > 1 && strcmp(words[n - 1], "--force") == 0;
+	g->forcing = n > 1 && strcmp(words[n - 1], "--force") == 0; /* reader: command words */
 	if (g->forcing)
 		n--;
 	res->kind = c->kind;
@@ -609,7 +609,7 @@ cmd_help(struct game *g, int argc, char **argv, struct command_result *res)
 	(void)g;
 	for (size_t i = 0; i < command_count; i++) {
 		const struct command_entry *c = &command_table[i];
-		if (argc == 2 && strcmp(argv[1], c->name) != 0)
+		if (argc == 2 && strcmp(argv[1], c->name) != 0) /* reader: command words */
 			continue;
 		cmd_say(res, "%-9s %-40s %s", c->name, c->args, c->help);
 	}
@@ -624,6 +624,7 @@ cmd_help(struct game *g, int argc, char **argv, struct command_result *res)
 static bool
 cmd_save(struct game *g, int argc, char **argv, struct command_result *res)
 {
+	/* reader: command words */
 	bool force = g->forcing || (argc > 1 && strcmp(argv[1], "--force") == 0);
 	int first = argc > 1 && strcmp(argv[1], "--force") == 0 ? 2 : 1;
 	const char *path = argc > first ? argv[first] : g->save_path;

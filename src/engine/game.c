@@ -406,7 +406,7 @@ game_unit_find(const struct game *g, const char *id)
 	for (size_t i = id_hash(id) & mask; g->unit_ids[i] != 0; i = (i + 1) & mask) {
 		int u = g->unit_ids[i] - 1;
 
-		if (strcmp(g->units[u].id, id) == 0)
+		if (strcmp(g->units[u].id, id) == 0) /* reader: a unit's id, read or typed */
 			return u;
 	}
 	return -1;

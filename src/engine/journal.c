@@ -133,6 +133,7 @@ journal_base_named(const char *base, char **err)
 	struct journal_base b;
 
 	/* named with its checksum already, or "scenario=FILE" / "save=FILE" */
+	/* reader: the journal's format */
 	if (strncmp(base, "crc=", 4) == 0 || !journal_base_parse(base, &b)) /* the head's format */
 		return xstrdup(base);
 	if (!journal_file_crc(b.path, &crc, err))
@@ -266,10 +267,12 @@ journal_base_parse(const char *base, struct journal_base *out)
 	} kinds[] = { { "scenario=", BASE_SCENARIO }, { "save=", BASE_SAVE } };
 
 	/* a journal's head (its file format): "crc=XXXXXXXX " before the base */
+	/* reader: the journal's format */
 	if (strncmp(base, "crc=", 4) == 0 && strlen(base) > 13 && base[12] == ' ')
 		base += 13;
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		/* the base's kind, by its word in the journal's head (its file format) */
+		/* reader: the journal's format */
 		if (strncmp(base, kinds[i].word, strlen(kinds[i].word)) == 0) {
 			out->kind = kinds[i].kind;
 			out->path = base + strlen(kinds[i].word);
@@ -437,6 +440,7 @@ read_base(struct journal_contents *out, const char *text, int version)
 	char *end, *raw;
 
 	/* the journal's head (its file format): "crc=XXXXXXXX " before the base */
+	/* reader: the journal's format */
 	if (strncmp(text, "crc=", 4) == 0 && strspn(text + 4, "0123456789abcdef") == 8 &&
 	    text[12] == ' ') {
 		out->base_crc = strtoul(text + 4, &end, 16);
@@ -483,6 +487,7 @@ not_taken(struct journal_contents *out, size_t lineno)
 static int
 read_first(struct journal_contents *out, char *text)
 {
+	/* reader: the journal's format */
 	int version = strncmp(text, JOURNAL_MAGIC, strlen(JOURNAL_MAGIC)) == 0      ? 3
 	              : strncmp(text, JOURNAL_MAGIC_V2, strlen(JOURNAL_MAGIC_V2)) == 0 ? 2
 	              : strncmp(text, JOURNAL_MAGIC_V1, strlen(JOURNAL_MAGIC_V1)) == 0 ? 1
@@ -618,7 +623,7 @@ journal_saved_mark(const char *line, unsigned long *crc)
 {
 	const char *hex = line + strlen(SAVED_MARK);
 
-	if (strncmp(line, SAVED_MARK, strlen(SAVED_MARK)) != 0 ||
+	if (strncmp(line, SAVED_MARK, strlen(SAVED_MARK)) != 0 || /* reader: the journal's format */
 	    strspn(hex, "0123456789abcdef") != 8 || hex[8] != '\0')
 		return false;
 	*crc = strtoul(hex, NULL, 16);

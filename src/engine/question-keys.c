@@ -93,7 +93,7 @@ key_is(const char *key, const char *word, size_t len)
 
 	/* "setting." takes the setting's name after it */
 	if (n > 0 && key[n - 1] == '.')
-		return len > n && strncmp(word, key, n) == 0;
+		return len > n && strncmp(word, key, n) == 0; /* reader: question keys typed */
 	return n == len && strncmp(word, key, len) == 0;
 }
 

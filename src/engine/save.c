@@ -524,6 +524,7 @@ save_clean_temps(const char *given)
 	base = xasprintf("%s.tmp.", slash ? slash + 1 : path);
 	while (d != NULL && (e = readdir(d)) != NULL) {
 		/* a file name: BASE.tmp.XXXXXX, a temporary file of this save */
+		/* reader: file names in the directory */
 		if (strncmp(e->d_name, base, strlen(base)) == 0 && strlen(e->d_name) == strlen(base) + 6) {
 			char *full = xasprintf("%s/%s", dir, e->d_name);
 			if (fio_unlink(full) == 0)
@@ -560,7 +561,7 @@ holder_of(int fd)
 	if (n <= 0)
 		return 0;
 	text[n] = '\0';
-	return sscanf(text, "%ld", &pid) == 1 ? pid : 0;
+	return sscanf(text, "%ld", &pid) == 1 ? pid : 0; /* reader: a lock file's pid */
 }
 
 /* Is fd still the file at `lock`? */
@@ -689,7 +690,7 @@ static bool
 same_file(const char *a, const char *b)
 {
 	char *ra = fileops_resolve(a), *rb = fileops_resolve(b);
-	bool same = strcmp(ra, rb) == 0;
+	bool same = strcmp(ra, rb) == 0; /* same text: two paths */
 
 	free(ra);
 	free(rb);
@@ -703,7 +704,7 @@ kept_beside(const char *target, bool *lock)
 {
 	size_t n = strlen(target);
 
-	*lock = n > 5 && strcmp(target + n - 5, ".lock") == 0;
+	*lock = n > 5 && strcmp(target + n - 5, ".lock") == 0; /* reader: a file name's ending */
 	if (*lock)
 		return xstrndup(target, n - 5);
 	if (n < 7 || strncmp(target + n - 6, ".bak.", 5) != 0 || target[n - 1] < '0' ||
@@ -737,6 +738,7 @@ kept_file(const struct game *g, const char *given, const char *target, const cha
 	long pid;
 
 	for (int i = 0; i < 2 && why == NULL; i++)
+		/* same text: a lock's path */
 		if (g->files.locks[i] != NULL && strcmp(g->files.locks[i], target) == 0)
 			why = xasprintf("%s is a lock file of this game: %s", given, then);
 	if (why == NULL && lock_held(target, &pid))
@@ -744,6 +746,7 @@ kept_file(const struct game *g, const char *given, const char *target, const cha
 	if (why == NULL && of != NULL && a_game_file(g, of)) {
 		/* FILE as the player named it, where the name given ends as the file does */
 		size_t cut = strlen(target) - strlen(of), n = strlen(given);
+		/* reader: the file name given */
 		char *file = n > cut && strcmp(given + n - cut, target + strlen(of)) == 0
 		             ? xstrndup(given, n - cut) : xstrdup(of);
 		why = lock ? xasprintf("%s is the name of the lock file of %s, which hexaid "
@@ -783,6 +786,7 @@ static bool
 own_lock(const struct game *g, const char *lock)
 {
 	for (int i = 0; i < 2; i++)
+		/* same text: a lock's path */
 		if (g->files.locks[i] != NULL && strcmp(g->files.locks[i], lock) == 0)
 			return true;
 	return false;

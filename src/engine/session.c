@@ -97,7 +97,7 @@ journal_place_ok(const struct game *g, const char *path, char **err)
 	if (g->save_path != NULL) {
 		a = fileops_resolve(path);
 		b = fileops_resolve(g->save_path);
-		same = strcmp(a, b) == 0;
+		same = strcmp(a, b) == 0; /* same text: two paths */
 		free(a);
 		free(b);
 		if (same) {
@@ -481,7 +481,7 @@ session_journal_move(struct session *s, const char *path, char **err)
 	char *warning = NULL;
 
 	if ((s->journal.fd < 0 && !s->journal_stopped) || s->journal_path == NULL ||
-	    strcmp(path, s->journal_path) == 0)
+	    strcmp(path, s->journal_path) == 0) /* same text: two paths */
 		return true;
 	if (save_lock(&lock, path, err) != LOCK_TAKEN)
 		return false;
@@ -519,6 +519,7 @@ session_hold_save(struct session *s, char **err)
 	target = fileops_resolve(s->game.save_path);
 	{
 		char *lock_path = xasprintf("%s.lock", target);
+		/* same text: two paths */
 		same = s->locks.save.path != NULL && strcmp(s->locks.save.path, lock_path) == 0;
 		free(lock_path);
 	}

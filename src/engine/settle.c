@@ -13,20 +13,17 @@
 #include "table-lookup.h"
 #include "xmalloc.h"
 
-/* The whole number in a row's cell of the named column, if there is one. */
+/* The whole number in a row's cell of column c (-1: none), if there is one. */
 static bool
-row_number(const struct table *t, int row, const char *column, long *out)
+row_number(const struct table *t, int row, int c, long *out)
 {
-	for (size_t c = 0; c < t->ncolumns; c++) {
-		const char *cell = t->rows[row].cells[c];
-		char *end;
+	const char *cell = c >= 0 ? t->rows[row].cells[c] : NULL;
+	char *end;
 
-		if (strcmp(t->columns[c], column) != 0 || cell == NULL)
-			continue;
-		*out = strtol(cell, &end, 10);
-		return end != cell && *end == '\0';
-	}
-	return false;
+	if (cell == NULL)
+		return false;
+	*out = strtol(cell, &end, 10);
+	return end != cell && *end == '\0';
 }
 
 bool
@@ -52,7 +49,7 @@ settle_extra(const struct card *card, const struct settle_question *q, long *ext
 		char entry[64];
 
 		snprintf(entry, sizeof entry, "strengths %ld to %ld", q->att_strength, q->def_strength);
-		if (row < 0 || !row_number(t, row, "drm", &drm)) {
+		if (row < 0 || !row_number(t, row, t->drm_column, &drm)) {
 			table_explain(t, -1, entry, why);
 			return false;
 		}

@@ -60,7 +60,7 @@ table_row_words(const struct table *t, int row)
 
 		if (cell == NULL)
 			continue;
-		if (strcmp(t->columns[c], "result") == 0)
+		if ((int)c == t->result_column)
 			strbuf_addf(&s, "%s%s", s.len ? ", " : "", cell);
 		else
 			strbuf_addf(&s, "%s%s %s", s.len ? ", " : "", t->columns[c], cell);
@@ -81,7 +81,7 @@ table_code_words(const struct table *t, const struct cell_code *c)
 {
 	const struct legend_entry *l = &t->legend[c->legend];
 	const char *say = l->brief != NULL ? l->brief : l->meaning;
-	const char *at = strstr(say, "{n}");
+	const char *at = strstr(say, "{n}"); /* reader: the card's {n} mark in a legend's words */
 	char num[24] = "";
 
 	/* "{n}" is the card's mark for where the number goes, not a word read */

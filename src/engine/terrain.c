@@ -624,6 +624,7 @@ weigh_groups(struct rule_walk *w)
 			continue;
 		for (size_t k = 0; k < w->count; k++) {
 			const struct rule *q = w->items[k].rule;
+			/* same text: a rule's group, as the card names it */
 			if (k == i || q->group == NULL || strcmp(q->group, r->group) != 0 ||
 			    q->effect != r->effect || w->items[k].skipped)
 				continue;

@@ -20,7 +20,7 @@
 #include "xmalloc.h"
 
 void
-pending_clear(struct tui *t)
+battle_clear(struct tui *t)
 {
 	free(t->battle.refused);
 	free(t->battle.attacker);
@@ -59,12 +59,11 @@ combat_words(const struct tui *t)
 	return xasprintf("as=%s", t->battle.verb);
 }
 
-/* The MAY_ bit of a battle command. */
-static unsigned
-verb_bit(const char *verb)
+/* The command word of a battle command (its MAY_ bit): the word typed. */
+static const char *
+verb_word(unsigned kind)
 {
-	return strcmp(verb, "fire") == 0 ? MAY_FIRE : strcmp(verb, "melee") == 0 ? MAY_MELEE
-	                                                                          : MAY_BATTLE;
+	return kind == MAY_FIRE ? "fire" : kind == MAY_MELEE ? "melee" : "battle";
 }
 
 /* Would the battle command take the battle set up (`may`, the engine's one
@@ -87,7 +86,7 @@ battle_may(struct tui *t)
 	} else if (res.lines.count > 0) {
 		t->battle.refused = xstrdup(res.lines.items[res.lines.count - 1]);
 	}
-	t->battle.accepted = (t->battle.verbs & verb_bit(t->battle.verb)) != 0;
+	t->battle.accepted = (t->battle.verbs & t->battle.kind) != 0;
 	command_result_free(&res);
 }
 
@@ -110,7 +109,7 @@ battle_refusal(struct tui *t)
 }
 
 void
-pending_explain(struct tui *t)
+battle_explain(struct tui *t)
 {
 	struct command_result res;
 	char *combat;
@@ -136,7 +135,7 @@ pending_explain(struct tui *t)
 }
 
 void
-pending_prepare(struct tui *t, const char *verb)
+battle_prepare(struct tui *t, unsigned kind)
 {
 	const struct game *g = &t->s->game;
 	int a = tui_selected(t), target = tui_unit_at_cursor(t);
@@ -150,19 +149,21 @@ pending_prepare(struct tui *t, const char *verb)
 		tui_message(t, true, "put the cursor on the unit %s is to battle", g->units[a].id);
 		return;
 	}
-	pending_clear(t);
+	battle_clear(t);
 	t->battle.active = true;
-	snprintf(t->battle.verb, sizeof t->battle.verb, "%s", verb);
+	t->battle.kind = kind;
+	t->battle.verb = verb_word(kind);
 	t->battle.attacker = xstrdup(g->units[a].id);
 	t->battle.target = xstrdup(g->units[target].id);
 	t->battle.words = xstrdup("");
-	pending_explain(t);
+	battle_explain(t);
 	if (t->battle.accepted) {
 		tui_message(t, false, "%s %s %s: r: roll   e: enter the dice rolled   o: add words   "
-		            "Esc: cancel", verb, t->battle.attacker, t->battle.target);
+		            "Esc: cancel", t->battle.verb, t->battle.attacker, t->battle.target);
 	} else {
 		char *why = battle_refusal(t);
-		tui_message(t, true, "%s %s %s: %s", verb, t->battle.attacker, t->battle.target, why);
+		tui_message(t, true, "%s %s %s: %s", t->battle.verb, t->battle.attacker,
+		            t->battle.target, why);
 		free(why);
 	}
 }
@@ -190,7 +191,7 @@ run_battle(struct tui *t, const char *values, char **why)
 		t->dice_rolled = true;
 		/* the battle's last word (a retreat to make) is kept in the log pane */
 		tui_tell(t, logged, true, res.lines.count ? res.lines.items[res.lines.count - 1] : line);
-		pending_clear(t);
+		battle_clear(t);
 	} else if (why != NULL) {
 		*why = xstrdup(res.lines.count ? res.lines.items[res.lines.count - 1]
 		                               : "the battle failed");
@@ -219,7 +220,7 @@ battle_taken(struct tui *t)
 }
 
 void
-pending_roll(struct tui *t, const char *values)
+battle_roll(struct tui *t, const char *values)
 {
 	if (!t->battle.active) {
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
@@ -227,8 +228,8 @@ pending_roll(struct tui *t, const char *values)
 	}
 	if (!battle_taken(t))
 		return;
-	if (results_ask_needs(t) && run_battle(t, values, NULL))
-		results_after_battle(t);
+	if (battle_ask_needs(t) && run_battle(t, values, NULL))
+		battle_after(t);
 }
 
 /* A plain die's faces, "1 to 6". */
@@ -338,7 +339,7 @@ dice_whose(const struct tui *t, const char *dice_line)
 }
 
 void
-pending_enter(struct tui *t)
+battle_enter(struct tui *t)
 {
 	char *prompt, *faces, *whose, *values = NULL, *dice = NULL;
 
@@ -346,7 +347,7 @@ pending_enter(struct tui *t)
 		tui_message(t, true, "no battle is set up: put the cursor on an enemy and press f or m");
 		return;
 	}
-	if (!battle_taken(t) || !results_ask_needs(t))
+	if (!battle_taken(t) || !battle_ask_needs(t))
 		return;
 	for (size_t i = 0; i < t->dice.lines.count && dice == NULL; i++)
 		if (command_line_kind(&t->dice, i) == LINE_DICE)
@@ -357,14 +358,14 @@ pending_enter(struct tui *t)
 	                   "spaces or commas. Faces: %s.", whose, faces);
 	free(whose);
 	if (dialog_input_checked(t, "Enter the dice", prompt, "", try_dice, NULL, &values))
-		results_after_battle(t);
+		battle_after(t);
 	free(values);
 	free(prompt);
 	free(faces);
 }
 
 void
-pending_words(struct tui *t)
+battle_ask_words(struct tui *t)
 {
 	char *words = NULL;
 
@@ -380,7 +381,7 @@ pending_words(struct tui *t)
 		free(t->battle.words);
 		t->battle.words = words;
 		t->battle.has_combat = false;   /* the words may name another */
-		pending_explain(t);
+		battle_explain(t);
 	}
 }
 
@@ -406,7 +407,7 @@ ask_value(struct tui *t, const struct value_need *need)
 }
 
 bool
-results_ask_needs(struct tui *t)
+battle_ask_needs(struct tui *t)
 {
 	struct command_result res;
 	char *combat;
@@ -426,7 +427,7 @@ results_ask_needs(struct tui *t)
 	}
 	command_result_free(&res);
 	if (asked && t->battle.active)
-		pending_explain(t);
+		battle_explain(t);
 	return ok;
 }
 
@@ -488,7 +489,7 @@ say_what_waits(struct tui *t)
 }
 
 void
-results_apply(struct tui *t)
+battle_apply(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	struct strbuf q = { NULL, 0, 0 };
@@ -523,7 +524,7 @@ log_roll_line(struct tui *t)
 }
 
 void
-results_after_battle(struct tui *t)
+battle_after(struct tui *t)
 {
 	struct game *g = &t->s->game;
 
@@ -533,13 +534,13 @@ results_after_battle(struct tui *t)
 	if (g->selected >= 0 && g->units[g->selected].side != g->side)
 		g->selected = -1;
 	if (t->s->game.npending > 0)
-		results_apply(t);
+		battle_apply(t);
 	else
 		say_what_waits(t);
 }
 
 void
-results_retreat(struct tui *t)
+battle_retreat(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	struct command_result res;
@@ -583,7 +584,7 @@ results_retreat(struct tui *t)
 
 /* G: the unit that may take ground (the one at the cursor, or the first) takes it. */
 void
-results_take_ground(struct tui *t)
+battle_take_ground(struct tui *t)
 {
 	int u = unit_owing(t, may_take_ground);
 
@@ -596,7 +597,7 @@ results_take_ground(struct tui *t)
 }
 
 void
-results_battle_back(struct tui *t)
+battle_offer_back(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	int u = unit_owing(t, may_battle_back), vs;
@@ -609,5 +610,5 @@ results_battle_back(struct tui *t)
 	if (!tui_command(t, "select %s", tui_unit_id(t, u)))
 		return;
 	t->cursor = g->units[vs].hex;
-	pending_prepare(t, "battle");
+	battle_prepare(t, MAY_BATTLE);
 }

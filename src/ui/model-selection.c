@@ -20,7 +20,7 @@
 static void los_forget(struct tui *t);
 
 void
-map_free(struct tui *t)
+selection_free(struct tui *t)
 {
 	free(t->reach);
 	free(t->reach_stop);
@@ -174,7 +174,7 @@ derive_may_at(struct tui *t, int sel)
 	struct command_result res;
 
 	memset(&t->may_at, 0, sizeof t->may_at);
-	if (sel < 0 || u < 0 || !map_targets(t, u))
+	if (sel < 0 || u < 0 || !selection_targets(t, u))
 		return;
 	if (tui_query(t, &res, "may %s %s", t->s->game.units[sel].id, t->s->game.units[u].id))
 		t->may_at = res.found.may;
@@ -182,7 +182,7 @@ derive_may_at(struct tui *t, int sel)
 }
 
 void
-map_derive(struct tui *t)
+selection_derive(struct tui *t)
 {
 	int sel = tui_selected(t);
 
@@ -200,7 +200,7 @@ map_derive(struct tui *t)
 }
 
 bool
-map_derived(const struct tui *t)
+selection_derived(const struct tui *t)
 {
 	int sel = tui_selected(t);
 
@@ -208,22 +208,22 @@ map_derived(const struct tui *t)
 }
 
 bool
-map_targets(const struct tui *t, int u)
+selection_targets(const struct tui *t, int u)
 {
-	return map_derived(t) && u >= 0 && (size_t)u < t->s->game.nunits && t->target[u];
+	return selection_derived(t) && u >= 0 && (size_t)u < t->s->game.nunits && t->target[u];
 }
 
 bool
-map_reaches(const struct tui *t, struct hex h)
+selection_reaches(const struct tui *t, struct hex h)
 {
-	return map_derived(t) && hex_on_board(game_board(&t->s->game), h) &&
+	return selection_derived(t) && hex_on_board(game_board(&t->s->game), h) &&
 	       t->reach[scenario_hex_index(&t->s->game.sc, h)];
 }
 
 /* ---- moving the cursor ----------------------------------------------------------- */
 
 int
-map_compass_dir(const struct tui *t, int compass)
+selection_compass_dir(const struct tui *t, int compass)
 {
 	/* pointy-top directions: 0 ne, 1 e, 2 se, 3 sw, 4 w, 5 nw;
 	 * flat-top: 0 n, 1 ne, 2 se, 3 s, 4 sw, 5 nw */
@@ -236,10 +236,10 @@ map_compass_dir(const struct tui *t, int compass)
 }
 
 bool
-map_go(struct tui *t, int compass)
+selection_go(struct tui *t, int compass)
 {
 	const struct hex_board *b = game_board(&t->s->game);
-	int dir = map_compass_dir(t, compass), c, r;
+	int dir = selection_compass_dir(t, compass), c, r;
 	struct hex to;
 
 	if (dir >= 0) {
@@ -267,8 +267,8 @@ map_go(struct tui *t, int compass)
 static bool
 cursor_in_reach(struct tui *t)
 {
-	map_derive(t);
-	return map_reaches(t, t->cursor);
+	selection_derive(t);
+	return selection_reaches(t, t->cursor);
 }
 
 enum enter_does
@@ -277,15 +277,15 @@ tui_enter_does(struct tui *t)
 	const struct game *g = &t->s->game;
 	int u = tui_unit_at_cursor(t), sel = tui_selected(t);
 
-	if (t->battle.active && u >= 0 && strcmp(tui_unit_id(t, u), t->battle.target) == 0 &&
+	if (t->battle.active && u >= 0 && game_unit_find(g, t->battle.target) == u &&
 	    t->battle.accepted)
 		return ENTER_ROLL;
 	if (u >= 0) {
 		if (sel < 0 || u == sel || g->units[u].side == g->units[sel].side)
 			return u == sel ? ENTER_NOTHING : ENTER_SELECT;
-		map_derive(t);
+		selection_derive(t);
 		/* an enemy it may not battle now: no hint; Enter sets it up to say why */
-		return map_targets(t, u) ? ENTER_BATTLE : ENTER_WHY;
+		return selection_targets(t, u) ? ENTER_BATTLE : ENTER_WHY;
 	}
 	if (sel >= 0 && cursor_in_reach(t))
 		return ENTER_MOVE;

@@ -110,10 +110,12 @@ static bool
 same_as_drawn(const struct tui *t, const struct dice_view *d, const char *title,
               const struct strlist *lines, const enum tui_role *roles, const char *more)
 {
+	/* same text: what the pane drew last */
 	if (!d->drawn || d->layout != t->layout || strcmp(d->title, title) != 0 ||
 	    d->more != more || d->lines.count != lines->count)
 		return false;
 	for (size_t i = 0; i < lines->count; i++)
+		/* same text: what the pane drew last */
 		if (roles[i] != d->roles[i] || strcmp(lines->items[i], d->lines.items[i]) != 0)
 			return false;
 	return true;

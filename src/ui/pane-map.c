@@ -436,7 +436,7 @@ draw_range(struct tui *t, const struct view *v)
 	const struct hexdraw *d = &v->m->f.d;
 	int c0, c1, r0, r1, sel = tui_selected(t);
 
-	if (!map_derived(t))
+	if (!selection_derived(t))
 		return;
 	hexdraw_visible(d, v->m->top, v->m->left, v->body_h, v->width - d->prefix, &c0, &c1, &r0,
 	                &r1);
@@ -501,7 +501,7 @@ bottom_text(const struct tui *t)
 {
 	if (t->los_text != NULL)
 		return t->los_text;
-	if (map_derived(t) && t->range_line != NULL)
+	if (selection_derived(t) && t->range_line != NULL)
 		return t->range_line;
 	return t->reminder;
 }
@@ -517,6 +517,7 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w, bool anew)
 	char buf[512];
 
 	if (!anew && (text == NULL ? m->bottom == NULL
+	                           /* same text: the line drawn last */
 	                           : m->bottom != NULL && strcmp(text, m->bottom) == 0 &&
 	                                 attr == m->bottom_attr))
 		return;
@@ -614,7 +615,7 @@ static void
 map_update(struct tui *t, struct pane *p)
 {
 	(void)p;
-	map_derive(t);
+	selection_derive(t);
 }
 
 /* As many lines and columns as the map has in the size chosen, and its border. */

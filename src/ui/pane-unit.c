@@ -97,7 +97,7 @@ unit_draw(struct tui *t, struct pane *p)
 
 	if (u < 0)
 		u = sel;
-	key = (struct unit_key){ t->layout, t->gen, tui_pane_focused(t, p), map_targets(t, u), u,
+	key = (struct unit_key){ t->layout, t->gen, tui_pane_focused(t, p), selection_targets(t, u), u,
 		                 sel, r->w, r->h, t->cursor };
 	if (view->drawn && same_key(&key, &view->key))
 		return;

@@ -97,6 +97,7 @@ edit_paint(struct tui *t)
 	case BRUSH_HEXSIDE: {
 		/* "feature side" */
 		char feature[128], side[16];
+		/* reader: the brush's words */
 		if (sscanf(t->brush_id, "%127s on %15s", feature, side) == 2)
 			tui_command(t, "hexside add %s %s %s", at, side, feature);
 		break;

@@ -100,12 +100,12 @@ settle_unsaved(struct tui *t, const char *doing)
 static void
 reset_view(struct tui *t)
 {
-	pending_clear(t);
+	battle_clear(t);
 	command_result_free(&t->dice);
 	t->brush = BRUSH_NONE;
 	free(t->journal_warning);
 	t->journal_warning = NULL;
-	map_free(t);
+	selection_free(t);
 	tui_notes_clear(t);
 	tui_panes_reset(t);
 	tui_game_changed(t);
@@ -218,7 +218,7 @@ is_the_save(const struct game *g, const char *path)
 		return false;
 	a = fileops_resolve(path);
 	b = fileops_resolve(g->save_path);
-	same = strcmp(a, b) == 0;
+	same = strcmp(a, b) == 0; /* same text: two paths */
 	free(a);
 	free(b);
 	return same;
@@ -251,6 +251,7 @@ file_export_log(struct tui *t)
 		tui_message(t, true, "%s: cannot write it", path);
 	} else {
 		size_t n = strlen(path);
+		/* reader: a file name's ending */
 		bool md = n > 3 && strcmp(path + n - 3, ".md") == 0;
 		fprintf(f, md ? "# %s\n\n## Log\n\n" : "%s\n\n", g->sc.title ? g->sc.title : g->sc.id);
 		for (size_t i = 0; i < g->log.count; i++)

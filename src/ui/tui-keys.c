@@ -47,7 +47,7 @@ move_selected(struct tui *t)
 	}
 	tui_cursor_label(t, at);
 	if (tui_command(t, "move %s %s", tui_unit_id(t, sel), at))
-		pending_clear(t);
+		battle_clear(t);
 }
 
 /* Enter with nothing to do: say why, and what would do something. */
@@ -61,7 +61,7 @@ enter_idle(struct tui *t)
 	if (u >= 0)
 		tui_message(t, false, "%s is selected: put the cursor on a hex marked ++ to move it, "
 		            "or on an enemy (> finds them)", tui_unit_id(t, u));
-	else if (sel >= 0 && map_derived(t) && !t->may.move)
+	else if (sel >= 0 && selection_derived(t) && !t->may.move)
 		tui_message(t, true, "%s does not move now (%s): %s", tui_unit_id(t, sel),
 		            t->s->game.units[sel].side == t->s->game.side ? "not in this phase"
 		                                                           : "the other side acts",
@@ -80,10 +80,10 @@ static void
 act(struct tui *t)
 {
 	switch (tui_enter_does(t)) {
-	case ENTER_ROLL: pending_roll(t, NULL); break;
+	case ENTER_ROLL: battle_roll(t, NULL); break;
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
 	case ENTER_BATTLE:
-	case ENTER_WHY: pending_prepare(t, "battle"); break;
+	case ENTER_WHY: battle_prepare(t, MAY_BATTLE); break;
 	case ENTER_MOVE: move_selected(t); break;
 	case ENTER_NOTHING: enter_idle(t); break;
 	}
@@ -97,7 +97,7 @@ tui_point_at_unit(struct tui *t)
 	switch (tui_enter_does(t)) {
 	case ENTER_SELECT: tui_select_at_cursor(t); break;
 	case ENTER_BATTLE:
-	case ENTER_WHY: pending_prepare(t, "battle"); break;
+	case ENTER_WHY: battle_prepare(t, MAY_BATTLE); break;
 	default: break;
 	}
 }
@@ -110,11 +110,11 @@ targets_by_distance(struct tui *t, int sel, int *out)
 	const struct game *g = &t->s->game;
 	size_t n = 0;
 
-	map_derive(t);
+	selection_derive(t);
 	for (int u = 0; u < (int)g->nunits; u++) {
 		int d = hex_distance(g->units[sel].hex, g->units[u].hex);
 		size_t k = n;
-		if (!map_targets(t, u))
+		if (!selection_targets(t, u))
 			continue;
 		/* inserted after every unit as near or nearer */
 		while (k > 0 && hex_distance(g->units[sel].hex, g->units[out[k - 1]].hex) > d) {
@@ -175,7 +175,7 @@ cycle_targets(struct tui *t, const struct binding *b)
 		else
 			i = b->arg > 0 ? (i + 1) % n : (i + n - 1) % n;
 		t->cursor = g->units[list[i]].hex;
-		pending_prepare(t, "battle");
+		battle_prepare(t, MAY_BATTLE);
 	}
 	free(list);
 }
@@ -189,7 +189,7 @@ next_phase(struct tui *t, const struct binding *b)
 
 	if (!tui_command(t, "%s", b->command))
 		return;
-	pending_clear(t);
+	battle_clear(t);
 	t->s->game.selected = -1;
 	if (t->s->game.side != side)
 		tui_cursor_home(t);
@@ -202,7 +202,7 @@ cancel(struct tui *t)
 		t->brush = BRUSH_NONE;
 		tui_message(t, false, "painting stopped");
 	} else if (t->battle.active) {
-		pending_clear(t);
+		battle_clear(t);
 		command_result_free(&t->dice);
 		tui_message(t, false, "battle cancelled");
 	} else if (tui_selected(t) >= 0) {
@@ -328,7 +328,7 @@ go_to(struct tui *t)
 static void
 cursor_go(struct tui *t, const struct binding *b)
 {
-	if (map_go(t, b->arg) && t->brush != BRUSH_NONE)
+	if (selection_go(t, b->arg) && t->brush != BRUSH_NONE)
 		edit_paint(t);
 }
 
@@ -342,13 +342,13 @@ run_command(struct tui *t, const struct binding *b)
 static void
 set_up_battle(struct tui *t, const struct binding *b)
 {
-	pending_prepare(t, b->command);
+	battle_prepare(t, (unsigned)b->arg);
 }
 
 static void
 roll(struct tui *t)
 {
-	pending_roll(t, NULL);
+	battle_roll(t, NULL);
 }
 
 static void
@@ -394,7 +394,7 @@ redraw(struct tui *t)
 #define DO(fn) .act = (fn)
 #define GO(point) .act_on = cursor_go, .arg = (point)
 #define RUN(line) .act_on = run_command, .command = (line)
-#define BATTLE(verb) .act_on = set_up_battle, .command = (verb)
+#define BATTLE(kind) .act_on = set_up_battle, .arg = (kind)
 /* Its item in a menu: the menu, its place there (from 1) and its label. */
 #define ITEM(m, n, text) .item = { (m), (n), (text) }
 
@@ -423,11 +423,11 @@ static const struct binding bindings[] = {
 	{ .keys = { 'g' }, .names = "g", DO(move_selected),
 	  ITEM(MENU_UNITS, 2, "Move the selected unit here"),
 	  .help = "move the selected unit to the cursor" },
-	{ .keys = { 'f' }, .names = "f", BATTLE("fire"), ITEM(MENU_UNITS, 3, "Fire at the unit here"),
+	{ .keys = { 'f' }, .names = "f", BATTLE(MAY_FIRE), ITEM(MENU_UNITS, 3, "Fire at the unit here"),
 	  .help = "fire at the unit at the cursor: the dice pane shows the dice, steps and odds" },
-	{ .keys = { 'm' }, .names = "m", BATTLE("melee"), ITEM(MENU_UNITS, 4, "Melee the unit here"),
+	{ .keys = { 'm' }, .names = "m", BATTLE(MAY_MELEE), ITEM(MENU_UNITS, 4, "Melee the unit here"),
 	  .help = "melee (close combat) with the unit at the cursor" },
-	{ BATTLE("battle"), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
+	{ BATTLE(MAY_BATTLE), ITEM(MENU_UNITS, 5, "Battle the unit here (by distance)"),
 	  .help = "battle the unit at the cursor, as the distance calls for" },
 	{ .keys = { '>' }, .names = ">", .act_on = cycle_targets, .arg = 1,
 	  ITEM(MENU_UNITS, 14, "Next target"),
@@ -436,26 +436,26 @@ static const struct binding bindings[] = {
 	{ .keys = { '<' }, .names = "<", .act_on = cycle_targets, .arg = -1,
 	  ITEM(MENU_UNITS, 15, "Target before"),
 	  .help = "the cursor back to the target before, that battle set up" },
-	{ .keys = { 'o' }, .names = "o", DO(pending_words), ITEM(MENU_UNITS, 6, "Battle words..."),
+	{ .keys = { 'o' }, .names = "o", DO(battle_ask_words), ITEM(MENU_UNITS, 6, "Battle words..."),
 	  .help = "the battle's words: facts the map cannot show, dice=N, drm=N, target_on=, "
 	          "crossed=, without=" },
 	{ .keys = { 'r' }, .names = "r", DO(roll), ITEM(MENU_UNITS, 7, "Roll the battle"),
 	  .help = "roll the battle set up in the dice pane" },
-	{ .keys = { 'e' }, .names = "e", DO(pending_enter),
+	{ .keys = { 'e' }, .names = "e", DO(battle_enter),
 	  ITEM(MENU_UNITS, 8, "Enter the dice rolled..."),
 	  .help = "enter the dice rolled on the table for that battle" },
-	{ .keys = { 'Y' }, .names = "Y", DO(results_apply), ITEM(MENU_UNITS, 16, "Apply the result..."),
+	{ .keys = { 'Y' }, .names = "Y", DO(battle_apply), ITEM(MENU_UNITS, 16, "Apply the result..."),
 	  .help = "apply the last battle's result as the card's table gives it (asked after each "
 	  "roll; U undoes it)" },
-	{ .keys = { 'v' }, .names = "v", DO(results_retreat),
+	{ .keys = { 'v' }, .names = "v", DO(battle_retreat),
 	  ITEM(MENU_UNITS, 17, "Retreat..."),
 	  .help = "the retreat a unit owes (the one at the cursor, or the first): choose among "
 	  "the hexes it may end in, in any phase and either side's turn" },
-	{ .keys = { 'B' }, .names = "B", DO(results_battle_back),
+	{ .keys = { 'B' }, .names = "B", DO(battle_offer_back),
 	  ITEM(MENU_UNITS, 18, "Battle back"),
 	  .help = "the unit that may battle back (the card allows it) against its attacker: "
 	  "the battle set up, Enter rolls" },
-	{ .keys = { 'G' }, .names = "G", DO(results_take_ground),
+	{ .keys = { 'G' }, .names = "G", DO(battle_take_ground),
 	  ITEM(MENU_UNITS, 19, "Take ground"),
 	  .help = "the unit whose battle emptied a hex (the card allows it) moves into it; "
 	  "a class the card names may then battle once more" },

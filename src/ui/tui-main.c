@@ -64,8 +64,8 @@ end_screen(struct tui *t)
 static void
 free_tui(struct tui *t)
 {
-	map_free(t);
-	pending_clear(t);
+	selection_free(t);
+	battle_clear(t);
 	command_result_free(&t->dice);
 	tui_panes_free(t);
 	free(t->message);
@@ -156,7 +156,7 @@ tui_main(const struct tui_options *opt)
 	session.journal.fd = -1;
 	t.zoom = -1;
 	t.derived_unit = -1;
-	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0; /* reader: the locale's codeset */
 	t.s = &session;
 	t.draw = draw_screen;
 	tui_panes_init(&t, pane_table, sizeof pane_table / sizeof pane_table[0]);

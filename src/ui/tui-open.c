@@ -62,7 +62,7 @@ old_style_name(const char *name)
 {
 	size_t n = strlen(name), end;
 
-	if (n < 9 || strcmp(name + n - 8, ".journal") != 0)
+	if (n < 9 || strcmp(name + n - 8, ".journal") != 0) /* reader: a file name's ending */
 		return false;
 	end = n - 8;
 	if (end >= 2 && name[end - 2] == '-' && name[end - 1] >= '2' && name[end - 1] <= '9')
@@ -112,6 +112,7 @@ move_journals(const char *from, const char *to)
 		return;
 	while ((e = readdir(d)) != NULL) {
 		size_t n = strlen(e->d_name);
+		/* reader: file names in the directory */
 		if (e->d_name[0] == '.' || (n > 5 && strcmp(e->d_name + n - 5, ".lock") == 0))
 			continue;
 		char *src = xasprintf("%s/%s", from, e->d_name), *err = NULL;
@@ -119,6 +120,7 @@ move_journals(const char *from, const char *to)
 		char *dst = xasprintf("%s/%s", to, name);
 		struct file_lock lock;
 		struct stat st;
+		/* same text: two paths */
 		if (strcmp(src, dst) != 0 && lstat(dst, &st) != 0 && lstat(src, &st) == 0 &&
 		    S_ISREG(st.st_mode) && save_lock(&lock, src, &err) == LOCK_TAKEN) {
 			(void)rename(src, dst);
@@ -183,7 +185,7 @@ tui_default_scenario(void)
 static int
 compare_strings(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(*(char *const *)a, *(char *const *)b); /* same text: names sorted */
 }
 
 void
@@ -202,6 +204,7 @@ tui_list_scenarios(struct strlist *out)
 		while (d != NULL && (e = readdir(d)) != NULL) {
 			size_t n = strlen(e->d_name);
 			char *p;
+			/* reader: file names in the directory */
 			if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0)
 				continue;
 			p = xasprintf("%s/%s", dir, e->d_name);
@@ -254,6 +257,7 @@ holds_commands(const char *path, const struct game *g)
 		return false;
 	}
 	base = session_base_of(g);
+	/* same text: the journal's base and the game's */
 	holds = jc.lines.count > 0 && strcmp(jc.base, base) == 0;
 	free(base);
 	journal_contents_free(&jc);
@@ -327,6 +331,7 @@ journal_to_recover(const char *path, const char *base, struct journal_contents *
 		free(err);
 		return false;
 	}
+	/* same text: the journal's base and the game's */
 	if (jc->lines.count > 0 && strcmp(jc->base, base) == 0)
 		return true;
 	journal_contents_free(jc);

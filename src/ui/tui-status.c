@@ -121,16 +121,16 @@ hints(struct tui *t, const char *out[], size_t cap)
 		if (t->battle.accepted)
 			HINT("e:enter dice");
 		HINT("?:help");
-		if (sel >= 0 && t->ntargets > 0 && map_derived(t))
+		if (sel >= 0 && t->ntargets > 0 && selection_derived(t))
 			HINT(">:next target");
 		HINT("Esc:cancel");
 		HINT("o:words");
 	} else {
 		n = owed_hints(t, out, n, cap);
-		if (sel >= 0 && map_derived(t) && t->ntargets > 0)
+		if (sel >= 0 && selection_derived(t) && t->ntargets > 0)
 			HINT(">:target");
 		HINT("?:help");
-		if (sel >= 0 && u >= 0 && map_targets(t, u)) {
+		if (sel >= 0 && u >= 0 && selection_targets(t, u)) {
 			unsigned verbs = t->may_at.verbs;
 			if (verbs & MAY_FIRE)
 				HINT("f:fire");
@@ -169,7 +169,7 @@ fit_hints(const char *const *keys, int room, char *out, size_t size)
 static bool
 same_as_drawn(char **drawn, char *now)
 {
-	bool same = *drawn != NULL && strcmp(now, *drawn) == 0;
+	bool same = *drawn != NULL && strcmp(now, *drawn) == 0; /* same text: the line drawn last */
 
 	free(*drawn);
 	*drawn = now;

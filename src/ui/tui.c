@@ -399,7 +399,7 @@ logged_since(const struct tui *t, size_t from, const char *text)
 	const struct strlist *log = &t->s->game.log;
 
 	for (size_t i = from; i < log->count; i++)
-		if (strcmp(log->items[i], text) == 0)
+		if (strcmp(log->items[i], text) == 0) /* same text: a message the log holds */
 			return true;
 	return false;
 }

@@ -175,7 +175,7 @@ struct binding {
 	const char *names;      /* the keys as people write them; NULL: a menu item only */
 	void (*act)(struct tui *t);                             /* what it does, or */
 	void (*act_on)(struct tui *t, const struct binding *b); /* what it does with: */
-	int arg;                /* a compass point, a direction */
+	int arg;                /* a compass point, a direction, a battle (MAY_) */
 	const char *command;    /* a command, or the command a battle is set up as */
 	struct {
 		enum tui_menu menu;     /* MENU_NONE: in no menu */
@@ -196,7 +196,8 @@ struct pending_battle {
 	bool active;
 	bool has_combat;
 	int combat;             /* in the card's combat types */
-	char verb[8];
+	unsigned kind;          /* the battle command: MAY_FIRE, MAY_MELEE or MAY_BATTLE */
+	const char *verb;       /* its word, for the command line and the title */
 	char *attacker, *target;
 	char *words;
 	unsigned verbs;         /* the battle commands `may` says the battle takes (MAY_*) */
@@ -234,8 +235,9 @@ struct tui {
 	                           what changed */
 
 	/* what the commands said about a unit, asked again only when the game
-	 * changed or another unit is selected: pane-map.c works it out (map_derive)
-	 * for the selected unit, the map pane and the unit pane show it; kept when
+	 * changed or another unit is selected: model-selection.c works it out
+	 * (selection_derive) for the selected unit, the map pane and the unit pane
+	 * show it; kept when
 	 * the unit is let go (selected again, nothing is asked) */
 	unsigned long derived_gen;
 	int derived_unit;       /* the unit it is about, or -1 */
@@ -400,19 +402,19 @@ void tui_frame(struct tui *t, struct pane *p, const char *title);
 enum compass { COMPASS_N, COMPASS_NE, COMPASS_E, COMPASS_SE, COMPASS_S, COMPASS_SW, COMPASS_W,
 	       COMPASS_NW };
 /* Move the cursor; false at the edge of the board. */
-bool map_go(struct tui *t, int compass);
+bool selection_go(struct tui *t, int compass);
 /* The hex direction a compass point is on this board, or -1. */
-int map_compass_dir(const struct tui *t, int compass);
+int selection_compass_dir(const struct tui *t, int compass);
 /* Work out again what the highlights show, if the game or selection changed. */
-void map_derive(struct tui *t);
-/* Is what map_derive worked out about the selected unit (false with none)? */
-bool map_derived(const struct tui *t);
-/* After map_derive: may the selected unit battle unit u; can it reach hex h
+void selection_derive(struct tui *t);
+/* Is what selection_derive worked out about the selected unit (false with none)? */
+bool selection_derived(const struct tui *t);
+/* After selection_derive: may the selected unit battle unit u; can it reach hex h
  * (false with no unit selected)? */
-bool map_targets(const struct tui *t, int u);
-bool map_reaches(const struct tui *t, struct hex h);
-/* Forget what map_derive worked out. */
-void map_free(struct tui *t);
+bool selection_targets(const struct tui *t, int u);
+bool selection_reaches(const struct tui *t, struct hex h);
+/* Forget what selection_derive worked out. */
+void selection_free(struct tui *t);
 /* What Enter does at the cursor now: Enter does it and the status line's hint
  * says it, both from this one function, so the hint cannot promise what Enter
  * does not do. */
@@ -431,13 +433,14 @@ void map_toggle_size(struct tui *t);
 #define TUI_LARGE_LINES 40
 
 /* model-battle.c: the battle workflow */
-void pending_clear(struct tui *t);
-/* Set up a battle (verb: fire, melee or battle) with the unit at the cursor. */
-void pending_prepare(struct tui *t, const char *verb);
-void pending_explain(struct tui *t);
-void pending_roll(struct tui *t, const char *values);
-void pending_enter(struct tui *t);
-void pending_words(struct tui *t);
+void battle_clear(struct tui *t);
+/* Set up a battle (kind: MAY_FIRE, MAY_MELEE or MAY_BATTLE) with the unit at
+ * the cursor. */
+void battle_prepare(struct tui *t, unsigned kind);
+void battle_explain(struct tui *t);
+void battle_roll(struct tui *t, const char *values);
+void battle_enter(struct tui *t);
+void battle_ask_words(struct tui *t);
 
 /* pane-log.c */
 /* A page back (1) or forward (-1): the pane's lines but one. */
@@ -481,12 +484,12 @@ void file_quit(struct tui *t);
 /* model-battle.c: what a battle leaves to do. The values the battle set up
  * lacks, asked and given to their units (false: cancelled or refused); after a
  * battle, its result offered (y applies it) or what waits said; Y, v and B. */
-bool results_ask_needs(struct tui *t);
-void results_after_battle(struct tui *t);
-void results_apply(struct tui *t);
-void results_retreat(struct tui *t);
-void results_battle_back(struct tui *t);
-void results_take_ground(struct tui *t);
+bool battle_ask_needs(struct tui *t);
+void battle_after(struct tui *t);
+void battle_apply(struct tui *t);
+void battle_retreat(struct tui *t);
+void battle_offer_back(struct tui *t);
+void battle_take_ground(struct tui *t);
 
 /* tui-menu.c: the menu bar over the rows of a binding table; the row chosen, or
  * NULL. */

@@ -286,6 +286,7 @@ void
 diag_drop_quotes(struct diag_list *dl, size_t from, const char *file)
 {
 	for (size_t i = from; i < dl->count; i++) {
+		/* same text: a diagnostic's file name */
 		if (dl->items[i].file == NULL || strcmp(dl->items[i].file, file) != 0)
 			continue;
 		free(dl->items[i].quote);

@@ -81,6 +81,7 @@ find_kind(const struct dice_kinds *kinds, const char *p, size_t len, bool initia
 	int found = -1;
 
 	for (size_t i = 0; kinds != NULL && i < kinds->count; i++)
+		/* reader: dice notation, a die kind's name */
 		if (strlen(kinds->names[i]) == len && strncmp(kinds->names[i], p, len) == 0)
 			return (int)i;
 	for (size_t i = 0; kinds != NULL && i < kinds->count; i++)
@@ -342,6 +343,7 @@ die_modifiers(struct parser *ps, struct dice_term *t)
 		} else if (p[0] == '!' || p[0] == 'r') {
 			if (!reroll_or_explode(ps, t))
 				return false;
+		/* reader: dice notation */
 		} else if (strncmp(p, "min", 3) == 0 || strncmp(p, "max", 3) == 0) {
 			if (!min_or_max(ps, t))
 				return false;
@@ -394,9 +396,8 @@ dice_spec(struct parser *ps, struct dice_term *t)
 			parse_error(ps, ps->p, "a number of sides comes after d, such as 2d6");
 		return false;
 	}
-	if (sides < 2)
-		return parse_error(ps, d + 1, "a die has at least 2 sides; for a fixed number, "
-		                              "write the number, such as 1");
+	if (sides < 1) /* a die of one side is 1, as the other tools read 1d1 */
+		return parse_error(ps, d + 1, "a die has at least 1 side, such as 2d6");
 	t->sides = (int)sides;
 	if (*d == 'D' && sides == 66) {
 		/* D66: a d6 for the tens and one for the units, not a die of 66 sides */
@@ -633,6 +634,7 @@ function_at(const struct parser *ps, size_t len)
 	if (len == 0 || ps->p[len] != '(' || find_kind(ps->kinds, ps->p, len, false) >= 0)
 		return -1;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		/* reader: dice notation, a function's name */
 		if (strlen(names[i]) == len && strncmp(names[i], ps->p, len) == 0)
 			return (int)i;
 	return -1;

@@ -64,6 +64,7 @@ parse(const char *spec)
 	for (int k = 0; colon != NULL && k < N_FAULT_KINDS; k++) {
 		/* HEXAID_FAULT is KIND:N: the kind is the word before the colon */
 		if (strlen(kind_names[k]) == (size_t)(colon - spec) &&
+		    /* reader: HEXAID_FAULT's kind word */
 		    strncmp(spec, kind_names[k], (size_t)(colon - spec)) == 0) {
 			unsigned long n = strtoul(colon + 1, &end, 10);
 			if (colon[1] >= '0' && colon[1] <= '9' && *end == '\0') {
