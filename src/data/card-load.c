@@ -844,22 +844,16 @@ card_read(struct card *card, struct ydoc *doc)
 #define MAX_EXTENDS 8
 
 /* The file of the card `id` that `path` extends: beside it, then along the card
- * path. NULL when there is none. */
+ * path (cardpath_find). NULL when there is none. */
 static char *
-find_base(const char *path, const char *id, const struct cardpath *cp)
+find_base(const char *path, const char *id, const struct cardpath *cp, char **passed)
 {
 	const char *slash = strrchr(path, '/');
-	char *file = slash ? xasprintf("%.*s/%s.yaml", (int)(slash - path), path, id)
-	                   : xasprintf("%s.yaml", id);
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
+	const char *first[2] = { dir, NULL };
+	char *file = cardpath_find(cp, first, id, passed);
 
-	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
-		free(file);
-		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], id);
-	}
-	if (access(file, R_OK) != 0) {
-		free(file);
-		return NULL;
-	}
+	free(dir);
 	return file;
 }
 
@@ -873,7 +867,7 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
          int depth)
 {
 	const struct ynode *ext = ymap_find(doc->root, "extends");
-	char *base;
+	char *base, *passed = NULL;
 	bool ok = false;
 
 	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
@@ -881,9 +875,14 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
 	} else if (depth >= MAX_EXTENDS) {
 		yerror(doc, ext, "cards extend each other more than %d deep; is there a loop?",
 		       MAX_EXTENDS);
-	} else if ((base = find_base(doc->name, ext->text, cp)) == NULL) {
-		yerror(doc, ext, "no card '%s' beside this file or on the card path "
-		                 "(hexaid cards lists them)", ext->text);
+	} else if ((base = find_base(doc->name, ext->text, cp, &passed)) == NULL) {
+		if (passed != NULL)
+			yerror(doc, ext, "no card '%s' beside this file or on the card path "
+			                 "(passed over %s; hexaid cards lists them)", ext->text, passed);
+		else
+			yerror(doc, ext, "no card '%s' beside this file or on the card path "
+			                 "(hexaid cards lists them)", ext->text);
+		free(passed);
 	} else {
 		size_t mark = dl->count;
 		if (!load_card(card, base, cp, dl, depth + 1)) {
