@@ -67,6 +67,8 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 		                              "the rule card it is played with");
 	if (n->kind != YNODE_SCALAR || n->len == 0)
 		return yerror(doc, n, "'card' names a rule card by its id or file");
+	free(ctx->sc->card_name);
+	ctx->sc->card_name = xstrdup(n->text);
 	file = card_file_for(doc->name, n->text, ctx->cp, &passed);
 	if (file == NULL) {
 		if (passed != NULL)
@@ -1064,6 +1066,7 @@ scenario_free(struct scenario *sc)
 	free(sc->title);
 	free(sc->notes);
 	free(sc->scale);
+	free(sc->card_name);
 	if (sc->card.id != NULL || sc->card.nfiles > 0)
 		card_free(&sc->card);
 	free(sc->terrain);

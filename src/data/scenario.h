@@ -95,6 +95,7 @@ struct scenario {
 	char *title;
 	char *notes;
 	char *scale;            /* "1 hex = 10 cm" on miniatures tables */
+	char *card_name;        /* the card as the file names it: an id or a file */
 	struct card card;
 	struct hex_board board;
 	struct tset *terrain;   /* per hex, row by row from the top left */

@@ -21,6 +21,65 @@ label(const struct game *g, struct hex h, char buf[HEX_LABEL_SIZE])
 
 /* ---- terrain, hexsides, levels, tokens, structures ---------------------------- */
 
+/* The structures of a hex (dir -1) or one of its sides follow what is there, as
+ * a scenario reads them: one whose terrain left is taken away, and the card's
+ * structure of what came (its first terrain with a structure strength) is
+ * added at the card's strength, so a board written as a scenario reads back the
+ * same. */
+static bool
+structure_stays(const struct game *g, const struct scen_structure *st)
+{
+	if (st->dir < 0)
+		return tset_has(game_hex(g, st->hex), st->terrain);
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(st->hex, st->dir)) &&
+		    g->sides[i].feature == st->terrain)
+			return true;
+	return false;
+}
+
+static int
+card_structure_at(const struct game *g, struct hex h, int dir)
+{
+	const struct card *card = game_card(g);
+	const struct tset *cell = game_hex(g, h);
+
+	if (dir < 0) {
+		for (size_t k = 0; k < cell->count; k++)
+			if (card->terrain[cell->items[k]].structure_strength > 0)
+				return cell->items[k];
+		return -1;
+	}
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
+		    card->terrain[g->sides[i].feature].structure_strength > 0)
+			return g->sides[i].feature;
+	return -1;
+}
+
+static void
+structures_follow(struct game *g, struct hex h, int dir)
+{
+	struct hexside side = hexside_of(h, dir);
+	size_t kept = 0;
+	int t;
+
+	for (size_t i = 0; i < g->nstructures; i++) {
+		const struct scen_structure *st = &g->structures[i];
+		bool here = dir < 0 ? st->dir < 0 && hex_eq(st->hex, h)
+		                    : st->dir >= 0 && hexside_eq(hexside_of(st->hex, st->dir), side);
+		if (!here || structure_stays(g, st))
+			g->structures[kept++] = *st;
+	}
+	g->nstructures = kept;
+	if (event_structure_at(g, h, dir) == NULL && (t = card_structure_at(g, h, dir)) >= 0) {
+		struct scen_structure *st = xgrow(&g->structures, &g->nstructures,
+		                                  &g->cap_structures, sizeof *st);
+		*st = (struct scen_structure){ dir < 0 ? h : side.a, dir < 0 ? -1 : side.dir, t,
+			                       game_card(g)->terrain[t].structure_strength, 0 };
+	}
+}
+
 bool
 cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -45,10 +104,14 @@ cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!ok)
 		return false;
 	cell = game_hex_terrain(g, h);
+	/* hex terrain replaces hex terrain; tokens and roads lie over it and stay */
 	for (size_t i = 0; i < cell->count; i++)
-		if (card->terrain[cell->items[i]].kind == TERRAIN_TOKEN && set.count < TSET_MAX)
+		if ((card->terrain[cell->items[i]].kind == TERRAIN_TOKEN ||
+		     card->terrain[cell->items[i]].kind == TERRAIN_PATH) &&
+		    set.count < TSET_MAX && !tset_has(&set, cell->items[i]))
 			tset_add(&set, cell->items[i]);
 	*cell = set;
+	structures_follow(g, h, -1);
 	label(g, h, buf);
 	cmd_say(res, "%s is now %s", buf, argv[2]);
 	game_log(g, "set-up: %s is now %s", buf, argv[2]);
@@ -81,6 +144,7 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "the %s side of %s already has %s", argv[3], buf, argv[4]);
 	if (!adding && !game_side_remove(g, hexside_of(h, dir), feature))
 		return cmd_fail(res, "the %s side of %s has no %s", argv[3], buf, argv[4]);
+	structures_follow(g, h, dir);
 	cmd_say(res, "%s %s the %s side of %s", argv[4], adding ? "now on" : "taken off", argv[3],
 	        buf);
 	game_log(g, "set-up: %s %s the %s side of %s", argv[4], adding ? "put on" : "taken off",

@@ -24,7 +24,7 @@ static bool cmd_save(struct game *g, int argc, char **argv, struct command_resul
 
 const struct command_entry command_table[] = {
 	/* setting up the table */
-	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens stay)",
+	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens and roads stay)",
 	  COMMAND_CHANGE, 2, 2, cmd_terrain, false },
 	[CMD_HEXSIDE] = { "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
 	  COMMAND_CHANGE, 4, 4, cmd_hexside, false },
