@@ -29,6 +29,8 @@ enum cli_key {
 	CLI_REMINDERS,
 	CLI_COVERAGE,
 	CLI_CS,
+	CLI_SIZE,
+	CLI_TITLE,
 	CLI_N_KEYS
 };
 
@@ -89,6 +91,7 @@ void cli_explain_keys(FILE *out);
 int cli_chart(const struct cli_args *a);
 int cli_test(const struct cli_args *a);
 int cli_new_card(const struct cli_args *a);
+int cli_new_scenario(const struct cli_args *a);
 void cli_test_format(FILE *out);
 int cli_script(const struct cli_args *a);
 void cli_script_commands(FILE *out);

@@ -61,6 +61,12 @@ static const struct cli_option render_options[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+static const struct cli_option new_options[] = {
+	{ "size", 0, "COLSxROWS", CLI_SIZE, "the board's columns and rows (the card's by default)" },
+	{ "title", 0, "TEXT", CLI_TITLE, "the scenario's title" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
 static const struct cli_option test_options[] = {
 	{ "coverage", 0, NULL, CLI_COVERAGE, "list the card's rule rows no case reached" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -81,6 +87,8 @@ static const struct cli_command subcommands[] = {
 	  explain_options, cli_explain_keys, cli_explain },
 	{ "test", "FILE...", "Run a card's rules cases and say which rules they reach",
 	  test_options, cli_test_format, cli_test },
+	{ "new", "CARD FILE", "Write a blank scenario of CARD to FILE", new_options, NULL,
+	  cli_new_scenario },
 	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
 	  no_options, NULL, cli_new_card },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",

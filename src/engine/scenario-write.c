@@ -557,8 +557,8 @@ put_head(struct strbuf *b, const struct game *g)
 {
 	const struct hex_board *bd = &g->sc.board;
 
-	strbuf_addf(b, "# A scenario written by hexaid (hexaid edit FILE changes it); the format\n"
-	               "# is described in hexaid(5).\nkind: scenario\nschema: 1\n");
+	strbuf_addf(b, "# A scenario written by hexaid; the format is described in hexaid(5).\n"
+	               "kind: scenario\nschema: 1\n");
 	if (g->sc.id != NULL)
 		strbuf_addf(b, "id: %s\n", g->sc.id);
 	strbuf_addf(b, "title: ");
