@@ -152,6 +152,50 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* `erase HEX`: what lies over a hex's terrain taken away in one step: its
+ * tokens, roads (in the hex and along its sides), the hexside features around
+ * it, its level and any structure set by hand (terrain the card makes a
+ * structure stays one, at the card's strength). Its hex terrain stays. */
+bool
+cmd_erase(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	struct tset *cell, kept = { .count = 0 };
+	char buf[HEX_LABEL_SIZE];
+	struct hex h;
+	size_t kept_n = 0;
+
+	(void)argc;
+	if (!cmd_hex(g, argv[1], &h, res))
+		return false;
+	cell = game_hex_terrain(g, h);
+	for (size_t i = 0; i < cell->count; i++)
+		if (card->terrain[cell->items[i]].kind != TERRAIN_TOKEN &&
+		    card->terrain[cell->items[i]].kind != TERRAIN_PATH)
+			tset_add(&kept, cell->items[i]);
+	*cell = kept;
+	for (int dir = 0; dir < HEX_DIRECTIONS; dir++) {
+		struct hexside side = hexside_of(h, dir);
+		for (size_t i = g->nsides; i-- > 0;)
+			if (i < g->nsides && hexside_eq(g->sides[i].side, side))
+				game_side_remove(g, side, g->sides[i].feature);
+	}
+	g->levels[scenario_hex_index(&g->sc, h)] = 0;
+	for (size_t i = 0; i < g->nstructures; i++) {
+		const struct scen_structure *st = &g->structures[i];
+		bool touches = hex_eq(st->hex, h) ||
+		               (st->dir >= 0 && hex_eq(hex_neighbor(st->hex, st->dir), h));
+		if (!touches)
+			g->structures[kept_n++] = *st;
+	}
+	g->nstructures = kept_n;
+	structures_follow(g, h, -1);
+	label(g, h, buf);
+	cmd_say(res, "%s: tokens, roads, hexside features, level and structures taken away", buf);
+	game_log(g, "set-up: %s erased (its terrain stays)", buf);
+	return true;
+}
+
 /* Terrain the players set from one level to another (hills of 2 to 4) keeps its
  * hexes within that range. */
 static bool

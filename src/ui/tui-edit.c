@@ -1,6 +1,7 @@
 /* tui-edit.c: setting up the table from the terminal interface (ui layer): the
  * brush that paints terrain, tokens, levels and hexside features as the cursor
- * moves, tokens placed and taken away, levels, hexside features, structures and
+ * moves, or erases what lies over a hex's terrain (a struct brush_paint of
+ * values, never words read back), tokens placed and taken away, levels, hexside features, structures and
  * their hits, and units added, changed and removed. Each runs a command of the
  * setting-up group (terrain, token, level, hexside, structure, damage, unit);
  * the dialogs choose its words from the card.
@@ -79,35 +80,28 @@ edit_paint(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	const struct card *card = game_card(g);
-	const struct tset *here = game_hex(g, t->cursor);
+	const struct brush_paint *p = &t->paint;
 	char at[HEX_LABEL_SIZE];
 
 	tui_cursor_label(t, at);
 	switch (t->brush) {
 	case BRUSH_TERRAIN:
-		tui_command(t, "terrain %s %s", at, t->brush_id);
+		tui_command(t, "terrain %s %s", at, card->terrain[p->terrain].id);
 		break;
 	case BRUSH_TOKEN:
-		if (!tset_has(here, card_terrain(card, t->brush_id)))
-			tui_command(t, "token add %s %s", at, t->brush_id);
+		if (!tset_has(game_hex(g, t->cursor), p->terrain))
+			tui_command(t, "token add %s %s", at, card->terrain[p->terrain].id);
 		break;
 	case BRUSH_LEVEL:
-		tui_command(t, "level %s %s", at, t->brush_id);
+		tui_command(t, "level %s %d", at, p->level);
 		break;
-	case BRUSH_HEXSIDE: {
-		/* "feature side" */
-		char feature[128], side[16];
-		if (sscanf(t->brush_id, "%127s on %15s", feature, side) == 2)
-			tui_command(t, "hexside add %s %s %s", at, side, feature);
+	case BRUSH_HEXSIDE:
+		tui_command(t, "hexside add %s %s %s", at, hex_direction_name(game_board(g), p->side),
+		            card->terrain[p->terrain].id);
 		break;
-	}
-	case BRUSH_ERASE: {
-		struct tset tokens = *here;
-		for (size_t i = 0; i < tokens.count; i++)
-			if (card->terrain[tokens.items[i]].kind == TERRAIN_TOKEN)
-				tui_command(t, "token remove %s %s", at, card->terrain[tokens.items[i]].id);
+	case BRUSH_ERASE:
+		tui_command(t, "erase %s", at);
 		break;
-	}
 	case BRUSH_NONE:
 	default:
 		tui_message(t, true, "no brush: P chooses one");
@@ -116,46 +110,57 @@ edit_paint(struct tui *t)
 }
 
 static void
-set_brush(struct tui *t, enum brush_kind kind, char *id)
+set_brush(struct tui *t, enum brush_kind kind, struct brush_paint paint, char *words)
 {
 	free(t->brush_id);
-	t->brush_id = id;
+	t->brush_id = words;
 	t->brush = kind;
-	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops", id);
+	t->paint = paint;
+	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops",
+	            words);
 }
 
 void
 edit_brush(struct tui *t)
 {
 	static const char *const kinds[] = { "terrain", "token", "level", "hexside feature",
-		                             "eraser (takes tokens away)" };
+		                             "eraser (tokens, roads, hexsides, level, structures)" };
 	const struct card *card = game_card(&t->s->game);
 	int k = dialog_choose(t, "Paint with", kinds, 5), id, side;
-	char *level = NULL;
+	char *level = NULL, *end;
+	long lv;
 
 	switch (k) {
 	case 0:
 		if ((id = choose_terrain(t, "Terrain", 1u << TERRAIN_HEX, NULL)) >= 0)
-			set_brush(t, BRUSH_TERRAIN, xstrdup(card->terrain[id].id));
+			set_brush(t, BRUSH_TERRAIN, (struct brush_paint){ id, -1, 0 },
+			          xstrdup(card->terrain[id].id));
 		break;
 	case 1:
 		if ((id = choose_terrain(t, "Token", 1u << TERRAIN_TOKEN, NULL)) >= 0)
-			set_brush(t, BRUSH_TOKEN, xstrdup(card->terrain[id].id));
+			set_brush(t, BRUSH_TOKEN, (struct brush_paint){ id, -1, 0 },
+			          xstrdup(card->terrain[id].id));
 		break;
 	case 2:
-		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level))
-			set_brush(t, BRUSH_LEVEL, xstrdup(level));
+		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level)) {
+			lv = strtol(level, &end, 10);
+			if (end != level && *end == '\0' && lv >= 0 && lv <= 9)
+				set_brush(t, BRUSH_LEVEL, (struct brush_paint){ -1, -1, (int)lv },
+				          xasprintf("level %ld", lv));
+			else
+				tui_message(t, true, "a level is 0 to 9, not '%s'", level);
+		}
 		free(level);
 		break;
 	case 3:
 		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
 		    (side = choose_side(t)) >= 0)
-			set_brush(t, BRUSH_HEXSIDE,
+			set_brush(t, BRUSH_HEXSIDE, (struct brush_paint){ id, side, 0 },
 			          xasprintf("%s on %s", card->terrain[id].id,
 			                    hex_direction_name(game_board(&t->s->game), side)));
 		break;
 	case 4:
-		set_brush(t, BRUSH_ERASE, xstrdup("eraser"));
+		set_brush(t, BRUSH_ERASE, (struct brush_paint){ -1, -1, 0 }, xstrdup("eraser"));
 		break;
 	default:
 		break;

@@ -189,6 +189,15 @@ struct binding {
 enum brush_kind { BRUSH_NONE, BRUSH_TERRAIN, BRUSH_TOKEN, BRUSH_LEVEL, BRUSH_HEXSIDE,
 	          BRUSH_ERASE };
 
+/* What the brush paints, as values (issue 27): the card's terrain, token or
+ * hexside feature, the side of the hex a feature goes on, the level. The words
+ * of brush_id are only for people (the status line). */
+struct brush_paint {
+	int terrain;            /* a card terrain index; -1: none */
+	int side;               /* a direction of the hex, for a hexside feature */
+	int level;
+};
+
 /* A battle being set up in the dice pane: the command word (fire, melee,
  * battle), attacker and target ids, and the players' words (dice=2 charge...);
  * its combat type as the engine answered it (explain). */
@@ -278,7 +287,8 @@ struct tui {
 	bool message_error;
 
 	enum brush_kind brush;
-	char *brush_id;         /* terrain, token or feature id; level as text */
+	struct brush_paint paint; /* what it paints */
+	char *brush_id;         /* what it paints, for people: "forest", "stream on ne" */
 
 	/* the interface's notes (tui_note), in the order made; the log pane shows
 	 * them among the game log's lines */
