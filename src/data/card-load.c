@@ -17,7 +17,7 @@
 #include "card-read.h"
 #include "cardpath.h"
 #include "filehead.h"
-#include "scenario.h"
+#include "hex.h"
 #include "strutil.h"
 #include "xmalloc.h"
 

@@ -181,7 +181,7 @@ struct rule_list {
 #define MAX_NEW_SIDES 8
 struct card_new_side {
 	char *id, *name;
-	int home;               /* an index of home_edge_names (scenario.h); 0: none */
+	int home;               /* an index of home_edge_names (hex.h); 0: none */
 };
 struct card_new_scenario {
 	int ground;             /* a terrain of kind hex; -1: the card gives none */

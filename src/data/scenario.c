@@ -643,7 +643,6 @@ team_index(const struct scenario *sc, const char *id)
 	return -1;
 }
 
-const char *const home_edge_names[N_HOME_EDGES] = { "none", "north", "south", "east", "west" };
 
 void
 unit_own_init(struct unit_own *own)

@@ -54,9 +54,6 @@ struct scen_victory {
 	size_t nobjectives;
 };
 
-/* The board edge a side retreats toward. */
-enum home_edge { HOME_NONE, HOME_NORTH, HOME_SOUTH, HOME_EAST, HOME_WEST, N_HOME_EDGES };
-extern const char *const home_edge_names[N_HOME_EDGES];
 
 struct scen_side {
 	char *id;

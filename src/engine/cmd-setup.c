@@ -176,9 +176,14 @@ cmd_erase(struct game *g, int argc, char **argv, struct command_result *res)
 	*cell = kept;
 	for (int dir = 0; dir < HEX_DIRECTIONS; dir++) {
 		struct hexside side = hexside_of(h, dir);
-		for (size_t i = g->nsides; i-- > 0;)
-			if (i < g->nsides && hexside_eq(g->sides[i].side, side))
-				game_side_remove(g, side, g->sides[i].feature);
+		bool removed = true;
+		/* one entry at a time: a removal moves the others */
+		while (removed) {
+			size_t i = 0;
+			while (i < g->nsides && !hexside_eq(g->sides[i].side, side))
+				i++;
+			removed = i < g->nsides && game_side_remove(g, side, g->sides[i].feature);
+		}
 	}
 	g->levels[scenario_hex_index(&g->sc, h)] = 0;
 	for (size_t i = 0; i < g->nstructures; i++) {

@@ -288,7 +288,7 @@ struct tui {
 
 	enum brush_kind brush;
 	struct brush_paint paint; /* what it paints */
-	char *brush_id;         /* what it paints, for people: "forest", "stream on ne" */
+	char *brush_id;         /* what it paints, in words for people (the status line) */
 
 	/* the interface's notes (tui_note), in the order made; the log pane shows
 	 * them among the game log's lines */
