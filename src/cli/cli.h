@@ -69,6 +69,7 @@ struct cli_args {
 	char **argv;
 	bool given[CLI_N_KEYS];
 	const char *value[CLI_N_KEYS];
+	struct cli_output *out;      /* the escaping streams (main.c), for hexaid edit */
 };
 
 /* Read argv (argv[0] the subcommand's name) against cmd's options: EXIT_OK and

@@ -18,6 +18,7 @@
 #include "tui.h"
 
 static int cli_help(const struct cli_args *a);
+static int cli_edit(const struct cli_args *a);
 static void help_topics(FILE *out);
 
 static const struct cli_option no_options[] = { { NULL, 0, NULL, 0, NULL } };
@@ -89,6 +90,8 @@ static const struct cli_command subcommands[] = {
 	  test_options, cli_test_format, cli_test },
 	{ "new", "CARD FILE", "Write a blank scenario of CARD to FILE", new_options, NULL,
 	  cli_new_scenario },
+	{ "edit", "FILE", "Open a scenario in set-up, to lay out and save as a scenario",
+	  no_options, NULL, cli_edit },
 	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
 	  no_options, NULL, cli_new_card },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
@@ -174,7 +177,7 @@ cli_help(const struct cli_args *a)
 
 /* Read a subcommand's command line and run it. */
 static int
-run_subcommand(const struct cli_command *sub, int argc, char **argv)
+run_subcommand(const struct cli_command *sub, int argc, char **argv, struct cli_output *out)
 {
 	struct cli_args a;
 	int status = cli_parse(sub, argc, argv, &a);
@@ -183,6 +186,7 @@ run_subcommand(const struct cli_command *sub, int argc, char **argv)
 		return EXIT_OK;
 	if (status != EXIT_OK)
 		return status;
+	a.out = out;
 	status = sub->run(&a);
 	cli_args_free(&a);
 	return status;
@@ -193,9 +197,22 @@ run_subcommand(const struct cli_command *sub, int argc, char **argv)
 static int
 play(const char *file, bool seeded, uint64_t seed, struct cli_output *out)
 {
-	struct tui_options opt = { file, seeded, seed };
+	struct tui_options opt = { file, seeded, seed, false };
 
 	cli_output_stop(out);
+	return tui_main(&opt);
+}
+
+/* hexaid edit FILE: the terminal interface on a scenario in set-up. */
+static int
+cli_edit(const struct cli_args *a)
+{
+	struct tui_options opt = { NULL, false, 0, true };
+
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	opt.file = a->argv[0];
+	cli_output_stop(a->out);
 	return tui_main(&opt);
 }
 
@@ -249,7 +266,7 @@ run(int argc, char **argv, struct cli_output *out)
 		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
-	return run_subcommand(sub, argc, argv);
+	return run_subcommand(sub, argc, argv, out);
 }
 
 int

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,23 +240,65 @@ edit_damage(struct tui *t)
 	free(v);
 }
 
+/* The letters an id of side `side` starts with: those of its first unit's id,
+ * else the first letter of the side's name, capital (free it). */
+static char *
+id_prefix(const struct game *g, int side)
+{
+	const struct scen_side *team = &g->sc.teams[side];
+	const char *name = team->name ? team->name : team->id;
+	size_t n;
+
+	for (size_t u = 0; u < g->nunits; u++)
+		if (g->units[u].side == side) {
+			n = strcspn(g->units[u].id, "0123456789");
+			if (n > 0)
+				return xstrndup(g->units[u].id, n);
+		}
+	return xasprintf("%c", toupper((unsigned char)name[0]));
+}
+
+/* The id offered for a new unit of `side`: its prefix and the number after the
+ * highest of the ids of that prefix, not taken by any unit (free it). */
+static char *
+suggest_id(const struct game *g, int side)
+{
+	char *prefix = id_prefix(g, side), *id;
+	size_t len = strlen(prefix);
+	long next = 1;
+
+	for (size_t u = 0; u < g->nunits; u++) {
+		const char *rest = g->units[u].id + len;
+		char *end;
+		long n;
+		if (strncmp(g->units[u].id, prefix, len) != 0 || !isdigit((unsigned char)*rest))
+			continue;
+		n = strtol(rest, &end, 10);
+		if (*end == '\0' && n >= next)
+			next = n + 1;
+	}
+	id = xasprintf("%s%ld", prefix, next);
+	while (game_unit_find(g, id) >= 0) {
+		free(id);
+		id = xasprintf("%s%ld", prefix, ++next);
+	}
+	free(prefix);
+	return id;
+}
+
 void
 edit_unit_add(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	const struct card *card = game_card(g);
 	const char **sides, **classes;
-	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL;
-	int side, cls;
+	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL, *offer = NULL, *initial;
+	int side, cls, last = t->last_added >= 0 && (size_t)t->last_added < g->nunits
+	                              ? t->last_added : -1;
 
 	tui_cursor_label(t, at);
 	if (tui_unit_at_cursor(t) >= 0) {
 		tui_message(t, true, "a unit stands in %s already", at);
-		return;
-	}
-	if (!dialog_input(t, "Add a unit", "The new unit's id (as on its counter):", "", &id) ||
-	    *id == '\0') {
-		free(id);
 		return;
 	}
 	sides = xcalloc(g->sc.nteams + 1, sizeof *sides);
@@ -264,12 +307,25 @@ edit_unit_add(struct tui *t)
 	classes = xcalloc(card->nclasses + 1, sizeof *classes);
 	for (size_t i = 0; i < card->nclasses; i++)
 		classes[i] = card->classes[i].id;
-	side = dialog_choose(t, "Its side", sides, g->sc.nteams);
-	cls = side >= 0 ? dialog_choose(t, "Its class", classes, card->nclasses) : -1;
-	if (cls >= 0 && dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", "4",
-	                             &strength))
-		tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
-		            card->classes[cls].id, at, strength);
+	/* the side, class and strength of the unit added last are offered first */
+	side = dialog_choose_from(t, "Add a unit: its side", sides, g->sc.nteams,
+	                          last >= 0 ? g->units[last].side : 0);
+	cls = side >= 0 ? dialog_choose_from(t, "Its class", classes, card->nclasses,
+	                                     last >= 0 ? g->units[last].cls : 0)
+	                : -1;
+	if (cls >= 0)
+		offer = suggest_id(g, side);
+	initial = xasprintf("%d", last >= 0 ? g->units[last].strength : 4);
+	if (cls >= 0 &&
+	    dialog_input(t, "Its id", "The new unit's id (as on its counter):", offer, &id) &&
+	    *id != '\0' &&
+	    dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", initial,
+	                 &strength) &&
+	    tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
+	                card->classes[cls].id, at, strength))
+		t->last_added = game_unit_find(g, id);
+	free(initial);
+	free(offer);
 	free(strength);
 	free(sides);
 	free(classes);

@@ -43,6 +43,7 @@ struct tui_options {
 	const char *file;       /* a scenario or a saved game; NULL: the default demo */
 	bool seeded;            /* false: the system's dice */
 	uint64_t seed;
+	bool edit;              /* hexaid edit: the scenario opens in set-up */
 };
 
 /* Start the terminal interface; returns the exit status. */
@@ -289,6 +290,8 @@ struct tui {
 	enum brush_kind brush;
 	struct brush_paint paint; /* what it paints */
 	char *brush_id;         /* what it paints, in words for people (the status line) */
+	int last_added;         /* the unit added last (A), whose side, class and
+	                           strength the next is offered; -1: none */
 
 	/* the interface's notes (tui_note), in the order made; the log pane shows
 	 * them among the game log's lines */
@@ -367,6 +370,10 @@ void tui_end_curses(struct tui *t);
 /* tui-open.c */
 /* Load a scenario or saved game; diagnostics go to *errors (free it). */
 bool tui_load_game(const char *path, struct game *g, char **errors);
+/* hexaid edit: the scenario loaded from `path` goes into set-up, saved to
+ * `path` as a scenario: NULL. A saved game is refused: why (free it), the game
+ * freed. */
+char *tui_edit_setup(struct game *g, const char *path);
 /* The default demo scenario's path (free it), or NULL. */
 char *tui_default_scenario(void);
 /* Start a session on a loaded game (taken over): its journal, and the offer to
@@ -485,6 +492,7 @@ void file_save(struct tui *t);
 void file_save_as(struct tui *t);
 void file_open(struct tui *t);
 void file_new(struct tui *t);
+void file_edit(struct tui *t);
 void file_export_log(struct tui *t);
 void file_quit(struct tui *t);
 
@@ -517,6 +525,9 @@ bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
 char *tui_utf8(const char *s);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
+/* The same, the item `first` offered first (Enter takes it). */
+int dialog_choose_from(struct tui *t, const char *title, const char *const *items, size_t n,
+                       int first);
 /* A question with answers given by their keys ("yn", "ync"; a capital, "Yn", is that
  * key only, the small letter not); the key, or 0 when
  * cancelled (Esc). */
