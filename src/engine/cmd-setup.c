@@ -80,6 +80,24 @@ structures_follow(struct game *g, struct hex h, int dir)
 	}
 }
 
+/* Does a hex terrain of `set` cancel hex terrain `t` (so it lies over t, as a
+ * bridge over a river)? A path's cancels is how it moves, never a layer. */
+static bool
+cancelled_by(const struct card *card, const struct tset *set, int t)
+{
+	if (card->terrain[t].kind != TERRAIN_HEX)
+		return false;
+	for (size_t i = 0; i < set->count; i++) {
+		const struct terrain *over = &card->terrain[set->items[i]];
+		if (over->kind != TERRAIN_HEX)
+			continue;
+		for (size_t k = 0; k < over->ncancels; k++)
+			if (over->cancels[k] == t)
+				return true;
+	}
+	return false;
+}
+
 bool
 cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -104,10 +122,13 @@ cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!ok)
 		return false;
 	cell = game_hex_terrain(g, h);
-	/* hex terrain replaces hex terrain; tokens and roads lie over it and stay */
+	/* hex terrain replaces hex terrain, except what the new terrain cancels
+	 * (the card's cancels: a bridge lies over the river it crosses); tokens
+	 * and roads lie over it and stay */
 	for (size_t i = 0; i < cell->count; i++)
 		if ((card->terrain[cell->items[i]].kind == TERRAIN_TOKEN ||
-		     card->terrain[cell->items[i]].kind == TERRAIN_PATH) &&
+		     card->terrain[cell->items[i]].kind == TERRAIN_PATH ||
+		     cancelled_by(card, &set, cell->items[i])) &&
 		    set.count < TSET_MAX && !tset_has(&set, cell->items[i]))
 			tset_add(&set, cell->items[i]);
 	*cell = set;

@@ -24,7 +24,7 @@ static bool cmd_save(struct game *g, int argc, char **argv, struct command_resul
 
 const struct command_entry command_table[] = {
 	/* setting up the table */
-	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens and roads stay)",
+	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens, roads and what it cancels stay)",
 	  COMMAND_CHANGE, 2, 2, cmd_terrain, false },
 	[CMD_ERASE] = { "erase", "HEX", "take away a hex's tokens, roads, hexside features, level and structures",
 	  COMMAND_CHANGE, 1, 1, cmd_erase, false },
