@@ -80,6 +80,15 @@ structures_follow(struct game *g, struct hex h, int dir)
 	}
 }
 
+static bool
+has_hex_terrain(const struct card *card, const struct tset *set)
+{
+	for (size_t i = 0; i < set->count; i++)
+		if (card->terrain[set->items[i]].kind == TERRAIN_HEX)
+			return true;
+	return false;
+}
+
 /* Does a hex terrain of `set` cancel hex terrain `t` (so it lies over t, as a
  * bridge over a river)? A path's cancels is how it moves, never a layer. */
 static bool
@@ -124,10 +133,11 @@ cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 	cell = game_hex_terrain(g, h);
 	/* hex terrain replaces hex terrain, except what the new terrain cancels
 	 * (the card's cancels: a bridge lies over the river it crosses); tokens
-	 * and roads lie over it and stay */
+	 * and roads lie over it and stay; roads alone are added over it */
 	for (size_t i = 0; i < cell->count; i++)
 		if ((card->terrain[cell->items[i]].kind == TERRAIN_TOKEN ||
 		     card->terrain[cell->items[i]].kind == TERRAIN_PATH ||
+		     (card->terrain[cell->items[i]].kind == TERRAIN_HEX && !has_hex_terrain(card, &set)) ||
 		     cancelled_by(card, &set, cell->items[i])) &&
 		    set.count < TSET_MAX && !tset_has(&set, cell->items[i]))
 			tset_add(&set, cell->items[i]);
@@ -158,7 +168,7 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "%s is not a side of a hex here: %s %s %s %s %s %s", argv[3],
 		                names[0], names[1], names[2], names[3], names[4], names[5]);
 	}
-	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE, &feature, res))
+	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE | 1u << TERRAIN_PATH, &feature, res))
 		return false;
 	label(g, h, buf);
 	if (adding && !game_side_add(g, h, dir, feature))

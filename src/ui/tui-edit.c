@@ -110,6 +110,24 @@ edit_paint(struct tui *t)
 	}
 }
 
+void
+edit_paint_from(struct tui *t, struct hex from)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	char at[HEX_LABEL_SIZE];
+	int dir = hex_direction_to(from, t->cursor);
+
+	edit_paint(t);
+	if (t->brush != BRUSH_TERRAIN || card->terrain[t->paint.terrain].kind != TERRAIN_PATH ||
+	    dir < 0 ||
+	    !tset_has(game_hex(g, from), t->paint.terrain))
+		return;
+	hex_label(game_board(g), from, at);
+	tui_command(t, "hexside add %s %s %s", at, hex_direction_name(game_board(g), dir),
+	            card->terrain[t->paint.terrain].id);
+}
+
 static void
 set_brush(struct tui *t, enum brush_kind kind, struct brush_paint paint, char *words)
 {
@@ -133,7 +151,8 @@ edit_brush(struct tui *t)
 
 	switch (k) {
 	case 0:
-		if ((id = choose_terrain(t, "Terrain", 1u << TERRAIN_HEX, NULL)) >= 0)
+		if ((id = choose_terrain(t, "Terrain (or a road, laid over it)",
+		                         1u << TERRAIN_HEX | 1u << TERRAIN_PATH, NULL)) >= 0)
 			set_brush(t, BRUSH_TERRAIN, (struct brush_paint){ id, -1, 0 },
 			          xstrdup(card->terrain[id].id));
 		break;

@@ -328,8 +328,10 @@ go_to(struct tui *t)
 static void
 cursor_go(struct tui *t, const struct binding *b)
 {
+	struct hex from = t->cursor;
+
 	if (map_go(t, b->arg) && t->brush != BRUSH_NONE)
-		edit_paint(t);
+		edit_paint_from(t, from);
 }
 
 static void

@@ -477,6 +477,9 @@ void tui_help(struct tui *t);
 void edit_brush(struct tui *t);
 /* Paint the hex at the cursor with the brush. */
 void edit_paint(struct tui *t);
+/* The same after the cursor moved from `from`: a road brush also lays the road
+ * along the side between the two hexes. */
+void edit_paint_from(struct tui *t, struct hex from);
 void edit_token_add(struct tui *t);
 void edit_token_remove(struct tui *t);
 void edit_structure(struct tui *t);
