@@ -397,13 +397,14 @@ wait_for "Go to"
 keys -l 0505
 keys Enter
 keys A
-check "A asks for the new unit's id" "The new unit's id"
-keys -l Z9
-keys Enter
-check "then its side" "Its side"
+check "A asks for the new unit's side" "Add a unit: its side"
 keys Enter
 check "then its class" "Its class"
 keys -l inf
+keys Enter
+check "then its id" "The new unit's id"
+keys C-u
+keys -l Z9
 keys Enter
 check "then its strength" "Its strength"
 keys Enter
