@@ -81,4 +81,20 @@ else
 	tap_is "$st:$(head -n 1 "$tap_tmp/err")" "1:hexaid: no rule cards found; searched:" \
 		"a copy outside the build tree finds no cards and says where it looked"
 fi
+# --- a file on the way that is not a card is passed over (issue 29) ----------------------
+mkdir -p "$tap_tmp/own"
+sed 's/^title:.*/title: My own Tricorne battle/' "$top_srcdir/data/scenarios/tricorne-demo.yaml" \
+	>"$tap_tmp/own/tricorne.yaml"
+(cd "$tap_tmp/own" && "$HEXAID" check tricorne.yaml) >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "0:" \
+	"a scenario named like its card (tricorne.yaml) is passed over: the card is found on the path"
+sed 's/^card:.*/card: own/' "$tap_tmp/own/tricorne.yaml" >"$tap_tmp/own/own.yaml"
+(cd "$tap_tmp/own" && "$HEXAID" check own.yaml) >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err")" \
+	"1:own.yaml:$(grep -n '^card:' "$tap_tmp/own/own.yaml" | cut -d: -f1):7: error: no card 'own' beside this scenario or on the card path (passed over ./own.yaml (a scenario); hexaid cards lists them)" \
+	"no card found: the file passed over is named"
+printf 'kind: card\nschema: 1\nid: mine\nextends: tricorne\ntitle: Mine\n' >"$tap_tmp/own/mine.yaml"
+(cd "$tap_tmp/own" && "$HEXAID" check mine.yaml) >"$tap_tmp/out" 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(cat "$tap_tmp/err")" "0:" \
+	"a card extending 'tricorne' beside a scenario tricorne.yaml finds the card on the path"
 tap_done

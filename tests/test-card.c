@@ -43,6 +43,42 @@ test_metadata(void **state)
 	diag_list_free(&dl);
 }
 
+/* new_scenario: what `hexaid new` starts a blank scenario with (issue 29). */
+static void
+test_new_scenario(void **state)
+{
+	struct diag_list dl;
+	struct card card;
+	const struct card_new_scenario *ns = &card.new_scenario;
+
+	(void)state;
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "new_scenario:\n  ground: open\n  columns: 7\n  rows: 5\n"
+	                      "  orientation: flat\n  offset: even\n"
+	                      "  sides: { blue: { name: Blue Army, home: west }, red: {} }\n"
+	                      "terrain:\n  woods: { name: Woods, glyph: f }\n"
+	                      "  open: { name: Open, glyph: \".\" }\n",
+	                      &card, &dl));
+	assert_int_equal(ns->ground, card_terrain(&card, "open"));
+	assert_int_equal(ns->columns, 7);
+	assert_int_equal(ns->rows, 5);
+	assert_int_equal(ns->orientation, HEX_FLAT);
+	assert_int_equal(ns->offset, HEX_EVEN);
+	assert_int_equal(ns->nsides, 2);
+	assert_string_equal(ns->sides[0].id, "blue");
+	assert_string_equal(ns->sides[0].name, "Blue Army");
+	assert_string_equal(home_edge_names[ns->sides[0].home], "west");
+	assert_string_equal(ns->sides[1].name, "red");
+	assert_int_equal(ns->sides[1].home, 0);
+	card_free(&card);
+	diag_list_free(&dl);
+	assert_true(read_card("kind: card\nschema: 1\nid: g\ntitle: G\n"
+	                      "terrain:\n  open: { name: Open, glyph: \".\" }\n", &card, &dl));
+	assert_int_equal(card.new_scenario.ground, -1);
+	card_free(&card);
+	diag_list_free(&dl);
+}
+
 /* Notes carry their seed lines; a terrain's level may be a range the players
  * choose from. */
 static void
@@ -364,6 +400,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_metadata),
+		cmocka_unit_test(test_new_scenario),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_unit_values),
 		cmocka_unit_test(test_result_codes),

@@ -243,6 +243,19 @@ check "and leaves the map's cursor where it was too" ".x  |f   [f   ]"
 keys Tab
 check "Tab: the focus back on the map" "[Map: No Man"
 
+# --- the eraser brush (issue 29): what lies over the terrain goes, the terrain stays ------
+keys P
+check "P again: what to paint with" "Paint with"
+keys Down Down Down Down Enter
+check "the eraser on the status line" "PAINT eraser"
+keys h h
+check "the eraser takes 0505's wire away, the forest stays" "[.   ]f   |f   |"
+check "one erase command for each hex reached" "0505: tokens, roads, hexside features"
+keys Escape
+check_gone "Esc stops erasing" "PAINT eraser"
+keys U U l l
+check "U U: the wire back, the cursor back on 0705" ".x  |f   [f   ]"
+
 # --- a mouse click -----------------------------------------------------------------------
 # X10 mouse report: ESC [ M, then 32 + button (3: released), 32 + column and 32 +
 # row, counted from 1. The click is on A4's id, where the screen shows it.
@@ -384,13 +397,14 @@ wait_for "Go to"
 keys -l 0505
 keys Enter
 keys A
-check "A asks for the new unit's id" "The new unit's id"
-keys -l Z9
-keys Enter
-check "then its side" "Its side"
+check "A asks for the new unit's side" "Add a unit: its side"
 keys Enter
 check "then its class" "Its class"
 keys -l inf
+keys Enter
+check "then its id" "The new unit's id"
+keys C-u
+keys -l Z9
 keys Enter
 check "then its strength" "Its strength"
 keys Enter

@@ -1,7 +1,9 @@
 /* cli-kit.c: `hexaid new-card`: a card author's start, a commented skeleton
  * card and its rules cases, written from the templates of the data directory
  * (skeleton/card.yaml.in and skeleton/card.rules.in, found along the card search
- * path), the new card's id put for each @ID@.
+ * path), the new card's id put for each @ID@; and `hexaid new`: a blank
+ * scenario of a card (its new_scenario: section), written as scenario-write.c
+ * writes a game.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 #include "cardpath.h"
 #include "cli.h"
 #include "fileops.h"
+#include "scenario-write.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -81,13 +84,13 @@ with_id(const char *text, const char *id)
 
 /* Write a new file (never over one there). */
 static bool
-write_new(const char *path, const char *text)
+write_new(const char *cmd, const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	bool ok;
 
 	if (fd < 0) {
-		fprintf(stderr, "hexaid: new-card: %s: %s\n", path,
+		fprintf(stderr, "hexaid: %s: %s: %s\n", cmd, path,
 		        errno == EEXIST ? "already there; it is left as it is" : strerror(errno));
 		return false;
 	}
@@ -95,7 +98,7 @@ write_new(const char *path, const char *text)
 	if (close(fd) != 0)
 		ok = false;
 	if (!ok) {
-		fprintf(stderr, "hexaid: new-card: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "hexaid: %s: %s: %s\n", cmd, path, strerror(errno));
 		unlink(path);
 	}
 	return ok;
@@ -125,8 +128,8 @@ cli_new_card(const struct cli_args *a)
 		card = with_id(tcard, id);
 		rules = with_id(trules, id);
 	}
-	if (rules != NULL && write_new(card_path, card)) {
-		if (write_new(rules_path, rules)) {
+	if (rules != NULL && write_new("new-card", card_path, card)) {
+		if (write_new("new-card", rules_path, rules)) {
 			printf("wrote %s and %s; next: hexaid check %s, hexaid test --coverage %s\n",
 			       card_path, rules_path, card_path, rules_path);
 			status = EXIT_OK;
@@ -140,5 +143,157 @@ cli_new_card(const struct cli_args *a)
 	free(rules);
 	free(card_path);
 	free(rules_path);
+	return status;
+}
+
+/* ---- hexaid new ---------------------------------------------------------------- */
+
+/* --size COLSxROWS: false after saying why. */
+static bool
+read_size(const char *text, int *cols, int *rows)
+{
+	char x, end;
+
+	/* reader: --size COLSxROWS */
+	if (sscanf(text, "%d%c%d%c", cols, &x, rows, &end) == 3 && (x == 'x' || x == 'X') &&
+	    *cols >= 1 && *cols <= 200 && *rows >= 1 && *rows <= 200)
+		return true;
+	fprintf(stderr, "hexaid: new: --size '%s': give columns and rows, 1 to 200 each, such "
+	                "as 13x9\n", text);
+	return false;
+}
+
+/* The scenario's id: the file's name less .yaml, when that is an id. */
+static char *
+id_of_file(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t len = strlen(base);
+	char *id;
+
+	/* reader: a file name */
+	if (len > 5 && strcmp(base + len - 5, ".yaml") == 0)
+		len -= 5;
+	id = xstrndup(base, len);
+	if (!str_is_id(id)) {
+		free(id);
+		return NULL;
+	}
+	return id;
+}
+
+/* The blank scenario's first text: every hex the ground, the card's sides; read
+ * back and written again by scenario_text, so it is laid out as any other. */
+static char *
+blank_text(const struct card *card, const char *card_name, const char *id, int cols, int rows)
+{
+	const struct card_new_scenario *ns = &card->new_scenario;
+	struct strbuf b = { NULL, 0, 0 };
+
+	strbuf_addf(&b, "kind: scenario\nschema: 1\n%s%s%stitle: new\ncard: \"%s\"\n",
+	            id ? "id: " : "", id ? id : "", id ? "\n" : "", card_name);
+	strbuf_addf(&b, "board: { columns: %d, rows: %d, orientation: %s, offset: %s }\n", cols,
+	            rows, ns->orientation ? "pointy" : "flat", ns->offset ? "even" : "odd");
+	strbuf_addf(&b, "map:\n  legend: { g: %s }\n  rows:\n", card->terrain[ns->ground].id);
+	for (int r = 0; r < rows; r++) {
+		strbuf_addf(&b, "    - \"g");
+		for (int c = 1; c < cols; c++)
+			strbuf_addf(&b, " g");
+		strbuf_addf(&b, "\"\n");
+	}
+	strbuf_addf(&b, "sides:\n");
+	for (size_t i = 0; i < ns->nsides; i++)
+		strbuf_addf(&b, "  %s: { home: %s }\n", ns->sides[i].id,
+		            home_edge_names[ns->sides[i].home]);
+	strbuf_addf(&b, "start: { turn: 1, side: %s }\n", ns->sides[0].id);
+	return b.text;
+}
+
+/* The blank game of the card, its names and title set. */
+static bool
+blank_game(const char *file, const struct card *card, const char *card_name, const char *title,
+           int cols, int rows, struct game *g)
+{
+	char *id = id_of_file(file), *text = blank_text(card, card_name, id, cols, rows);
+	struct scenario sc;
+	struct diag_list dl;
+	struct cardpath cp;
+	bool ok;
+
+	cardpath_init(&cp);
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	ok = scenario_load_text(&sc, file, text, strlen(text), &cp, &dl);
+	diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	cardpath_free(&cp);
+	free(text);
+	free(id);
+	if (!ok)
+		return false;
+	free(sc.title);
+	sc.title = xstrdup(title);
+	for (size_t i = 0; i < card->new_scenario.nsides && i < sc.nteams; i++) {
+		free(sc.teams[i].name);
+		sc.teams[i].name = xstrdup(card->new_scenario.sides[i].name);
+	}
+	game_start(g, &sc);
+	return true;
+}
+
+int
+cli_new_scenario(const struct cli_args *a)
+{
+	struct card card;
+	struct game g;
+	int cols, rows, status = EXIT_INVALID;
+	char *name, *title, *text;
+
+	if (a->argc != 2)
+		return cli_usage_error(a->cmd);
+	if (a->given[CLI_TITLE]) {
+		for (const char *p = a->value[CLI_TITLE]; *p != '\0'; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+				fprintf(stderr, "hexaid: new: --title holds a control character\n");
+				return EXIT_USAGE;
+			}
+	}
+	if (cli_load_card(a->argv[0], &card) != EXIT_OK)
+		return EXIT_INVALID;
+	if (card.new_scenario.ground < 0) {
+		fprintf(stderr, "hexaid: new: the card %s gives no new_scenario: section (its ground "
+		                "and sides; hexaid(5))\n", card.id);
+		card_free(&card);
+		return EXIT_INVALID;
+	}
+	cols = card.new_scenario.columns > 0 ? card.new_scenario.columns : 12;
+	rows = card.new_scenario.rows > 0 ? card.new_scenario.rows : 8;
+	if (a->given[CLI_SIZE] && !read_size(a->value[CLI_SIZE], &cols, &rows)) {
+		card_free(&card);
+		return EXIT_USAGE;
+	}
+	/* a card named by its file is named by its whole path: the scenario may be
+	 * written anywhere */
+	/* reader: a card named on the command line */
+	name = strchr(a->argv[0], '/') != NULL || strstr(a->argv[0], ".yaml") != NULL
+	               ? realpath(a->argv[0], NULL)
+	               : xstrdup(card.id);
+	title = a->given[CLI_TITLE] ? xstrdup(a->value[CLI_TITLE])
+	                            : xasprintf("A new battle of %s", card.title);
+	if (name != NULL &&
+	    blank_game(a->argv[1], &card, name, title, cols, rows, &g)) {
+		text = scenario_text(&g);
+		if (write_new("new", a->argv[1], text)) {
+			printf("wrote %s: a %dx%d board of %s, sides %s and %s; next: hexaid check %s\n",
+			       a->argv[1], cols, rows, card.terrain[card.new_scenario.ground].id,
+			       card.new_scenario.sides[0].name, card.new_scenario.sides[1].name,
+			       a->argv[1]);
+			status = EXIT_OK;
+		}
+		free(text);
+		game_free(&g);
+	}
+	free(title);
+	free(name);
+	card_free(&card);
 	return status;
 }

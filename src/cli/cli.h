@@ -29,6 +29,8 @@ enum cli_key {
 	CLI_REMINDERS,
 	CLI_COVERAGE,
 	CLI_CS,
+	CLI_SIZE,
+	CLI_TITLE,
 	CLI_N_KEYS
 };
 
@@ -67,6 +69,7 @@ struct cli_args {
 	char **argv;
 	bool given[CLI_N_KEYS];
 	const char *value[CLI_N_KEYS];
+	struct cli_output *out;      /* the escaping streams (main.c), for hexaid edit */
 };
 
 /* Read argv (argv[0] the subcommand's name) against cmd's options: EXIT_OK and
@@ -89,6 +92,7 @@ void cli_explain_keys(FILE *out);
 int cli_chart(const struct cli_args *a);
 int cli_test(const struct cli_args *a);
 int cli_new_card(const struct cli_args *a);
+int cli_new_scenario(const struct cli_args *a);
 void cli_test_format(FILE *out);
 int cli_script(const struct cli_args *a);
 void cli_script_commands(FILE *out);

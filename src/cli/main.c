@@ -18,6 +18,7 @@
 #include "tui.h"
 
 static int cli_help(const struct cli_args *a);
+static int cli_edit(const struct cli_args *a);
 static void help_topics(FILE *out);
 
 static const struct cli_option no_options[] = { { NULL, 0, NULL, 0, NULL } };
@@ -61,6 +62,12 @@ static const struct cli_option render_options[] = {
 	{ NULL, 0, NULL, 0, NULL },
 };
 
+static const struct cli_option new_options[] = {
+	{ "size", 0, "COLSxROWS", CLI_SIZE, "the board's columns and rows (the card's by default)" },
+	{ "title", 0, "TEXT", CLI_TITLE, "the scenario's title" },
+	{ NULL, 0, NULL, 0, NULL },
+};
+
 static const struct cli_option test_options[] = {
 	{ "coverage", 0, NULL, CLI_COVERAGE, "list the card's rule rows no case reached" },
 	{ NULL, 0, NULL, 0, NULL },
@@ -81,6 +88,10 @@ static const struct cli_command subcommands[] = {
 	  explain_options, cli_explain_keys, cli_explain },
 	{ "test", "FILE...", "Run a card's rules cases and say which rules they reach",
 	  test_options, cli_test_format, cli_test },
+	{ "new", "CARD FILE", "Write a blank scenario of CARD to FILE", new_options, NULL,
+	  cli_new_scenario },
+	{ "edit", "FILE", "Open a scenario in set-up, to lay out and save as a scenario",
+	  no_options, NULL, cli_edit },
 	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
 	  no_options, NULL, cli_new_card },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
@@ -166,7 +177,7 @@ cli_help(const struct cli_args *a)
 
 /* Read a subcommand's command line and run it. */
 static int
-run_subcommand(const struct cli_command *sub, int argc, char **argv)
+run_subcommand(const struct cli_command *sub, int argc, char **argv, struct cli_output *out)
 {
 	struct cli_args a;
 	int status = cli_parse(sub, argc, argv, &a);
@@ -175,6 +186,7 @@ run_subcommand(const struct cli_command *sub, int argc, char **argv)
 		return EXIT_OK;
 	if (status != EXIT_OK)
 		return status;
+	a.out = out;
 	status = sub->run(&a);
 	cli_args_free(&a);
 	return status;
@@ -185,9 +197,22 @@ run_subcommand(const struct cli_command *sub, int argc, char **argv)
 static int
 play(const char *file, bool seeded, uint64_t seed, struct cli_output *out)
 {
-	struct tui_options opt = { file, seeded, seed };
+	struct tui_options opt = { file, seeded, seed, false };
 
 	cli_output_stop(out);
+	return tui_main(&opt);
+}
+
+/* hexaid edit FILE: the terminal interface on a scenario in set-up. */
+static int
+cli_edit(const struct cli_args *a)
+{
+	struct tui_options opt = { NULL, false, 0, true };
+
+	if (a->argc != 1)
+		return cli_usage_error(a->cmd);
+	opt.file = a->argv[0];
+	cli_output_stop(a->out);
 	return tui_main(&opt);
 }
 
@@ -241,7 +266,7 @@ run(int argc, char **argv, struct cli_output *out)
 		                "roll dice take their own (hexaid %s --help)\n", sub->name);
 		return EXIT_USAGE;
 	}
-	return run_subcommand(sub, argc, argv);
+	return run_subcommand(sub, argc, argv, out);
 }
 
 int

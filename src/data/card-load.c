@@ -17,6 +17,7 @@
 #include "card-read.h"
 #include "cardpath.h"
 #include "filehead.h"
+#include "hex.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -680,6 +681,90 @@ read_disorder_levels(struct ydoc *doc, const struct ynode *n, const struct yread
 	return ok;
 }
 
+/* `new_scenario: { ground: clear, columns: 13, rows: 9, orientation: pointy,
+ * offset: odd, sides: { british: { name: British, home: north }, ... } }`: what
+ * `hexaid new` starts a blank scenario of the card with. */
+static const char *const new_keys[] = { "ground", "columns", "rows", "orientation", "offset",
+	                                "sides" };
+static const char *const new_orientations[] = { "flat", "pointy" };
+static const char *const new_offsets[] = { "odd", "even" };
+
+static bool
+read_new_sides(struct ydoc *doc, const struct ynode *n, struct card_new_scenario *ns)
+{
+	bool ok = true;
+
+	if (!yis_mapping(doc, n, "sides"))
+		return false;
+	if (n->count < 2 || n->count > MAX_NEW_SIDES)
+		return yerror(doc, n, "new_scenario gives 2 to %d sides", MAX_NEW_SIDES);
+	for (size_t i = 0; i < ns->nsides; i++) {
+		free(ns->sides[i].id);
+		free(ns->sides[i].name);
+	}
+	ns->nsides = 0;
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *name = ymap_find(n->items[i], "name");
+		const struct ynode *home = ymap_find(n->items[i], "home");
+		const char *id, *text = NULL;
+		int edge = -1;
+
+		if (!yid(doc, n->keys[i], &id) || !yis_mapping(doc, n->items[i], "a side") ||
+		    (name != NULL && !ystring(doc, name, &text)) ||
+		    (home != NULL && !yenum(doc, home, home_edge_names + 1, N_HOME_EDGES - 1,
+		                            "board edge", &edge))) {
+			ok = false;
+			continue;
+		}
+		ns->sides[ns->nsides].id = xstrdup(id);
+		ns->sides[ns->nsides].name = xstrdup(text ? text : id);
+		ns->sides[ns->nsides++].home = edge + 1;
+	}
+	return ok;
+}
+
+static bool
+read_new_scenario(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card *card = rd->obj;
+	struct card_new_scenario *ns = &card->new_scenario;
+	const struct ynode *v;
+	bool ok = true;
+	long x;
+
+	if (!yis_mapping(doc, n, "new_scenario"))
+		return false;
+	for (size_t i = 0; i < n->count; i++) {
+		bool known = false;
+		for (size_t k = 0; k < sizeof new_keys / sizeof new_keys[0]; k++)
+			/* reader: card keys */
+			known |= strcmp(n->keys[i]->text, new_keys[k]) == 0;
+		if (!known)
+			ok = yerror(doc, n->keys[i], "unknown key '%s' in new_scenario; known keys are "
+			            "ground, columns, rows, orientation, offset and sides", n->keys[i]->text);
+	}
+	if ((v = ymap_find(n, "ground")) == NULL)
+		return yerror(doc, n, "new_scenario gives its ground: the terrain every hex starts as");
+	if (card_read_name(doc, card, v, FT_TERRAIN, &ns->ground)) {
+		ns->ground_line = v->line;
+		ns->ground_col = v->col;
+	} else {
+		ok = false;
+	}
+	if ((v = ymap_find(n, "columns")) != NULL && (ok = yint(doc, v, 1, 200, &x) && ok))
+		ns->columns = (int)x;
+	if ((v = ymap_find(n, "rows")) != NULL && (ok = yint(doc, v, 1, 200, &x) && ok))
+		ns->rows = (int)x;
+	if ((v = ymap_find(n, "orientation")) != NULL)
+		ok = yenum(doc, v, new_orientations, 2, "orientation", &ns->orientation) && ok;
+	if ((v = ymap_find(n, "offset")) != NULL)
+		ok = yenum(doc, v, new_offsets, 2, "offset", &ns->offset) && ok;
+	if ((v = ymap_find(n, "sides")) == NULL)
+		return yerror(doc, n, "new_scenario gives the sides, such as sides: { blue: "
+		                      "{ name: Blue, home: south }, red: { name: Red, home: north } }");
+	return read_new_sides(doc, v, ns) && ok;
+}
+
 /* `fire_over_friends: { attacker: [artillery], seed: ... }`: units of these
  * classes standing higher than the next hex may fire over a friendly unit there,
  * when that hex holds no terrain that blocks line of sight. */
@@ -745,6 +830,14 @@ finish(struct ydoc *doc, struct card *card)
 {
 	bool ok = true;
 
+	if (card->new_scenario.ground >= 0 &&
+	    card->terrain[card->new_scenario.ground].kind != TERRAIN_HEX) {
+		struct ynode at = { .line = card->new_scenario.ground_line,
+			            .col = card->new_scenario.ground_col };
+		ok = yerror(doc, &at, "the ground of a new scenario is a terrain of kind hex; '%s' "
+		            "is a %s", card->terrain[card->new_scenario.ground].id,
+		            terrain_kind_names[card->terrain[card->new_scenario.ground].kind]);
+	}
 	if (card->battle_die_id != NULL) {
 		struct ynode at = { .line = card->battle_die_line, .col = card->battle_die_col };
 		card->battle_die = card_die(card, card->battle_die_id);
@@ -796,6 +889,7 @@ static const struct yfield card_fields[] = {
 	{ "enter_friendly", AS_BOOL(struct card, enter_friendly) },
 	{ "disorder_levels", READ_BY(read_disorder_levels) },
 	{ "fire_over_friends", READ_BY(read_fire_over_friends) },
+	{ "new_scenario", READ_BY(read_new_scenario) },
 	{ "terrain", READ_BY(card_read_terrain) },
 	{ "tables", READ_BY(card_read_tables) },
 	{ "modifiers", READ_BY(read_modifiers) },
@@ -839,28 +933,23 @@ card_read(struct card *card, struct ydoc *doc)
 {
 	memset(card, 0, sizeof *card);
 	card->battle_die = -1;
+	card->new_scenario.ground = -1;
 	return card_merge(card, doc);
 }
 
 #define MAX_EXTENDS 8
 
 /* The file of the card `id` that `path` extends: beside it, then along the card
- * path. NULL when there is none. */
+ * path (cardpath_find). NULL when there is none. */
 static char *
-find_base(const char *path, const char *id, const struct cardpath *cp)
+find_base(const char *path, const char *id, const struct cardpath *cp, char **passed)
 {
 	const char *slash = strrchr(path, '/');
-	char *file = slash ? xasprintf("%.*s/%s.yaml", (int)(slash - path), path, id)
-	                   : xasprintf("%s.yaml", id);
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
+	const char *first[2] = { dir, NULL };
+	char *file = cardpath_find(cp, first, id, passed);
 
-	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
-		free(file);
-		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], id);
-	}
-	if (access(file, R_OK) != 0) {
-		free(file);
-		return NULL;
-	}
+	free(dir);
 	return file;
 }
 
@@ -874,7 +963,7 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
          int depth)
 {
 	const struct ynode *ext = ymap_find(doc->root, "extends");
-	char *base;
+	char *base, *passed = NULL;
 	bool ok = false;
 
 	if (ext == NULL || ext->kind != YNODE_SCALAR || ext->len == 0) {
@@ -882,9 +971,14 @@ read_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp, struct 
 	} else if (depth >= MAX_EXTENDS) {
 		yerror(doc, ext, "cards extend each other more than %d deep; is there a loop?",
 		       MAX_EXTENDS);
-	} else if ((base = find_base(doc->name, ext->text, cp)) == NULL) {
-		yerror(doc, ext, "no card '%s' beside this file or on the card path "
-		                 "(hexaid cards lists them)", ext->text);
+	} else if ((base = find_base(doc->name, ext->text, cp, &passed)) == NULL) {
+		if (passed != NULL)
+			yerror(doc, ext, "no card '%s' beside this file or on the card path "
+			                 "(passed over %s; hexaid cards lists them)", ext->text, passed);
+		else
+			yerror(doc, ext, "no card '%s' beside this file or on the card path "
+			                 "(hexaid cards lists them)", ext->text);
+		free(passed);
 	} else {
 		size_t mark = dl->count;
 		if (!load_card(card, base, cp, dl, depth + 1)) {
@@ -944,6 +1038,10 @@ card_load_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp,
 void
 card_free(struct card *card)
 {
+	for (size_t i = 0; i < card->new_scenario.nsides; i++) {
+		free(card->new_scenario.sides[i].id);
+		free(card->new_scenario.sides[i].name);
+	}
 	free(card->path);
 	free(card->conditions);
 	free(card->id);

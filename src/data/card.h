@@ -176,6 +176,22 @@ struct rule_list {
 /* hex: covers a hex; token: lies on a hex over its terrain; hexside: along the side
  * between two hexes; path: a road or trail through hexes; condition: a situation the
  * chart prices like terrain (a change of level, a friendly unit's hex). */
+/* What a blank scenario of the card starts with (`new_scenario:`, hexaid new):
+ * the ground every hex is, the board, the sides (the first moves first). */
+#define MAX_NEW_SIDES 8
+struct card_new_side {
+	char *id, *name;
+	int home;               /* an index of home_edge_names (hex.h); 0: none */
+};
+struct card_new_scenario {
+	int ground;             /* a terrain of kind hex; -1: the card gives none */
+	int ground_line, ground_col;
+	int columns, rows;      /* 0: not given */
+	int orientation, offset;
+	struct card_new_side sides[MAX_NEW_SIDES];
+	size_t nsides;
+};
+
 enum terrain_kind {
 	TERRAIN_HEX,
 	TERRAIN_TOKEN,
@@ -538,6 +554,7 @@ struct card {
 	bool levels_block_los; /* a hex higher than the lower end blocks line of sight */
 	bool split_los_either; /* a line along a hexside is blocked when either side is */
 	bool enter_friendly;  /* a unit may enter and pass hexes of friendly units */
+	struct card_new_scenario new_scenario; /* `new_scenario:`; ground -1: not given */
 	uint64_t fire_over_friends; /* classes (bits) that fire over an adjacent lower friend */
 	int fire_over_line;
 	const char *fire_over_file;

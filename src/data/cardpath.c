@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "cardpath.h"
+#include "filehead.h"
 #include "xdg.h"
 #include "xmalloc.h"
 
@@ -190,4 +192,49 @@ cardpath_files_free(char **files, size_t count)
 	for (size_t i = 0; i < count; i++)
 		free(files[i]);
 	free(files);
+}
+
+/* Is `file` the card to take: readable, and not a hexaid file of another kind?
+ * The first passed over is named in *passed. */
+static bool
+card_candidate(const char *file, char **passed)
+{
+	char word[32];
+
+	if (access(file, R_OK) != 0)
+		return false;
+	if (!filehead_other_kind(file, "card", word, sizeof word))
+		return true;
+	if (passed != NULL && *passed == NULL)
+		*passed = xasprintf("%s (a %s)", file, word);
+	return false;
+}
+
+char *
+cardpath_find(const struct cardpath *cp, const char *const *first, const char *id,
+              char **passed)
+{
+	char *file;
+
+	if (passed != NULL)
+		*passed = NULL;
+	for (size_t i = 0; first != NULL && first[i] != NULL; i++) {
+		file = xasprintf("%s/%s.yaml", first[i], id);
+		if (card_candidate(file, passed))
+			goto found;
+		free(file);
+	}
+	for (size_t i = 0; cp != NULL && i < cp->count; i++) {
+		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], id);
+		if (card_candidate(file, passed))
+			goto found;
+		free(file);
+	}
+	return NULL;
+found:
+	if (passed != NULL) {
+		free(*passed);
+		*passed = NULL;
+	}
+	return file;
 }

@@ -22,4 +22,12 @@ void cardpath_free(struct cardpath *cp);
 char **cardpath_files(const struct cardpath *cp, size_t *count);
 void cardpath_files_free(char **files, size_t count);
 
+/* The file of the card `id`: ID.yaml in each folder of `first` (NULL-ended; the
+ * folders of the file that names the card), then in DIR/cards along the path. A
+ * file on the way that says it is another kind of hexaid file (a scenario named
+ * like its card, say) is passed over: when no card is found, *passed (if not
+ * NULL) names it and its kind, "PATH (a KIND)", for the message; else NULL. */
+char *cardpath_find(const struct cardpath *cp, const char *const *first, const char *id,
+                    char **passed);
+
 #endif

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -46,6 +47,33 @@ filehead_has_line(const char *head, const char *key)
 		    (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\0'))
 			return true;
 		line = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+bool
+filehead_other_kind(const char *path, const char *kind, char *word, size_t n)
+{
+	char head[FILEHEAD_SIZE + 1];
+	bool not_regular;
+	size_t len;
+
+	if (!filehead_read(path, head, &not_regular))
+		return false;
+	for (const char *line = head; *line != '\0';) {
+		const char *nl = strchr(line, '\n');
+		/* reader: a file's kind: line */
+		if (strncmp(line, "kind:", 5) == 0) {
+			const char *w = line + 5 + strspn(line + 5, " \t\"'");
+			len = strcspn(w, " \t\r\n\"'#");
+			if (len == strlen(kind) && strncmp(w, kind, len) == 0) /* reader: its word */
+				return false;
+			snprintf(word, n, "%.*s", (int)len, w);
+			return true;
+		}
+		if (nl == NULL)
+			break;
+		line = nl + 1;
 	}
 	return false;
 }

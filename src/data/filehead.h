@@ -19,6 +19,11 @@ bool filehead_read(const char *path, char *head, bool *not_regular);
 /* Does a line of the head start with `key`, then a space, CR or the end of it? */
 bool filehead_has_line(const char *head, const char *key);
 
+/* Does the file say it is a hexaid file of another kind than `kind` (a line
+ * `kind: WORD` in its head, WORD not `kind`)? WORD is copied into word (n bytes)
+ * when it does. A file that cannot be read or has no `kind:` line is not. */
+bool filehead_other_kind(const char *path, const char *kind, char *word, size_t n);
+
 /* After loading a file that another file named (the card of a scenario, the
  * card a card extends), from diagnostic `from` on: unless it says it is a hexaid
  * file (a `kind:` line in its first kilobytes), its lines are not quoted, so a

@@ -8,6 +8,7 @@
  * engine's.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 COMMAND(TERRAIN, "terrain")
+COMMAND(ERASE, "erase")
 COMMAND(HEXSIDE, "hexside")
 COMMAND(LEVEL, "level")
 COMMAND(TOKEN, "token")

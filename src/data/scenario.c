@@ -32,38 +32,34 @@ struct sc_ctx {
 /* ---- the card -------------------------------------------------------------- */
 
 static char *
-card_file_for(const char *scenario_path, const char *name, const struct cardpath *cp)
+card_file_for(const char *scenario_path, const char *name, const struct cardpath *cp,
+              char **passed)
 {
 	const char *slash = strrchr(scenario_path, '/');
 	int dirlen = slash ? (int)(slash - scenario_path) : 1;
 	const char *dir = slash ? scenario_path : ".";
-	char *file;
+	char *first[3], *file;
 
+	*passed = NULL;
 	/* a card named by a file name (with a '/' or ".yaml"), not by its id */
 	/* reader: a card's name given */
 	if (strchr(name, '/') != NULL || strstr(name, ".yaml") != NULL)
 		return name[0] == '/' ? xstrdup(name) : xasprintf("%.*s/%s", dirlen, dir, name);
 	/* beside the scenario, in the cards folder next to its folder, then the path */
-	file = xasprintf("%.*s/%s.yaml", dirlen, dir, name);
-	if (access(file, R_OK) == 0)
-		return file;
-	free(file);
-	file = xasprintf("%.*s/../cards/%s.yaml", dirlen, dir, name);
-	for (size_t i = 0; cp != NULL && access(file, R_OK) != 0 && i < cp->count; i++) {
-		free(file);
-		file = xasprintf("%s/cards/%s.yaml", cp->dirs[i], name);
-	}
-	if (access(file, R_OK) == 0)
-		return file;
-	free(file);
-	return NULL;
+	first[0] = xasprintf("%.*s", dirlen, dir);
+	first[1] = xasprintf("%.*s/../cards", dirlen, dir);
+	first[2] = NULL;
+	file = cardpath_find(cp, (const char *const *)first, name, passed);
+	free(first[0]);
+	free(first[1]);
+	return file;
 }
 
 static bool
 load_card(struct ydoc *doc, struct sc_ctx *ctx)
 {
 	const struct ynode *n = ymap_find(doc->root, "card");
-	char *file;
+	char *file, *passed;
 	size_t mark;
 	bool ok;
 
@@ -72,10 +68,19 @@ load_card(struct ydoc *doc, struct sc_ctx *ctx)
 		                              "the rule card it is played with");
 	if (n->kind != YNODE_SCALAR || n->len == 0)
 		return yerror(doc, n, "'card' names a rule card by its id or file");
-	file = card_file_for(doc->name, n->text, ctx->cp);
-	if (file == NULL)
-		return yerror(doc, n, "no card '%s' beside this scenario or on the card path "
-		                      "(hexaid cards lists them)", n->text);
+	free(ctx->sc->card_name);
+	ctx->sc->card_name = xstrdup(n->text);
+	file = card_file_for(doc->name, n->text, ctx->cp, &passed);
+	if (file == NULL) {
+		if (passed != NULL)
+			yerror(doc, n, "no card '%s' beside this scenario or on the card path "
+			               "(passed over %s; hexaid cards lists them)", n->text, passed);
+		else
+			yerror(doc, n, "no card '%s' beside this scenario or on the card path "
+			               "(hexaid cards lists them)", n->text);
+		free(passed);
+		return false;
+	}
 	mark = doc->diags->count;
 	ok = card_load(&ctx->sc->card, file, ctx->cp, doc->diags);
 	if (!ok) {
@@ -641,7 +646,6 @@ team_index(const struct scenario *sc, const char *id)
 	return -1;
 }
 
-const char *const home_edge_names[N_HOME_EDGES] = { "none", "north", "south", "east", "west" };
 
 void
 unit_own_init(struct unit_own *own)
@@ -1066,6 +1070,7 @@ scenario_free(struct scenario *sc)
 	free(sc->title);
 	free(sc->notes);
 	free(sc->scale);
+	free(sc->card_name);
 	if (sc->card.id != NULL || sc->card.nfiles > 0)
 		card_free(&sc->card);
 	free(sc->terrain);

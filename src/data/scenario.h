@@ -54,9 +54,6 @@ struct scen_victory {
 	size_t nobjectives;
 };
 
-/* The board edge a side retreats toward. */
-enum home_edge { HOME_NONE, HOME_NORTH, HOME_SOUTH, HOME_EAST, HOME_WEST, N_HOME_EDGES };
-extern const char *const home_edge_names[N_HOME_EDGES];
 
 struct scen_side {
 	char *id;
@@ -95,6 +92,7 @@ struct scenario {
 	char *title;
 	char *notes;
 	char *scale;            /* "1 hex = 10 cm" on miniatures tables */
+	char *card_name;        /* the card as the file names it: an id or a file */
 	struct card card;
 	struct hex_board board;
 	struct tset *terrain;   /* per hex, row by row from the top left */

@@ -21,6 +21,92 @@ label(const struct game *g, struct hex h, char buf[HEX_LABEL_SIZE])
 
 /* ---- terrain, hexsides, levels, tokens, structures ---------------------------- */
 
+/* The structures of a hex (dir -1) or one of its sides follow what is there, as
+ * a scenario reads them: one whose terrain left is taken away, and the card's
+ * structure of what came (its first terrain with a structure strength) is
+ * added at the card's strength, so a board written as a scenario reads back the
+ * same. */
+static bool
+structure_stays(const struct game *g, const struct scen_structure *st)
+{
+	if (st->dir < 0)
+		return tset_has(game_hex(g, st->hex), st->terrain);
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(st->hex, st->dir)) &&
+		    g->sides[i].feature == st->terrain)
+			return true;
+	return false;
+}
+
+static int
+card_structure_at(const struct game *g, struct hex h, int dir)
+{
+	const struct card *card = game_card(g);
+	const struct tset *cell = game_hex(g, h);
+
+	if (dir < 0) {
+		for (size_t k = 0; k < cell->count; k++)
+			if (card->terrain[cell->items[k]].structure_strength > 0)
+				return cell->items[k];
+		return -1;
+	}
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
+		    card->terrain[g->sides[i].feature].structure_strength > 0)
+			return g->sides[i].feature;
+	return -1;
+}
+
+static void
+structures_follow(struct game *g, struct hex h, int dir)
+{
+	struct hexside side = hexside_of(h, dir);
+	size_t kept = 0;
+	int t;
+
+	for (size_t i = 0; i < g->nstructures; i++) {
+		const struct scen_structure *st = &g->structures[i];
+		bool here = dir < 0 ? st->dir < 0 && hex_eq(st->hex, h)
+		                    : st->dir >= 0 && hexside_eq(hexside_of(st->hex, st->dir), side);
+		if (!here || structure_stays(g, st))
+			g->structures[kept++] = *st;
+	}
+	g->nstructures = kept;
+	if (event_structure_at(g, h, dir) == NULL && (t = card_structure_at(g, h, dir)) >= 0) {
+		struct scen_structure *st = xgrow(&g->structures, &g->nstructures,
+		                                  &g->cap_structures, sizeof *st);
+		*st = (struct scen_structure){ dir < 0 ? h : side.a, dir < 0 ? -1 : side.dir, t,
+			                       game_card(g)->terrain[t].structure_strength, 0 };
+	}
+}
+
+static bool
+has_hex_terrain(const struct card *card, const struct tset *set)
+{
+	for (size_t i = 0; i < set->count; i++)
+		if (card->terrain[set->items[i]].kind == TERRAIN_HEX)
+			return true;
+	return false;
+}
+
+/* Does a hex terrain of `set` cancel hex terrain `t` (so it lies over t, as a
+ * bridge over a river)? A path's cancels is how it moves, never a layer. */
+static bool
+cancelled_by(const struct card *card, const struct tset *set, int t)
+{
+	if (card->terrain[t].kind != TERRAIN_HEX)
+		return false;
+	for (size_t i = 0; i < set->count; i++) {
+		const struct terrain *over = &card->terrain[set->items[i]];
+		if (over->kind != TERRAIN_HEX)
+			continue;
+		for (size_t k = 0; k < over->ncancels; k++)
+			if (over->cancels[k] == t)
+				return true;
+	}
+	return false;
+}
+
 bool
 cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -45,10 +131,18 @@ cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!ok)
 		return false;
 	cell = game_hex_terrain(g, h);
+	/* hex terrain replaces hex terrain, except what the new terrain cancels
+	 * (the card's cancels: a bridge lies over the river it crosses); tokens
+	 * and roads lie over it and stay; roads alone are added over it */
 	for (size_t i = 0; i < cell->count; i++)
-		if (card->terrain[cell->items[i]].kind == TERRAIN_TOKEN && set.count < TSET_MAX)
+		if ((card->terrain[cell->items[i]].kind == TERRAIN_TOKEN ||
+		     card->terrain[cell->items[i]].kind == TERRAIN_PATH ||
+		     (card->terrain[cell->items[i]].kind == TERRAIN_HEX && !has_hex_terrain(card, &set)) ||
+		     cancelled_by(card, &set, cell->items[i])) &&
+		    set.count < TSET_MAX && !tset_has(&set, cell->items[i]))
 			tset_add(&set, cell->items[i]);
 	*cell = set;
+	structures_follow(g, h, -1);
 	label(g, h, buf);
 	cmd_say(res, "%s is now %s", buf, argv[2]);
 	game_log(g, "set-up: %s is now %s", buf, argv[2]);
@@ -74,17 +168,67 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "%s is not a side of a hex here: %s %s %s %s %s %s", argv[3],
 		                names[0], names[1], names[2], names[3], names[4], names[5]);
 	}
-	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE, &feature, res))
+	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE | 1u << TERRAIN_PATH, &feature, res))
 		return false;
 	label(g, h, buf);
 	if (adding && !game_side_add(g, h, dir, feature))
 		return cmd_fail(res, "the %s side of %s already has %s", argv[3], buf, argv[4]);
 	if (!adding && !game_side_remove(g, hexside_of(h, dir), feature))
 		return cmd_fail(res, "the %s side of %s has no %s", argv[3], buf, argv[4]);
+	structures_follow(g, h, dir);
 	cmd_say(res, "%s %s the %s side of %s", argv[4], adding ? "now on" : "taken off", argv[3],
 	        buf);
 	game_log(g, "set-up: %s %s the %s side of %s", argv[4], adding ? "put on" : "taken off",
 	         argv[3], buf);
+	return true;
+}
+
+/* `erase HEX`: what lies over a hex's terrain taken away in one step: its
+ * tokens, roads (in the hex and along its sides), the hexside features around
+ * it, its level and any structure set by hand (terrain the card makes a
+ * structure stays one, at the card's strength). Its hex terrain stays. */
+bool
+cmd_erase(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	struct tset *cell, kept = { .count = 0 };
+	char buf[HEX_LABEL_SIZE];
+	struct hex h;
+	size_t kept_n = 0;
+
+	(void)argc;
+	if (!cmd_hex(g, argv[1], &h, res))
+		return false;
+	cell = game_hex_terrain(g, h);
+	for (size_t i = 0; i < cell->count; i++)
+		if (card->terrain[cell->items[i]].kind != TERRAIN_TOKEN &&
+		    card->terrain[cell->items[i]].kind != TERRAIN_PATH)
+			tset_add(&kept, cell->items[i]);
+	*cell = kept;
+	for (int dir = 0; dir < HEX_DIRECTIONS; dir++) {
+		struct hexside side = hexside_of(h, dir);
+		bool removed = true;
+		/* one entry at a time: a removal moves the others */
+		while (removed) {
+			size_t i = 0;
+			while (i < g->nsides && !hexside_eq(g->sides[i].side, side))
+				i++;
+			removed = i < g->nsides && game_side_remove(g, side, g->sides[i].feature);
+		}
+	}
+	g->levels[scenario_hex_index(&g->sc, h)] = 0;
+	for (size_t i = 0; i < g->nstructures; i++) {
+		const struct scen_structure *st = &g->structures[i];
+		bool touches = hex_eq(st->hex, h) ||
+		               (st->dir >= 0 && hex_eq(hex_neighbor(st->hex, st->dir), h));
+		if (!touches)
+			g->structures[kept_n++] = *st;
+	}
+	g->nstructures = kept_n;
+	structures_follow(g, h, -1);
+	label(g, h, buf);
+	cmd_say(res, "%s: tokens, roads, hexside features, level and structures taken away", buf);
+	game_log(g, "set-up: %s erased (its terrain stays)", buf);
 	return true;
 }
 

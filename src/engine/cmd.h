@@ -55,6 +55,7 @@ bool cmd_may_order(struct game *g, int unit, struct command_result *res);
 
 /* cmd-setup.c */
 bool cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res);
+bool cmd_erase(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_level(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_token(struct game *g, int argc, char **argv, struct command_result *res);

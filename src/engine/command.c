@@ -24,8 +24,10 @@ static bool cmd_save(struct game *g, int argc, char **argv, struct command_resul
 
 const struct command_entry command_table[] = {
 	/* setting up the table */
-	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens stay)",
+	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens, roads and what it cancels stay)",
 	  COMMAND_CHANGE, 2, 2, cmd_terrain, false },
+	[CMD_ERASE] = { "erase", "HEX", "take away a hex's tokens, roads, hexside features, level and structures",
+	  COMMAND_CHANGE, 1, 1, cmd_erase, false },
 	[CMD_HEXSIDE] = { "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
 	  COMMAND_CHANGE, 4, 4, cmd_hexside, false },
 	[CMD_LEVEL] = { "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level, false },

@@ -126,6 +126,8 @@ struct game {
 	size_t replay_end;           /* a save's commands replayed as it opens: how many
 	                                will be in force at the end (0: none is) */
 	char *save_path;             /* where `save` writes, once known */
+	bool setup;                  /* set-up (hexaid edit): `save` writes the board and
+	                                units as a scenario (scenario_text), never a save */
 	struct game_files files;     /* hexaid's own files of the game, while played */
 	bool forcing;                /* the command runs with --force */
 	int command;                 /* the command running (enum command_id), or -1 */

@@ -1,6 +1,7 @@
 /* save.c: writes saved games atomically, keeps their backups and their lock
  * (engine layer). A save is written as plain text in the YAML subset hexaid
- * reads; reading it back is savefile.c (the YAML) and load.c (the replay).
+ * reads; reading it back is savefile.c (the YAML) and load.c (the replay). A
+ * game in set-up is written as a scenario instead (scenario-write.c).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 #include "journal.h"
 #include "save.h"
 #include "savefile.h"
+#include "scenario-write.h"
 #include "xmalloc.h"
 
 #define BACKUPS 3
@@ -245,6 +247,8 @@ save_text(const struct game *g)
 {
 	struct text t = { NULL, 0, 0, false };
 
+	if (g->setup)
+		return scenario_text(g);
 	put_save(&t, g);
 	return t.buf;
 }
@@ -254,6 +258,12 @@ save_text_size(const struct game *g)
 {
 	struct text t = { NULL, 0, 0, true };
 
+	if (g->setup) {
+		char *text = scenario_text(g);
+		size_t len = strlen(text);
+		free(text);
+		return len;
+	}
 	put_save(&t, g);
 	return t.len;
 }

@@ -465,13 +465,20 @@ chooser_open(struct tui *t, struct chooser *c, const char *title, const char *co
 int
 dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n)
 {
+	return dialog_choose_from(t, title, items, n, 0);
+}
+
+int
+dialog_choose_from(struct tui *t, const char *title, const char *const *items, size_t n,
+                   int first)
+{
 	struct chooser c;
-	int chosen = -1, current = 0;
+	int chosen = -1, current = first > 0 && (size_t)first < n ? first : 0;
 	bool done = false;
 
 	if (n == 0)
 		return -1;
-	chooser_open(t, &c, title, items, n, 0);
+	chooser_open(t, &c, title, items, n, current);
 	while (!done) {
 		int ch;
 		if (c.b.w != NULL)

@@ -1,12 +1,14 @@
 /* tui-edit.c: setting up the table from the terminal interface (ui layer): the
  * brush that paints terrain, tokens, levels and hexside features as the cursor
- * moves, tokens placed and taken away, levels, hexside features, structures and
+ * moves, or erases what lies over a hex's terrain (a struct brush_paint of
+ * values, never words read back), tokens placed and taken away, levels, hexside features, structures and
  * their hits, and units added, changed and removed. Each runs a command of the
  * setting-up group (terrain, token, level, hexside, structure, damage, unit);
  * the dialogs choose its words from the card.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,36 +81,28 @@ edit_paint(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	const struct card *card = game_card(g);
-	const struct tset *here = game_hex(g, t->cursor);
+	const struct brush_paint *p = &t->paint;
 	char at[HEX_LABEL_SIZE];
 
 	tui_cursor_label(t, at);
 	switch (t->brush) {
 	case BRUSH_TERRAIN:
-		tui_command(t, "terrain %s %s", at, t->brush_id);
+		tui_command(t, "terrain %s %s", at, card->terrain[p->terrain].id);
 		break;
 	case BRUSH_TOKEN:
-		if (!tset_has(here, card_terrain(card, t->brush_id)))
-			tui_command(t, "token add %s %s", at, t->brush_id);
+		if (!tset_has(game_hex(g, t->cursor), p->terrain))
+			tui_command(t, "token add %s %s", at, card->terrain[p->terrain].id);
 		break;
 	case BRUSH_LEVEL:
-		tui_command(t, "level %s %s", at, t->brush_id);
+		tui_command(t, "level %s %d", at, p->level);
 		break;
-	case BRUSH_HEXSIDE: {
-		/* "feature side" */
-		char feature[128], side[16];
-		/* reader: the brush's words */
-		if (sscanf(t->brush_id, "%127s on %15s", feature, side) == 2)
-			tui_command(t, "hexside add %s %s %s", at, side, feature);
+	case BRUSH_HEXSIDE:
+		tui_command(t, "hexside add %s %s %s", at, hex_direction_name(game_board(g), p->side),
+		            card->terrain[p->terrain].id);
 		break;
-	}
-	case BRUSH_ERASE: {
-		struct tset tokens = *here;
-		for (size_t i = 0; i < tokens.count; i++)
-			if (card->terrain[tokens.items[i]].kind == TERRAIN_TOKEN)
-				tui_command(t, "token remove %s %s", at, card->terrain[tokens.items[i]].id);
+	case BRUSH_ERASE:
+		tui_command(t, "erase %s", at);
 		break;
-	}
 	case BRUSH_NONE:
 	default:
 		tui_message(t, true, "no brush: P chooses one");
@@ -116,47 +110,77 @@ edit_paint(struct tui *t)
 	}
 }
 
+void
+edit_paint_from(struct tui *t, struct hex from)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	char at[HEX_LABEL_SIZE];
+	int dir = hex_direction_to(from, t->cursor);
+
+	edit_paint(t);
+	if (t->brush != BRUSH_TERRAIN || card->terrain[t->paint.terrain].kind != TERRAIN_PATH ||
+	    dir < 0 ||
+	    !tset_has(game_hex(g, from), t->paint.terrain))
+		return;
+	hex_label(game_board(g), from, at);
+	tui_command(t, "hexside add %s %s %s", at, hex_direction_name(game_board(g), dir),
+	            card->terrain[t->paint.terrain].id);
+}
+
 static void
-set_brush(struct tui *t, enum brush_kind kind, char *id)
+set_brush(struct tui *t, enum brush_kind kind, struct brush_paint paint, char *words)
 {
 	free(t->brush_id);
-	t->brush_id = id;
+	t->brush_id = words;
 	t->brush = kind;
-	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops", id);
+	t->paint = paint;
+	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops",
+	            words);
 }
 
 void
 edit_brush(struct tui *t)
 {
 	static const char *const kinds[] = { "terrain", "token", "level", "hexside feature",
-		                             "eraser (takes tokens away)" };
+		                             "eraser (tokens, roads, hexsides, level, structures)" };
 	const struct card *card = game_card(&t->s->game);
 	int k = dialog_choose(t, "Paint with", kinds, 5), id, side;
-	char *level = NULL;
+	char *level = NULL, *end;
+	long lv;
 
 	switch (k) {
 	case 0:
-		if ((id = choose_terrain(t, "Terrain", 1u << TERRAIN_HEX, NULL)) >= 0)
-			set_brush(t, BRUSH_TERRAIN, xstrdup(card->terrain[id].id));
+		if ((id = choose_terrain(t, "Terrain (or a road, laid over it)",
+		                         1u << TERRAIN_HEX | 1u << TERRAIN_PATH, NULL)) >= 0)
+			set_brush(t, BRUSH_TERRAIN, (struct brush_paint){ id, -1, 0 },
+			          xstrdup(card->terrain[id].id));
 		break;
 	case 1:
 		if ((id = choose_terrain(t, "Token", 1u << TERRAIN_TOKEN, NULL)) >= 0)
-			set_brush(t, BRUSH_TOKEN, xstrdup(card->terrain[id].id));
+			set_brush(t, BRUSH_TOKEN, (struct brush_paint){ id, -1, 0 },
+			          xstrdup(card->terrain[id].id));
 		break;
 	case 2:
-		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level))
-			set_brush(t, BRUSH_LEVEL, xstrdup(level));
+		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level)) {
+			lv = strtol(level, &end, 10);
+			if (end != level && *end == '\0' && lv >= 0 && lv <= 9)
+				set_brush(t, BRUSH_LEVEL, (struct brush_paint){ -1, -1, (int)lv },
+				          xasprintf("level %ld", lv));
+			else
+				tui_message(t, true, "a level is 0 to 9, not '%s'", level);
+		}
 		free(level);
 		break;
 	case 3:
 		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
 		    (side = choose_side(t)) >= 0)
-			set_brush(t, BRUSH_HEXSIDE,
+			set_brush(t, BRUSH_HEXSIDE, (struct brush_paint){ id, side, 0 },
 			          xasprintf("%s on %s", card->terrain[id].id,
 			                    hex_direction_name(game_board(&t->s->game), side)));
 		break;
 	case 4:
-		set_brush(t, BRUSH_ERASE, xstrdup("eraser"));
+		set_brush(t, BRUSH_ERASE, (struct brush_paint){ -1, -1, 0 }, xstrdup("eraser"));
 		break;
 	default:
 		break;
@@ -235,23 +259,66 @@ edit_damage(struct tui *t)
 	free(v);
 }
 
+/* The letters an id of side `side` starts with: those of its first unit's id,
+ * else the first letter of the side's name, capital (free it). */
+static char *
+id_prefix(const struct game *g, int side)
+{
+	const struct scen_side *team = &g->sc.teams[side];
+	const char *name = team->name ? team->name : team->id;
+	size_t n;
+
+	for (size_t u = 0; u < g->nunits; u++)
+		if (g->units[u].side == side) {
+			n = strcspn(g->units[u].id, "0123456789");
+			if (n > 0)
+				return xstrndup(g->units[u].id, n);
+		}
+	return xasprintf("%c", toupper((unsigned char)name[0]));
+}
+
+/* The id offered for a new unit of `side`: its prefix and the number after the
+ * highest of the ids of that prefix, not taken by any unit (free it). */
+static char *
+suggest_id(const struct game *g, int side)
+{
+	char *prefix = id_prefix(g, side), *id;
+	size_t len = strlen(prefix);
+	long next = 1;
+
+	for (size_t u = 0; u < g->nunits; u++) {
+		const char *rest = g->units[u].id + len;
+		char *end;
+		long n;
+		/* reader: unit ids, for the next number of a side */
+		if (strncmp(g->units[u].id, prefix, len) != 0 || !isdigit((unsigned char)*rest))
+			continue;
+		n = strtol(rest, &end, 10);
+		if (*end == '\0' && n >= next)
+			next = n + 1;
+	}
+	id = xasprintf("%s%ld", prefix, next);
+	while (game_unit_find(g, id) >= 0) {
+		free(id);
+		id = xasprintf("%s%ld", prefix, ++next);
+	}
+	free(prefix);
+	return id;
+}
+
 void
 edit_unit_add(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	const struct card *card = game_card(g);
 	const char **sides, **classes;
-	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL;
-	int side, cls;
+	char at[HEX_LABEL_SIZE], *id = NULL, *strength = NULL, *offer = NULL, *initial;
+	int side, cls, last = t->last_added >= 0 && (size_t)t->last_added < g->nunits
+	                              ? t->last_added : -1;
 
 	tui_cursor_label(t, at);
 	if (tui_unit_at_cursor(t) >= 0) {
 		tui_message(t, true, "a unit stands in %s already", at);
-		return;
-	}
-	if (!dialog_input(t, "Add a unit", "The new unit's id (as on its counter):", "", &id) ||
-	    *id == '\0') {
-		free(id);
 		return;
 	}
 	sides = xcalloc(g->sc.nteams + 1, sizeof *sides);
@@ -260,12 +327,25 @@ edit_unit_add(struct tui *t)
 	classes = xcalloc(card->nclasses + 1, sizeof *classes);
 	for (size_t i = 0; i < card->nclasses; i++)
 		classes[i] = card->classes[i].id;
-	side = dialog_choose(t, "Its side", sides, g->sc.nteams);
-	cls = side >= 0 ? dialog_choose(t, "Its class", classes, card->nclasses) : -1;
-	if (cls >= 0 && dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", "4",
-	                             &strength))
-		tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
-		            card->classes[cls].id, at, strength);
+	/* the side, class and strength of the unit added last are offered first */
+	side = dialog_choose_from(t, "Add a unit: its side", sides, g->sc.nteams,
+	                          last >= 0 ? g->units[last].side : 0);
+	cls = side >= 0 ? dialog_choose_from(t, "Its class", classes, card->nclasses,
+	                                     last >= 0 ? g->units[last].cls : 0)
+	                : -1;
+	if (cls >= 0)
+		offer = suggest_id(g, side);
+	initial = xasprintf("%d", last >= 0 ? g->units[last].strength : 4);
+	if (cls >= 0 &&
+	    dialog_input(t, "Its id", "The new unit's id (as on its counter):", offer, &id) &&
+	    *id != '\0' &&
+	    dialog_input(t, "Strength", "Its strength (blocks, figures, steps):", initial,
+	                 &strength) &&
+	    tui_command(t, "unit add %s %s %s %s %s", id, g->sc.teams[side].id,
+	                card->classes[cls].id, at, strength))
+		t->last_added = game_unit_find(g, id);
+	free(initial);
+	free(offer);
 	free(strength);
 	free(sides);
 	free(classes);

@@ -103,6 +103,7 @@ reset_view(struct tui *t)
 	battle_clear(t);
 	command_result_free(&t->dice);
 	t->brush = BRUSH_NONE;
+	t->last_added = -1;
 	free(t->journal_warning);
 	t->journal_warning = NULL;
 	selection_free(t);
@@ -111,14 +112,29 @@ reset_view(struct tui *t)
 	tui_game_changed(t);
 }
 
-/* Close this game and open the file instead; if that fails, this one again. */
+/* Load the file, in set-up when `edit`; false with *errors saying why. */
+static bool
+load_game(const char *path, bool edit, struct game *g, char **errors)
+{
+	if (!tui_load_game(path, g, errors))
+		return false;
+	if (!edit)
+		return true;
+	free(*errors);
+	*errors = tui_edit_setup(g, path);
+	return *errors == NULL;
+}
+
+/* Close this game and open the file instead (in set-up when `edit`); if that
+ * fails, this one again. */
 static void
-open_game(struct tui *t, const char *path)
+open_game(struct tui *t, const char *path, bool edit)
 {
 	struct game g;
 	char *errors = NULL, *err = NULL, *previous;
+	bool was_setup = t->s->game.setup;
 
-	if (!tui_load_game(path, &g, &errors)) {
+	if (!load_game(path, edit, &g, &errors)) {
 		struct strlist lines = { 0 };
 		char *save = NULL;
 		if (errors == NULL)
@@ -144,7 +160,8 @@ open_game(struct tui *t, const char *path)
 		strlist_free(&lines);
 		free(err);
 		err = NULL;
-		if (!tui_load_game(previous, &g, &errors) || !tui_start_session(t, t->s, &g, &err)) {
+		if (!load_game(previous, was_setup, &g, &errors) ||
+		    !tui_start_session(t, t->s, &g, &err)) {
 			/* nothing to go back to: stop, the journal has every change */
 			t->quit = true;
 		}
@@ -177,7 +194,7 @@ file_open(struct tui *t)
 	if (dialog_input(t, "Open a saved game", "The saved game (or scenario) to open:", initial,
 	                 &path) &&
 	    *path && settle_unsaved(t, "open it"))
-		open_game(t, path);
+		open_game(t, path, false);
 	free(path);
 	free(initial);
 	free(dir);
@@ -202,9 +219,22 @@ file_new(struct tui *t)
 	}
 	i = dialog_choose(t, "New game from a scenario", names, files.count);
 	if (i >= 0 && settle_unsaved(t, "start it"))
-		open_game(t, files.items[i]);
+		open_game(t, files.items[i], false);
 	free(names);
 	strlist_free(&files);
+}
+
+void
+file_edit(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	char *path = NULL;
+
+	if (dialog_input(t, "Edit scenario", "The scenario to set up (w saves it, as a scenario):",
+	                 g->setup && g->save_path ? g->save_path : g->sc.path, &path) &&
+	    *path && settle_unsaved(t, "open it"))
+		open_game(t, path, true);
+	free(path);
 }
 
 /* Is `path` the game's save, links followed? */

@@ -328,8 +328,10 @@ go_to(struct tui *t)
 static void
 cursor_go(struct tui *t, const struct binding *b)
 {
+	struct hex from = t->cursor;
+
 	if (selection_go(t, b->arg) && t->brush != BRUSH_NONE)
-		edit_paint(t);
+		edit_paint_from(t, from);
 }
 
 static void
@@ -541,7 +543,9 @@ static const struct binding bindings[] = {
 	{ .keys = { '?', KEY_F(1) }, .names = "? F1", DO(tui_help), ITEM(MENU_HELP, 1, "Keys"),
 	  .help = "this help" },
 	{ .keys = { CTRL('l') }, .names = "C-l", DO(redraw), .help = "redraw the screen" },
-	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 7, "Quit"),
+	{ DO(file_edit), ITEM(MENU_GAME, 7, "Edit scenario..."),
+	  .help = "open a scenario in set-up: w saves the board and units as a scenario" },
+	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 8, "Quit"),
 	  .help = "quit (asks first when there are unsaved changes)" },
 };
 

@@ -148,6 +148,12 @@ tui_main(const struct tui_options *opt)
 	}
 	free(err);
 	err = NULL;
+	if (opt->edit && (err = tui_edit_setup(&g, path)) != NULL) {
+		fprintf(stderr, "hexaid: edit: %s\n", err);
+		free(err);
+		free(path);
+		return EXIT_INVALID;
+	}
 	free(path);
 	if (opt->seeded)
 		rng_seed(&g.rng, opt->seed);
@@ -156,6 +162,7 @@ tui_main(const struct tui_options *opt)
 	session.journal.fd = -1;
 	t.zoom = -1;
 	t.derived_unit = -1;
+	t.last_added = -1;
 	t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0; /* reader: the locale's codeset */
 	t.s = &session;
 	t.draw = draw_screen;

@@ -242,6 +242,21 @@ tui_load_game(const char *path, struct game *g, char **errors)
 	return ok;
 }
 
+char *
+tui_edit_setup(struct game *g, const char *path)
+{
+	if (g->save_path != NULL) {
+		char *q = str_quote_path(path), *why;
+		why = xasprintf("%s is a saved game; set-up opens a scenario (kind: scenario)", q);
+		free(q);
+		game_free(g);
+		return why;
+	}
+	g->setup = true;
+	g->save_path = xstrdup(path);
+	return NULL;
+}
+
 /* Does the journal at `path` hold commands for this game? */
 static bool
 holds_commands(const char *path, const struct game *g)

@@ -1,7 +1,8 @@
 /* tui-status.c: the status line and the message line (ui layer). The status
  * line says where the game stands as `show state` puts it (turn, side to act,
  * phase and the phase's reminder, from the engine's turn_state_words and
- * turn_phase_reminder, as far as it fits), marks unsaved changes, names the brush while painting, and ends
+ * turn_phase_reminder, as far as it fits; SET-UP and the set-up keys while a
+ * scenario is edited), marks unsaved changes, names the brush while painting, and ends
  * with the keys that matter now; the message line below it holds the last
  * command's answer, or its error.
  * SPDX-License-Identifier: GPL-3.0-or-later */
@@ -60,10 +61,19 @@ status_derive(struct tui *t)
 		return;
 	free(t->state_line);
 	free(t->reminder);
+	free(t->state_owed);
+	if (t->s->game.setup) {
+		/* set-up is not play: no turn, phase or side to act */
+		t->state_line = xstrdup("SET-UP");
+		t->state_owed = xstrdup(t->state_line);
+		t->reminder = NULL;
+		memset(&t->state_may, 0, sizeof t->state_may);
+		t->status_gen = t->gen;
+		return;
+	}
 	t->state_line = turn_state_words(&t->s->game);
 	/* what is owed, said after it while no battle is set up (then the
 	 * battle's keys need the room) */
-	free(t->state_owed);
 	t->state_owed = with_owed(&t->s->game, turn_state_words(&t->s->game));
 	t->reminder = turn_phase_reminder(&t->s->game);
 	status_may(t);
@@ -114,6 +124,13 @@ hints(struct tui *t, const char *out[], size_t cap)
 		HINT("?:help");
 		HINT("Esc:stop");
 		HINT("U:undo");
+	} else if (t->s->game.setup) {
+		HINT("P:paint");
+		HINT("A:add unit");
+		HINT("w:save scenario");
+		HINT("?:help");
+		HINT("F10:menu");
+		HINT("q:quit");
 	} else if (t->battle.active) {
 		/* r:roll says again what Enter:roll says */
 		if (t->battle.accepted && does != ENTER_ROLL)

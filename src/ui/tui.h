@@ -43,6 +43,7 @@ struct tui_options {
 	const char *file;       /* a scenario or a saved game; NULL: the default demo */
 	bool seeded;            /* false: the system's dice */
 	uint64_t seed;
+	bool edit;              /* hexaid edit: the scenario opens in set-up */
 };
 
 /* Start the terminal interface; returns the exit status. */
@@ -189,6 +190,15 @@ struct binding {
 enum brush_kind { BRUSH_NONE, BRUSH_TERRAIN, BRUSH_TOKEN, BRUSH_LEVEL, BRUSH_HEXSIDE,
 	          BRUSH_ERASE };
 
+/* What the brush paints, as values (issue 27): the card's terrain, token or
+ * hexside feature, the side of the hex a feature goes on, the level. The words
+ * of brush_id are only for people (the status line). */
+struct brush_paint {
+	int terrain;            /* a card terrain index; -1: none */
+	int side;               /* a direction of the hex, for a hexside feature */
+	int level;
+};
+
 /* A battle being set up in the dice pane: the command word (fire, melee,
  * battle), attacker and target ids, and the players' words (dice=2 charge...);
  * its combat type as the engine answered it (explain). */
@@ -280,7 +290,10 @@ struct tui {
 	bool message_error;
 
 	enum brush_kind brush;
-	char *brush_id;         /* terrain, token or feature id; level as text */
+	struct brush_paint paint; /* what it paints */
+	char *brush_id;         /* what it paints, in words for people (the status line) */
+	int last_added;         /* the unit added last (A), whose side, class and
+	                           strength the next is offered; -1: none */
 
 	/* the interface's notes (tui_note), in the order made; the log pane shows
 	 * them among the game log's lines */
@@ -359,6 +372,10 @@ void tui_end_curses(struct tui *t);
 /* tui-open.c */
 /* Load a scenario or saved game; diagnostics go to *errors (free it). */
 bool tui_load_game(const char *path, struct game *g, char **errors);
+/* hexaid edit: the scenario loaded from `path` goes into set-up, saved to
+ * `path` as a scenario: NULL. A saved game is refused: why (free it), the game
+ * freed. */
+char *tui_edit_setup(struct game *g, const char *path);
 /* The default demo scenario's path (free it), or NULL. */
 char *tui_default_scenario(void);
 /* Start a session on a loaded game (taken over): its journal, and the offer to
@@ -463,6 +480,9 @@ void tui_help(struct tui *t);
 void edit_brush(struct tui *t);
 /* Paint the hex at the cursor with the brush. */
 void edit_paint(struct tui *t);
+/* The same after the cursor moved from `from`: a road brush also lays the road
+ * along the side between the two hexes. */
+void edit_paint_from(struct tui *t, struct hex from);
 void edit_token_add(struct tui *t);
 void edit_token_remove(struct tui *t);
 void edit_structure(struct tui *t);
@@ -478,6 +498,7 @@ void file_save(struct tui *t);
 void file_save_as(struct tui *t);
 void file_open(struct tui *t);
 void file_new(struct tui *t);
+void file_edit(struct tui *t);
 void file_export_log(struct tui *t);
 void file_quit(struct tui *t);
 
@@ -510,6 +531,9 @@ bool dialog_input_checked(struct tui *t, const char *title, const char *prompt,
 char *tui_utf8(const char *s);
 /* One of `n` items; its index, or -1 when cancelled. */
 int dialog_choose(struct tui *t, const char *title, const char *const *items, size_t n);
+/* The same, the item `first` offered first (Enter takes it). */
+int dialog_choose_from(struct tui *t, const char *title, const char *const *items, size_t n,
+                       int first);
 /* A question with answers given by their keys ("yn", "ync"; a capital, "Yn", is that
  * key only, the small letter not); the key, or 0 when
  * cancelled (Esc). */

@@ -756,3 +756,5 @@ hex_reach_path(const struct hex_board *board, const struct hex_reached *reached,
 	free(position);
 	return len;
 }
+
+const char *const home_edge_names[N_HOME_EDGES] = { "none", "north", "south", "east", "west" };

@@ -211,4 +211,9 @@ size_t hex_reach_to(const struct hex_board *board, struct hex start, struct hex 
 size_t hex_reach_path(const struct hex_board *board, const struct hex_reached *reached,
 		      size_t count, struct hex to, struct hex *path, size_t cap);
 
+/* The board edge a side retreats toward (a scenario's side's home; a card's
+ * new_scenario sides). */
+enum home_edge { HOME_NONE, HOME_NORTH, HOME_SOUTH, HOME_EAST, HOME_WEST, N_HOME_EDGES };
+extern const char *const home_edge_names[N_HOME_EDGES];
+
 #endif

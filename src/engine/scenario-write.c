@@ -1,0 +1,605 @@
+/* scenario-write.c: a game's board and units written as a scenario file (engine
+ * layer), laid out like the scenarios of data/scenarios: the map as rows of the
+ * card's glyphs, levels, hexside features, roads as paths, tokens, structures
+ * that differ from the card's, supply, victory, sides, units and their own
+ * values, settings and the start. What it writes, scenario.c reads back to the
+ * same state, and writing that again gives the same bytes.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario-write.h"
+#include "xmalloc.h"
+
+/* ---- words and values ------------------------------------------------------- */
+
+/* A double-quoted YAML string: quotes and backslashes escaped, line breaks and
+ * tabs as \n and \t (text values hold no other control character). */
+static void
+put_quoted(struct strbuf *b, const char *s)
+{
+	strbuf_addf(b, "\"");
+	for (const char *p = s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addf(b, "\\%c", *p);
+		else if (*p == '\n')
+			strbuf_addf(b, "\\n");
+		else if (*p == '\t')
+			strbuf_addf(b, "\\t");
+		else if ((unsigned char)*p < 0x20)
+			strbuf_addf(b, "\\x%02x", (unsigned char)*p);
+		else
+			strbuf_addf(b, "%c", *p);
+	}
+	strbuf_addf(b, "\"");
+}
+
+static void
+put_label(struct strbuf *b, const struct game *g, struct hex h)
+{
+	char at[HEX_LABEL_SIZE];
+
+	hex_label(game_board(g), h, at);
+	strbuf_addf(b, "\"%s\"", at);
+}
+
+static const char *
+terrain_id(const struct game *g, int t)
+{
+	return game_card(g)->terrain[t].id;
+}
+
+static enum terrain_kind
+terrain_kind(const struct game *g, int t)
+{
+	return game_card(g)->terrain[t].kind;
+}
+
+/* ---- the map ------------------------------------------------------------------ */
+
+/* The code of terrain t in a map row: its glyph when the glyph reads back as t
+ * (the last terrain of the card with that glyph wins, as scenario.c reads it),
+ * else its id, which the legend then gives. */
+static bool
+glyph_reads_back(const struct card *card, int t)
+{
+	char gl = card->terrain[t].glyph;
+
+	if (gl == '\0' || gl == ' ' || gl == '+')
+		return false;
+	for (size_t i = (size_t)t + 1; i < card->nterrain; i++)
+		if (card->terrain[i].glyph == gl)
+			return false;
+	return true;
+}
+
+/* Is terrain t written in the map row of its hex (not a token, a road or a
+ * side's feature)? */
+static bool
+in_map(const struct game *g, int t)
+{
+	enum terrain_kind k = terrain_kind(g, t);
+
+	return k != TERRAIN_TOKEN && k != TERRAIN_PATH && k != TERRAIN_HEXSIDE;
+}
+
+static void
+put_legend(struct strbuf *b, const struct game *g)
+{
+	const struct card *card = game_card(g);
+	size_t cells = (size_t)g->sc.board.columns * (size_t)g->sc.board.rows;
+	bool *used = xcalloc(card->nterrain + 1, sizeof *used);
+	bool any = false;
+
+	for (size_t i = 0; i < cells; i++)
+		for (size_t k = 0; k < g->terrain[i].count; k++) {
+			int t = g->terrain[i].items[k];
+			if (in_map(g, t) && !glyph_reads_back(card, t))
+				used[t] = true;
+		}
+	for (size_t t = 0; t < card->nterrain; t++) {
+		if (!used[t])
+			continue;
+		strbuf_addf(b, "%s%s: %s", any ? ", " : "  legend: { ", card->terrain[t].id,
+		            card->terrain[t].id);
+		any = true;
+	}
+	if (any)
+		strbuf_addf(b, " }\n");
+	free(used);
+}
+
+/* One hex's code: its map terrain joined by '+'. A hex with none (a token or a
+ * road alone) takes the first map terrain of the card, as nothing else reads. */
+static void
+put_cell(struct strbuf *b, const struct game *g, const struct tset *cell)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+
+	for (size_t k = 0; k < cell->count; k++) {
+		int t = cell->items[k];
+		if (!in_map(g, t))
+			continue;
+		if (any)
+			strbuf_addf(b, "+");
+		if (glyph_reads_back(card, t))
+			strbuf_addf(b, "%c", card->terrain[t].glyph);
+		else
+			strbuf_addf(b, "%s", card->terrain[t].id);
+		any = true;
+	}
+	for (size_t t = 0; !any && t < card->nterrain; t++)
+		if (card->terrain[t].kind == TERRAIN_HEX) {
+			if (glyph_reads_back(card, (int)t))
+				strbuf_addf(b, "%c", card->terrain[t].glyph);
+			else
+				strbuf_addf(b, "%s", card->terrain[t].id);
+			any = true;
+		}
+}
+
+static void
+put_map(struct strbuf *b, const struct game *g)
+{
+	const struct hex_board *bd = &g->sc.board;
+
+	strbuf_addf(b, "\nmap:\n");
+	put_legend(b, g);
+	strbuf_addf(b, "  rows:\n");
+	for (int r = 0; r < bd->rows; r++) {
+		strbuf_addf(b, "    - \"");
+		for (int c = 0; c < bd->columns; c++) {
+			if (c > 0)
+				strbuf_addf(b, " ");
+			put_cell(b, g, &g->terrain[scenario_offset_index(&g->sc, c, r)]);
+		}
+		strbuf_addf(b, "\"\n");
+	}
+}
+
+static void
+put_levels(struct strbuf *b, const struct game *g)
+{
+	const struct hex_board *bd = &g->sc.board;
+	size_t cells = (size_t)bd->columns * (size_t)bd->rows;
+	bool any = false;
+
+	for (size_t i = 0; i < cells; i++)
+		any |= g->levels[i] != 0;
+	if (!any)
+		return;
+	strbuf_addf(b, "\nlevels:\n");
+	for (int r = 0; r < bd->rows; r++) {
+		strbuf_addf(b, "  - \"");
+		for (int c = 0; c < bd->columns; c++) {
+			int lv = g->levels[scenario_offset_index(&g->sc, c, r)];
+			strbuf_addf(b, c > 0 ? " %c" : "%c", lv == 0 ? '.' : (char)('0' + lv));
+		}
+		strbuf_addf(b, "\"\n");
+	}
+}
+
+/* ---- hexsides and roads --------------------------------------------------------- */
+
+/* The direction of a side entry from the hex it was given for. */
+static int
+owner_dir(const struct scen_hexside *s)
+{
+	return hex_eq(s->owner, s->side.a) ? s->side.dir : s->side.dir + HEX_DIRECTIONS / 2;
+}
+
+static void
+put_hexsides(struct strbuf *b, const struct game *g)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < g->nsides; i++) {
+		const struct scen_hexside *s = &g->sides[i];
+		if (terrain_kind(g, s->feature) != TERRAIN_HEXSIDE)
+			continue;
+		if (!any)
+			strbuf_addf(b, "\nhexsides:\n");
+		any = true;
+		strbuf_addf(b, "  - { hex: ");
+		put_label(b, g, s->owner);
+		strbuf_addf(b, ", side: %s, feature: %s }\n",
+		            hex_direction_name(game_board(g), owner_dir(s)), terrain_id(g, s->feature));
+	}
+}
+
+/* The other hex of a road's side entry. */
+static struct hex
+entry_far(const struct scen_hexside *s)
+{
+	return hex_neighbor(s->owner, owner_dir(s));
+}
+
+/* The first road entry of `feature` not used yet that leaves `from`: one given
+ * from it first (as a path read forward gives them), then one towards it.
+ * -1: none. *far is the hex at its other end. */
+static int
+next_entry(const struct game *g, int feature, const bool *used, struct hex from, struct hex *far)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < g->nsides; i++) {
+			const struct scen_hexside *s = &g->sides[i];
+			if (used[i] || s->feature != feature)
+				continue;
+			if (pass == 0 && hex_eq(s->owner, from)) {
+				*far = entry_far(s);
+				return (int)i;
+			}
+			if (pass == 1 && hex_eq(entry_far(s), from)) {
+				*far = s->owner;
+				return (int)i;
+			}
+		}
+	return -1;
+}
+
+/* One road: from the first entry not used, on as far as it goes. */
+static void
+put_path(struct strbuf *b, const struct game *g, int feature, bool *used, int first)
+{
+	struct hex at = entry_far(&g->sides[first]), far;
+	int i, n = 1;
+
+	used[first] = true;
+	strbuf_addf(b, "  - feature: %s\n    path: [", terrain_id(g, feature));
+	put_label(b, g, g->sides[first].owner);
+	strbuf_addf(b, ", ");
+	put_label(b, g, at);
+	while ((i = next_entry(g, feature, used, at, &far)) >= 0) {
+		used[i] = true;
+		strbuf_addf(b, ++n % 10 == 0 ? ",\n           " : ", ");
+		put_label(b, g, far);
+		at = far;
+	}
+	strbuf_addf(b, "]\n");
+}
+
+/* Does a road of `feature` reach hex h along a side? */
+static bool
+road_reaches(const struct game *g, int feature, struct hex h)
+{
+	for (size_t i = 0; i < g->nsides; i++)
+		if (g->sides[i].feature == feature &&
+		    (hex_eq(g->sides[i].owner, h) || hex_eq(entry_far(&g->sides[i]), h)))
+			return true;
+	return false;
+}
+
+static void
+put_roads(struct strbuf *b, const struct game *g)
+{
+	const struct card *card = game_card(g);
+	bool *used = xcalloc(g->nsides + 1, sizeof *used), any = false;
+
+	for (size_t t = 0; t < card->nterrain; t++) {
+		if (card->terrain[t].kind != TERRAIN_PATH)
+			continue;
+		for (size_t i = 0; i < g->nsides; i++) {
+			if (used[i] || g->sides[i].feature != (int)t)
+				continue;
+			if (!any)
+				strbuf_addf(b, "\nroads:\n");
+			any = true;
+			put_path(b, g, (int)t, used, (int)i);
+		}
+		/* a hex of road that no side of road reaches: a path of one hex */
+		for (int r = 0; r < g->sc.board.rows; r++)
+			for (int c = 0; c < g->sc.board.columns; c++) {
+				struct hex h = hex_from_offset(&g->sc.board, c, r);
+				if (!tset_has(&g->terrain[scenario_offset_index(&g->sc, c, r)], (int)t) ||
+				    road_reaches(g, (int)t, h))
+					continue;
+				if (!any)
+					strbuf_addf(b, "\nroads:\n");
+				any = true;
+				strbuf_addf(b, "  - feature: %s\n    path: [", card->terrain[t].id);
+				put_label(b, g, h);
+				strbuf_addf(b, "]\n");
+			}
+	}
+	free(used);
+}
+
+static void
+put_tokens(struct strbuf *b, const struct game *g)
+{
+	bool any = false;
+
+	for (int r = 0; r < g->sc.board.rows; r++)
+		for (int c = 0; c < g->sc.board.columns; c++) {
+			const struct tset *cell = &g->terrain[scenario_offset_index(&g->sc, c, r)];
+			for (size_t k = 0; k < cell->count; k++) {
+				if (terrain_kind(g, cell->items[k]) != TERRAIN_TOKEN)
+					continue;
+				if (!any)
+					strbuf_addf(b, "\ntokens:\n");
+				any = true;
+				strbuf_addf(b, "  - { hex: ");
+				put_label(b, g, hex_from_offset(&g->sc.board, c, r));
+				strbuf_addf(b, ", token: %s }\n", terrain_id(g, cell->items[k]));
+			}
+		}
+}
+
+/* ---- structures and supply ----------------------------------------------------- */
+
+/* The structure the card makes of a hex (dir -1) or one of its sides, as
+ * scenario.c finds it: the first terrain there with a structure strength. */
+static int
+card_structure(const struct game *g, struct hex h, int dir)
+{
+	const struct card *card = game_card(g);
+
+	if (dir < 0) {
+		const struct tset *cell = &g->terrain[scenario_hex_index(&g->sc, h)];
+		for (size_t k = 0; k < cell->count; k++)
+			if (card->terrain[cell->items[k]].structure_strength > 0)
+				return cell->items[k];
+		return -1;
+	}
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
+		    card->terrain[g->sides[i].feature].structure_strength > 0)
+			return g->sides[i].feature;
+	return -1;
+}
+
+static void
+put_structures(struct strbuf *b, const struct game *g)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+
+	for (size_t i = 0; i < g->nstructures; i++) {
+		const struct scen_structure *st = &g->structures[i];
+		int own = card_structure(g, st->hex, st->dir);
+		bool same_terrain = own == st->terrain;
+
+		if (same_terrain && st->hits == 0 &&
+		    st->strength == card->terrain[st->terrain].structure_strength)
+			continue;
+		if (!any)
+			strbuf_addf(b, "\nstructures:\n");
+		any = true;
+		strbuf_addf(b, "  - { hex: ");
+		put_label(b, g, st->hex);
+		if (st->dir >= 0)
+			strbuf_addf(b, ", side: %s", hex_direction_name(game_board(g), st->dir));
+		if (!same_terrain)
+			strbuf_addf(b, ", terrain: %s", terrain_id(g, st->terrain));
+		strbuf_addf(b, ", strength: %d", st->strength);
+		if (st->hits > 0)
+			strbuf_addf(b, ", hits: %d", st->hits);
+		strbuf_addf(b, " }\n");
+	}
+}
+
+static void
+put_supply(struct strbuf *b, const struct game *g)
+{
+	for (size_t i = 0; i < g->sc.nsupplies; i++) {
+		const struct scen_supply *s = &g->sc.supplies[i];
+		strbuf_addf(b, "%s  - { tokens: [", i == 0 ? "\nsupply:\n" : "");
+		for (size_t k = 0; k < s->ntokens; k++)
+			strbuf_addf(b, "%s%s", k ? ", " : "", terrain_id(g, s->tokens[k]));
+		strbuf_addf(b, "], count: %d }\n", s->count);
+	}
+}
+
+/* ---- victory, sides, units ---------------------------------------------------- */
+
+static void
+put_victory(struct strbuf *b, const struct game *g)
+{
+	const struct scen_victory *v = &g->sc.victory;
+
+	if (v->target <= 0)
+		return;
+	strbuf_addf(b, "\nvictory:\n  target: %d\n", v->target);
+	if (v->name != NULL) {
+		strbuf_addf(b, "  name: ");
+		put_quoted(b, v->name);
+		strbuf_addf(b, "\n");
+	}
+	if (v->per_unit != 1)
+		strbuf_addf(b, "  per_unit: %d\n", v->per_unit);
+	if (v->nobjectives > 0)
+		strbuf_addf(b, "  objectives:\n");
+	for (size_t i = 0; i < v->nobjectives; i++) {
+		strbuf_addf(b, "    - { hex: ");
+		put_label(b, g, v->objectives[i].hex);
+		strbuf_addf(b, ", side: %s", g->sc.teams[v->objectives[i].side].id);
+		if (v->objectives[i].value != 1)
+			strbuf_addf(b, ", value: %d", v->objectives[i].value);
+		strbuf_addf(b, " }\n");
+	}
+}
+
+static void
+put_sides(struct strbuf *b, const struct game *g)
+{
+	strbuf_addf(b, "\nsides:\n");
+	for (size_t i = 0; i < g->sc.nteams; i++) {
+		const struct scen_side *s = &g->sc.teams[i];
+		strbuf_addf(b, "  %s: { name: ", s->id);
+		put_quoted(b, s->name ? s->name : s->id);
+		if (s->home != HOME_NONE)
+			strbuf_addf(b, ", home: %s", home_edge_names[s->home]);
+		strbuf_addf(b, " }\n");
+	}
+}
+
+/* A unit's own move, dice and values, over its class's. */
+static void
+put_unit_own(struct strbuf *b, const struct game *g, const struct unit_own *own)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+
+	if (own->move >= 0)
+		strbuf_addf(b, ", move: %ld%s", own->move / 2, own->move % 2 ? ".5" : "");
+	for (int c = 0; c < 8; c++) {
+		const struct class_dice *d = &own->dice[c];
+		if (d->n == 0)
+			continue;
+		strbuf_addf(b, "%s%s: ", any ? ", " : ", dice: { ",
+		            card_vocabulary_id(card, FT_COMBAT, c));
+		any = true;
+		if (d->n < 0) {
+			strbuf_addf(b, "%d", d->at[0]);
+			continue;
+		}
+		for (int k = 0; k < d->n; k++)
+			strbuf_addf(b, "%s%d", k ? ", " : "[", d->at[k]);
+		strbuf_addf(b, "]");
+	}
+	if (any)
+		strbuf_addf(b, " }");
+	any = false;
+	for (size_t v = 0; v < card->nvalues; v++) {
+		if (!(own->values_given & (1u << v)))
+			continue;
+		strbuf_addf(b, "%s%s: %ld", any ? ", " : ", values: { ", card->values[v].id,
+		            own->values[v]);
+		any = true;
+	}
+	if (any)
+		strbuf_addf(b, " }");
+}
+
+static void
+put_status(struct strbuf *b, const struct game *g, uint64_t status)
+{
+	size_t n = card_vocabulary_count(game_card(g), FT_STATUS);
+	bool any = false;
+
+	for (size_t s = 0; s < n && s < 64; s++) {
+		if (!(status & (UINT64_C(1) << s)))
+			continue;
+		strbuf_addf(b, "%s%s", any ? ", " : ", status: [",
+		            card_vocabulary_id(game_card(g), FT_STATUS, (int)s));
+		any = true;
+	}
+	if (any)
+		strbuf_addf(b, "]");
+}
+
+static void
+put_units(struct strbuf *b, const struct game *g)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+
+	for (size_t i = 0; i < g->nunits; i++) {
+		const struct game_unit *u = &g->units[i];
+		if (u->eliminated)
+			continue;
+		if (!any)
+			strbuf_addf(b, "\nunits:\n");
+		any = true;
+		strbuf_addf(b, "  - { id: ");
+		put_quoted(b, u->id);
+		strbuf_addf(b, ", side: %s, class: %s, hex: ", g->sc.teams[u->side].id,
+		            card->classes[u->cls].id);
+		put_label(b, g, u->hex);
+		strbuf_addf(b, ", strength: %d", u->strength);
+		if (u->max_strength != u->strength)
+			strbuf_addf(b, ", max_strength: %d", u->max_strength);
+		if (u->formation >= 0)
+			strbuf_addf(b, ", formation: %s",
+			            card_vocabulary_id(card, FT_FORMATION, u->formation));
+		put_status(b, g, u->status);
+		put_unit_own(b, g, &u->own);
+		strbuf_addf(b, " }\n");
+	}
+}
+
+static void
+put_settings(struct strbuf *b, const struct game *g)
+{
+	const struct card *card = game_card(g);
+	bool any = false;
+
+	for (size_t i = 0; i < card->nsettings && i < MAX_SETTINGS; i++) {
+		if (g->settings[i] < 0)
+			continue;
+		if (!any)
+			strbuf_addf(b, "\nsettings:\n");
+		any = true;
+		strbuf_addf(b, "  %s: %s\n", card->settings[i].id,
+		            card->settings[i].choices[g->settings[i]]);
+	}
+}
+
+static void
+put_start(struct strbuf *b, const struct game *g)
+{
+	strbuf_addf(b, "\nstart: { turn: %d, side: %s", g->sc.start_turn,
+	            g->sc.teams[g->sc.start_side].id);
+	if (g->sc.start_phase != NULL) {
+		strbuf_addf(b, ", phase: ");
+		put_quoted(b, g->sc.start_phase);
+	}
+	strbuf_addf(b, " }\n");
+}
+
+/* ---- the file ------------------------------------------------------------------- */
+
+static void
+put_head(struct strbuf *b, const struct game *g)
+{
+	const struct hex_board *bd = &g->sc.board;
+
+	strbuf_addf(b, "# A scenario written by hexaid; the format is described in hexaid(5).\n"
+	               "kind: scenario\nschema: 1\n");
+	if (g->sc.id != NULL)
+		strbuf_addf(b, "id: %s\n", g->sc.id);
+	strbuf_addf(b, "title: ");
+	put_quoted(b, g->sc.title ? g->sc.title : "");
+	strbuf_addf(b, "\ncard: %s\n", g->sc.card_name ? g->sc.card_name : game_card(g)->id);
+	if (g->sc.notes != NULL) {
+		strbuf_addf(b, "notes: ");
+		put_quoted(b, g->sc.notes);
+		strbuf_addf(b, "\n");
+	}
+	if (g->sc.scale != NULL) {
+		strbuf_addf(b, "scale: ");
+		put_quoted(b, g->sc.scale);
+		strbuf_addf(b, "\n");
+	}
+	strbuf_addf(b, "\nboard:\n  columns: %d\n  rows: %d\n  orientation: %s\n  offset: %s\n",
+	            bd->columns, bd->rows, bd->orientation == HEX_POINTY ? "pointy" : "flat",
+	            bd->offset == HEX_EVEN ? "even" : "odd");
+	if (bd->first_column != 1)
+		strbuf_addf(b, "  first_column: %d\n", bd->first_column);
+	if (bd->first_row != 1)
+		strbuf_addf(b, "  first_row: %d\n", bd->first_row);
+}
+
+char *
+scenario_text(const struct game *g)
+{
+	struct strbuf b = { NULL, 0, 0 };
+
+	put_head(&b, g);
+	put_map(&b, g);
+	put_levels(&b, g);
+	put_hexsides(&b, g);
+	put_roads(&b, g);
+	put_tokens(&b, g);
+	put_structures(&b, g);
+	put_supply(&b, g);
+	put_victory(&b, g);
+	put_sides(&b, g);
+	put_units(&b, g);
+	put_settings(&b, g);
+	put_start(&b, g);
+	return b.text;
+}

@@ -1,0 +1,16 @@
+/* scenario-write.h: a game's board and units as a scenario file (engine layer).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#ifndef HEXAID_SCENARIO_WRITE_H
+#define HEXAID_SCENARIO_WRITE_H
+
+#include "game.h"
+
+/* The game as it stands written as a scenario (`kind: scenario`), laid out like
+ * the files in data/scenarios: the board, terrain, hexside features, roads, tokens,
+ * structures and units of the game now; its title, notes, sides, supply,
+ * victory and start from its scenario. Loading the text gives the same board
+ * and units, and writing that again gives the same bytes (comments and the
+ * order of a hand-written file are not kept). Free it. */
+char *scenario_text(const struct game *g);
+
+#endif

@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tui-setup.sh: set-up in the terminal interface (issue 29), by keys only at 80x24:
+# hexaid edit FILE opens a scenario in set-up (SET-UP, no turn or phase); A adds a
+# unit offering the side, class and strength of the unit added last and an id of
+# the side's prefix and next number; w writes a scenario (kind: scenario, never a
+# save) that hexaid check accepts and a game starts from at turn 1 with an empty
+# log; a set-up killed by SIGKILL offers its edits back; F10 -> Game -> Edit
+# scenario... opens a demo in set-up; a saved game is refused.
+. "$top_srcdir/tests/tap.sh"
+
+tmux_test="set-up in tmux"
+limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
+. "$top_srcdir/tests/tmux.sh"
+scen=$tap_tmp/battle.yaml
+
+"$HEXAID" new tricorne "$scen" >/dev/null 2>&1
+start ed 80 24 -- edit "$scen"
+check_status "hexaid edit: SET-UP on the status line, no turn or phase" "SET-UP"
+check_status "... and the set-up keys" "A:add unit"
+
+# A: the side offered first, the class, the id suggested, the strength
+keys A
+check "A: the sides to choose from" "Add a unit: its side"
+keys Enter
+check "the card's classes" "light_infantry"
+keys Enter
+check "an id offered" "The new unit's id"
+keys Enter
+wait_for "Its strength" && keys Enter
+check "B1: the British prefix and the first number" "B1 (British infantry) placed in 0705"
+keys l A
+wait_for "Add a unit: its side" && keys Down Enter
+wait_for "light_infantry" && keys Enter
+wait_for "The new unit's id" && keys Enter
+wait_for "Its strength" && keys Enter
+check "C1: the Continentals' prefix, the class of the unit added last offered" \
+	"C1 (Continentals infantry) placed in 0805"
+keys w
+check_status "w saves the scenario" "saved to $scen"
+grep -q '^kind: scenario$' "$scen" && ! grep -q '^commands:' "$scen" && ! grep -q '^log:' "$scen"
+tap_ok $? "what w wrote is a scenario, not a save: no commands, no log"
+grep -q '^  - { id: "B1", side: british, class: infantry, hex: "0705", strength: 4 }$' "$scen" &&
+	grep -q '^  - { id: "C1", side: american, class: infantry, hex: "0805", strength: 4 }$' "$scen"
+tap_ok $? "... with the units placed"
+"$HEXAID" check "$scen" >"$tap_tmp/out" 2>&1
+tap_is "$?:$(cat "$tap_tmp/out")" "0:" "hexaid check accepts it"
+"$HEXAID" log "$scen" >"$tap_tmp/out" 2>&1
+tap_is "$(sed -n 3p "$tap_tmp/out"):$(sed -n 6p "$tap_tmp/out")" \
+	"(nothing has happened yet):  turn 1, British: Command" \
+	"a game started from it begins at turn 1 with an empty log"
+
+# a set-up killed: the next start offers its edits back
+keys l A
+wait_for "Add a unit: its side" && keys Up Enter
+wait_for "light_infantry" && keys Enter
+wait_for "The new unit's id" && keys Enter
+wait_for "Its strength" && keys Enter
+check "B2 placed" "B2 (British infantry) placed in 0905"
+kill -KILL "$(pid_of ed)"
+tap_is "$(wait_status ed)" 137 "SIGKILL ends it"
+T kill-session -t ed
+start ed2 80 24 -- edit "$scen"
+check "the next start offers the edit back" "Recover the game?"
+keys y
+check "y: the unit is back" "B2 (British"
+check_status "... still in set-up" "SET-UP"
+keys w
+check_status "saved" "saved to $scen"
+grep -q 'id: "B2"' "$scen"
+tap_ok $? "the recovered unit is in the scenario"
+
+# F10 -> Game -> Edit scenario...: a demo in set-up
+cp "$top_srcdir/data/scenarios/tricorne-demo.yaml" "$tap_tmp/demo.yaml"
+keys F10
+wait_for "Edit scenario..." && keys Down Down Down Down Down Down Enter
+check "Edit scenario...: which file" "The scenario to set up"
+keys C-u
+keys -l "$tap_tmp/demo.yaml"
+keys Enter
+check "the demo is open" "Map: Brandon's Ford (demo)"
+check_status "... in set-up" "SET-UP"
+keys q
+tap_is "$(wait_status ed2)" 0 "q quits"
+T kill-session -t ed2
+
+# a saved game is refused
+printf 'unit add Z1 british infantry 0101 4\nsave %s\n' "$tap_tmp/g.sav" |
+	"$HEXAID" script "$scen" - >/dev/null 2>&1
+start ed3 80 24 -- edit "$tap_tmp/g.sav"
+tap_is "$(wait_status ed3)" 1 "hexaid edit of a saved game: exit 1"
+check "... saying why" "is a saved game; set-up opens"
+tap_done
