@@ -89,7 +89,7 @@ for f in bad-id costs-bad-points empty event-enter-errors missing-kind missing-t
 	validate "$tap_tmp/card.json" "$bad/$f.yaml" | grep -q ': invalid: '
 	tap_ok $? "the card schema rejects $f.yaml"
 done
-for f in scenario-missing-card scenario-unknown-key; do
+for f in scenario-missing-card scenario-unknown-key scenario-entry-unknown-key; do
 	validate "$tap_tmp/scenario.json" "$bad/$f.yaml" | grep -q ': invalid: '
 	tap_ok $? "the scenario schema rejects $f.yaml"
 done
