@@ -29,6 +29,12 @@ for f in "$data"/scenarios/*.yaml; do
 	[ "$(head -n 1 "$f")" = '# yaml-language-server: $schema=../schema/scenario.schema.json' ] || { bad=1; echo "# $f"; }
 done
 tap_is "$bad" 0 "each shipped card and scenario names its schema on its first line"
+# and so does the card new-card begins, naming the schema of the data directory
+(cd "$tap_tmp" && "$HEXAID" new-card mine >/dev/null)
+first=$(head -n 1 "$tap_tmp/mine.yaml")
+named=${first#'# yaml-language-server: $schema='}
+[ "$named" != "$first" ] && cmp -s "$named" "$data/schema/card.schema.json"
+tap_ok $? "new-card's card names the card schema on its first line ($first)"
 
 # The keys of the schema: every property name of every definition.
 keys_of() {
