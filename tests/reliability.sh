@@ -311,9 +311,10 @@ fi
 esc=$(printf '\033')
 sed 's/^title: .*/title: "X\\e]0;PWNED\\a\\e]52;c;cm0gLXJmIH4=\\a\\e[2J"/' \
 	"$top_srcdir/data/cards/tricorne.yaml" >evil.yaml
+title_line=$(grep -n '^title:' evil.yaml | cut -d: -f1)
 "$HEXAID" chart evil.yaml >out 2>&1; st=$?
 tap_is "$st:$(grep -c "$esc" out):$(head -n 1 out)" \
-	"1:0:evil.yaml:7:8: error: control characters (such as ESC) are not allowed in text: a terminal would obey them" \
+	"1:0:evil.yaml:$title_line:8: error: control characters (such as ESC) are not allowed in text: a terminal would obey them" \
 	"a card whose title holds terminal escapes is refused, and nothing raw is printed"
 sed 's/id: B1,/id: "B\\e1",/' "$demo" >evil-unit.yaml
 "$HEXAID" render evil-unit.yaml >out 2>&1; st=$?

@@ -1,9 +1,11 @@
-/* cli-kit.c: `hexaid new-card`: a card author's start, a commented skeleton
+/* cli-kit.c: a card author's kit. `hexaid new-card`: a commented skeleton
  * card and its rules cases, written from the templates of the data directory
  * (skeleton/card.yaml.in and skeleton/card.rules.in, found along the card search
- * path), the new card's id put for each @ID@; and `hexaid new`: a blank
- * scenario of a card (its new_scenario: section), written as scenario-write.c
- * writes a game.
+ * path), the new card's id put for each @ID@, and the card made to name the
+ * schema of the data directory for an editor; `hexaid new`: a blank scenario of
+ * a card (its new_scenario: section), written as scenario-write.c writes a game;
+ * `hexaid schema`: the JSON Schema of the card or scenario format, written from
+ * the readers' own field tables.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,9 +17,11 @@
 #include <unistd.h>
 
 #include "cardpath.h"
+#include "card.h"
 #include "cli.h"
 #include "fileops.h"
 #include "scenario-write.h"
+#include "scenario.h"
 #include "strutil.h"
 #include "xmalloc.h"
 
@@ -65,6 +69,30 @@ read_template(const char *name)
 		                "FILES)\n", name);
 	cardpath_free(&cp);
 	return text;
+}
+
+/* The card's text, a first line naming the card schema of the first data
+ * directory that has it (for an editor's YAML language server) put before it
+ * (free it). */
+static char *
+with_schema(char *card)
+{
+	struct cardpath cp;
+	char *out = NULL;
+
+	cardpath_init(&cp);
+	for (size_t i = 0; i < cp.count && out == NULL; i++) {
+		char *path = xasprintf("%s/schema/card.schema.json", cp.dirs[i]);
+
+		if (access(path, R_OK) == 0)
+			out = xasprintf("# yaml-language-server: $schema=%s\n%s", path, card);
+		free(path);
+	}
+	cardpath_free(&cp);
+	if (out == NULL)
+		return card;
+	free(card);
+	return out;
 }
 
 /* The template's text with each @ID@ made the id (free it). */
@@ -125,7 +153,7 @@ cli_new_card(const struct cli_args *a)
 	tcard = read_template("card.yaml.in");
 	trules = tcard != NULL ? read_template("card.rules.in") : NULL;
 	if (trules != NULL) {
-		card = with_id(tcard, id);
+		card = with_schema(with_id(tcard, id));
 		rules = with_id(trules, id);
 	}
 	if (rules != NULL && write_new("new-card", card_path, card)) {
@@ -296,4 +324,17 @@ cli_new_scenario(const struct cli_args *a)
 	free(name);
 	card_free(&card);
 	return status;
+}
+
+int
+cli_schema(const struct cli_args *a)
+{
+	/* reader: the format's word */
+	if (a->argc != 1 || (strcmp(a->argv[0], "card") != 0 && strcmp(a->argv[0], "scenario") != 0))
+		return cli_usage_error(a->cmd);
+	if (a->argv[0][0] == 'c')
+		card_schema_write(stdout, "card.schema.json");
+	else
+		scenario_schema_write(stdout, "scenario.schema.json");
+	return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK : EXIT_INVALID;
 }

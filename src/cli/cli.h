@@ -93,6 +93,7 @@ int cli_chart(const struct cli_args *a);
 int cli_test(const struct cli_args *a);
 int cli_new_card(const struct cli_args *a);
 int cli_new_scenario(const struct cli_args *a);
+int cli_schema(const struct cli_args *a);
 void cli_test_format(FILE *out);
 int cli_script(const struct cli_args *a);
 void cli_script_commands(FILE *out);

@@ -94,6 +94,8 @@ static const struct cli_command subcommands[] = {
 	  no_options, NULL, cli_edit },
 	{ "new-card", "ID", "Write a skeleton card ID.yaml and its rules cases ID.rules",
 	  no_options, NULL, cli_new_card },
+	{ "schema", "card|scenario", "Print the JSON Schema of the card or scenario format",
+	  no_options, NULL, cli_schema },
 	{ "roll", "EXPR [= VALUE...]", "Roll dice, take physical dice, or print exact odds",
 	  roll_options, cli_roll_notation, cli_roll },
 	{ "script", "GAME [FILE|-]", "Run commands headless", script_options,

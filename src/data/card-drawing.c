@@ -50,13 +50,22 @@ read_colour(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return true;
 }
 
+static const struct yshape colours = { .kind = YS_ENUM, .names = map_colour_names + 1,
+	                                .nnames = N_MAP_COLOURS - 1 };
+
 /* The rows of a drawing entry, obj the terrain, ctx the card. */
 static const struct yfield drawing_fields[] = {
-	{ "colour", READ_BY(read_colour) },
-	{ "side_glyph", READ_BY(read_side_glyph) },
+	{ "colour", READ_BY(read_colour), .shape = &colours,
+	  .help = "the map colour the terrain is drawn in" },
+	{ "side_glyph", READ_BY(read_side_glyph), .shape = &ys_char,
+	  .help = "a hexside feature: the character its sides are drawn with" },
 };
 
 static const struct ytable drawing_table = YTABLE("drawing entry", drawing_fields);
+
+const struct yshape card_drawing_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &drawing_table }
+};
 
 bool
 card_read_drawing(struct ydoc *doc, const struct ynode *n, const struct yread *rd)

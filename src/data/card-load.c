@@ -318,20 +318,39 @@ read_class_sight(struct ydoc *doc, const struct ynode *n, const struct yread *rd
 }
 
 /* Typed rows store into the class; read functions get the card as ctx. */
+static const struct yshape dice_by_distance = { .kind = YS_LIST,
+	                                         .item = &(const struct yshape){ .kind = YS_INT, .max = 64 } };
+static const struct yshape battle_dice_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_INT, .max = 64, .or = &dice_by_distance }
+};
+static const struct yshape unit_values_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_INT, .min = -99, .max = 999 }
+};
+
 static const struct yfield class_fields[] = {
-	{ "line_of_sight", READ_BY(read_class_sight) },
-	{ "dice", READ_BY(read_class_dice) },
-	{ "values", READ_BY(read_class_values) },
-	{ "retreat", READ_BY(read_class_retreat) },
-	{ "name", AS_TEXT(struct uclass, name) },
-	{ "is", READ_BY(read_class_is) },
-	{ "fire", AS_NAME(struct uclass, fire, FT_FIRE) },
-	{ "combat", READ_BY(read_class_combat) },
-	{ "move", READ_BY(read_class_move) },
-	{ "battle_move", READ_BY(read_class_battle_move) },
-	{ "assumed", AS_BOOL(struct uclass, move_assumed) },
-	{ "note", AS_COMMENT },
-	{ "seed", AS_COMMENT },
+	{ "line_of_sight", READ_BY(read_class_sight), .shape = &ys_bool,
+	  .help = "false: the class battles without seeing its target" },
+	{ "dice", READ_BY(read_class_dice), .shape = &battle_dice_shape,
+	  .help = "battle dice by combat type: a number, or a list by distance 1, 2, ..." },
+	{ "values", READ_BY(read_class_values), .shape = &unit_values_shape,
+	  .help = "the class's unit values (unit_values:), by id" },
+	{ "retreat", READ_BY(read_class_retreat), .shape = &(const struct yshape){ .kind = YS_INT, .max = 9 },
+	  .help = "hexes a retreat moves the unit" },
+	{ "name", AS_TEXT(struct uclass, name), .help = "the class's name for the players" },
+	{ "is", READ_BY(read_class_is), .shape = &ys_id,
+	  .help = "the class this one is a kind of: its rules apply to this one too" },
+	{ "fire", AS_NAME(struct uclass, fire, FT_FIRE), .shape = &ys_id,
+	  .help = "the fire type (fire_types:) the class fires" },
+	{ "combat", READ_BY(read_class_combat), .shape = &ys_ids,
+	  .help = "the combat types (combat_types:) the class may battle in" },
+	{ "move", READ_BY(read_class_move), .shape = &ys_points,
+	  .help = "movement allowance, in movement points" },
+	{ "battle_move", READ_BY(read_class_battle_move), .shape = &ys_points,
+	  .help = "movement allowance in a turn it battles, when that is less" },
+	{ "assumed", AS_BOOL(struct uclass, move_assumed),
+	  .help = "true: the movement allowance is assumed, not from the rulebook" },
+	{ "note", AS_COMMENT, .help = "words for the players" },
+	{ "seed", AS_COMMENT, .help = "the rulebook line the class comes from" },
 };
 
 static const struct ytable class_table = YTABLE("class", class_fields);
@@ -379,12 +398,16 @@ read_value_combat(struct ydoc *doc, const struct ynode *n, const struct yread *r
 }
 
 static const struct yfield value_fields[] = {
-	{ "name", AS_TEXT(struct unit_value_def, name), .required = true },
-	{ "use", AS_ENUM(struct unit_value_def, use, value_use_names, N_VALUE_USES, "use") },
-	{ "combat", READ_BY(read_value_combat) },
-	{ "seed", AS_TEXT(struct unit_value_def, seed) },
-	{ "note", AS_TEXT(struct unit_value_def, note) },
-	{ "assumed", AS_BOOL(struct unit_value_def, assumed) },
+	{ "name", AS_TEXT(struct unit_value_def, name), .required = true,
+	  .help = "the value's name for the players" },
+	{ "use", AS_ENUM(struct unit_value_def, use, value_use_names, N_VALUE_USES, "use"),
+	  .help = "what the value is used for" },
+	{ "combat", READ_BY(read_value_combat), .shape = &ys_ids,
+	  .help = "the combat types that need the value" },
+	{ "seed", AS_TEXT(struct unit_value_def, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct unit_value_def, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct unit_value_def, assumed),
+	  .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct ytable value_table = YTABLE("unit value", value_fields);
@@ -459,25 +482,32 @@ read_mechanism_bonus(struct ydoc *doc, const struct ynode *n, const struct yread
 }
 
 static const struct yfield take_ground_fields[] = {
-	{ "combat", READ_BY(read_mechanism_combat), .required = true },
-	{ "bonus_battle", READ_BY(read_mechanism_bonus) },
-	{ "seed", AS_TEXT(struct card_mechanism, seed) },
-	{ "note", AS_TEXT(struct card_mechanism, note) },
-	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+	{ "combat", READ_BY(read_mechanism_combat), .required = true, .shape = &ys_ids,
+	  .help = "the combat types it follows" },
+	{ "bonus_battle", READ_BY(read_mechanism_bonus), .shape = &ys_ids,
+	  .help = "the classes that may battle once more after taking ground" },
+	{ "seed", AS_TEXT(struct card_mechanism, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct card_mechanism, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed),
+	  .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct yfield battle_back_fields[] = {
-	{ "combat", READ_BY(read_mechanism_combat), .required = true },
-	{ "seed", AS_TEXT(struct card_mechanism, seed) },
-	{ "note", AS_TEXT(struct card_mechanism, note) },
-	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+	{ "combat", READ_BY(read_mechanism_combat), .required = true, .shape = &ys_ids,
+	  .help = "the combat types it follows" },
+	{ "seed", AS_TEXT(struct card_mechanism, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct card_mechanism, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed),
+	  .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct yfield retreat_blocked_fields[] = {
-	{ "lose", AS_LONG(struct card_mechanism, lose, 0, 99), .required = true },
-	{ "seed", AS_TEXT(struct card_mechanism, seed) },
-	{ "note", AS_TEXT(struct card_mechanism, note) },
-	{ "assumed", AS_BOOL(struct card_mechanism, assumed) },
+	{ "lose", AS_LONG(struct card_mechanism, lose, 0, 99), .required = true,
+	  .help = "strength lost for each hex of retreat that cannot be taken" },
+	{ "seed", AS_TEXT(struct card_mechanism, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct card_mechanism, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed),
+	  .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct ytable battle_back_table = YTABLE("battle_back", battle_back_fields);
@@ -568,10 +598,12 @@ read_default(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 }
 
 static const struct yfield setting_fields[] = {
-	{ "choices", READ_BY(read_choices), .required = true },
-	{ "default", READ_BY(read_default), .required = true },
-	{ "seed", AS_TEXT(struct setting, seed) },
-	{ "note", AS_TEXT(struct setting, note) },
+	{ "choices", READ_BY(read_choices), .required = true, .shape = &ys_ids,
+	  .help = "the choices the players have" },
+	{ "default", READ_BY(read_default), .required = true, .shape = &ys_id,
+	  .help = "the choice unless the scenario or the players say otherwise" },
+	{ "seed", AS_TEXT(struct setting, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct setting, note), .help = "words for the players" },
 };
 
 static const struct ytable setting_table = YTABLE("setting", setting_fields);
@@ -684,8 +716,6 @@ read_disorder_levels(struct ydoc *doc, const struct ynode *n, const struct yread
 /* `new_scenario: { ground: clear, columns: 13, rows: 9, orientation: pointy,
  * offset: odd, sides: { british: { name: British, home: north }, ... } }`: what
  * `hexaid new` starts a blank scenario of the card with. */
-static const char *const new_keys[] = { "ground", "columns", "rows", "orientation", "offset",
-	                                "sides" };
 static const char *const new_orientations[] = { "flat", "pointy" };
 static const char *const new_offsets[] = { "odd", "even" };
 
@@ -724,79 +754,98 @@ read_new_sides(struct ydoc *doc, const struct ynode *n, struct card_new_scenario
 }
 
 static bool
+read_new_ground(struct ydoc *doc, const struct ynode *v, const struct yread *rd)
+{
+	struct card_new_scenario *ns = rd->obj;
+
+	if (!card_read_name(doc, rd->ctx, v, FT_TERRAIN, &ns->ground))
+		return false;
+	ns->ground_line = v->line;
+	ns->ground_col = v->col;
+	return true;
+}
+
+static bool
+read_new_side_list(struct ydoc *doc, const struct ynode *v, const struct yread *rd)
+{
+	return read_new_sides(doc, v, rd->obj);
+}
+
+static const struct yshape new_sides_shape = { .kind = YS_MAP, .item = &ys_any };
+
+static const struct yfield new_scenario_fields[] = {
+	{ "ground", READ_BY(read_new_ground), .shape = &ys_id,
+	  .help = "the terrain every hex of a blank scenario starts as" },
+	{ "columns", AS_INT(struct card_new_scenario, columns, 1, 200),
+	  .help = "the board's columns, 1 to 200" },
+	{ "rows", AS_INT(struct card_new_scenario, rows, 1, 200), .help = "the board's rows, 1 to 200" },
+	{ "orientation", AS_ENUM(struct card_new_scenario, orientation, new_orientations, 2,
+	                         "orientation"), .help = "flat or pointy hexes" },
+	{ "offset", AS_ENUM(struct card_new_scenario, offset, new_offsets, 2, "offset"),
+	  .help = "which columns or rows are shoved: odd or even" },
+	{ "sides", READ_BY(read_new_side_list), .shape = &new_sides_shape,
+	  .help = "the sides, by id: { name: NAME, home: EDGE }" },
+};
+
+static const struct ytable new_scenario_table =
+	YTABLE_UNKNOWN("new_scenario", new_scenario_fields, YUNKNOWN_ALL);
+
+static bool
 read_new_scenario(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct card *card = rd->obj;
 	struct card_new_scenario *ns = &card->new_scenario;
-	const struct ynode *v;
-	bool ok = true;
-	long x;
+	bool ok;
 
 	if (!yis_mapping(doc, n, "new_scenario"))
 		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		bool known = false;
-		for (size_t k = 0; k < sizeof new_keys / sizeof new_keys[0]; k++)
-			/* reader: card keys */
-			known |= strcmp(n->keys[i]->text, new_keys[k]) == 0;
-		if (!known)
-			ok = yerror(doc, n->keys[i], "unknown key '%s' in new_scenario; known keys are "
-			            "ground, columns, rows, orientation, offset and sides", n->keys[i]->text);
-	}
-	if ((v = ymap_find(n, "ground")) == NULL)
+	ok = ymap_read(doc, n, &new_scenario_table, ns, card);
+	if (ymap_find(n, "ground") == NULL)
 		return yerror(doc, n, "new_scenario gives its ground: the terrain every hex starts as");
-	if (card_read_name(doc, card, v, FT_TERRAIN, &ns->ground)) {
-		ns->ground_line = v->line;
-		ns->ground_col = v->col;
-	} else {
-		ok = false;
-	}
-	if ((v = ymap_find(n, "columns")) != NULL && (ok = yint(doc, v, 1, 200, &x) && ok))
-		ns->columns = (int)x;
-	if ((v = ymap_find(n, "rows")) != NULL && (ok = yint(doc, v, 1, 200, &x) && ok))
-		ns->rows = (int)x;
-	if ((v = ymap_find(n, "orientation")) != NULL)
-		ok = yenum(doc, v, new_orientations, 2, "orientation", &ns->orientation) && ok;
-	if ((v = ymap_find(n, "offset")) != NULL)
-		ok = yenum(doc, v, new_offsets, 2, "offset", &ns->offset) && ok;
-	if ((v = ymap_find(n, "sides")) == NULL)
+	if (ymap_find(n, "sides") == NULL)
 		return yerror(doc, n, "new_scenario gives the sides, such as sides: { blue: "
 		                      "{ name: Blue, home: south }, red: { name: Red, home: north } }");
-	return read_new_sides(doc, v, ns) && ok;
+	return ok;
 }
 
 /* `fire_over_friends: { attacker: [artillery], seed: ... }`: units of these
  * classes standing higher than the next hex may fire over a friendly unit there,
  * when that hex holds no terrain that blocks line of sight. */
 static bool
-read_fire_over_friends(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+read_fire_over_attacker(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
 	struct card *card = rd->obj;
-	const struct ynode *who, *seed;
 	bool ok = true;
 	int c;
 
-	if (!yis_mapping(doc, n, "fire_over_friends"))
+	if (!yis_sequence(doc, n, "attacker"))
 		return false;
-	for (size_t i = 0; i < n->count; i++)
-		/* reader: card keys */
-		if (strcmp(n->keys[i]->text, "attacker") && strcmp(n->keys[i]->text, "seed"))
-			ok = yerror(doc, n->keys[i], "fire_over_friends gives attacker and seed");
-	who = ymap_find(n, "attacker");
-	if (who == NULL || !yis_sequence(doc, who, "attacker"))
-		return who ? false : yerror(doc, n, "fire_over_friends names the attacker classes");
 	card->fire_over_friends = 0;
-	card->fire_over_line = n->line;
-	card->fire_over_file = card->reading;
-	for (size_t i = 0; i < who->count; i++) {
-		if (card_read_name(doc, card, who->items[i], FT_CLASS, &c) && c < 64)
+	for (size_t i = 0; i < n->count; i++) {
+		if (card_read_name(doc, card, n->items[i], FT_CLASS, &c) && c < 64)
 			card->fire_over_friends |= UINT64_C(1) << c;
 		else
 			ok = false;
 	}
-	if ((seed = ymap_find(n, "seed")) != NULL)
-		ok = card_read_text(doc, seed, &card->fire_over_seed) && ok;
 	return ok;
+}
+
+static const struct yfield fire_over_fields[] = {
+	{ "attacker", READ_BY(read_fire_over_attacker), .required = true, .shape = &ys_ids,
+	  .help = "the classes that may fire over friends" },
+	{ "seed", AS_TEXT(struct card, fire_over_seed), .help = "the rulebook line it comes from" },
+};
+
+static const struct ytable fire_over_table = YTABLE("fire_over_friends", fire_over_fields);
+
+static bool
+read_fire_over_friends(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct card *card = rd->obj;
+
+	card->fire_over_line = n->line;
+	card->fire_over_file = card->reading;
+	return ymap_read(doc, n, &fire_over_table, card, NULL);
 }
 
 /* `battle_die: ID`: the die battles roll. The dice may be given further down the
@@ -860,49 +909,108 @@ finish(struct ydoc *doc, struct card *card)
 
 /* ---- the card ----------------------------------------------------------------- */
 
+static const char *const card_kind[] = { "card" };
+static const char *const los_along_choices[] = { "both", "either" };
+static const struct yshape class_or_nothing = { .kind = YS_TABLE, .table = &class_table, .or = &ys_null };
+static const struct yshape classes_shape = { .kind = YS_MAP, .item = &class_or_nothing };
+static const struct yshape unit_value_defs = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &value_table }
+};
+static const struct yshape settings_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &setting_table }
+};
+
 /* The rows of the card's top level, obj the card. */
 static const struct yfield card_fields[] = {
-	{ "kind", READ_BY(read_kind), .required = true },
-	{ "schema", READ_BY(read_schema), .required = true },
-	{ "id", AS_ID(struct card, id), .required = true },
-	{ "title", AS_TEXT(struct card, title), .required = true },
-	{ "publisher", AS_TEXT(struct card, publisher) },
-	{ "edition", AS_TEXT(struct card, edition) },
-	{ "based_on", AS_TEXT(struct card, based_on) },
-	{ "extends", AS_ID(struct card, extends) },
-	{ "notes", READ_BY(read_notes) },
-	{ "unit_values", READ_BY(read_unit_values) },
-	{ "classes", READ_BY(read_classes) },
-	{ "combat_types", READ_BY(read_word_list), .arg = WL_COMBAT },
-	{ "fire_types", READ_BY(read_word_list), .arg = WL_FIRE },
-	{ "statuses", READ_BY(read_word_list), .arg = WL_STATUS },
-	{ "formations", READ_BY(read_word_list), .arg = WL_FORMATION },
-	{ "settings", READ_BY(read_settings) },
-	{ "categories", READ_BY(card_read_categories) },
-	{ "units_block_los", READ_BY(read_units_block_los) },
-	{ "levels_block_los", AS_BOOL(struct card, levels_block_los) },
-	{ "los_along_hexside", READ_BY(read_los_along_hexside) },
-	{ "adjacent_combat", READ_BY(read_adjacent_combat) },
-	{ "battle_back", READ_BY(read_mechanism), .arg = 0 },
-	{ "retreat_blocked", READ_BY(read_mechanism), .arg = 1 },
-	{ "take_ground", READ_BY(read_mechanism), .arg = 2 },
-	{ "enter_friendly", AS_BOOL(struct card, enter_friendly) },
-	{ "disorder_levels", READ_BY(read_disorder_levels) },
-	{ "fire_over_friends", READ_BY(read_fire_over_friends) },
-	{ "new_scenario", READ_BY(read_new_scenario) },
-	{ "terrain", READ_BY(card_read_terrain) },
-	{ "tables", READ_BY(card_read_tables) },
-	{ "modifiers", READ_BY(read_modifiers) },
-	{ "dice", READ_BY(card_read_dice) },
-	{ "battle_die", READ_BY(read_battle_die) },
-	{ "scoring", READ_BY(card_read_scoring) },
-	{ "resolution", READ_BY(card_read_resolutions) },
-	{ "events", READ_BY(card_read_events) },
-	{ "sequence", READ_BY(card_read_sequence) },
-	{ "drawing", READ_BY(card_read_drawing) },
+	{ "kind", READ_BY(read_kind), .required = true,
+	  .shape = &(const struct yshape){ .kind = YS_ENUM, .names = card_kind, .nnames = 1 },
+	  .help = "what the file is: card" },
+	{ "schema", READ_BY(read_schema), .required = true,
+	  .shape = &(const struct yshape){ .kind = YS_INT, .min = 1, .max = CARD_SCHEMA },
+	  .help = "the version of the card format the file is written in" },
+	{ "id", AS_ID(struct card, id), .required = true,
+	  .help = "the card's id: scenarios and rules files name it" },
+	{ "title", AS_TEXT(struct card, title), .required = true, .help = "the card's title" },
+	{ "publisher", AS_TEXT(struct card, publisher), .help = "who publishes the game" },
+	{ "edition", AS_TEXT(struct card, edition), .help = "the edition of the rules summarised" },
+	{ "based_on", AS_TEXT(struct card, based_on), .help = "what the card was written from" },
+	{ "extends", AS_ID(struct card, extends),
+	  .help = "the card this one changes (a house-rules card)" },
+	{ "notes", READ_BY(read_notes), .shape = &card_notes_shape,
+	  .help = "words for the players about the whole card" },
+	{ "unit_values", READ_BY(read_unit_values), .shape = &unit_value_defs,
+	  .help = "the numbers the card's units carry, by id" },
+	{ "classes", READ_BY(read_classes), .shape = &classes_shape,
+	  .help = "the kinds of unit the rules tell apart, by id" },
+	{ "combat_types", READ_BY(read_word_list), .arg = WL_COMBAT, .shape = &ys_ids,
+	  .help = "the kinds of combat the rules tell apart" },
+	{ "fire_types", READ_BY(read_word_list), .arg = WL_FIRE, .shape = &ys_ids,
+	  .help = "the kinds of fire the rules tell apart" },
+	{ "statuses", READ_BY(read_word_list), .arg = WL_STATUS, .shape = &ys_ids,
+	  .help = "the statuses a unit may have" },
+	{ "formations", READ_BY(read_word_list), .arg = WL_FORMATION, .shape = &ys_ids,
+	  .help = "the formations a unit may be in" },
+	{ "settings", READ_BY(read_settings), .shape = &settings_shape,
+	  .help = "the options the players choose, by id" },
+	{ "categories", READ_BY(card_read_categories), .shape = &card_categories_shape,
+	  .help = "movement categories of terrain and their allowances, by id" },
+	{ "units_block_los", READ_BY(read_units_block_los), .shape = &ys_bool,
+	  .help = "true: units block line of sight" },
+	{ "levels_block_los", AS_BOOL(struct card, levels_block_los),
+	  .help = "true: a higher hex between blocks line of sight" },
+	{ "los_along_hexside", READ_BY(read_los_along_hexside),
+	  .shape = &(const struct yshape){ .kind = YS_ENUM, .names = los_along_choices, .nnames = 2 },
+	  .help = "a sight line along a hexside is blocked when both hexes block, or either" },
+	{ "adjacent_combat", READ_BY(read_adjacent_combat), .shape = &ys_ids,
+	  .help = "combat types fought only against an adjacent unit" },
+	{ "battle_back", READ_BY(read_mechanism), .arg = 0,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &battle_back_table },
+	  .help = "the target battles back after these combat types" },
+	{ "retreat_blocked", READ_BY(read_mechanism), .arg = 1,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &retreat_blocked_table },
+	  .help = "what a unit loses when it cannot retreat" },
+	{ "take_ground", READ_BY(read_mechanism), .arg = 2,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &take_ground_table },
+	  .help = "the attacker may move into a hex a battle empties" },
+	{ "enter_friendly", AS_BOOL(struct card, enter_friendly),
+	  .help = "true: a unit may move through hexes its side holds" },
+	{ "disorder_levels", READ_BY(read_disorder_levels), .shape = &ys_ids,
+	  .help = "the statuses a unit goes through, a level for each point of disorder" },
+	{ "fire_over_friends", READ_BY(read_fire_over_friends),
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &fire_over_table },
+	  .help = "classes that fire over a friendly unit standing lower" },
+	{ "new_scenario", READ_BY(read_new_scenario),
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &new_scenario_table },
+	  .help = "what `hexaid new` starts a blank scenario of the card with" },
+	{ "terrain", READ_BY(card_read_terrain), .shape = &card_terrain_shape,
+	  .help = "the terrain, tokens, hexsides, paths and conditions, by id" },
+	{ "tables", READ_BY(card_read_tables), .shape = &card_tables_shape,
+	  .help = "the rulebook's tables (results, fire), by id" },
+	{ "modifiers", READ_BY(read_modifiers), .shape = &card_rules_shape,
+	  .help = "battle rules that belong to no terrain" },
+	{ "dice", READ_BY(card_read_dice), .shape = &card_dice_shape,
+	  .help = "the dice the game rolls, by id" },
+	{ "battle_die", READ_BY(read_battle_die), .shape = &ys_id,
+	  .help = "the die (of dice:) battles roll" },
+	{ "scoring", READ_BY(card_read_scoring), .shape = &card_rules_shape,
+	  .help = "what each face of the battle die scores" },
+	{ "resolution", READ_BY(card_read_resolutions), .shape = &card_resolutions_shape,
+	  .help = "how a combat type's battle is read on a table, by combat type" },
+	{ "events", READ_BY(card_read_events), .shape = &card_rules_shape,
+	  .help = "what battles and moves do to hexes: rules with on:" },
+	{ "sequence", READ_BY(card_read_sequence), .shape = &card_sequence_shape,
+	  .help = "a side's turn, phase by phase" },
+	{ "drawing", READ_BY(card_read_drawing), .shape = &card_drawing_shape,
+	  .help = "how the map draws terrain, by terrain id" },
 };
 
 static const struct ytable top_level_table = YTABLE("rule card", card_fields);
+
+void
+card_schema_write(FILE *out, const char *id)
+{
+	yschema_write(out, &top_level_table, id, "hexaid rule card (hexaid(5))");
+}
 
 
 /* Read a card's document onto what `card` already holds: nothing for a card of

@@ -12,10 +12,12 @@
 #include "xmalloc.h"
 
 static const struct yfield face_fields[] = {
-	{ "id", AS_ID(struct die_face, id), .required = true },
-	{ "name", AS_TEXT(struct die_face, name) },
-	{ "short", AS_TEXT(struct die_face, short_name) },
-	{ "count", AS_INT(struct die_face, count, 1, 100) },
+	{ "id", AS_ID(struct die_face, id), .required = true,
+	  .help = "the face's id: scoring and events name it" },
+	{ "name", AS_TEXT(struct die_face, name), .help = "the face's name for the players" },
+	{ "short", AS_TEXT(struct die_face, short_name),
+	  .help = "the short form players type for it" },
+	{ "count", AS_INT(struct die_face, count, 1, 100), .help = "the sides that show it" },
 };
 
 static const struct ytable face_table = YTABLE("face", face_fields);
@@ -50,40 +52,47 @@ read_faces(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 }
 
 static bool
+read_die_faces(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	return read_faces(doc, n, rd->obj);
+}
+
+static bool
+read_sides(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct die_kind *d = rd->obj;
+	long sides;
+
+	if (!yint(doc, n, 2, 1000, &sides))
+		return false;
+	d->sides = d->total = (int)sides;
+	return true;
+}
+
+static const struct yfield die_fields[] = {
+	{ "name", AS_TEXT(struct die_kind, name), .help = "the die's name for the players" },
+	{ "sides", READ_BY(read_sides), .shape = &(const struct yshape){ .kind = YS_INT, .min = 2, .max = 1000 },
+	  .help = "a plain die: its number of sides" },
+	{ "faces", READ_BY(read_die_faces),
+	  .shape = &(const struct yshape){ .kind = YS_LIST, .item = &(const struct yshape){
+	                                                .kind = YS_TABLE, .table = &face_table } },
+	  .help = "a symbol die: its faces" },
+	{ "assumed", AS_BOOL(struct die_kind, assumed), .help = "true: assumed, not from the rulebook" },
+	{ "note", AS_TEXT(struct die_kind, note), .help = "words for the players" },
+	{ "seed", AS_TEXT(struct die_kind, seed), .help = "the rulebook line it comes from" },
+};
+
+static const struct ytable die_table = YTABLE("die", die_fields);
+
+const struct yshape card_dice_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &die_table }
+};
+
+static bool
 read_die(struct ydoc *doc, const struct ynode *n, struct die_kind *d)
 {
-	static const char *const keys[] = { "name", "sides", "faces", "assumed", "note", "seed" };
-	const struct ynode *v;
-	long sides;
-	bool ok = true;
+	bool ok = ymap_read(doc, n, &die_table, d, NULL);
 
-	if (!yis_mapping(doc, n, "a die"))
-		return false;
-	for (size_t i = 0; i < n->count; i++) {
-		bool known = false;
-		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			known |= strcmp(n->keys[i]->text, keys[k]) == 0; /* reader: card keys */
-		if (!known)
-			ok = yerror(doc, n->keys[i], "unknown key '%s' in a die; known keys are name, "
-			                             "sides, faces, assumed, note and seed",
-			            n->keys[i]->text);
-	}
-	if ((v = ymap_find(n, "name")) != NULL)
-		ok = card_read_text(doc, v, &d->name) && ok;
-	if ((v = ymap_find(n, "note")) != NULL)
-		ok = card_read_text(doc, v, &d->note) && ok;
-	if ((v = ymap_find(n, "seed")) != NULL)
-		ok = card_read_text(doc, v, &d->seed) && ok;
-	if ((v = ymap_find(n, "assumed")) != NULL)
-		ok = ybool(doc, v, &d->assumed) && ok;
-	if ((v = ymap_find(n, "sides")) != NULL) {
-		if (yint(doc, v, 2, 1000, &sides))
-			d->sides = d->total = (int)sides;
-		else
-			ok = false;
-	}
-	if ((v = ymap_find(n, "faces")) != NULL)
-		ok = read_faces(doc, v, d) && ok;
 	if (ok && (d->sides > 0) == (d->nfaces > 0))
 		ok = yerror(doc, n, "a die gives either sides (a plain die) or faces (a symbol die)");
 	if (ok && d->nfaces > 0 && d->total < 2)

@@ -51,21 +51,24 @@ read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return true;
 }
 
+static const char *const add_words[] = { "strength" };
+static const struct yshape add_shape = { .kind = YS_ENUM, .names = add_words, .nnames = 1 };
+
 static bool
 read_add(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	static const char *const what[] = { "strength" };
 	int which;
 
-	if (!yenum(doc, n, what, 1, "value to add", &which))
+	if (!yenum(doc, n, add_words, 1, "value to add", &which))
 		return false;
 	((struct resolution *)rd->obj)->add_strength = true;
 	return true;
 }
 
 static const struct yfield tie_fields[] = {
-	{ "read_as", AS_LONG(struct resolution, tie_reads_as, 0, 999), .required = true },
-	{ "seed", AS_TEXT(struct resolution, tie_seed) },
+	{ "read_as", AS_LONG(struct resolution, tie_reads_as, 0, 999), .required = true,
+	  .help = "the difference a tie the card's tie rules decide is read as" },
+	{ "seed", AS_TEXT(struct resolution, tie_seed), .help = "the rulebook line it comes from" },
 };
 
 static const struct ytable tie_table = YTABLE("ties", tie_fields);
@@ -83,19 +86,29 @@ read_ties(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 }
 
 static const struct yfield resolution_fields[] = {
-	{ "table", READ_BY(read_table_ref), .required = true },
-	{ "roll", READ_BY(read_roll), .required = true },
-	{ "odds", AS_ID(struct resolution, odds_id) },
-	{ "add", READ_BY(read_add) },
-	{ "opposed", AS_BOOL(struct resolution, opposed) },
-	{ "values", AS_TEXT(struct resolution, values) },
-	{ "ties", READ_BY(read_ties) },
-	{ "seed", AS_TEXT(struct resolution, seed) },
-	{ "note", AS_TEXT(struct resolution, note) },
-	{ "assumed", AS_BOOL(struct resolution, assumed) },
+	{ "table", READ_BY(read_table_ref), .required = true, .shape = &ys_id,
+	  .help = "the table (tables:) the battle is read on" },
+	{ "roll", READ_BY(read_roll), .required = true, .shape = &ys_text,
+	  .help = "the dice rolled, in plain dice notation such as 2d6" },
+	{ "odds", AS_ID(struct resolution, odds_id), .help = "the odds table read first, if any" },
+	{ "add", READ_BY(read_add), .shape = &add_shape, .help = "a unit value added to the roll" },
+	{ "opposed", AS_BOOL(struct resolution, opposed),
+	  .help = "true: both sides roll, the difference is read" },
+	{ "values", AS_TEXT(struct resolution, values),
+	  .help = "the unit values the battle compares, for the players" },
+	{ "ties", READ_BY(read_ties),
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &tie_table },
+	  .help = "how an opposed roll's tie is read" },
+	{ "seed", AS_TEXT(struct resolution, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct resolution, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct resolution, assumed), .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct ytable resolution_table = YTABLE("resolution", resolution_fields);
+
+const struct yshape card_resolutions_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &resolution_table }
+};
 
 void
 card_resolution_free(struct resolution *r)

@@ -176,8 +176,21 @@ read_fact(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return read_cond(doc, n, rd->ctx, (enum fact)rd->field->arg);
 }
 
+/* What a condition's value looks like, by its fact's type. */
+static const struct yshape setting_conds = { .kind = YS_MAP, .item = &ys_id_or_ids };
+#define fact_shape_FT_CLASS ys_id_or_ids
+#define fact_shape_FT_TERRAIN ys_id_or_ids
+#define fact_shape_FT_COMBAT ys_id_or_ids
+#define fact_shape_FT_FIRE ys_id_or_ids
+#define fact_shape_FT_STATUS ys_id_or_ids
+#define fact_shape_FT_FORMATION ys_id_or_ids
+#define fact_shape_FT_BOOL ys_bool
+#define fact_shape_FT_SETTING setting_conds
+#define fact_shape_FT_NUMBER ys_range_or_list
+
 static const struct yfield cond_fields[] = {
-#define FACT(name, key, type, help) { key, READ_BY(read_fact), .arg = FACT_##name },
+#define FACT(name, key, type, help_) \
+	{ key, READ_BY(read_fact), .arg = FACT_##name, .shape = &fact_shape_##type, .help = help_ },
 #include "list-facts.h"
 #undef FACT
 };
@@ -396,30 +409,60 @@ read_effect(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return true;
 }
 
+/* What an effect's value looks like, by how it is read. */
+static const char *const tie_sides[] = { "attacker", "defender" };
+static const struct yshape effect_shape_EFFECT_INT = { .kind = YS_INT, .min = -99, .max = 99 };
+static const struct yshape effect_shape_EFFECT_SIDE = { .kind = YS_ENUM, .names = tie_sides,
+	                                                .nnames = 2 };
+#define effect_shape_EFFECT_POINTS ys_points
+#define effect_shape_EFFECT_FLAG ys_true
+#define effect_shape_EFFECT_TERRAIN ys_id
+#define effect_shape_EFFECT_TEXT ys_text
+
 /* Typed rows store into the struct rule; read functions get the rule_ctx. */
 static const struct yfield rule_fields[] = {
-	{ "when", READ_BY(read_conds), .arg = 0 },
-	{ "unless", READ_BY(read_conds), .arg = 1 },
-	{ "may", AS_BOOL(struct rule, may) },
-	{ "seed", AS_TEXT(struct rule, seed) },
-	{ "note", AS_TEXT(struct rule, note) },
-	{ "per", READ_BY(read_per) },
-	{ "group", AS_ID(struct rule, group) },
-	{ "face", READ_BY(read_face) },
-	{ "beats_protection", READ_BY(read_beats_protection) },
-	{ "on", READ_BY(read_on) },
-	{ "rolled", READ_BY(read_rolled) },
-	{ "with", READ_BY(read_with) },
-	{ "instead_of_battle", READ_BY(read_instead_of_battle) },
-	{ "roll", READ_BY(read_roll) },
-	{ "assumed", AS_BOOL(struct rule, assumed) },
-	{ "continues", AS_BOOL(struct rule, continues) },
-#define EFFECT(name, key, value, sections, help) { key, READ_BY(read_effect), .arg = EFFECT_##name },
+	{ "when", READ_BY(read_conds), .arg = 0,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &when_table },
+	  .help = "the facts that must all hold for the rule to apply" },
+	{ "unless", READ_BY(read_conds), .arg = 1,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &unless_table },
+	  .help = "facts any of which stops the rule applying" },
+	{ "may", AS_BOOL(struct rule, may), .help = "true: the player chooses whether it applies" },
+	{ "seed", AS_TEXT(struct rule, seed), .help = "the rulebook line the rule comes from" },
+	{ "note", AS_TEXT(struct rule, note), .help = "words for the players" },
+	{ "per", READ_BY(read_per), .shape = &ys_id,
+	  .help = "a number fact the amount counts once for each of" },
+	{ "group", AS_ID(struct rule, group),
+	  .help = "rules of one group do not add up: the largest counts" },
+	{ "face", READ_BY(read_face), .shape = &ys_id,
+	  .help = "scoring: the face of the battle die the rule scores" },
+	{ "beats_protection", READ_BY(read_beats_protection), .shape = &ys_bool,
+	  .help = "scoring: terrain protection does not cancel what the face scores" },
+	{ "on", READ_BY(read_on), .shape = &ys_id,
+	  .help = "events: the event the rule answers (battle, enter...) or an action" },
+	{ "rolled", READ_BY(read_rolled), .shape = &ys_id_or_ids,
+	  .help = "events: faces of the battle die; the rule applies when one was rolled" },
+	{ "with", READ_BY(read_with), .shape = &ys_id,
+	  .help = "events: the terrain a replace: puts in place of this one" },
+	{ "instead_of_battle", READ_BY(read_instead_of_battle), .shape = &ys_bool,
+	  .help = "events: an action a unit takes in place of its battle" },
+	{ "roll", READ_BY(read_roll), .shape = &(const struct yshape){ .kind = YS_INT, .min = 1, .max = 64 },
+	  .help = "events: the dice an enter event rolls" },
+	{ "assumed", AS_BOOL(struct rule, assumed), .help = "true: assumed, not from the rulebook" },
+	{ "continues", AS_BOOL(struct rule, continues),
+	  .help = "events: the rules after this one are read too" },
+#define EFFECT(name, key, value, sections, help_) \
+	{ key, READ_BY(read_effect), .arg = EFFECT_##name, .shape = &effect_shape_##value, \
+	  .help = help_ },
 #include "list-effects.h"
 #undef EFFECT
 };
 
 static const struct ytable rule_table = YTABLE("rule", rule_fields);
+
+const struct yshape card_rules_shape = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &rule_table }
+};
 
 void
 card_rule_free(struct rule *r)

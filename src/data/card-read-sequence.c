@@ -69,19 +69,32 @@ read_phase_commands(struct ydoc *doc, const struct ynode *n, const struct yread 
 	return ok;
 }
 
+static const struct yshape commands = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_ENUM, .names = command_words,
+	                                         .nnames = N_COMMANDS }
+};
+
 static const struct yfield phase_fields[] = {
-	{ "id", AS_ID(struct phase, id), .required = true },
-	{ "name", AS_TEXT(struct phase, name), .required = true },
-	{ "reminder", AS_TEXT(struct phase, reminder) },
+	{ "id", AS_ID(struct phase, id), .required = true, .help = "the phase's id" },
+	{ "name", AS_TEXT(struct phase, name), .required = true,
+	  .help = "the phase's name for the players" },
+	{ "reminder", AS_TEXT(struct phase, reminder),
+	  .help = "what the players do in it that hexaid does not" },
 	/* after the id (pass 1), which their errors name */
-	{ "allows", READ_BY(read_phase_commands), .arg = PHASE_ALLOWS, .pass = 1 },
-	{ "reactions", READ_BY(read_phase_commands), .arg = PHASE_REACTIONS, .pass = 1 },
-	{ "seed", AS_TEXT(struct phase, seed) },
-	{ "note", AS_COMMENT },
-	{ "assumed", AS_BOOL(struct phase, assumed) },
+	{ "allows", READ_BY(read_phase_commands), .arg = PHASE_ALLOWS, .pass = 1,
+	  .shape = &commands, .help = "the commands a side may give in the phase" },
+	{ "reactions", READ_BY(read_phase_commands), .arg = PHASE_REACTIONS, .pass = 1,
+	  .shape = &commands, .help = "the commands the other side may answer with" },
+	{ "seed", AS_TEXT(struct phase, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_COMMENT, .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct phase, assumed), .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct ytable phase_table = YTABLE("phase", phase_fields);
+
+const struct yshape card_sequence_shape = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &phase_table }
+};
 
 void
 card_phase_free(struct phase *p)

@@ -58,13 +58,24 @@ read_allowance(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return ok;
 }
 
+static const char *const prohibited[] = { "prohibited" };
+static const struct yshape allowance_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_POINTS, .or = &(const struct yshape){
+	                                            .kind = YS_ENUM, .names = prohibited, .nnames = 1 } }
+};
+
 static const struct yfield category_fields[] = {
-	{ "name", AS_TEXT(struct category, name) },
-	{ "seed", AS_TEXT(struct category, seed) },
-	{ "allowance", READ_BY(read_allowance), .required = true },
+	{ "name", AS_TEXT(struct category, name), .help = "the category's name for the players" },
+	{ "seed", AS_TEXT(struct category, seed), .help = "the rulebook line it comes from" },
+	{ "allowance", READ_BY(read_allowance), .required = true, .shape = &allowance_shape,
+	  .help = "movement allowance through it, by class, or prohibited" },
 };
 
 static const struct ytable category_table = YTABLE("category", category_fields);
+
+const struct yshape card_categories_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &category_table }
+};
 
 bool
 card_read_categories(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
@@ -284,17 +295,22 @@ const char *const result_who_names[N_RESULT_WHO] = { "none", "target", "attacker
 	                                               "loser" };
 
 static const struct yfield legend_fields[] = {
-	{ "say", AS_TEXT(struct legend_entry, meaning), .required = true },
-	{ "brief", AS_TEXT(struct legend_entry, brief) },
-	{ "disorder", AS_LONG(struct legend_entry, disorder, 1, 9) },
-	{ "lose", AS_LONG(struct legend_entry, lose, 1, 99) },
-	{ "retreat", AS_LONG(struct legend_entry, retreat, 1, 99) },
-	{ "status", AS_NAME(struct legend_entry, status, FT_STATUS) },
-	{ "eliminate", AS_BOOL(struct legend_entry, eliminate) },
-	{ "number_after", AS_BOOL(struct legend_entry, number_after) },
-	{ "assumed", AS_BOOL(struct legend_entry, assumed) },
-	{ "note", AS_TEXT(struct legend_entry, note) },
-	{ "seed", AS_COMMENT },
+	{ "say", AS_TEXT(struct legend_entry, meaning), .required = true,
+	  .help = "what the code means, in words" },
+	{ "brief", AS_TEXT(struct legend_entry, brief), .help = "a few words for narrow places" },
+	{ "disorder", AS_LONG(struct legend_entry, disorder, 1, 9),
+	  .help = "levels of disorder the code gives" },
+	{ "lose", AS_LONG(struct legend_entry, lose, 1, 99), .help = "strength the code takes" },
+	{ "retreat", AS_LONG(struct legend_entry, retreat, 1, 99), .help = "hexes of retreat" },
+	{ "status", AS_NAME(struct legend_entry, status, FT_STATUS), .shape = &ys_id,
+	  .help = "the status the code gives (statuses:)" },
+	{ "eliminate", AS_BOOL(struct legend_entry, eliminate), .help = "true: the unit is lost" },
+	{ "number_after", AS_BOOL(struct legend_entry, number_after),
+	  .help = "true: a number after the code counts it" },
+	{ "assumed", AS_BOOL(struct legend_entry, assumed),
+	  .help = "true: assumed, not from the rulebook" },
+	{ "note", AS_TEXT(struct legend_entry, note), .help = "words for the players" },
+	{ "seed", AS_COMMENT, .help = "the rulebook line it comes from" },
 };
 
 static const struct ytable legend_table = YTABLE("legend entry", legend_fields);
@@ -453,20 +469,45 @@ read_who_columns(struct ydoc *doc, struct table *t, const struct ynode *n)
 	return ok;
 }
 
+static const struct yshape legend_shape = {
+	.kind = YS_MAP, .pattern = "^.+$",
+	.item = &(const struct yshape){ .kind = YS_TEXT,
+	                                .or = &(const struct yshape){ .kind = YS_TABLE, .table = &legend_table } }
+};
+static const struct yshape who_shape = {
+	.kind = YS_MAP, .pattern = "^.+$",
+	.item = &(const struct yshape){ .kind = YS_ENUM, .names = result_who_names + 1,
+	                                .nnames = N_RESULT_WHO - 1 }
+};
+/* A row: its band (at, from, to, or upto, the older spelling of to) or its odds,
+ * a note, and a cell (one value) for each column, all read by read_row_key. */
+static const struct yshape rows_shape = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_MAP, .item = &ys_text }
+};
+
 /* `by:` is read before the others (read_table); its row only lets it stand. */
 static const struct yfield table_fields[] = {
-	{ "name", AS_TEXT(struct table, name), .required = true },
-	{ "by", READ_BY(NULL) },
-	{ "dice", AS_TEXT(struct table, dice) },
-	{ "seed", AS_TEXT(struct table, seed) },
-	{ "note", AS_TEXT(struct table, note) },
-	{ "assumed", AS_BOOL(struct table, assumed) },
-	{ "legend", READ_BY(read_legend) },
-	{ "who", READ_BY(read_who) },
-	{ "rows", READ_BY(read_table_rows), .required = true },
+	{ "name", AS_TEXT(struct table, name), .required = true, .help = "the table's name" },
+	{ "by", READ_BY(NULL),
+	  .shape = &(const struct yshape){ .kind = YS_ENUM, .names = table_by_names, .nnames = N_TABLE_BY },
+	  .help = "what its rows are read by: a roll, or the odds" },
+	{ "dice", AS_TEXT(struct table, dice), .help = "the dice rolled on it, such as 1d6" },
+	{ "seed", AS_TEXT(struct table, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct table, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct table, assumed), .help = "true: assumed, not from the rulebook" },
+	{ "legend", READ_BY(read_legend), .shape = &legend_shape,
+	  .help = "what each code of its cells means, and does" },
+	{ "who", READ_BY(read_who), .shape = &who_shape,
+	  .help = "whom each column's codes apply to" },
+	{ "rows", READ_BY(read_table_rows), .required = true, .shape = &rows_shape,
+	  .help = "its rows: at / from / to (or odds), and a cell for each column" },
 };
 
 static const struct ytable table_table = YTABLE("table", table_fields);
+
+const struct yshape card_tables_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &table_table }
+};
 
 static bool
 read_table(struct ydoc *doc, const struct ynode *n, struct card *card, struct table *t)

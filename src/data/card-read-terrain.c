@@ -142,10 +142,12 @@ read_terrain_notes(struct ydoc *doc, const struct ynode *n, const struct yread *
  * the hits that destroy it unless the scenario says otherwise, and what it
  * becomes then (nothing given: it is gone). */
 static const struct yfield structure_fields[] = {
-	{ "strength", AS_INT(struct terrain, structure_strength, 1, 99), .required = true },
-	{ "becomes", AS_NAME(struct terrain, structure_becomes, FT_TERRAIN) },
-	{ "seed", AS_TEXT(struct terrain, structure_seed) },
-	{ "note", AS_COMMENT },
+	{ "strength", AS_INT(struct terrain, structure_strength, 1, 99), .required = true,
+	  .help = "the hits that destroy it, unless the scenario says otherwise" },
+	{ "becomes", AS_NAME(struct terrain, structure_becomes, FT_TERRAIN), .shape = &ys_id,
+	  .help = "the terrain it becomes when destroyed (none: it is gone)" },
+	{ "seed", AS_TEXT(struct terrain, structure_seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_COMMENT, .help = "words for the players" },
 };
 
 static const struct ytable structure_table = YTABLE("structure", structure_fields);
@@ -339,39 +341,82 @@ check_attacking_out(struct ydoc *doc, const struct terrain *t, const struct ynod
 	              t->id, t->id);
 }
 
+static const char *const prohibited[] = { "prohibited" };
+static const struct yshape cost_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_POINTS, .or = &(const struct yshape){
+	                                            .kind = YS_ENUM, .names = prohibited, .nnames = 1 } }
+};
+static const struct yshape level_pair = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_INT, .min = -99, .max = 99 }
+};
+static const struct yshape levels = { .kind = YS_INT, .min = -99, .max = 99, .or = &level_pair };
+static const struct yshape sections = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_ENUM, .names = section_keys,
+	                                         .nnames = N_SECTIONS }
+};
+
 static const struct yfield terrain_fields[] = {
-	{ "seed", AS_TEXT(struct terrain, seed) },
-	{ "level_change", READ_BY(read_level_change) },
-	{ "levels_apart", READ_BY(read_level_change), .arg = 1 },
-	{ "friendly_unit", AS_BOOL(struct terrain, on_friendly_unit) },
-	{ "leaving_zoc", AS_BOOL(struct terrain, on_leaving_zoc) },
-	{ "entering_zoc", AS_BOOL(struct terrain, on_entering_zoc) },
-	{ "on_side", AS_NAME(struct terrain, on_side, FT_TERRAIN) },
-	{ "note", AS_TEXT(struct terrain, note) },
-	{ "notes", READ_BY(read_terrain_notes) },
-	{ "aliases", READ_BY(read_aliases) },
-	{ "category", AS_NAME(struct terrain, category, FT_CATEGORY) },
-	{ "costs", READ_BY(read_cost_table), .arg = EFFECT_COST },
-	{ "extra_costs", READ_BY(read_cost_table), .arg = EFFECT_COST_ADD },
-	{ "name", AS_TEXT(struct terrain, name) },
+	{ "seed", AS_TEXT(struct terrain, seed), .help = "the rulebook line the entry comes from" },
+	{ "level_change", READ_BY(read_level_change), .shape = &levels,
+	  .help = "condition: levels climbed (negative: down), or [least, most]" },
+	{ "levels_apart", READ_BY(read_level_change), .arg = 1, .shape = &levels,
+	  .help = "condition: levels between the two hexes, up or down, or [least, most]" },
+	{ "friendly_unit", AS_BOOL(struct terrain, on_friendly_unit),
+	  .help = "condition: met when the hex holds a friendly unit" },
+	{ "leaving_zoc", AS_BOOL(struct terrain, on_leaving_zoc),
+	  .help = "condition: met when the unit leaves an enemy zone of control" },
+	{ "entering_zoc", AS_BOOL(struct terrain, on_entering_zoc),
+	  .help = "condition: met when the unit enters an enemy zone of control" },
+	{ "on_side", AS_NAME(struct terrain, on_side, FT_TERRAIN), .shape = &ys_id,
+	  .help = "condition: met on a side that holds this hexside feature" },
+	{ "note", AS_TEXT(struct terrain, note), .help = "words for the players" },
+	{ "notes", READ_BY(read_terrain_notes), .shape = &card_notes_shape,
+	  .help = "words for the players, a note or a list of them" },
+	{ "aliases", READ_BY(read_aliases), .shape = &ys_ids,
+	  .help = "other ids the terrain goes by in maps, commands and questions" },
+	{ "category", AS_NAME(struct terrain, category, FT_CATEGORY), .shape = &ys_id,
+	  .help = "its movement category (categories:)" },
+	{ "costs", READ_BY(read_cost_table), .arg = EFFECT_COST, .shape = &cost_shape,
+	  .help = "movement points to enter, by class, or prohibited" },
+	{ "extra_costs", READ_BY(read_cost_table), .arg = EFFECT_COST_ADD, .shape = &cost_shape,
+	  .help = "movement points added to the cost, by class, or prohibited" },
+	{ "name", AS_TEXT(struct terrain, name), .help = "the terrain's name for the players" },
 	{ "kind", AS_ENUM(struct terrain, kind, terrain_kind_names, N_TERRAIN_KINDS,
-	                  "kind of terrain") },
-	{ "glyph", READ_BY(read_glyph) },
-	{ "level", READ_BY(read_level) },
-	{ "blocks_los", AS_BOOL(struct terrain, los_blocks) },
-	{ "unit_blocks_los", AS_BOOL(struct terrain, los_unit_blocks) },
-	{ "overrides", READ_BY(read_overrides) },
-	{ "encloses", AS_BOOL(struct terrain, encloses) },
-	{ "cancels", READ_BY(read_cancels) },
-	{ "move", READ_BY(read_section), .arg = SECTION_MOVE },
-	{ "battle_from", READ_BY(read_section), .arg = SECTION_BATTLE_FROM },
-	{ "battle_into", READ_BY(read_section), .arg = SECTION_BATTLE_INTO },
-	{ "protection", READ_BY(read_section), .arg = SECTION_PROTECTION },
-	{ "cover", READ_BY(read_section), .arg = SECTION_COVER },
-	{ "structure", READ_BY(read_structure) },
+	                  "kind of terrain"),
+	  .help = "where it lies: a hex, a token on one, a hexside, a path or a condition" },
+	{ "glyph", READ_BY(read_glyph), .shape = &ys_char,
+	  .help = "the character the map draws it with" },
+	{ "level", READ_BY(read_level), .shape = &levels,
+	  .help = "the level of its hexes, or the least and the most [2, 4]" },
+	{ "blocks_los", AS_BOOL(struct terrain, los_blocks), .help = "true: it blocks line of sight" },
+	{ "unit_blocks_los", AS_BOOL(struct terrain, los_unit_blocks),
+	  .help = "true: a unit on it blocks line of sight" },
+	{ "overrides", READ_BY(read_overrides), .shape = &sections,
+	  .help = "the sections in which its rules replace the hex's others" },
+	{ "encloses", AS_BOOL(struct terrain, encloses),
+	  .help = "hexside: true when it encloses a hex (attacking out)" },
+	{ "cancels", READ_BY(read_cancels), .shape = &ys_ids,
+	  .help = "terrain whose rules it cancels in the same hex" },
+	{ "move", READ_BY(read_section), .arg = SECTION_MOVE, .shape = &card_rules_shape,
+	  .help = "rules for a unit moving into or across it" },
+	{ "battle_from", READ_BY(read_section), .arg = SECTION_BATTLE_FROM,
+	  .shape = &card_rules_shape, .help = "rules for a unit battling from it" },
+	{ "battle_into", READ_BY(read_section), .arg = SECTION_BATTLE_INTO,
+	  .shape = &card_rules_shape, .help = "rules for a battle into it" },
+	{ "protection", READ_BY(read_section), .arg = SECTION_PROTECTION,
+	  .shape = &card_rules_shape, .help = "what it cancels of a battle's score on its target" },
+	{ "cover", READ_BY(read_section), .arg = SECTION_COVER, .shape = &card_rules_shape,
+	  .help = "rules for a target it covers" },
+	{ "structure", READ_BY(read_structure),
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &structure_table },
+	  .help = "the terrain can be damaged: its strength and what it becomes" },
 };
 
 static const struct ytable terrain_table = YTABLE("terrain entry", terrain_fields);
+
+const struct yshape card_terrain_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &terrain_table }
+};
 
 bool
 card_read_terrain(struct ydoc *doc, const struct ynode *n, const struct yread *rd)

@@ -106,12 +106,19 @@ card_notes_free(struct note_list *notes)
 }
 
 static const struct yfield note_fields[] = {
-	{ "say", AS_TEXT(struct card_note, text), .required = true },
-	{ "seed", AS_TEXT(struct card_note, seed) },
-	{ "assumed", AS_BOOL(struct card_note, assumed) },
+	{ "say", AS_TEXT(struct card_note, text), .required = true, .help = "the note's words" },
+	{ "seed", AS_TEXT(struct card_note, seed), .help = "the rulebook line it comes from" },
+	{ "assumed", AS_BOOL(struct card_note, assumed),
+	  .help = "true: assumed, not from the rulebook" },
 };
 
 static const struct ytable note_table = YTABLE("note", note_fields);
+
+static const struct yshape one_note = { .kind = YS_TEXT,
+	                                .or = &(const struct yshape){ .kind = YS_TABLE, .table = &note_table } };
+const struct yshape card_notes_shape = {
+	.kind = YS_TEXT, .or = &(const struct yshape){ .kind = YS_LIST, .item = &one_note }
+};
 
 static bool
 read_one_note(struct ydoc *doc, const struct ynode *n, struct card *card, struct note_list *out)

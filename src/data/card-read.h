@@ -27,6 +27,11 @@ void card_notes_free(struct note_list *notes);
 	.arg = (type_)
 bool card_read_name_field(struct ydoc *doc, const struct ynode *n, const struct yread *rd);
 
+/* What the sections the readers below read look like (the schema's). */
+extern const struct yshape card_notes_shape, card_terrain_shape, card_categories_shape,
+	card_tables_shape, card_dice_shape, card_rules_shape, card_resolutions_shape,
+	card_sequence_shape, card_drawing_shape;
+
 /* Section readers, for the card's field table (obj is the struct card). */
 yread_fn card_read_terrain, card_read_categories, card_read_tables, card_read_dice;
 yread_fn card_read_scoring, card_read_events, card_read_resolutions, card_read_sequence;

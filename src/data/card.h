@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "yaml-load.h"
@@ -605,6 +606,9 @@ bool card_load(struct card *card, const char *path, const struct cardpath *cp,
 bool card_load_doc(struct card *card, struct ydoc *doc, const struct cardpath *cp,
                    struct diag_list *dl);
 void card_free(struct card *card);
+/* The card format's JSON Schema, written from the readers' field tables
+ * (`hexaid schema card`); id is its $id. */
+void card_schema_write(FILE *out, const char *id);
 
 /* Index of an id in the card's vocabularies, or -1. */
 int card_class(const struct card *card, const char *id);

@@ -97,12 +97,16 @@ static const char *const orientations[] = { "flat", "pointy" };
 static const char *const offsets[] = { "odd", "even" };
 
 static const struct yfield board_fields[] = {
-	{ "columns", AS_INT(struct hex_board, columns, 1, 200) },
-	{ "rows", AS_INT(struct hex_board, rows, 1, 200) },
-	{ "orientation", AS_ENUM(struct hex_board, orientation, orientations, 2, "orientation") },
-	{ "offset", AS_ENUM(struct hex_board, offset, offsets, 2, "offset") },
-	{ "first_column", AS_INT(struct hex_board, first_column, 0, 99) },
-	{ "first_row", AS_INT(struct hex_board, first_row, 0, 99) },
+	{ "columns", AS_INT(struct hex_board, columns, 1, 200), .help = "the board's columns" },
+	{ "rows", AS_INT(struct hex_board, rows, 1, 200), .help = "the board's rows" },
+	{ "orientation", AS_ENUM(struct hex_board, orientation, orientations, 2, "orientation"),
+	  .help = "flat: hexes with a flat top; pointy: with a point" },
+	{ "offset", AS_ENUM(struct hex_board, offset, offsets, 2, "offset"),
+	  .help = "which columns (or rows) are pushed half a hex" },
+	{ "first_column", AS_INT(struct hex_board, first_column, 0, 99),
+	  .help = "the number of the first column (1 unless given)" },
+	{ "first_row", AS_INT(struct hex_board, first_row, 0, 99),
+	  .help = "the number of the first row (1 unless given)" },
 };
 
 static const struct ytable board_table = YTABLE_UNKNOWN("board", board_fields, YUNKNOWN_ALL);
@@ -162,6 +166,139 @@ read_terrain_id(struct ydoc *doc, const struct ynode *n, const struct card *card
 
 	free(names);
 	return ok;
+}
+
+/* ---- the entries' keys -----------------------------------------------------
+ *
+ * The entries below are read by hand (they need the board, the card and the
+ * sides); their tables say which keys each may hold, what each is (for the
+ * schema), and are read first (check_keys) so that a key no reader reads is an
+ * error at its place, as in the tables of the card. */
+
+#define KEY(k, shape_, help_) { k, READ_BY(NULL), .shape = (shape_), .help = (help_) }
+
+static const struct yshape hex_shape = { .kind = YS_TEXT };
+static const struct yshape texts = { .kind = YS_LIST, .item = &ys_text };
+static const struct yshape code_legend = { .kind = YS_MAP, .pattern = "^.+$", .item = &ys_id };
+static const struct yshape strength_shape = { .kind = YS_INT, .min = 0, .max = 99 };
+static const struct yshape count_shape = { .kind = YS_INT, .min = 1, .max = 999 };
+static const struct yshape int_1_99 = { .kind = YS_INT, .min = 1, .max = 99 };
+static const struct yshape int_1_999 = { .kind = YS_INT, .min = 1, .max = 999 };
+static const struct yshape home_shape = { .kind = YS_ENUM, .names = home_edge_names + 1,
+	                                  .nnames = N_HOME_EDGES - 1 };
+static const struct yshape own_dice = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_INT, .max = 64,
+	                                                .or = &(const struct yshape){
+	                                                        .kind = YS_LIST,
+	                                                        .item = &(const struct yshape){
+	                                                                .kind = YS_INT, .max = 64 } } }
+};
+static const struct yshape own_values = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_INT, .min = -99, .max = 999 }
+};
+
+static const struct yfield map_fields[] = {
+	KEY("legend", &code_legend, "the terrain each code stands for, over the card's glyphs"),
+	KEY("rows", &texts, "the board's rows, one code (or codes joined by '+') a hex"),
+};
+static const struct ytable map_table = YTABLE_UNKNOWN("map", map_fields, YUNKNOWN_ALL);
+
+static const struct yfield hexside_fields[] = {
+	KEY("hex", &hex_shape, "the hex, as the board numbers it (0702)"),
+	KEY("side", &ys_text, "its side: a direction (n, ne, se...) or the hex beyond"),
+	KEY("feature", &ys_id, "the hexside feature of the card along it"),
+};
+static const struct ytable hexside_table = YTABLE("hexside entry", hexside_fields);
+
+static const struct yfield road_fields[] = {
+	KEY("feature", &ys_id, "the path of the card (road, trail...)"),
+	KEY("path", &texts, "the hexes it runs through, each next to the one before"),
+};
+static const struct ytable road_table = YTABLE("road entry", road_fields);
+
+static const struct yfield token_fields[] = {
+	KEY("hex", &hex_shape, "the hex, as the board numbers it"),
+	KEY("token", &ys_id, "the token of the card on it"),
+};
+static const struct ytable token_table = YTABLE("token entry", token_fields);
+
+static const struct yfield structure_entry_fields[] = {
+	KEY("hex", &hex_shape, "the hex, as the board numbers it"),
+	KEY("side", &ys_text, "its side, for a structure along a hexside"),
+	KEY("terrain", &ys_id, "the terrain the structure is"),
+	KEY("strength", &int_1_99,
+	    "the hits that destroy it, over the card's"),
+	KEY("hits", &strength_shape, "the hits it has taken"),
+};
+static const struct ytable structure_entry_table = YTABLE("structure entry",
+                                                          structure_entry_fields);
+
+static const struct yfield supply_fields[] = {
+	KEY("tokens", &ys_ids, "the tokens of the card the players may place"),
+	KEY("count", &count_shape, "how many"),
+};
+static const struct ytable supply_table = YTABLE("supply entry", supply_fields);
+
+static const struct yfield side_fields[] = {
+	KEY("name", &ys_text, "the side's name for the players"),
+	KEY("home", &home_shape,
+	    "the board edge the side's retreats go towards"),
+};
+static const struct ytable side_table = YTABLE("side", side_fields);
+
+static const struct yfield unit_fields[] = {
+	KEY("id", &ys_text, "the unit's id, as commands name it (A1)"),
+	KEY("side", &ys_id, "its side (sides:)"),
+	KEY("class", &ys_id, "its class (the card's classes:)"),
+	KEY("hex", &hex_shape, "the hex it starts on"),
+	KEY("strength", &strength_shape, "its strength (blocks, figures, steps)"),
+	KEY("max_strength", &int_1_99,
+	    "its full strength, when more than it starts with"),
+	KEY("formation", &ys_id, "its formation (the card's formations:)"),
+	KEY("status", &ys_id_or_ids, "its statuses (the card's statuses:)"),
+	KEY("move", &ys_points, "its own movement allowance, over its class's"),
+	KEY("dice", &own_dice, "its own battle dice by combat type, over its class's"),
+	KEY("values", &own_values, "its own unit values, over its class's"),
+};
+static const struct ytable unit_table = YTABLE_UNKNOWN("unit", unit_fields, YUNKNOWN_NEAREST);
+
+static const struct yfield start_fields[] = {
+	KEY("turn", &int_1_999,
+	    "the turn the game starts on"),
+	KEY("side", &ys_id, "the side that plays first"),
+	KEY("phase", &ys_text, "the phase of the card's sequence it starts in"),
+};
+static const struct ytable start_table = YTABLE("start", start_fields);
+
+static const struct yfield objective_fields[] = {
+	KEY("hex", &hex_shape, "the hex, as the board numbers it"),
+	KEY("side", &ys_id, "the side it counts for"),
+	KEY("value", &int_1_99,
+	    "what holding it counts (1 unless given)"),
+};
+static const struct ytable objective_table = YTABLE("objective", objective_fields);
+static const struct yshape objectives_shape = {
+	.kind = YS_LIST, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &objective_table }
+};
+
+static const struct yfield victory_fields[] = {
+	KEY("target", &int_1_999,
+	    "what a side needs to win"),
+	KEY("per_unit", &strength_shape,
+	    "what each enemy unit eliminated counts"),
+	KEY("name", &ys_text, "what the points are called (Victory Medals)"),
+	KEY("objectives", &objectives_shape,
+	    "the hexes that count for a side that holds them"),
+};
+static const struct ytable victory_table = YTABLE("victory", victory_fields);
+
+#undef KEY
+
+/* An entry's keys checked against its table: a mapping holding only them. */
+static bool
+check_keys(struct ydoc *doc, const struct ynode *e, const struct ytable *table)
+{
+	return ymap_read(doc, e, table, NULL, NULL);
 }
 
 /* The legend: `legend: { ".": open, f: woods }`, else the card's glyphs. */
@@ -286,13 +423,8 @@ read_map(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	const struct ynode *rows;
 	bool ok;
 
-	if (!yis_mapping(doc, n, "map"))
+	if (!check_keys(doc, n, &map_table))
 		return false;
-	for (size_t i = 0; i < n->count; i++)
-		/* reader: scenario keys */
-		if (strcmp(n->keys[i]->text, "legend") != 0 && strcmp(n->keys[i]->text, "rows") != 0)
-			return yerror(doc, n->keys[i], "unknown key '%s' in map; known keys are legend "
-			                               "and rows", n->keys[i]->text);
 	ok = read_legend(doc, ymap_find(n, "legend"), ctx);
 	rows = ymap_find(n, "rows");
 	if (rows == NULL)
@@ -368,8 +500,10 @@ read_hexsides(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		int dir, feature;
 		const char *const *names = hex_direction_names(&sc->board);
 
-		if (!yis_mapping(doc, e, "a hexside entry"))
+		if (!yis_mapping(doc, e, "a hexside entry") || !check_keys(doc, e, &hexside_table)) {
+			ok = false;
 			continue;
+		}
 		h = ymap_find(e, "hex");
 		s = ymap_find(e, "side");
 		f = ymap_find(e, "feature");
@@ -405,8 +539,10 @@ read_roads(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		struct hex prev = { 0, 0 };
 		int feature;
 
-		if (!yis_mapping(doc, e, "a road entry"))
+		if (!yis_mapping(doc, e, "a road entry") || !check_keys(doc, e, &road_table)) {
+			ok = false;
 			continue;
+		}
 		f = ymap_find(e, "feature");
 		path = ymap_find(e, "path");
 		if (f == NULL || path == NULL) {
@@ -457,8 +593,10 @@ read_tokens(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		struct hex hex;
 		int token;
 
-		if (!yis_mapping(doc, e, "a token entry"))
+		if (!yis_mapping(doc, e, "a token entry") || !check_keys(doc, e, &token_table)) {
+			ok = false;
 			continue;
+		}
 		h = ymap_find(e, "hex");
 		t = ymap_find(e, "token");
 		if (h == NULL || t == NULL) {
@@ -534,8 +672,10 @@ read_structures(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		const struct ynode *v;
 		long x;
 
-		if (!yis_mapping(doc, e, "a structure entry"))
+		if (!yis_mapping(doc, e, "a structure entry") || !check_keys(doc, e, &structure_entry_table)) {
+			ok = false;
 			continue;
+		}
 		if (h == NULL || !read_hex(doc, h, sc, &st.hex)) {
 			ok = h != NULL ? false : yerror(doc, e, "a structure entry gives its hex");
 			continue;
@@ -583,8 +723,10 @@ read_supply(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		struct scen_supply s = { .ntokens = 0 };
 		long x;
 
-		if (!yis_mapping(doc, e, "a supply entry"))
+		if (!yis_mapping(doc, e, "a supply entry") || !check_keys(doc, e, &supply_table)) {
+			ok = false;
 			continue;
+		}
 		tokens = ymap_find(e, "tokens");
 		count = ymap_find(e, "count");
 		if (tokens == NULL || count == NULL || !yis_sequence(doc, tokens, "tokens")) {
@@ -669,7 +811,9 @@ read_sides(struct ydoc *doc, const struct ynode *n, struct sc_ctx *ctx)
 		const char *id, *text = NULL;
 		int edge = HOME_NONE;
 
-		if (!yid(doc, n->keys[i], &id) || (name != NULL && !ystring(doc, name, &text)) ||
+		if (!yid(doc, n->keys[i], &id) ||
+		    (n->items[i]->kind == YNODE_MAPPING && !check_keys(doc, n->items[i], &side_table)) ||
+		    (name != NULL && !ystring(doc, name, &text)) ||
 		    (home != NULL && !yenum(doc, home, home_edge_names + 1, N_HOME_EDGES - 1,
 		                            "board edge", &edge))) {
 			ok = false;
@@ -726,9 +870,6 @@ static bool
 read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct scen_unit *u)
 {
 	struct scenario *sc = ctx->sc;
-	static const char *const keys[] = { "id", "side", "class", "hex", "strength",
-		                            "max_strength", "formation", "status", "move",
-		                            "dice", "values" };
 	const struct ynode *v;
 	const char *id;
 	long x;
@@ -738,16 +879,8 @@ read_unit(struct ydoc *doc, const struct ynode *e, struct sc_ctx *ctx, struct sc
 
 	u->formation = -1;
 	unit_own_init(&u->own);
-	for (size_t i = 0; i < e->count; i++) {
-		bool known = false;
-		for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-			known |= strcmp(e->keys[i]->text, keys[k]) == 0; /* reader: scenario keys */
-		if (!known) {
-			const char *near = str_nearest(e->keys[i]->text, keys, sizeof keys / sizeof keys[0]);
-			ok = yerror(doc, e->keys[i], "unknown key '%s' in unit%s%s%s", e->keys[i]->text,
-			            near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-		}
-	}
+	if (!check_keys(doc, e, &unit_table))
+		ok = false;
 	if ((v = ymap_find(e, "id")) == NULL || !ystring(doc, v, &id))
 		return v ? false : yerror(doc, e, "a unit gives its id, side, class and hex");
 	if (strlen(id) > 8 || strpbrk(id, " \"#") != NULL)
@@ -859,7 +992,7 @@ read_start(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	long x;
 	bool ok = true;
 
-	if (!yis_mapping(doc, n, "start"))
+	if (!check_keys(doc, n, &start_table))
 		return false;
 	if ((v = ymap_find(n, "turn")) != NULL && (ok = yint(doc, v, 1, 999, &x) && ok))
 		sc->start_turn = (int)x;
@@ -890,7 +1023,7 @@ read_victory(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	long num;
 	bool ok = true;
 
-	if (!yis_mapping(doc, n, "victory"))
+	if (!check_keys(doc, n, &victory_table))
 		return false;
 	v->per_unit = 1;
 	if ((x = ymap_find(n, "target")) == NULL)
@@ -916,8 +1049,10 @@ read_victory(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 		const struct ynode *e = objs->items[i], *h = ymap_find(e, "hex"), *s = ymap_find(e, "side");
 		struct scen_objective o = { .value = 1 };
 
-		if (!yis_mapping(doc, e, "an objective"))
+		if (!yis_mapping(doc, e, "an objective") || !check_keys(doc, e, &objective_table)) {
+			ok = false;
 			continue;
+		}
 		if (h == NULL || s == NULL) {
 			ok = yerror(doc, e, "an objective gives hex and side");
 			continue;
@@ -960,31 +1095,69 @@ check_kind_and_schema(struct ydoc *doc)
  * the table (read_scenario), as all else needs them; the map comes in the first
  * pass, and what stands on it (roads, tokens, structures, units...) in the
  * second, whatever order the file gives them in. */
-static const struct yfield scenario_fields[] = {
-	{ "kind", READ_BY(NULL) },
-	{ "schema", READ_BY(NULL) },
-	{ "id", AS_ID(struct scenario, id) },
-	{ "title", AS_TEXT(struct scenario, title) },
-	{ "notes", AS_TEXT(struct scenario, notes) },
-	{ "card", READ_BY(NULL) },
-	{ "scale", AS_TEXT(struct scenario, scale) },
-	{ "board", READ_BY(NULL) },
-	{ "map", READ_BY(read_map) },
-	{ "levels", READ_BY(read_levels) },
-	{ "hexsides", READ_BY(read_hexsides) },
-	{ "roads", READ_BY(read_roads), .pass = 1 },
-	{ "tokens", READ_BY(read_tokens), .pass = 1 },
-	{ "structures", READ_BY(read_structures), .pass = 1 },
-	{ "supply", READ_BY(read_supply) },
-	{ "sides", READ_BY(NULL) },
-	{ "units", READ_BY(read_units), .pass = 1 },
-	{ "settings", READ_BY(read_settings) },
-	{ "start", READ_BY(read_start), .pass = 1 },
-	{ "victory", READ_BY(read_victory), .pass = 1 },
+static const char *const scenario_kind[] = { "scenario" };
+#define TABLE_OF(t) (&(const struct yshape){ .kind = YS_TABLE, .table = &(t) })
+#define LIST_OF(t) (&(const struct yshape){ .kind = YS_LIST, .item = TABLE_OF(t) })
+static const struct yshape sides_shape = {
+	.kind = YS_MAP, .item = &(const struct yshape){ .kind = YS_TABLE, .table = &side_table,
+	                                                .or = &ys_null }
 };
+
+static const struct yfield scenario_fields[] = {
+	{ "kind", READ_BY(NULL), .required = true,
+	  .shape = &(const struct yshape){ .kind = YS_ENUM, .names = scenario_kind, .nnames = 1 },
+	  .help = "what the file is: scenario" },
+	{ "schema", READ_BY(NULL), .required = true,
+	  .shape = &(const struct yshape){ .kind = YS_INT, .min = 1, .max = SCENARIO_SCHEMA },
+	  .help = "the version of the scenario format the file is written in" },
+	{ "id", AS_ID(struct scenario, id), .help = "the scenario's id" },
+	{ "title", AS_TEXT(struct scenario, title), .help = "the scenario's title" },
+	{ "notes", AS_TEXT(struct scenario, notes), .help = "words for the players" },
+	{ "card", READ_BY(NULL), .required = true, .shape = &ys_text,
+	  .help = "the rule card it is played with: its id, or its file beside the scenario" },
+	{ "scale", AS_TEXT(struct scenario, scale), .help = "what a hex and a turn stand for" },
+	{ "board", READ_BY(NULL), .required = true,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &board_table },
+	  .help = "the board's size and the way its hexes lie" },
+	{ "map", READ_BY(read_map), .shape = TABLE_OF(map_table),
+	  .help = "the terrain: rows of codes, and the legend of the codes (legend, rows)" },
+	{ "levels", READ_BY(read_levels), .shape = &texts,
+	  .help = "the hexes' levels: rows of digits, '.' for none" },
+	{ "hexsides", READ_BY(read_hexsides), .shape = LIST_OF(hexside_table),
+	  .help = "hexside features: hex, side, feature" },
+	{ "roads", READ_BY(read_roads), .pass = 1, .shape = LIST_OF(road_table),
+	  .help = "paths through hexes: feature, path" },
+	{ "tokens", READ_BY(read_tokens), .pass = 1, .shape = LIST_OF(token_table),
+	  .help = "tokens on hexes: hex, token" },
+	{ "structures", READ_BY(read_structures), .pass = 1,
+	  .shape = LIST_OF(structure_entry_table),
+	  .help = "terrain that can be damaged: hex, side, terrain, strength, hits" },
+	{ "supply", READ_BY(read_supply), .shape = LIST_OF(supply_table),
+	  .help = "tokens the sides hold to place: tokens, count" },
+	{ "sides", READ_BY(NULL), .required = true, .shape = &sides_shape,
+	  .help = "the sides, by id: name, home edge" },
+	{ "units", READ_BY(read_units), .pass = 1, .shape = LIST_OF(unit_table),
+	  .help = "the units: id, side, class, hex, and their own values" },
+	{ "settings", READ_BY(read_settings), .shape = &(const struct yshape){ .kind = YS_MAP,
+	                                                                      .item = &ys_id },
+	  .help = "the card's settings chosen for the scenario, by id" },
+	{ "start", READ_BY(read_start), .pass = 1, .shape = TABLE_OF(start_table),
+	  .help = "where the sequence starts: turn, side, phase" },
+	{ "victory", READ_BY(read_victory), .pass = 1, .shape = TABLE_OF(victory_table),
+	  .help = "what wins: target, per_unit, name, objectives" },
+};
+
+#undef TABLE_OF
+#undef LIST_OF
 
 static const struct ytable scenario_table =
 	YTABLE_UNKNOWN("scenario", scenario_fields, YUNKNOWN_NEAREST);
+
+void
+scenario_schema_write(FILE *out, const char *id)
+{
+	yschema_write(out, &scenario_table, id, "hexaid scenario (hexaid(5))");
+}
 
 static bool
 read_scenario(struct ydoc *doc, struct sc_ctx *ctx)

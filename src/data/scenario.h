@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "card.h"
 #include "diag.h"
@@ -115,6 +116,9 @@ struct scenario {
 };
 
 /* Load a scenario file and its card; problems go to dl. On false it is freed. */
+/* The scenario format's JSON Schema, written from the reader's field tables
+ * (`hexaid schema scenario`); id is its $id. */
+void scenario_schema_write(FILE *out, const char *id);
 bool scenario_load(struct scenario *sc, const char *path, const struct cardpath *cp,
                    struct diag_list *dl);
 /* The same from text already read; `name` is where it came from (its card is

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "diag.h"
 
@@ -144,6 +145,43 @@ enum yfield_type {
 };
 
 struct yfield;
+struct ytable;
+
+/* What a value looks like, said for the schema of a format (`hexaid schema`,
+ * yschema_write): a typed row's type says it itself; a row read by a function
+ * names its shape, so the schema is written from the very tables the readers
+ * read with. */
+enum yshape_kind {
+	YS_ANY,     /* any value */
+	YS_TEXT,    /* text: any scalar */
+	YS_NULL,    /* nothing: `key:` alone */
+	YS_ID,      /* an id (see yid) */
+	YS_INT,     /* a whole number, min to max */
+	YS_BOOL,    /* true or false */
+	YS_TRUE,    /* the word true */
+	YS_POINTS,  /* movement points: 2, 1/2, 1.5 */
+	YS_RANGE,   /* a number, A-B or N+ */
+	YS_CHAR,    /* one printable ASCII character */
+	YS_ENUM,    /* one of names[] */
+	YS_TABLE,   /* a mapping read against table */
+	YS_MAP,     /* a mapping of ids (or the keys names[] gives, when it does) to item */
+	YS_LIST,    /* a list of item */
+};
+
+struct yshape {
+	enum yshape_kind kind;
+	const struct yshape *item;        /* YS_MAP, YS_LIST */
+	const struct ytable *table;       /* YS_TABLE */
+	const char *const *names;         /* YS_ENUM: the words; YS_MAP: the keys */
+	size_t nnames;
+	long min, max;                    /* YS_INT */
+	const struct yshape *or;          /* the value may be this instead */
+	const char *pattern;              /* YS_MAP: what its other keys look like */
+};
+
+/* The shapes most rows share. */
+extern const struct yshape ys_any, ys_null, ys_text, ys_id, ys_ids, ys_id_or_ids, ys_bool, ys_true,
+	ys_points, ys_range, ys_range_or_list, ys_char, ys_text_or_list;
 
 /* What a row's read function is given beside the value. */
 struct yread {
@@ -171,6 +209,8 @@ struct yfield {
 	const char *what;           /* called this in messages */
 	yread_fn *read;             /* YF_CUSTOM */
 	int arg;                    /* for read: which of a family of keys this is */
+	const char *help;           /* what the key means, in a line (the schema's) */
+	const struct yshape *shape; /* YF_CUSTOM: what the function reads */
 };
 
 /* The offset of member m of struct type st, which must have type t: a member of
@@ -221,6 +261,11 @@ struct ytable {
  * static const). */
 bool ymap_read(struct ydoc *doc, const struct ynode *map, const struct ytable *table,
                void *obj, void *ctx);
+
+/* A JSON Schema (draft 2020-12) of the documents read against `top`, written
+ * from its rows and the tables their shapes name: every key, its type, its
+ * choices, the keys required, and each key's help. */
+void yschema_write(FILE *out, const struct ytable *top, const char *id, const char *title);
 
 /* `schema: N`, 1 to 1000, and at most `newest` (the schema this hexaid reads). */
 bool yschema(struct ydoc *doc, const struct ynode *n, long newest, long *out);
