@@ -27,6 +27,7 @@ enum render_what {
 	RENDER_STACK,      /* more than the hex has room for: the hex pane lists it all */
 	RENDER_SIDE,       /* the mark of a unit's side (ref: the unit) */
 	RENDER_UNIT,       /* a unit's id and strength (ref: the unit) */
+	RENDER_STRENGTH,   /* compact hexes: a unit's strength under its id (ref: the unit) */
 };
 
 struct render_cell {
