@@ -86,6 +86,8 @@ side_glyph_own(struct ydoc *doc, const struct ynode *glyph, const struct card *c
 {
 	char ch = card->terrain[t].side_glyph;
 
+	if (ch == '\0')        /* refused where it was read */
+		return true;
 	for (size_t i = 0; i < card->nterrain; i++) {
 		const struct terrain *other = &card->terrain[i];
 
