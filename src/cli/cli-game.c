@@ -49,7 +49,7 @@ write_svg(const struct game *g, const char *out)
 	FILE *f;
 	bool ok;
 
-	if (strcmp(out, "-") == 0) {
+	if (strcmp(out, "-") == 0) { /* reader: command line */
 		fputs(svg, stdout);
 		free(svg);
 		return EXIT_OK;
