@@ -45,10 +45,10 @@ go() {
 # --- 80x24, compact hexes --------------------------------------------------------------
 start ud 80 24 ud-napoleonic
 check "UD: the map" "Map: The Mill Stream (demo)"
-check "UD: the stream on the east side of 0602, beside F8" ".>F8~."
-check "UD: the stream turns along the hexsides (ne and se of 0602)" "/ ~  /"
+check "UD: the stream on the east side of 0602, beside F8" ".>F8,."
+check "UD: the stream turns along the hexsides (ne and se of 0602)" "/ ,  /"
 check "UD: the ford on the east side of 0603" "'.   |h<P3"
-check "UD: the bridge on the east side of 0605, the road across it" "H.+  |V<P1"
+check "UD: the bridge on the east side of 0605, the road across it" "=.+  |V<P1"
 check "UD: the hills' levels, as peaks" "/1\\  /1\\  /2\\  /1\\"
 stop
 
@@ -57,15 +57,15 @@ check "Tricorne: the map" "Map: Brandon's Ford (demo)"
 check "Tricorne: C7 on a building beside a building, its side marked" "B<C7|B   |"
 check "Tricorne: B4 in the forest, marked apart from it" "f>B4|"
 go 0507
-check "Tricorne: the stone walls of 0406 (nw, ne)" "\\  # #  /"
+check "Tricorne: the stone walls of 0406 (nw, ne)" "\\  H H  /"
 check "Tricorne: the field works before 0507-0807" "M M  M M  M M  M"
 stop
 
 start tec 80 24 napoleonic-tec
 check "TEC: a flat-top map" "Map: The Heights of Kreuzberg (demo)"
-check "TEC: A4 on the summit, level 2, behind the crest" "^.2<A4"
+check "TEC: A4 behind the crest, its strength 6 in the level's place" "\".6<A4"
 check "TEC: the ridge's flank, level 1" "/.1   \\"
-check "TEC: the stream and its bridge on the road" "~. =  \\"
+check "TEC: the stream and its bridge on the road" ";. =  \\"
 stop
 
 start gw 80 24 great-war
@@ -96,15 +96,15 @@ stop
 
 # --- 160x48: the board whole, in large hexes where they fit ------------------------------
 start ud-large 160 48 ud-napoleonic
-check "UD 160x48: large hexes (the board fits), F1 with its strength" ">F1 4  ~"
-check "UD 160x48: the stream down the east sides of column 06" "|       ~       |"
-check "UD 160x48: the bridge on 0605's east side" "H+      |"
+check "UD 160x48: large hexes (the board fits), F1 with its strength" ">F1 4  ,"
+check "UD 160x48: the stream down the east sides of column 06" "|       ,       |"
+check "UD 160x48: the bridge on 0605's east side" "=+      |"
 check "UD 160x48: the levels" "/2\\"
 stop
 
 start tricorne-large 160 48 tricorne
 check "Tricorne 160x48: the whole board, compact, its last row" "09 |.   |.   |~"
-check "Tricorne 160x48: the stone walls" "\\  # #  /"
+check "Tricorne 160x48: the stone walls" "\\  H H  /"
 check "Tricorne 160x48: the field works" "M M  M M  M M  M"
 stop
 

@@ -40,8 +40,39 @@ cli_open_game(const char *path, struct game *g)
 	return ok ? EXIT_OK : EXIT_INVALID;
 }
 
-/* hexaid render [--large | --compact] [--legend] FILE: the map, compact unless
- * asked, and its legend when asked. */
+/* The board as an SVG picture in out, or on stdout for "-" (atomically: a picture half written is
+ * never left where one was). */
+static int
+write_svg(const struct game *g, const char *out)
+{
+	char *svg = render_svg(g), *tmp;
+	FILE *f;
+	bool ok;
+
+	if (strcmp(out, "-") == 0) { /* reader: command line */
+		fputs(svg, stdout);
+		free(svg);
+		return EXIT_OK;
+	}
+	tmp = xasprintf("%s.tmp", out);
+	f = fopen(tmp, "w");
+	ok = f != NULL && fputs(svg, f) >= 0;
+
+	ok = f != NULL && fclose(f) == 0 && ok;
+	if (ok && rename(tmp, out) != 0)
+		ok = false;
+	if (!ok) {
+		fprintf(stderr, "hexaid: %s: cannot write: %s\n", out, strerror(errno));
+		if (f != NULL)
+			remove(tmp);
+	}
+	free(tmp);
+	free(svg);
+	return ok ? EXIT_OK : EXIT_INVALID;
+}
+
+/* hexaid render [--large | --compact] [--legend] [--svg OUT] FILE: the map,
+ * compact unless asked, and its legend when asked; or its picture. */
 int
 cli_render(const struct cli_args *a)
 {
@@ -55,6 +86,11 @@ cli_render(const struct cli_args *a)
 		return cli_usage_error(a->cmd);
 	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
 		return status;
+	if (a->given[CLI_SVG]) {
+		status = write_svg(&g, a->value[CLI_SVG]);
+		game_free(&g);
+		return status;
+	}
 	text = render_map(&g, size, a->given[CLI_LEGEND]);
 	fputs(text, stdout);
 	free(text);

@@ -59,6 +59,7 @@ static const struct cli_option render_options[] = {
 	{ "large", 0, NULL, CLI_LARGE, "draw large hexes: terrain, level, tokens and a unit's strength" },
 	{ "compact", 0, NULL, CLI_COMPACT, "draw compact hexes (the default)" },
 	{ "legend", 0, NULL, CLI_LEGEND, "print the map's legend under it" },
+	{ "svg", 0, "OUT", CLI_SVG, "write the board as an SVG picture to OUT instead" },
 	{ NULL, 0, NULL, 0, NULL },
 };
 

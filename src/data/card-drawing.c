@@ -87,7 +87,29 @@ card_read_drawing(struct ydoc *doc, const struct ynode *n, const struct yread *r
 	return ok;
 }
 
-/* Once every terrain's kind is known: only hexside features have side glyphs. */
+/* A side glyph that is another terrain's glyph would give one character two
+ * meanings on one screen (the map draws the one, the paint menu and the
+ * scenario's map rows the other): refused where it is written. */
+static bool
+side_glyph_own(struct ydoc *doc, const struct ynode *glyph, const struct card *card, int t)
+{
+	char ch = card->terrain[t].side_glyph;
+
+	if (ch == '\0')        /* refused where it was read */
+		return true;
+	for (size_t i = 0; i < card->nterrain; i++) {
+		const struct terrain *other = &card->terrain[i];
+
+		if ((int)i != t && other->glyph == ch)
+			return yerror(doc, glyph, "'%c' is already the glyph of %s (%s:%d): the map "
+			              "would draw both alike; give %s a side glyph no terrain has",
+			              ch, other->id, other->file, other->line, card->terrain[t].id);
+	}
+	return true;
+}
+
+/* Once every terrain is known: only hexside features have side glyphs, and no
+ * side glyph is another terrain's glyph. */
 bool
 card_resolve_drawing(struct ydoc *doc, const struct card *card)
 {
@@ -100,9 +122,13 @@ card_resolve_drawing(struct ydoc *doc, const struct card *card)
 		const struct ynode *glyph = ymap_find(n->items[i], "side_glyph");
 		int t = card_terrain(card, n->keys[i]->text);
 
-		if (glyph != NULL && t >= 0 && card->terrain[t].kind != TERRAIN_HEXSIDE)
+		if (glyph == NULL || t < 0)
+			continue;
+		if (card->terrain[t].kind != TERRAIN_HEXSIDE)
 			ok = yerror(doc, glyph, "%s is not a hexside feature: only those are drawn "
 			            "along a side (side_glyph)", card->terrain[t].id) && ok;
+		else
+			ok = side_glyph_own(doc, glyph, card, t) && ok;
 	}
 	return ok;
 }

@@ -334,17 +334,30 @@ unit_text(const struct game *g, const struct render_marks *m, int u, int room, b
  * when no unit stands there, then the mark cells and, at level 0, the
  * level's, top to bottom; in large hexes the mark cells by rank, then the run
  * when no unit stands there, then the level's cell at level 0. */
+/* Compact hexes: the cell a unit's strength takes: under its id, the last
+ * mark cell (the shape's cells are in reading order); in a shape with none
+ * (flat-top compact), the level's, whose digit the hex pane then gives. */
+static int
+strength_slot(const struct hexdraw_shape *s)
+{
+	for (int i = s->nslot - 1; i >= 0; i--)
+		if (s->role[i] == HEXDRAW_MARK)
+			return i;
+	return s->level;
+}
+
 static int
 mark_slots(const struct hexdraw_shape *s, bool compact, const struct hex_items *it, int *out)
 {
-	int n = 0;
+	int n = 0, strength = it->unit >= 0 ? strength_slot(s) : -1;
 
 	if (compact) {
 		for (int i = 0; i < s->nrun && it->unit < 0; i++)
 			out[n++] = s->run[i];
 		/* the shape's cells are in reading order */
 		for (int i = 0; i < s->nslot; i++)
-			if (s->role[i] == HEXDRAW_MARK || (i == s->level && it->level == 0))
+			if (i != strength && (s->role[i] == HEXDRAW_MARK ||
+			                      (i == s->level && it->level == 0)))
 				out[n++] = i;
 		return n;
 	}
@@ -371,10 +384,11 @@ draw_marks(const struct hex_at *at, const struct hex_items *it, const struct ren
 	for (int i = 0; i < shown; i++)
 		put_slot(at, slots[i], it->marks[i].ch, it->marks[i].what, it->marks[i].ref);
 	if (it->nmarks > n) {
-		/* no room for them all: "more" in the last cell, or over the terrain */
-		int last = n > 0 ? slots[n - 1] : at->s->terrain;
-		if (last >= 0)
-			put_slot(at, last, m->stack, RENDER_STACK, -1);
+		/* no room for them all: "more" in the last cell; with no cell at
+		 * all (a unit and its strength fill a flat compact hex) the terrain
+		 * stays, and the hex pane lists the rest */
+		if (n > 0)
+			put_slot(at, slots[n - 1], m->stack, RENDER_STACK, -1);
 	}
 }
 
@@ -387,6 +401,19 @@ draw_run(const struct hex_at *at, const struct game *g, const struct render_mark
 	unit_text(g, m, u, at->s->nrun, large, text);
 	for (int k = 0; k < at->s->nrun && text[k] != '\0'; k++)
 		put_slot(at, at->s->run[k], text[k], k == 0 ? RENDER_SIDE : RENDER_UNIT, u);
+}
+
+/* Compact hexes: the unit's strength, a digit under its id ("more" past 9:
+ * the hex pane says). */
+static void
+draw_strength(const struct hex_at *at, const struct game *g, const struct render_marks *m, int u)
+{
+	int slot = strength_slot(at->s), n = g->units[u].strength;
+
+	if (slot >= 0 && n >= 0 && n <= 9)
+		put_slot(at, slot, (char)('0' + n), RENDER_STRENGTH, u);
+	else if (slot >= 0)
+		put_slot(at, slot, m->stack, RENDER_STACK, -1);
 }
 
 /* Large hexes repeat the glyph of terrain that is more than open ground, so
@@ -420,6 +447,8 @@ draw_inside(const struct hex_at *hat, const struct game *g, const struct in_view
 		         it.level);
 	if (it.unit >= 0)
 		draw_run(&at, g, &f->marks, it.unit, !compact);
+	if (it.unit >= 0 && compact)
+		draw_strength(&at, g, &f->marks, it.unit);
 	draw_marks(&at, &it, &f->marks, compact);
 }
 
@@ -620,7 +649,7 @@ taken(struct strbuf *sb)
 /* What the picture drew: terrain by kind of cell, levels, hexaid's marks. */
 struct drawn {
 	bool *terrain, *feature;
-	bool level[10], damaged, destroyed, stack;
+	bool level[10], damaged, destroyed, stack, strength;
 	bool *side;
 };
 
@@ -656,6 +685,9 @@ read_drawn(const struct render_frame *f, const struct game *g, struct drawn *d)
 			break;
 		case RENDER_STACK:
 			d->stack = true;
+			break;
+		case RENDER_STRENGTH:
+			d->strength = true;
 			break;
 		case RENDER_SIDE:
 			d->side[g->units[c->ref].side] = true;
@@ -769,6 +801,11 @@ legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf 
 		strbuf_addf(out, " (the digit %s; none: level 0)\n",
 		              f->d.board.orientation == HEX_POINTY ? "at the top of a hex"
 		                                                   : "after the terrain's glyph");
+	if (d->strength)
+		strbuf_addf(out, "Strength: the digit %s\n",
+		            f->d.board.orientation == HEX_POINTY ? "under a unit's id"
+		                                                 : "before a unit's mark, in the "
+		                                                   "level's place");
 }
 
 static void

@@ -27,6 +27,7 @@ enum render_what {
 	RENDER_STACK,      /* more than the hex has room for: the hex pane lists it all */
 	RENDER_SIDE,       /* the mark of a unit's side (ref: the unit) */
 	RENDER_UNIT,       /* a unit's id and strength (ref: the unit) */
+	RENDER_STRENGTH,   /* compact hexes: a unit's strength under its id (ref: the unit) */
 };
 
 struct render_cell {
@@ -82,6 +83,15 @@ char *render_map(const struct game *g, enum hexdraw_size size, bool legend);
 /* The legend alone: every glyph on the map with what it is, the levels, the
  * sides' marks and their units; free it. */
 char *render_legend(const struct game *g, enum hexdraw_size size);
+
+/* The map as an SVG picture: hexes filled by their terrain's colour role,
+ * hexside features along their sides, levels, tokens, structures' hits,
+ * units in their side's colour with id and strength, hex labels and a legend
+ * (render-svg.c); free it. */
+char *render_svg(const struct game *g);
+
+/* The fill the SVG gives a colour role (hexaid(5), DRAWING). */
+const char *render_svg_fill(enum map_colour c);
 
 /* Warn (into dl, about `file`) where the map of a game could be misread: a
  * mark of hexaid's own with no character left to draw it, two units whose

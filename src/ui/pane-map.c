@@ -217,6 +217,7 @@ cell_attr(const struct tui *t, const struct render_cell *c)
 		return tui_attr(t, ROLE_STACK);
 	case RENDER_SIDE:
 	case RENDER_UNIT:
+	case RENDER_STRENGTH:
 		return tui_attr(t, unit_role(t, c->ref));
 	case RENDER_BLANK:
 	default:

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -367,6 +368,33 @@ toggle_legend(struct tui *t)
 	t->legend = !t->legend;
 }
 
+/* L: the legend in a box over the screen, whatever its size: the marks the map
+ * pane lays over the map, then the card's glyphs on it (render_legend). */
+static void
+show_legend(struct tui *t)
+{
+	static const char *const marks[] = {
+		"Marks of the map pane:",
+		"  [ ] the cursor's hex;  ( ) the selected unit",
+		"  +   a hex the selected unit can reach;  !  one where it must stop",
+		"  :   the line of sight to the cursor;  #  the hex that blocks it",
+	};
+	char *legend = render_legend(&t->s->game, t->map_size);
+	struct strlist lines = { 0 };
+
+	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+		strlist_add(&lines, marks[i]);
+	strlist_add(&lines, "");
+	for (char *l = legend, *next; l != NULL && *l != '\0'; l = next) {
+		if ((next = strchr(l, '\n')) != NULL)
+			*next++ = '\0';
+		tui_wrap(l, COLS - 6 > 40 ? COLS - 6 : 40, 2, &lines);
+	}
+	dialog_text(t, "Legend (q or Esc closes)", &lines);
+	strlist_free(&lines);
+	free(legend);
+}
+
 static void
 focus_next(struct tui *t)
 {
@@ -525,6 +553,8 @@ static const struct binding bindings[] = {
 	  .help = "scroll the log forward" },
 	{ .keys = { 'i' }, .names = "i", DO(toggle_legend), ITEM(MENU_MAP, 10, "Show or hide the legend"),
 	  .help = "show or hide the map's legend (in the log pane)" },
+	{ .keys = { 'L' }, .names = "L", DO(show_legend), ITEM(MENU_MAP, 12, "Legend in a box"),
+	  .help = "the legend in a box over the screen: every glyph and mark of the map" },
 	{ .keys = { '+' }, .names = "+", DO(map_toggle_size),
 	  ITEM(MENU_MAP, 11, "Large or compact hexes"),
 	  .help = "large hexes (names and strengths) or compact ones (the whole board)" },

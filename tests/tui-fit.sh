@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tui-fit.sh: at 80x24 each of the five demos shows its whole board, by keys
+# alone: z zooms the map (the pane focused at the start) to the screen, and the
+# map pane then holds every line of `hexaid render` of the demo (compact
+# hexes: every hex with its terrain, hexsides, unit and the unit's strength
+# under or before its id), cell for cell, but for the cursor's brackets. L
+# shows the legend in a box: the card's glyphs and the map pane's own marks.
+. "$top_srcdir/tests/tap.sh"
+
+tmux_test="the whole board at 80x24"
+. "$top_srcdir/tests/tmux.sh"
+scenarios="$top_srcdir/data/scenarios"
+
+# board_shown RENDER: does the screen's map pane (inside its border, from its
+# second line) hold each line of RENDER at its place, but where a cursor's
+# bracket stands? Prints the lines that differ.
+board_shown() {
+	# the pane's left border: a line drawing character, or its ASCII stand-in
+	screen | sed -e 's/^│//' -e 's/^x//' >"$tap_tmp/screen"
+	awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+	     { got[FNR] = $0 }
+	     END {
+		bad = 0
+		for (i = 1; i <= n; i++) {
+			w = want[i]; g = got[i + 1]
+			for (k = 1; k <= length(w); k++) {
+				a = substr(w, k, 1); b = substr(g, k, 1)
+				if (a != b && b != "[" && b != "]") { print "line " i ": " w " | " g; bad = 1; break }
+			}
+		}
+		exit bad
+	     }' "$1" "$tap_tmp/screen"
+}
+
+# strengths_shown LEGEND: is each unit the legend lists ("> Side: ID CLASS HEX
+# S/M; ...") on the screen as its side's mark and id, with its strength S under
+# the id (pointy-top) or before the mark (flat-top)? Prints the units missing.
+strengths_shown() {
+	screen | sed -e 's/^│//' -e 's/^x//' >"$tap_tmp/screen"
+	awk 'NR == FNR {
+		if ($0 ~ /^[^ ] [^:]+:/) mark = substr($0, 1, 1)
+		if (mark == "") next
+		n = split($0, items, ";")
+		for (i = 1; i <= n; i++) {
+			k = split(items[i], w, " ")
+			if (k >= 4 && w[k] ~ /^[0-9]+\/[0-9]+$/) {
+				split(w[k], s, "/")
+				want[mark w[k - 3]] = s[1]
+			}
+		}
+		next
+	     }
+	     { line[FNR] = $0; lines = FNR }
+	     END {
+		bad = 0
+		for (u in want) {
+			found = 0
+			for (y = 1; y <= lines && !found; y++) {
+				x = index(line[y], u)
+				if (x == 0) continue
+				below = substr(line[y + 1], x + 1, 1); before = substr(line[y], x - 1, 1)
+				found = below == want[u] || before == want[u]
+			}
+			if (!found) { print u " strength " want[u]; bad = 1 }
+		}
+		exit bad
+	     }' "$1" "$tap_tmp/screen"
+}
+
+for f in "$scenarios"/*-demo.yaml; do
+	name=$(basename "$f" -demo.yaml)
+	"$HEXAID" render "$f" >"$tap_tmp/$name.map"
+	tap_is "$(awk 'length > 78' "$tap_tmp/$name.map" | wc -l):$(wc -l <"$tap_tmp/$name.map")" \
+		"0:$(wc -l <"$tap_tmp/$name.map")" "$name: the compact map fits inside a pane 80 wide"
+	start "$name" 80 24 -- "$f"
+	wait_for "Map: " || { tap_ok 1 "$name: started"; continue; }
+	keys z
+	if poll_until board_shown "$tap_tmp/$name.map" >/dev/null; then
+		tap_ok 0 "$name: z shows the whole board, every unit's strength on it"
+	else
+		tap_ok 1 "$name: z shows the whole board, every unit's strength on it"
+		board_shown "$tap_tmp/$name.map" | sed 's/^/# /'
+		screen | sed 's/^/#   | /'
+	fi
+	"$HEXAID" render --legend "$f" | sed '1,/^Key:/d' >"$tap_tmp/$name.legend"
+	if strengths_shown "$tap_tmp/$name.legend" >"$tap_tmp/missing"; then
+		tap_ok 0 "$name: each unit's strength beside its id"
+	else
+		tap_ok 1 "$name: each unit's strength beside its id"
+		sed 's/^/# missing: /' "$tap_tmp/missing"
+	fi
+	keys L
+	check "$name: L shows the legend in a box" "Legend (q or Esc closes)"
+	check "$name: ... with the card's glyphs" "Key: . "
+	check "$name: ... and the map pane's own marks" "[ ] the cursor's hex"
+	keys q
+	check_gone "$name: q closes it" "Legend (q or Esc closes)"
+	keys q
+	T kill-session -t "$name" 2>/dev/null
+done
+tap_done
