@@ -284,6 +284,22 @@ may_against(struct game *g, int a, int t, const struct battle_words *given,
 	free(why);
 }
 
+/* Does unit u reach a hex by moving now (`range UNIT` finds one)? A unit that
+ * spent its move, or had to stop, may not move on. */
+static bool
+may_reach(struct game *g, int u)
+{
+	struct command_result r;
+	char verb[] = "range";
+	char *argv[] = { verb, g->units[u].id, NULL };
+	bool any;
+
+	memset(&r, 0, sizeof r);
+	any = cmd_range(g, 2, argv, &r) && r.found.nhexes > 0;
+	command_result_free(&r);
+	return any;
+}
+
 /* may [UNIT [TARGET [WORD...]]]: whether the phase may end now; what the unit may do now, as the commands would
  * take it: move, battle (in which combat types), act; whether the phase may end
  * (nothing owed); against TARGET, which battle commands. */
@@ -309,7 +325,8 @@ cmd_may(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_unit(g, argv[1], &a, res) || (argc > 2 && !cmd_unit(g, argv[2], &t, res)) ||
 	    !cmd_battle_words(g, argc, argv, 3, &w, res))
 		return false;
-	m->move = !g->units[a].eliminated && turn_side_may(g, g->units[a].side, CMD_MOVE);
+	m->move = !g->units[a].eliminated && turn_side_may(g, g->units[a].side, CMD_MOVE) &&
+	          may_reach(g, a);
 	m->combat = combat_now(g, a);
 	m->act = !g->units[a].eliminated && card_gives_actions(card) &&
 	         turn_side_may(g, g->units[a].side, CMD_ACT);
