@@ -38,25 +38,6 @@ structure_stays(const struct game *g, const struct scen_structure *st)
 	return false;
 }
 
-static int
-card_structure_at(const struct game *g, struct hex h, int dir)
-{
-	const struct card *card = game_card(g);
-	const struct tset *cell = game_hex(g, h);
-
-	if (dir < 0) {
-		for (size_t k = 0; k < cell->count; k++)
-			if (card->terrain[cell->items[k]].structure_strength > 0)
-				return cell->items[k];
-		return -1;
-	}
-	for (size_t i = 0; i < g->nsides; i++)
-		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
-		    card->terrain[g->sides[i].feature].structure_strength > 0)
-			return g->sides[i].feature;
-	return -1;
-}
-
 static void
 structures_follow(struct game *g, struct hex h, int dir)
 {
@@ -72,7 +53,7 @@ structures_follow(struct game *g, struct hex h, int dir)
 			g->structures[kept++] = *st;
 	}
 	g->nstructures = kept;
-	if (event_structure_at(g, h, dir) == NULL && (t = card_structure_at(g, h, dir)) >= 0) {
+	if (event_structure_at(g, h, dir) == NULL && (t = event_card_structure(g, h, dir)) >= 0) {
 		struct scen_structure *st = xgrow(&g->structures, &g->nstructures,
 		                                  &g->cap_structures, sizeof *st);
 		*st = (struct scen_structure){ dir < 0 ? h : side.a, dir < 0 ? -1 : side.dir, t,

@@ -90,6 +90,25 @@ event_apply(struct game *g, struct hex h, const struct rule *r, char **what)
 	return done;
 }
 
+int
+event_card_structure(const struct game *g, struct hex h, int dir)
+{
+	const struct card *card = game_card(g);
+	const struct tset *cell = game_hex(g, h);
+
+	if (dir < 0) {
+		for (size_t k = 0; k < cell->count; k++)
+			if (card->terrain[cell->items[k]].structure_strength > 0)
+				return cell->items[k];
+		return -1;
+	}
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
+		    card->terrain[g->sides[i].feature].structure_strength > 0)
+			return g->sides[i].feature;
+	return -1;
+}
+
 struct scen_structure *
 event_structure_at(struct game *g, struct hex h, int dir)
 {

@@ -35,6 +35,9 @@ struct scen_structure *event_structure_defended(struct game *g, struct hex h);
 
 /* The structure of hex h (dir -1) or of its side dir, or NULL. */
 struct scen_structure *event_structure_at(struct game *g, struct hex h, int dir);
+/* The terrain the card makes a structure of in hex h (dir -1) or on its side dir,
+ * as scenario.c finds it: the first there with a structure strength; or -1. */
+int event_card_structure(const struct game *g, struct hex h, int dir);
 
 /* Add hits to a structure; at its strength it is destroyed and its terrain
  * becomes what the card says. *what says what happened (free it). */

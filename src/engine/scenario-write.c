@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event.h"
 #include "scenario-write.h"
 #include "xmalloc.h"
 
@@ -330,27 +331,6 @@ put_tokens(struct strbuf *b, const struct game *g)
 
 /* ---- structures and supply ----------------------------------------------------- */
 
-/* The structure the card makes of a hex (dir -1) or one of its sides, as
- * scenario.c finds it: the first terrain there with a structure strength. */
-static int
-card_structure(const struct game *g, struct hex h, int dir)
-{
-	const struct card *card = game_card(g);
-
-	if (dir < 0) {
-		const struct tset *cell = &g->terrain[scenario_hex_index(&g->sc, h)];
-		for (size_t k = 0; k < cell->count; k++)
-			if (card->terrain[cell->items[k]].structure_strength > 0)
-				return cell->items[k];
-		return -1;
-	}
-	for (size_t i = 0; i < g->nsides; i++)
-		if (hexside_eq(g->sides[i].side, hexside_of(h, dir)) &&
-		    card->terrain[g->sides[i].feature].structure_strength > 0)
-			return g->sides[i].feature;
-	return -1;
-}
-
 static void
 put_structures(struct strbuf *b, const struct game *g)
 {
@@ -359,7 +339,7 @@ put_structures(struct strbuf *b, const struct game *g)
 
 	for (size_t i = 0; i < g->nstructures; i++) {
 		const struct scen_structure *st = &g->structures[i];
-		int own = card_structure(g, st->hex, st->dir);
+		int own = event_card_structure(g, st->hex, st->dir);
 		bool same_terrain = own == st->terrain;
 
 		if (same_terrain && st->hits == 0 &&
