@@ -298,7 +298,7 @@ chart_modifiers(const struct card *card, bool *any_assumed)
 		char *what = effect_words(r), *conds = terrain_describe_conds(card, r);
 		char *text = xasprintf("%s%s%s%s%s%s", what, conds[0] ? " " : "", conds_lead(r), conds,
 		                       r->group ? "; not cumulative within " : "",
-		                       r->group ? r->group : "");
+		                       r->group ? card->groups[r->group - 1] : "");
 		char *ref = xasprintf("%s%s", r->seed ? r->seed : "", r->assumed ? "*" : "");
 
 		if (i == 0)

@@ -1214,6 +1214,9 @@ card_free(struct card *card)
 	for (size_t i = 0; i < card->nactions; i++)
 		free(card->actions[i]);
 	free(card->actions);
+	for (size_t i = 0; i < card->ngroups; i++)
+		free(card->groups[i]);
+	free(card->groups);
 	for (size_t i = 0; i < card->nphases; i++)
 		card_phase_free(&card->phases[i]);
 	free(card->phases);

@@ -259,6 +259,29 @@ read_on(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return true;
 }
 
+/* `group: cover`: the rule's group, by its index in the card's groups, so a
+ * battle weighs rules of one group without comparing their names. */
+static bool
+read_group(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
+{
+	struct rule_ctx *ctx = rd->ctx;
+	struct card *card = ctx->card;
+	const char *id;
+	size_t i;
+
+	if (!yid(doc, n, &id))
+		return false;
+	for (i = 0; i < card->ngroups; i++)
+		if (str_eq(card->groups[i], id)) /* reader: card ids, a rule's group */
+			break;
+	if (i == card->ngroups) {
+		card->groups = xreallocarray(card->groups, card->ngroups + 1, sizeof *card->groups);
+		card->groups[card->ngroups++] = xstrdup(id);
+	}
+	ctx->rule->group = (int)i + 1;
+	return true;
+}
+
 /* `rolled: [burst]`: faces of the battle die; the rule applies when one was rolled. */
 static bool
 read_rolled(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
@@ -432,7 +455,7 @@ static const struct yfield rule_fields[] = {
 	{ "note", AS_TEXT(struct rule, note), .help = "words for the players" },
 	{ "per", READ_BY(read_per), .shape = &ys_id,
 	  .help = "a number fact the amount counts once for each of" },
-	{ "group", AS_ID(struct rule, group),
+	{ "group", READ_BY(read_group), .shape = &ys_id,
 	  .help = "rules of one group do not add up: the largest counts" },
 	{ "face", READ_BY(read_face), .shape = &ys_id,
 	  .help = "scoring: the face of the battle die the rule scores" },
@@ -473,7 +496,6 @@ card_rule_free(struct rule *r)
 	free(r->seed);
 	free(r->note);
 	free(r->text);
-	free(r->group);
 	free(r->face_id);
 	for (size_t i = 0; i < r->nrolled; i++)
 		free(r->rolled_ids[i]);

@@ -133,7 +133,8 @@ struct rule {
 	char *seed;       /* the seed line(s) it encodes, e.g. "002:41", or NULL */
 	char *note;
 	char *text;       /* a reminder's words (EFFECT_TEXT), or NULL */
-	char *group;      /* rules of one group are not cumulative, or NULL */
+	int group;        /* rules of one group are not cumulative: 1 + its index in
+	                     card->groups, 0 for none */
 	int face;         /* a scoring rule: the face of the battle die it scores, or -1 */
 	char *face_id;    /* ... as written, until the card is read whole */
 	int face_line, face_col;
@@ -547,6 +548,8 @@ struct card {
 	struct rule_list events;  /* what battles do to hexes, first rule that applies */
 	char **actions;           /* the words of the actions event rules answer, each once */
 	size_t nactions;
+	char **groups;            /* the names of the rules' groups, each once */
+	size_t ngroups;
 	struct phase *phases;     /* the sequence of play: one side's turn, in order */
 	size_t nphases, cap_phases;
 	struct resolution *resolutions; /* combat types settled on a table */

@@ -620,12 +620,12 @@ weigh_groups(struct rule_walk *w)
 	for (size_t i = 0; i < w->count; i++) {
 		const struct rule *r = w->items[i].rule;
 
-		if (r->group == NULL)
+		if (r->group == 0)
 			continue;
 		for (size_t k = 0; k < w->count; k++) {
 			const struct rule *q = w->items[k].rule;
-			/* same text: a rule's group, as the card names it */
-			if (k == i || q->group == NULL || strcmp(q->group, r->group) != 0 ||
+
+			if (k == i || q->group != r->group ||
 			    q->effect != r->effect || w->items[k].skipped)
 				continue;
 			long theirs = w->items[k].amount, mine = w->items[i].amount;
