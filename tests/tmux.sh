@@ -18,6 +18,7 @@
 #   pid_of NAME, wait_status NAME               its pid; its exit status once ended
 #   check DESC TEXT, check_gone DESC TEXT       a TAP line for TEXT appearing / going
 #   check_status DESC TEXT                      ... for TEXT in the last two lines
+#   command_line TEXT, quit_game NAME, kill_session NAME   type at ':', q, kill -9
 if ! command -v tmux >/dev/null 2>&1; then
 	tap_skip "$tmux_test" "tmux is not installed (./bootstrap check installs it)"
 	tap_done
@@ -50,6 +51,7 @@ poll_until() {
 		sleep "$poll"
 		polled=$((polled + 1))
 	done
+	echo "# poll_until gave up after $limit looks: $*"
 	return 1
 }
 
@@ -146,10 +148,32 @@ phase() {
 	check_status "p: on to the phase $1" "phase: $1"
 }
 
-# quit_game NAME: q, not saving what is unsaved; the session ended.
+# asked_or_ended NAME: hexaid in session NAME asks about unsaved changes, or has ended.
+asked_or_ended() { screen_has "The game has unsaved changes" || test -s "$tap_tmp/$1.status"; }
+
+# quit_game NAME: q, and n when it asks about unsaved changes (it does not when
+# there are none: waiting for the question then would wait out the limit); the
+# session ended.
 quit_game() {
 	keys q
-	wait_for "The game has unsaved changes" && keys n
+	poll_until asked_or_ended "$1"
+	if screen_has "The game has unsaved changes"; then keys n; fi
 	wait_status "$1" >/dev/null
 	T kill-session -t "$1" 2>/dev/null
+}
+
+# kill_session NAME: hexaid killed -9 in session NAME, the session gone.
+kill_session() {
+	kill -KILL "$(pid_of "$1")"
+	wait_status "$1" >/dev/null
+	T kill-session -t "$1" 2>/dev/null
+}
+
+# command_line TEXT: TEXT typed at the ':' prompt, and the prompt gone.
+command_line() {
+	keys :
+	wait_for "A command, as hexaid script takes it" || return 1
+	keys -l "$1"
+	keys Enter
+	wait_gone "A command, as hexaid script takes it"
 }

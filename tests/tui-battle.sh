@@ -149,7 +149,7 @@ tap_ok $? "hexaid render: the river, the bridge at 0705, the hill 0303-0403"
 # a game started from it: turn 1, and B1 moves
 start pl 80 24 -- "$scen"
 check_status "a game from it: turn 1, British to act" "turn 1, British to act"
-goto 0503
+go B1
 keys p
 wait_for "phase: Order" && keys p
 check_status "the Move phase" "phase: Move"

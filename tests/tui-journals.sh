@@ -11,25 +11,6 @@ tmux_test="journals in the terminal interface"
 . "$top_srcdir/tests/tmux.sh"
 demo="$top_srcdir/data/scenarios/tricorne-demo.yaml"
 
-command_line() {
-	keys :
-	wait_for "A command, as hexaid script takes it" || return 1
-	keys -l "$1"
-	keys Enter
-	wait_gone "A command, as hexaid script takes it"
-}
-kill_session() {
-	kill -KILL "$(pid_of "$1")"
-	wait_status "$1" >/dev/null
-	T kill-session -t "$1" 2>/dev/null
-}
-quit_session() {
-	keys q
-	if poll_until screen_has "The game has unsaved changes"; then keys n; fi
-	wait_status "$1" >/dev/null
-	T kill-session -t "$1" 2>/dev/null
-}
-
 # --- 2: a save made by a script after the interface was killed is newer -------------------
 printf 'note start\nsave %s\n' "$tap_tmp/m.sav" | "$HEXAID" script "$demo" - >/dev/null
 start m1 80 24 -- "$tap_tmp/m.sav"
@@ -48,7 +29,7 @@ command_line "save"
 check "saved again" "saved to"
 tap_is "$(grep -c 'script-Z' "$tap_tmp/m.sav"):$(grep -c 'tui-X' "$tap_tmp/m.sav")" "2:0" \
 	"the game is the newer save's, not the journal replayed onto its backup"
-quit_session m2
+quit_game m2
 "$HEXAID" recover "$tap_tmp/m.sav.journal.discarded" >"$tap_tmp/out" 2>/dev/null
 tap_is "$(head -n 1 "$tap_tmp/out" | cut -c 1-28)" "recovered 1 of 1 commands fr" "the journal is kept aside whole"
 
@@ -64,7 +45,7 @@ start c2 80 24 -- "$tap_tmp/c2.sav"
 check "the save opens and its journal is offered" "holds 1 command"
 keys y
 check "and recovered" "recovered 1 of 1 commands"
-quit_session c2
+quit_game c2
 
 # --- 9: a second instance's journal is offered once it is alone ---------------------------
 cp "$demo" "$tap_tmp/nine.yaml"
@@ -76,17 +57,17 @@ command_line "note second"
 check "plays a note" "note: second"
 kill_session b
 sess=a
-quit_session a
+quit_game a
 start c 80 24 -- "$tap_tmp/nine.yaml"
 check "alone, the second instance's journal is offered" "holds 1 command"
 keys y
 check "and recovered" "recovered 1 of 1 commands"
-quit_session c
+quit_game c
 
 # --- minor: XDG_STATE_HOME a file: no journal, said on the message line ---------------------
 : >"$tap_tmp/state-file"
 start x 80 24 "XDG_STATE_HOME=$tap_tmp/state-file" -- "$demo"
 check_status "no journal: the message line says so" "no journal is kept"
-quit_session x
+quit_game x
 
 tap_done
