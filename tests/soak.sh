@@ -33,17 +33,10 @@ sess=soak
 demo="$top_srcdir/data/scenarios/great-war-demo.yaml"
 save="$tap_tmp/evening.sav"
 
-# Type a command at the ':' prompt and wait until the prompt has closed; then C-l,
-# which closes the window an answer of more than one line opens (any key does, and
-# is taken by it) and otherwise redraws the screen.
-command_line() {
-	keys :
-	wait_for "A command, as hexaid script takes it" || return 1
-	keys -l "$1"
-	keys Enter
-	wait_gone "A command, as hexaid script takes it"
-	keys C-l
-}
+# A command typed at the ':' prompt (tests/tmux.sh), then C-l, which closes the
+# window an answer of more than one line opens (any key does, and is taken by it)
+# and otherwise redraws the screen.
+typed() { command_line "$1" && keys C-l; }
 
 alive() { kill -0 "$pid" 2>/dev/null; }
 
@@ -66,20 +59,20 @@ while [ $r -le "$rounds" ]; do
 	keys $burst
 	nkeys=$((nkeys + nburst))
 	case $((r % 20)) in
-	1) command_line "unit set A1 hex=0506" ;;
-	3) command_line "hit C2 1" && command_line "undo" ;;
-	5) command_line "phase next" ;;
-	11) command_line "unit set A1 hex=0507" ;;
-	13) command_line "hit C3 1" && command_line "undo" && command_line "redo" &&
-		command_line "undo" ;;
-	19) command_line "turn end" ;;
+	1) typed "unit set A1 hex=0506" ;;
+	3) typed "hit C2 1" && typed "undo" ;;
+	5) typed "phase next" ;;
+	11) typed "unit set A1 hex=0507" ;;
+	13) typed "hit C3 1" && typed "undo" && typed "redo" &&
+		typed "undo" ;;
+	19) typed "turn end" ;;
 	esac
 	case $((r % 20)) in
 	1 | 5 | 11 | 19) ncommands=$((ncommands + 1)) ;;
 	3) ncommands=$((ncommands + 2)) ;;
 	13) ncommands=$((ncommands + 4)) ;;
 	esac
-	command_line "note soak round $r"
+	typed "note soak round $r"
 	ncommands=$((ncommands + 1))
 	if ! wait_for "soak round $r" || ! alive; then
 		failed_round=$r
@@ -92,7 +85,7 @@ while [ $r -le "$rounds" ]; do
 		T resize-window -t soak -x "${size%x*}" -y "${size#*x}"
 	fi
 	if [ $((r % save_every)) -eq 0 ] && [ "$r" -lt "$rounds" ]; then
-		command_line "save $save"
+		typed "save $save"
 		ncommands=$((ncommands + 1))
 		if ! wait_for "saved to" || ! alive; then
 			failed_round=$r
@@ -119,7 +112,7 @@ tap_ok $? "hexaid still runs"
 for journal in "$tap_tmp"/state/hexaid/journals/*.journal "$save.journal"; do
 	test -f "$journal" && cp "$journal" "$tap_tmp/evening.journal" && break
 done
-command_line "save $tap_tmp/live.sav"
+typed "save $tap_tmp/live.sav"
 wait_for "saved to $tap_tmp/live.sav"
 tap_ok $? "the game on the screen is saved"
 keys q
