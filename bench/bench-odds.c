@@ -195,7 +195,8 @@ static void
 notation_rows(struct results *t, const struct bench_options *o)
 {
 	static const char *const texts[] = { "100d100", "999d6", "999d6kh1",
-		                             "{2d6,1d8,1d10,1d12}kh2", "3d6!p", "10d10*10d10" };
+		                             "{2d6,1d8,1d10,1d12}kh2", "3d6!p", "10d10*10d10",
+		                             "30d6!", "10d10!>=9" };
 
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
 		struct dice_expr e;

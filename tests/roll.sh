@@ -54,7 +54,7 @@ roll_is "2d20dh1: 17 (18) = 17" 2d20dh1 = 17 18
 roll_is "4d6k3: 2 6 (1) 5 = 13" 4d6k3 = 2 6 1 5
 roll_is "d%: 87 = 87" d% = 87
 roll_is "4dF: -1 0 +1 +1 = 1" 4dF = - 0 + 1
-roll_is "D66: 35 = 35" D66 = 35
+roll_is "1d6*10+1d6: 3 5 = 35" "1d6*10+1d6" = 3 5
 roll_is "6d6<=2: 1 2 3 4 5 6: 2 successes (2 or less)" "6d6<=2" = 1 2 3 4 5 6
 roll_is "6d6cs>=5cf1: 1 5 2 6 5 1: 1 success (5 or more; less a failure for each exactly 1)" \
 	--cs=count "6d6cs>=5cf1" = 1 5 2 6 5 1
@@ -65,23 +65,30 @@ roll_is "2d6[fire]+1d4[cold]: [fire] 3 4 [cold] 2 = 9" "2d6[fire]+1d4[cold]" = 3
 roll_is "d6!: 14 = 14" "d6!" = 14
 tap_is "$("$HEXAID" roll --card great-war 4dB = s s f d | head -n 1)" "4dB: soldier soldier flag deadly" \
 	"a card's die by its initial: 4dB"
-"$HEXAID" roll D66 = 17 >/dev/null 2>"$tap_tmp/err"; st=$?
-tap_is "$st:$(cat "$tap_tmp/err")" "1:hexaid: roll: value 1 of the dice is 17, which that die cannot show" \
-	"D66 is tens and units: 17 is refused"
+"$HEXAID" roll D66 = 35 >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err")" "1:hexaid: roll: D66 is read two ways: two d6 as tens and units (11 to 66), or one die of 66 sides (rpg-dice-roller): write 1d6*10+1d6 or 1d66" \
+	"D66 is refused with both readings and a spelling of each"
 a=$("$HEXAID" roll --seed 9 '10d6!+3d6rr1')
 b=$("$HEXAID" roll --seed 9 '10d6!+3d6rr1')
 tap_is "$a" "$b" "exploding and rerolled dice repeat from a seed"
 printf '%s\n' "$a" | grep -Eq '^10d6!\+3d6rr1:( ([1-5]|6(\+[1-6])+)){10}( (1->)?[2-6]){3} = [0-9]+$'
 tap_ok $? "an exploding die shows its rolls (6+...), a rerolled one what it showed first (1->)"
 
+# a die of more than 8 rolls shows the first 8 and how many it made: a d2! that
+# rolled n times made n-1 2s and a 1
+long=$("$HEXAID" roll --seed 2 '300d2!' | grep -o '2+2+2+2+2+2+2+2+\.\.\.([0-9]* rolls, [0-9]* in all)' |
+	head -n 1 | sed 's/.*(\([0-9]*\) rolls, \([0-9]*\) in all)/\1 \2/')
+tap_is "$(echo "$long" | awk '{ print ($1 > 8 && $2 == 2 * ($1 - 1) + 1) ? "ok" : $0 }')" ok \
+	"a long chain of explosions shows its first 8 rolls, then how many and their sum"
+
 odds_row() { # VALUE EXPR...: the --odds row of VALUE, blanks squeezed
 	v=$1; shift
 	"$HEXAID" roll --odds "$@" | awk -v v="$v" '$1 == v { $1 = $1; print }'
 }
-tap_is "$(odds_row 7 'd6!')" "7 2.78% 1/36 16.67%" "--odds d6!: 7 is a 6 then a 1, 1/36"
+tap_is "$(odds_row 7 'd6!')" "7 2.78% 16.67%" "--odds d6!: 7 is a 6 then a 1, 1/36"
 tap_is "$(odds_row 6 'd6!')" "" "--odds d6!: no roll makes 6"
 tap_is "$(odds_row 0 4dF)" "0 23.46% 19/81 61.73%" "--odds 4dF: 0 is 19/81"
-tap_is "$(odds_row 35 D66)" "35 2.78% 1/36 55.56%" "--odds D66: each of 11..66 is 1/36"
+tap_is "$(odds_row 35 '1d6*10+1d6')" "35 2.78% 1/36 55.56%" "--odds 1d6*10+1d6: each of 11..66 is 1/36"
 tap_is "$(odds_row 2 d6ro1)" "2 19.44% 7/36 97.22%" "--odds d6ro1: 2 is 7/36"
 tap_is "$(odds_row 3 'd6rr<=2')" "3 25.00% 1/4 100.00%" "--odds d6rr<=2: 3 is 1/4"
 tap_is "$(odds_row 0 '6d6<=2')" "0 8.78% 64/729 100.00%" "--odds 6d6<=2: no success is 64/729"
@@ -102,16 +109,19 @@ tap_is "$(sed -n 3p "$tap_tmp/err")" "           ^" "each part of the notation h
 tap_ok $? "roll --help gives the notation, ro and rr among it"
 # --- issue 31: the rest of what the tools take, and what hexaid says of it --------------
 roll_is "4d6d1: 2 6 (1) 5 = 13" 4d6d1 = 2 6 1 5
-roll_is "1d6/2: 5 = 2 (5/2 rounded down)" 1d6/2 = 5
+roll_is "floor(1d6/2): 5 = 2" "floor(1d6/2)" = 5
 roll_is "ceil(1d6/2): 5 = 3" "ceil(1d6/2)" = 5
 roll_is "{2d6,1d8}kh1: 3 4 8 = 8" "{2d6,1d8}kh1" = 3 4 8
 roll_is "(2d6)*2: 3 4 = 14" "(2d6)*2" = 3 4
 roll_is "3d6min2: 2 2 6 = 10" 3d6min2 = 2 2 6
-tap_is "$("$HEXAID" roll --odds '3d6!' | sed -n 2p)" \
-	"  (a die explodes at most 5 times, as hexaid rolls it; rpg-dice-roller goes to 1000)" \
-	"--odds of exploding dice states the cap"
-tap_is "$("$HEXAID" roll --odds '3d6!' | tail -n 1 | sed -n 's/^ *[0-9]* to \([0-9]*\): .*/\1/p')" 108 \
-	"3d6! reaches 108 (six 6s on each die), in the tail line of results under 0.005%"
+tap_is "$("$HEXAID" roll --odds '3d6!' | sed -n 2,3p)" \
+	"  (a die explodes at most 1000 times, as in rpg-dice-roller: 3 to 18018,
+   mean 12.6; the chains of explosions past 1e-16 of a die are in a tail)" \
+	"--odds of exploding dice states the cap, the least, the greatest and the mean"
+tap_is "$("$HEXAID" roll --odds '3d6!' | tail -n 1 | sed -n 's/^ *[0-9]* to \([0-9]*\): .*/\1/p')" 18018 \
+	"3d6! reaches 18018 (1001 6s on each die), in the tail line of results under 0.005%"
+tap_is "$("$HEXAID" roll --odds -- '-3d6!' | sed -n 5p | sed -n 's/^ *\(-[0-9]*\) to .*/\1/p')" -18018 \
+	"-3d6!: the tail past the rows is at the low end"
 # --odds prints the rows that carry probability; each end's results under 0.005% are
 # one line. 100d6 is symmetric about 350, so its tails are too, and the rows and the
 # tails hold 100% between them.
@@ -121,11 +131,12 @@ tap_is "$(awk '/ to / { n++; s += $1; e += $3 + 0 } END { print n, s + e }' "$ta
 	"--odds 100d6: a tail line at each end, as far from 350 each way (100 to a, 700-a to 600)"
 tap_is "$(awk '/ to / { p += $(NF - 2) + 0 } / [0-9.]+% / && !/ to / { p += $2 + 0 }
 	END { printf "%.0f", p }' "$tap_tmp/odds")" 100 "--odds 100d6: the rows and the two tails hold 100% between them"
-tap_is "$("$HEXAID" roll --odds 1d6/2 | sed -n 2p)" \
-	"  (a total that is a fraction is rounded down; write ceil( ) or round( ) to round otherwise)" \
-	"--odds of a division states the rounding"
-tap_is "$(odds_row 0 1d6/2)" "0 16.67% 1/6 100.00%" "1d6/2: 0 is a 1, rounded down"
-"$HEXAID" roll --help | grep -q 'most 5 times (rpg-dice-roller: 1000)'
+"$HEXAID" roll '2d6/3+1' >/dev/null 2>"$tap_tmp/err"; st=$?
+tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \
+	"1:hexaid: roll: / is read two ways: rpg-dice-roller keeps the fraction, AnyDice rounds it down: write floor(2d6/3) or ceil(2d6/3):     ^" \
+	"a bare / is refused with both readings and the spellings hexaid takes, the caret under it"
+tap_is "$(odds_row 0 'floor(1d6/2)')" "0 16.67% 1/6 100.00%" "floor(1d6/2): 0 is a 1, rounded down"
+"$HEXAID" roll --help | grep -q 'most 1000 times, as in rpg-dice-roller'
 tap_ok $? "roll --help states the explosion cap"
 "$HEXAID" roll '10d10cs>=7' >/dev/null 2>"$tap_tmp/err"; st=$?
 tap_is "$st:$(head -n 1 "$tap_tmp/err"):$(sed -n 3p "$tap_tmp/err")" \

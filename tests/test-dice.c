@@ -406,6 +406,62 @@ odds_are(const char *text, long v, uint64_t ways, uint64_t outcomes)
 	dice_odds_free(&o);
 }
 
+/* The chance of v, counted in doubles (exploding dice). */
+static void
+chance_is(const char *text, long v, double want)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	char msg[160];
+	int col;
+	double got;
+
+	if (!dice_parse(text, &kinds, &e, &col, msg))
+		fail_msg("%s: column %d: %s", text, col, msg);
+	if (!dice_odds(&e, &o, msg))
+		fail_msg("%s: %s", text, msg);
+	got = v >= o.min && v <= o.max ? o.chance[v - o.min] : 0.0;
+	if (fabs(got - want) > 1e-12 * want)
+		fail_msg("%s = %ld: chance %.17g, expected %.17g", text, v, got, want);
+	dice_odds_free(&o);
+}
+
+/* The least, the greatest and the mean of odds with exploding dice, which the
+ * chances leave out: in closed form, through sums, pools and arithmetic. */
+static void
+explode_range_is(const char *text, long least, long most, double mean)
+{
+	struct dice_expr e;
+	struct dice_odds o;
+	char msg[160];
+	int col;
+
+	if (!dice_parse(text, &kinds, &e, &col, msg))
+		fail_msg("%s: column %d: %s", text, col, msg);
+	if (!dice_odds(&e, &o, msg))
+		fail_msg("%s: %s", text, msg);
+	if (o.least != least || o.most != most || fabs(o.mean - mean) > 1e-12 * (1 + fabs(mean)))
+		fail_msg("%s: %ld to %ld, mean %.15g; expected %ld to %ld, mean %.15g", text, o.least,
+		         o.most, o.mean, least, most, mean);
+	assert_true(o.capped && o.least <= o.min && o.max <= o.most && o.beyond < 1e-12);
+	dice_odds_free(&o);
+}
+
+static void
+test_explode_ranges(void **state)
+{
+	(void)state;
+	explode_range_is("-3d6!+4", -18014, 1, 4 - 3 * 4.2);    /* a d6! is 4.2 on average */
+	explode_range_is("1d6!+2d6rr1", 5, 6006 + 12, 4.2 + 8); /* rr1: 2 to 6 */
+	explode_range_is("dF!p", -1, 1, -0.5);  /* +1 then 0s (+1 less 1), and -1 or -2 */
+	explode_range_is("dF!", -1, 1001, 0.0);
+	explode_range_is("max(1d6!,1d4)", 1, 6006, 4.6166666666666667);
+	explode_range_is("min(1d6!,1d4)", 1, 4, 2.0833333333333333);
+	explode_range_is("{2d6!,1d8}kh1", 2, 12012, 8.8305555555555556);
+	explode_range_is("1d6!*1d6!", 1, 6006 * 6006, 4.2 * 4.2);
+	explode_range_is("floor(1d6!/2)", 0, 3003, 1.8);
+}
+
 /* What Roll20, Foundry and AnyDice users type, each with its exact odds. */
 static void
 test_dialects(void **state)
@@ -425,20 +481,23 @@ test_dialects(void **state)
 	odds_are("d%", 100, 1, 100);
 	odds_are("4dF", 0, 19, 81);                  /* Fudge: 19 of 81 sum to 0 */
 	odds_are("4dF", -4, 1, 81);
-	parse_ok("D66", &e);                         /* tens and units ... */
-	assert_int_equal(e.terms[0].faces, FACES_TENS_UNITS);
-	odds_are("D66", 35, 1, 36);
-	odds_are("D66", 17, 0, 36);
-	parse_ok("d66", &e);                         /* ... not the 66-sided die */
+	parse_bad("D66", 1, "D66 is read two ways: two d6 as tens and units (11 to 66), or one die of 66 "
+	                    "sides (rpg-dice-roller): write 1d6*10+1d6 or 1d66");
+	parse_bad("1D66", 2, "D66 is read two ways: two d6 as tens and units (11 to 66), or one die of 66 "
+	                    "sides (rpg-dice-roller): write 1d6*10+1d6 or 1d66");
+	odds_are("1d6*10+1d6", 35, 1, 36);           /* tens and units, spelt out */
+	odds_are("1d6*10+1d6", 17, 0, 36);
+	parse_ok("d66", &e);                         /* one die of 66 sides */
 	assert_int_equal(e.terms[0].sides, 66);
 	odds_are("d6ro1", 1, 1, 36);                 /* a 1, then a 1 again */
 	odds_are("d6ro1", 2, 7, 36);                 /* a 2 first (6 of 36), or after a 1 */
 	odds_are("d6rr<=2", 3, 1, 4);                /* until 3 to 6: each 1 in 4 */
 	odds_are("d6rr<=2", 2, 0, 4);
-	odds_are("d6!", 6, 0, 46656);                /* a 6 always goes on */
-	odds_are("d6!", 7, 1296, 46656);             /* 6 then 1: 1/36 */
-	odds_are("d6!", 36, 1, 46656);               /* six 6s: the depth, 1 in 6^6 */
-	odds_are("d10!>=9", 9, 0, 1000000);
+	chance_is("d6!", 6, 0.0);                    /* a 6 always goes on */
+	chance_is("d6!", 7, 1.0 / 36);               /* 6 then 1: 1/36 */
+	chance_is("d6!", 36, 0.0);                   /* six 6s go on, past the old cap */
+	chance_is("d6!", 37, pow(6, -7));
+	chance_is("d10!>=9", 9, 0.0);
 	odds_are("6d6<=2", 0, 4096, 46656);          /* no die 2 or less: (4/6)^6 */
 	odds_are("2d6cs6cf1", 0, 18, 36);            /* 6 and 1 cancel; or neither */
 	odds_are("3d6cf1", 3, 1, 216);               /* failures counted alone */
@@ -459,7 +518,13 @@ test_dialects(void **state)
 	parse_bad("d6rr<=6", 3, "every face would be rerolled: test fewer, such as ro1");
 	parse_bad("2d6[fire", 4, "a label ends with ], such as 2d6[fire]");
 	parse_bad("4d6dl4", 4, "drop 1 to one less than the dice rolled, such as 4d6dl1");
-	parse_bad("D66!", 4, "reroll and explode plain dice, Fudge dice or d%");
+	parse_bad("D66!", 1, "D66 is read two ways: two d6 as tens and units (11 to 66), or one die of 66 "
+	                    "sides (rpg-dice-roller): write 1d6*10+1d6 or 1d66");
+	parse_bad("1d6/2", 4, "/ is read two ways: rpg-dice-roller keeps the fraction, AnyDice "
+	                      "rounds it down: write floor(1d6/2) or ceil(1d6/2)");
+	parse_bad("floor(1d6/2)+ (1d6+1) / 2", 23, "/ is read two ways: rpg-dice-roller keeps the "
+	          "fraction, AnyDice rounds it down: write floor((1d6+1) / 2) or ceil((1d6+1) / 2)");
+	parse_ok("abs(round(2d6/3)-1)", &e);          /* each / under floor, ceil or round */
 	parse_bad("2dX", 3, "dF, d% or a number of sides comes after d, such as 2d6");
 	/* cs and cf: Foundry counts, Roll20 and rpg-dice-roller mark criticals */
 	parse_bad("10d10cs>=7", 6, "cs>=7 counts successes in Foundry, marks critical ones of a "
@@ -477,7 +542,7 @@ test_dialect_rolls(void **state)
 	struct dice_roll r;
 	struct rng g;
 	char msg[160];
-	int fudge[] = { -1, 0, 1, 1 }, boom[] = { 14 }, d66[] = { 17 };
+	int fudge[] = { -1, 0, 1, 1 }, boom[] = { 14 }, cap[] = { 6006, 6007 };
 
 	(void)state;
 	parse_ok("20d6rr1", &e);
@@ -490,6 +555,7 @@ test_dialect_rolls(void **state)
 	dice_roll(&e, &g, &r);
 	for (int i = 0; i < r.ndice; i++) {
 		int sum = 0;
+		assert_true(r.nrolls[i] <= DICE_ROLLS_KEPT);
 		for (int k = 0; k < r.nrolls[i]; k++)
 			sum += r.rolls[i][k];
 		assert_int_equal(sum, r.values[i]);
@@ -499,7 +565,7 @@ test_dialect_rolls(void **state)
 	rng_seed(&g, 7);
 	dice_roll(&e, &g, &r);
 	for (int i = 0; i < r.ndice; i++)
-		for (int k = 1; k < r.nrolls[i]; k++) {
+		for (int k = 1; k < r.nrolls[i] && k < DICE_ROLLS_KEPT; k++) {
 			assert_in_range(r.rolls[i][k], 0, 5);
 			assert_int_equal(r.rolls[i][k - 1], k == 1 ? 6 : 5);
 		}
@@ -513,9 +579,9 @@ test_dialect_rolls(void **state)
 	parse_ok("d6!", &e);
 	assert_true(dice_take(&e, boom, 1, &r, msg));
 	assert_int_equal(r.total, 14);
-	parse_ok("D66", &e);
-	assert_false(dice_take(&e, d66, 1, &r, msg));
-	assert_string_equal(msg, "value 1 of the dice is 17, which that die cannot show");
+	assert_true(dice_take(&e, cap, 1, &r, msg));   /* 1000 explosions: 6*1001 */
+	assert_false(dice_take(&e, cap + 1, 1, &r, msg));
+	assert_string_equal(msg, "value 1 of the dice is 6007, which that die cannot show");
 }
 
 /* ---- the notation table: tests/dice-notation.tsv --------------------------------- */
@@ -545,30 +611,62 @@ struct brute_die {
 	wide total;
 };
 
-static wide
-wide_pow(wide b, int e)
+/* An exploding die's chances, its chains of rolls followed one explosion at
+ * a time (chance[v]: the die ends on v), to 80 explosions: past them, at most
+ * (1/2)^80 is left out. Apart from the odds code, which stops at 1e-16. */
+#define CHAIN_MAX 4096
+static void
+chain_chances(const struct dice_term *t, double *chance)
 {
-	wide r = 1;
+	static double chain[CHAIN_MAX], next[CHAIN_MAX];
 
-	while (e-- > 0)
-		r *= b;
-	return r;
+	memset(chain, 0, sizeof chain);
+	memset(chance, 0, CHAIN_MAX * sizeof *chance);
+	chain[0] = 1.0;
+	for (int k = 0; k <= 80; k++) {
+		memset(next, 0, sizeof next);
+		for (int sum = 0; sum < CHAIN_MAX; sum++)
+			for (int f = 0; chain[sum] != 0.0 && f < t->sides; f++) {
+				int v = dice_face_value(t, f), to = sum + (k > 0 && t->penetrate ? v - 1 : v);
+				double p = chain[sum] / t->sides;
+				if (to < 0 || to >= CHAIN_MAX)
+					continue;
+				if (dice_meets(&t->explode, v))
+					next[to] += p;
+				else
+					chance[to] += p;
+			}
+		memcpy(chain, next, sizeof chain);
+	}
 }
 
-/* An exploding die: every chain of rolls, at most DICE_EXPLODE_DEPTH more,
- * out of sides^(depth+1) (a chain of k rolls stands for sides^(depth+1-k)). */
-static void
-brute_chains(const struct dice_term *t, struct brute_die *d, int sum, int k)
+/* A sum of exploding dice of one kind (3d6!, 2d6!>=5): its chances against
+ * the chains enumerated, die by die added; false for other expressions. */
+static bool
+chains_agree(const char *text, const struct dice_expr *e, const struct dice_odds *o)
 {
-	for (int f = 0; f < t->sides; f++) {
-		int v = dice_face_value(t, f), add = k > 0 && t->penetrate ? v - 1 : v;
-		if (dice_meets(&t->explode, v) && k < DICE_EXPLODE_DEPTH) {
-			brute_chains(t, d, sum + add, k + 1);
-		} else if (d->n < BRUTE_MAX) {
-			d->value[d->n] = sum + add;
-			d->weight[d->n++] = wide_pow(t->sides, DICE_EXPLODE_DEPTH - k);
-		}
+	const struct dice_term *t = &e->terms[0];
+	static double die[CHAIN_MAX], sum[CHAIN_MAX], next[CHAIN_MAX];
+
+	if (e->arith || e->success || e->nterms != 1 || t->explode.cmp == DICE_CMP_NONE ||
+	    t->sign < 0 || t->faces != FACES_NUMBERED)
+		return false;
+	chain_chances(t, die);
+	memset(sum, 0, sizeof sum);
+	sum[0] = 1.0;
+	for (int k = 0; k < t->count; k++) {
+		memset(next, 0, sizeof next);
+		for (int a = 0; a < CHAIN_MAX; a++)
+			for (int b = 0; sum[a] != 0.0 && a + b < CHAIN_MAX; b++)
+				next[a + b] += sum[a] * die[b];
+		memcpy(sum, next, sizeof sum);
 	}
+	for (long v = 0; v < CHAIN_MAX; v++) {
+		double got = v >= o->min && v <= o->max ? o->chance[v - o->min] : 0.0;
+		if (fabs(got - sum[v]) > 1e-13)
+			fail_msg("%s = %ld: chance %.17g, the chains say %.17g", text, v, got, sum[v]);
+	}
+	return true;
 }
 
 static void
@@ -577,11 +675,6 @@ brute_die(const struct dice_term *t, struct brute_die *d)
 	int s = t->sides;
 
 	d->n = 0;
-	if (t->explode.cmp != DICE_CMP_NONE) {
-		brute_chains(t, d, 0, 0);
-		d->total = wide_pow(s, DICE_EXPLODE_DEPTH + 1);
-		return;
-	}
 	d->total = t->reroll.cmp == DICE_CMP_NONE ? s : t->reroll_until ? 0 : (wide)s * s;
 	for (int f = 0; f < s; f++) {
 		int v = dice_face_value(t, f);
@@ -674,11 +767,13 @@ mean_is(const char *text, const struct dice_odds *o, const char *mean)
 			fail_msg("%s: mean %lld/%lld, table says %s", text, (long long)(sum / g),
 			         (long long)((wide)o->outcomes / g), mean);
 	} else {
-		double m = 0.0, want = strtod(mean, NULL);
-		for (long k = 0; k <= o->max - o->min; k++)
-			m += (double)(o->min + k) * o->chance[k];
-		if (fabs(m - want) > 1e-9 * fabs(want))
-			fail_msg("%s: mean %.12g, table says %s", text, m, mean);
+		/* exploding dice: the closed form's mean, against a decimal or a fraction */
+		char *end;
+		double want = strtod(mean, &end);
+		if (*end == '/')
+			want /= strtod(end + 1, NULL);
+		if (fabs(o->mean - want) > 1e-9 * fabs(want))
+			fail_msg("%s: mean %.12g, table says %s", text, o->mean, mean);
 	}
 }
 
@@ -690,7 +785,7 @@ test_notation_table(void **state)
 {
 	const char *top = getenv("top_srcdir");
 	char path[4096], line[512];
-	int rows = 0, refused = 0, brute = 0;
+	int rows = 0, refused = 0, brute = 0, chains = 0;
 	FILE *f;
 
 	(void)state;
@@ -723,18 +818,20 @@ test_notation_table(void **state)
 			fail_msg("%s: refused at column %d: %s", col[0], at, msg);
 		if (!dice_odds(&e, &o, msg))
 			fail_msg("%s: no odds: %s", col[0], msg);
-		if (o.min != atol(col[2]) || o.max != atol(col[3]))
-			fail_msg("%s: %ld to %ld, the table says %s to %s", col[0], o.min, o.max, col[2],
-			         col[3]);
+		if (o.least != atol(col[2]) || o.most != atol(col[3]))
+			fail_msg("%s: %ld to %ld, the table says %s to %s", col[0], o.least, o.most,
+			         col[2], col[3]);
 		mean_is(col[0], &o, col[4]);
 		brute += o.exact && brute_force(col[0], &e, &o);
+		chains += !o.exact && chains_agree(col[0], &e, &o);
 		dice_odds_free(&o);
 	}
 	fclose(f);
-	print_message("# %d notations, %d refused, %d enumerated roll by roll\n", rows, refused,
-	              brute);
+	print_message("# %d notations, %d refused, %d enumerated roll by roll, %d exploding "
+	              "ones chain by chain\n", rows, refused, brute, chains);
 	assert_int_equal(rows, 78);
-	assert_true(brute >= 40);
+	assert_true(brute >= 45);
+	assert_true(chains >= 5);
 }
 
 int
@@ -754,6 +851,7 @@ main(void)
 		cmocka_unit_test(test_dialects),
 		cmocka_unit_test(test_dialect_rolls),
 		cmocka_unit_test(test_notation_table),
+		cmocka_unit_test(test_explode_ranges),
 	};
 	return RUN_TESTS("dice", tests);
 }

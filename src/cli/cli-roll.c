@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,11 +81,13 @@ print_value(const struct card *card, const struct dice_expr *e, const struct dic
 		print_number(t, r->first[d]);
 		fputs("->", stdout);
 	}
-	for (int i = 0; r->nrolls[d] > 1 && i < r->nrolls[d]; i++) {
+	for (int i = 0; r->nrolls[d] > 1 && i < r->nrolls[d] && i < DICE_ROLLS_KEPT; i++) {
 		if (i > 0)
 			putchar('+');
 		print_number(t, r->rolls[d][i]);
 	}
+	if (r->nrolls[d] > DICE_ROLLS_KEPT) /* the rest in one: 6+6+...(12 rolls, 70 in all) */
+		printf("+...(%d rolls, %d in all)", r->nrolls[d], v);
 	if (r->nrolls[d] <= 1)
 		print_number(t, v);
 	if (e->crit_if.cmp != DICE_CMP_NONE && dice_meets(&e->crit_if, v))
@@ -216,13 +219,23 @@ print_fraction(uint64_t ways, uint64_t outcomes)
 #define ODDS_SHOWN 0.00005
 
 /* One line for the results lo..hi of a tail, when there are at least two of
- * them (one is printed as a row); returns the chance they hold together. */
+ * them (one is printed as a row); returns the chance they hold together. Past
+ * o->min..o->max (exploding dice: to o->least or o->most), the longest chains
+ * of explosions, left out of the rows, hold o->beyond. */
 static double
 print_odds_tail(const struct dice_odds *o, long lo, long hi)
 {
 	double sum = 0.0;
 	long made = 0;
 
+	if (hi > o->max || lo < o->min) {
+		double left = hi > o->max || o->most <= o->max ? o->beyond : 0.0;
+		for (long v = lo > o->min ? lo : o->min; v <= hi && v <= o->max; v++)
+			sum += o->chance[v - o->min];
+		printf("  %6ld to %ld: each under 0.005%%, %.2g%% in all\n", lo, hi,
+		       100.0 * (sum + left));
+		return sum + left;
+	}
 	if (hi - lo < 1) {
 		if (hi == lo)
 			printf("  %6ld %7.2f%%\n", lo, 100.0 * o->chance[lo - o->min]);
@@ -248,11 +261,14 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		fprintf(stderr, "hexaid: roll: %s\n", msg);
 		return EXIT_INVALID;
 	}
-	printf("%s: exact odds%s%s\n", text, e->success ? " of the number of " : "",
+	printf("%s: %s odds%s%s\n", text, o.capped ? "the" : "exact",
+	       e->success ? " of the number of " : "",
 	       !e->success ? "" : e->success_if.cmp != DICE_CMP_NONE ? "successes" : "failures");
 	if (o.capped)
-		printf("  (a die explodes at most %d times, as hexaid rolls it; rpg-dice-roller "
-		       "goes to 1000)\n", DICE_EXPLODE_DEPTH);
+		printf("  (a die explodes at most %d times, as in rpg-dice-roller: %ld to %ld,\n"
+		       "   mean %.6g; the chains of explosions past %.0e of a die are in a tail)\n",
+		       DICE_EXPLODE_DEPTH, o.least, o.most, fabs(o.mean) < 1e-9 ? 0.0 : o.mean,
+		       DICE_ODDS_CUT);
 	if (o.rounded)
 		printf("  (a total that is a fraction is rounded down; write ceil( ) or round( ) "
 		       "to round otherwise)\n");
@@ -263,11 +279,11 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		first++;
 	while (last > first && o.chance[last - o.min] < ODDS_SHOWN)
 		last--;
-	at_least -= print_odds_tail(&o, o.min, first - 1);
+	at_least -= print_odds_tail(&o, o.least, first - 1);
 	for (long v = first; v <= last; v++) {
 		double c = o.chance[v - o.min];
-		if (o.exact && o.ways[v - o.min] == 0)
-			continue; /* a result no roll makes (D66 has no 17) */
+		if (o.exact ? o.ways[v - o.min] == 0 : c == 0.0)
+			continue; /* a result no roll makes (1d6*10+1d6 has no 17, d6! no 6) */
 		printf("  %6ld %7.2f%% ", v, 100.0 * c);
 		if (o.exact)
 			print_fraction(o.ways[v - o.min], o.outcomes);
@@ -276,7 +292,7 @@ print_sum_odds(const char *text, const struct dice_expr *e)
 		printf(" %8.2f%%\n", at_least > 0.0 ? 100.0 * at_least : 0.0);
 		at_least -= c;
 	}
-	print_odds_tail(&o, last + 1, o.max);
+	print_odds_tail(&o, last + 1, o.max < o.most ? o.most : o.max);
 	dice_odds_free(&o);
 	return EXIT_OK;
 }
@@ -427,8 +443,8 @@ cli_roll_notation(FILE *out)
 {
 	fputs("Dice notation (EXPR), as Roll20, Foundry, rpg-dice-roller and AnyDice write it:\n"
 	      "  NdS+M           N dice (1 to 999) of S sides added, plus or minus M (3d6+2, d20-1)\n"
-	      "  d%, dF, D66     d100; Fudge dice (-1, 0, +1); tens and units, 11 to 66\n"
-	      "                  (d66 is one die of 66 sides; rpg-dice-roller reads D66 so too)\n"
+	      "  d%, dF, d66     d100; Fudge dice (-1, 0, +1); one die of 66 sides. D66 is\n"
+	      "                  refused (tens and units, or 66 sides): write 1d6*10+1d6 or 1d66\n"
 	      "  NdSkhK, NdSkK   keep the K highest (4d6kh3); NdSklK keeps the lowest\n"
 	      "  NdSdK, dlK, dhK drop the K lowest (4d6d1, 4d6dl1) or highest; without K, one\n"
 	      "  NdSroT, NdSrrT  reroll a die meeting T once (ro), or until it does not (rr);\n"
@@ -436,11 +452,11 @@ cli_roll_notation(FILE *out)
 	      "  NdS!, NdS!T     explode: a die meeting T (the top face) adds a roll, each a\n"
 	      "                  die of its own; !! compounds (one die), !p penetrates (each\n"
 	      "                  roll after the first counts one less). A die explodes at\n"
-	      "                  most 5 times (rpg-dice-roller: 1000); --odds says so\n"
+	      "                  most 1000 times, as in rpg-dice-roller; --odds says so\n"
 	      "  NdSminN, maxN   a roll below N counts N (3d6min2); above N, N (3d6max5)\n"
-	      "  A*B, A/N, (A)   multiply; divide by a number: exact inside, a total that is\n"
-	      "                  a fraction rounded down (1d6/2 is 0 to 3; the other tools\n"
-	      "                  give fractions, 0.5 to 3)\n"
+	      "  A*B, (A)        multiply; A/N divides by a number inside floor( ), ceil( )\n"
+	      "                  or round( ) (floor(1d6/2) is 0 to 3): a bare / is refused,\n"
+	      "                  as rpg-dice-roller keeps the fraction and AnyDice rounds down\n"
 	      "  floor(A), ceil(A), round(A), abs(A)   round down, up, to nearest (halves up)\n"
 	      "  {A,B}khK, max(A,B), min(A,B)          the highest K (or klK, dlK...) of A, B\n"
 	      "  EXPR>=T, <=T    count the dice meeting T instead of adding (6d6>=5)\n"

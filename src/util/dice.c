@@ -1,7 +1,9 @@
 /* dice.c: reads dice notation, rolls it fairly, takes the values of physical
  * dice, and counts the exact odds of every result by convolution (util layer).
  * Odds are whole counts of equally likely rolls while they fit in 64 bits, and
- * exact chances (in doubles) beyond.
+ * exact chances (in doubles) beyond; exploding dice (to 1000 explosions) are
+ * chances counted until the chains left hold under DICE_ODDS_CUT, with their
+ * least, greatest and mean in closed form.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -25,6 +27,7 @@ struct parser {
 	struct dice_expr *e;
 	enum dice_cs_reading cs;
 	int depth;        /* parentheses and braces open */
+	int rounding;     /* floor( ), ceil( ), round( ) open: a / inside is rounded */
 };
 
 #define DICE_MAX_DEPTH 16 /* ( and { inside each other */
@@ -176,7 +179,6 @@ face_value_raw(const struct dice_term *t, int f)
 {
 	switch (t->faces) {
 	case FACES_FUDGE: return f - 1;
-	case FACES_TENS_UNITS: return (f / 6 + 1) * 10 + f % 6 + 1;
 	default: return t->named >= 0 ? f : f + 1;
 	}
 }
@@ -238,7 +240,7 @@ min_or_max(struct parser *ps, struct dice_term *t)
 	long n;
 
 	ps->p += 3;
-	if (t->faces == FACES_TENS_UNITS || t->named >= 0)
+	if (t->named >= 0)
 		return parse_error(ps, at, "min and max apply to plain dice, Fudge dice or d%");
 	if ((is_min ? t->has_min : t->has_max) || !number(ps, DICE_MAX_SIDES, &n))
 		return parse_error(ps, at, is_min ? "min takes a number once, such as 3d6min2"
@@ -259,7 +261,7 @@ reroll_or_explode(struct parser *ps, struct dice_term *t)
 {
 	const char *at = ps->p;
 
-	if (t->faces == FACES_TENS_UNITS || t->named >= 0)
+	if (t->named >= 0)
 		return parse_error(ps, at, "reroll and explode plain dice, Fudge dice or d%");
 	if (*ps->p == '!') {
 		ps->p++;
@@ -336,7 +338,7 @@ die_modifiers(struct parser *ps, struct dice_term *t)
 	for (;;) {
 		const char *p = ps->p;
 		if (keep_at(p)) {
-			if (t->named >= 0 || t->faces == FACES_TENS_UNITS)
+			if (t->named >= 0)
 				return parse_error(ps, p, "keep or drop plain dice, Fudge dice or d%");
 			if (!keep_or_drop(ps, t))
 				return false;
@@ -357,7 +359,7 @@ die_modifiers(struct parser *ps, struct dice_term *t)
 	return true;
 }
 
-/* d followed by: sides (d6; D66 read as tens and units), %, F, or a card's die by
+/* d followed by: sides (d6; D66 refused: it is read two ways), %, F, or a card's die by
  * name or initial (4dbattle, 4dB). */
 static bool
 dice_spec(struct parser *ps, struct dice_term *t)
@@ -398,12 +400,11 @@ dice_spec(struct parser *ps, struct dice_term *t)
 	}
 	if (sides < 1) /* a die of one side is 1, as the other tools read 1d1 */
 		return parse_error(ps, d + 1, "a die has at least 1 side, such as 2d6");
+	if (*d == 'D' && sides == 66 && ps->p - d == 3)
+		return parse_error(ps, d, "D66 is read two ways: two d6 as tens and units (11 to "
+		                          "66), or one die of 66 sides (rpg-dice-roller): write "
+		                          "1d6*10+1d6 or 1d66");
 	t->sides = (int)sides;
-	if (*d == 'D' && sides == 66) {
-		/* D66: a d6 for the tens and one for the units, not a die of 66 sides */
-		t->sides = 36;
-		t->faces = FACES_TENS_UNITS;
-	}
 	return die_modifiers(ps, t);
 }
 
@@ -655,8 +656,10 @@ function(struct parser *ps, int f, size_t len, int *node)
 		ps->e->nodes[*node].keep = f == 4 ? -1 : 1;
 		return true;
 	}
+	ps->rounding += f < 3;
 	if (!sum(ps, &a))
 		return false;
+	ps->rounding -= f < 3;
 	skip_blanks(ps);
 	if (*ps->p != ')')
 		return parse_error(ps, ps->p, "expected ) here, such as floor(1d6/2)");
@@ -737,16 +740,38 @@ constant_value(const struct dice_expr *e, int n, long *num, long *den)
 	}
 }
 
+/* A / outside floor( ), ceil( ) and round( ): the other tools keep the
+ * fraction, hexaid rounded it down; both spellings of the text start..end. */
+static bool
+bare_division(struct parser *ps, const char *slash, const char *start)
+{
+	int len = (int)(ps->p - start);
+	char what[160];
+
+	if (len > 24) {
+		start = "1d6/2";
+		len = 5;
+	}
+	snprintf(what, sizeof what, "/ is read two ways: rpg-dice-roller keeps the fraction, "
+	         "AnyDice rounds it down: write floor(%.*s) or ceil(%.*s)", len, start, len, start);
+	return parse_error(ps, slash, what);
+}
+
 static bool
 product(struct parser *ps, int *node)
 {
+	const char *start;
+
+	skip_blanks(ps);
+	start = ps->p;
 	if (!unary(ps, node))
 		return false;
 	for (;;) {
-		const char *at;
+		const char *at, *slash;
 		int b;
 		char op;
 		skip_blanks(ps);
+		slash = ps->p;
 		op = *ps->p;
 		if (op != '*' && op != '/')
 			return true;
@@ -758,10 +783,12 @@ product(struct parser *ps, int *node)
 		if (op == '/') {
 			struct dice_node *x = &ps->e->nodes[*node];
 			if (!constant_value(ps->e, b, &x->qn, &x->qd))
-				return parse_error(ps, at, "divide by a number, such as 1d6/2 (the odds of "
-				                           "dividing by dice are not counted)");
+				return parse_error(ps, at, "divide by a number, such as floor(1d6/2) (the "
+				                           "odds of dividing by dice are not counted)");
 			if (x->qn == 0)
 				return parse_error(ps, at, "a division by 0: divide by a number such as 2");
+			if (ps->rounding == 0)
+				return bare_division(ps, slash, start);
 		}
 	}
 }
@@ -899,7 +926,7 @@ dice_parse_as(const char *text, const struct dice_kinds *kinds, enum dice_cs_rea
               struct dice_expr *out, int *col, char msg[160])
 {
 	/* cppcheck-suppress ctuuninitvar ; col is only written (the column of an error) */
-	struct parser ps = { text, text, kinds, col, msg, out, cs, 0 };
+	struct parser ps = { text, text, kinds, col, msg, out, cs, 0, 0 };
 
 	memset(out, 0, sizeof *out);
 	msg[0] = '\0';
@@ -941,13 +968,9 @@ static int
 die_counted(const struct dice_expr *e, const struct dice_term *t, const struct dice_roll *out,
             int d)
 {
-	int n = 0;
-
 	if (t->explode.cmp == DICE_CMP_NONE || t->compound || out->nrolls[d] <= 1)
 		return die_score(e, out->values[d]);
-	for (int i = 0; i < out->nrolls[d]; i++)
-		n += die_score(e, out->rolls[d][i]);
-	return n;
+	return out->scored[d];
 }
 
 /* ---- exact fractions, for the arithmetic -------------------------------------- */
@@ -1085,10 +1108,22 @@ settle(const struct dice_expr *e, struct dice_roll *out)
 	}
 }
 
+/* A roll of die d: added up, kept to show, and scored. */
+static void
+add_roll(const struct dice_expr *e, struct dice_roll *out, int d, int v)
+{
+	if (out->nrolls[d] < DICE_ROLLS_KEPT)
+		out->rolls[d][out->nrolls[d]] = v;
+	out->nrolls[d]++;
+	out->values[d] += v;
+	out->scored[d] += die_score(e, v);
+}
+
 /* One die of term t rolled: rerolled and exploded as the term says (each roll
  * after the first one less, penetrating). */
 static void
-roll_die(const struct dice_term *t, struct rng *r, struct dice_roll *out, int d)
+roll_die(const struct dice_expr *e, const struct dice_term *t, struct rng *r,
+         struct dice_roll *out, int d)
 {
 	int v = dice_face_value(t, (int)rng_below(r, (uint32_t)t->sides));
 
@@ -1099,14 +1134,11 @@ roll_die(const struct dice_term *t, struct rng *r, struct dice_roll *out, int d)
 			v = dice_face_value(t, (int)rng_below(r, (uint32_t)t->sides));
 		while (t->reroll_until && dice_meets(&t->reroll, v));
 	}
-	out->rolls[d][0] = v;
-	out->nrolls[d] = 1;
-	out->values[d] = v;
+	add_roll(e, out, d, v);
 	while (t->explode.cmp != DICE_CMP_NONE && out->nrolls[d] <= DICE_EXPLODE_DEPTH &&
 	       dice_meets(&t->explode, v)) {
 		v = dice_face_value(t, (int)rng_below(r, (uint32_t)t->sides));
-		out->rolls[d][out->nrolls[d]++] = v - t->penetrate;
-		out->values[d] += v - t->penetrate;
+		add_roll(e, out, d, v - t->penetrate);
 	}
 }
 
@@ -1119,7 +1151,7 @@ dice_roll(const struct dice_expr *e, struct rng *r, struct dice_roll *out)
 	for (size_t i = 0; i < e->nterms; i++) {
 		const struct dice_term *t = &e->terms[i];
 		for (int k = 0; k < t->count; k++)
-			roll_die(t, r, out, d++);
+			roll_die(e, t, r, out, d++);
 	}
 	settle(e, out);
 }
@@ -1187,7 +1219,13 @@ struct dist {
 	uint64_t outcomes;
 	bool exact;
 	long den;         /* the values are min/den .. max/den (arithmetic with /) */
+	bool cut;         /* exploding dice: ends under CUT_END may be left out */
 };
+
+/* What a sum of exploding dice may leave out at each end, in all: the far
+ * results of 30d6! are chances like 6^-600, too small for a double to count
+ * quickly (subnormal), and nothing a row shows. */
+#define CUT_END (DICE_ODDS_CUT * 1e-4)
 
 static void
 dist_point(struct dist *d, long v)
@@ -1200,6 +1238,25 @@ dist_point(struct dist *d, long v)
 	d->outcomes = 1;
 	d->exact = true;
 	d->den = 1;
+	d->cut = false;
+}
+
+/* Leave out the results at each end of d that hold under CUT_END together. */
+static void
+cut_ends(struct dist *d)
+{
+	long lo = 0, hi = d->max - d->min;
+	double sum = 0.0;
+
+	while (lo < hi && (sum += d->chance[lo]) < CUT_END)
+		lo++;
+	sum = 0.0;
+	while (hi > lo && (sum += d->chance[hi]) < CUT_END)
+		hi--;
+	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
+	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
+	d->max = d->min + hi;
+	d->min += lo;
 }
 
 /* d := d + x (independent); x is freed. */
@@ -1230,8 +1287,11 @@ convolve(struct dist *d, struct dist *x)
 		d->outcomes *= x->outcomes;
 	d->min += x->min;
 	d->max += x->max;
+	d->cut |= x->cut;
 	free(x->ways);
 	free(x->chance);
+	if (d->cut)
+		cut_ends(d);
 }
 
 /* d := d + one plain die of `sides` faces, times `sign`. Each face once, so a
@@ -1282,6 +1342,7 @@ dist_range(struct dist *d, long lo, long hi, uint64_t outcomes)
 	d->outcomes = outcomes;
 	d->exact = true;
 	d->den = 1;
+	d->cut = false;
 }
 
 static void
@@ -1306,31 +1367,51 @@ faces_dist(const struct dice_term *t, const struct dice_cond *c, bool meeting, s
 	}
 }
 
-/* a and b added, counted in ways only (both are kept). */
+/* Drop the results at either end that one die never makes: its chances are
+ * at least DICE_ODDS_CUT / sides^2, so a 0 is a whole 0, never one too small. */
 static void
-ways_sum(const struct dist *a, const struct dist *b, struct dist *out)
+chance_trim(struct dist *d)
 {
-	dist_range(out, a->min + b->min, a->max + b->max, a->outcomes * b->outcomes);
-	for (long i = 0; i <= a->max - a->min; i++)
-		for (long j = 0; j <= b->max - b->min; j++)
-			out->ways[i + j] += a->ways[i] * b->ways[j];
+	long lo = 0, hi = d->max - d->min;
+
+	while (lo < hi && d->chance[lo] == 0.0)
+		lo++;
+	while (hi > lo && d->chance[hi] == 0.0)
+		hi--;
+	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
+	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
+	d->max = d->min + hi;
+	d->min += lo;
 }
 
-/* acc += x, its ways times `scale`, acc widened to hold x's range. */
+/* a and b added, in chances (both are kept). */
 static void
-ways_add(struct dist *acc, const struct dist *x, uint64_t scale)
+chance_sum(const struct dist *a, const struct dist *b, struct dist *out)
 {
-	long lo = acc->min < x->min ? acc->min : x->min, hi = acc->max > x->max ? acc->max : x->max;
-	uint64_t *ways = xcalloc((size_t)(hi - lo + 1), sizeof *ways);
+	dist_range(out, a->min + b->min, a->max + b->max, 0);
+	out->exact = false;
+	for (long i = 0; i <= a->max - a->min; i++)
+		for (long j = 0; a->chance[i] != 0.0 && j <= b->max - b->min; j++)
+			out->chance[i + j] += a->chance[i] * b->chance[j];
+}
+
+/* acc += x, in chances, acc widened to hold x's range (acc empty: min > max). */
+static void
+chance_add(struct dist *acc, const struct dist *x)
+{
+	bool empty = acc->min > acc->max;
+	long lo = !empty && acc->min < x->min ? acc->min : x->min;
+	long hi = !empty && acc->max > x->max ? acc->max : x->max;
+	double *chance = xcalloc((size_t)(hi - lo + 1), sizeof *chance);
 
 	for (long v = acc->min; v <= acc->max; v++)
-		ways[v - lo] += acc->ways[v - acc->min];
+		chance[v - lo] += acc->chance[v - acc->min];
 	for (long v = x->min; v <= x->max; v++)
-		ways[v - lo] += x->ways[v - x->min] * scale;
-	free(acc->ways);
+		chance[v - lo] += x->chance[v - x->min];
 	free(acc->chance);
-	acc->ways = ways;
-	acc->chance = xcalloc((size_t)(hi - lo + 1), sizeof *acc->chance);
+	free(acc->ways);
+	acc->chance = chance;
+	acc->ways = xcalloc((size_t)(hi - lo + 1), sizeof *acc->ways);
 	acc->min = lo;
 	acc->max = hi;
 }
@@ -1367,37 +1448,61 @@ worth_dist(const struct dice_expr *e, const struct dice_term *t, const struct di
 	}
 }
 
+/* The additions explode_dist may take (30d6! takes 10^4; d1000!>=2, which
+ * goes on 1000 times, would take 10^12). */
+#define EXPLODE_WORK_LIMIT 100000000.0
+
+/* The chance that a roll of term t explodes. */
+static double
+explode_chance(const struct dice_term *t)
+{
+	return (double)faces_meeting(t, &t->explode) / t->sides;
+}
+
 /* An exploding die: it adds rolls while they meet the test, at most
- * DICE_EXPLODE_DEPTH of them, as hexaid rolls it. Over sides^(depth+1) equally
- * likely rolls, k exploding faces then one that stops count sides^(depth-k)
- * times each; `depth` exploding faces then any face, once. The first roll and
- * the later ones may add differently (!p). */
-static void
-explode_dist(const struct dice_expr *e, const struct dice_term *t, struct dist *out)
+ * DICE_EXPLODE_DEPTH of them, as hexaid and rpg-dice-roller roll it. A chain
+ * of k exploding rolls then one that stops (any roll, at the depth) has the
+ * chance of each of its rolls; the chains are counted, in chances, while those
+ * left hold at least DICE_ODDS_CUT (a d6!: 21 rolls), the rest left out. The
+ * first roll and the later ones may add differently (!p). */
+static bool
+explode_dist(const struct dice_expr *e, const struct dice_term *t, struct dist *out,
+             char msg[160])
 {
 	struct dist chain, boom[2], stop[2], all[2], ends, next;
-	uint64_t scale = 1;
+	double left = 1.0, p = explode_chance(t), work = 0.0;
 
 	for (int later = 0; later < 2; later++) {
 		worth_dist(e, t, &t->explode, true, later, &boom[later]);
 		worth_dist(e, t, &t->explode, false, later, &stop[later]);
 		worth_dist(e, t, NULL, true, later, &all[later]);
+		for (long i = 0; i <= all[later].max - all[later].min; i++) {
+			boom[later].chance[i] = (double)boom[later].ways[i] / t->sides;
+			stop[later].chance[i] = (double)stop[later].ways[i] / t->sides;
+			all[later].chance[i] = (double)all[later].ways[i] / t->sides;
+		}
 	}
-	for (int k = 0; k < DICE_EXPLODE_DEPTH; k++)
-		scale *= (uint64_t)t->sides;
 	dist_point(&chain, 0);
-	dist_range(out, 0, 0, scale * (uint64_t)t->sides);
+	dist_range(out, 1, 0, 0);
+	out->exact = false;
 	for (int k = 0; k <= DICE_EXPLODE_DEPTH; k++) {
 		int later = k > 0;
-		ways_sum(&chain, k < DICE_EXPLODE_DEPTH ? &stop[later] : &all[later], &ends);
-		ways_add(out, &ends, k < DICE_EXPLODE_DEPTH ? scale : 1);
-		dist_free(&ends);
-		scale /= (uint64_t)t->sides;
-		if (k < DICE_EXPLODE_DEPTH) {
-			ways_sum(&chain, &boom[later], &next);
-			dist_free(&chain);
-			chain = next;
+		long width = all[later].max - all[later].min + 1;
+		work += 2.0 * (double)(chain.max - chain.min + 1) * (double)width;
+		if (work > EXPLODE_WORK_LIMIT) {
+			snprintf(msg, 160, "too many rolls to count: a d%d that explodes on %d of its "
+			         "faces goes on too long", t->sides, faces_meeting(t, &t->explode));
+			break;
 		}
+		chance_sum(&chain, k < DICE_EXPLODE_DEPTH ? &stop[later] : &all[later], &ends);
+		chance_add(out, &ends);
+		dist_free(&ends);
+		left *= p;
+		if (k == DICE_EXPLODE_DEPTH || left < DICE_ODDS_CUT)
+			break;
+		chance_sum(&chain, &boom[later], &next);
+		dist_free(&chain);
+		chain = next;
 	}
 	dist_free(&chain);
 	for (int later = 0; later < 2; later++) {
@@ -1405,6 +1510,9 @@ explode_dist(const struct dice_expr *e, const struct dice_term *t, struct dist *
 		dist_free(&stop[later]);
 		dist_free(&all[later]);
 	}
+	chance_trim(out);
+	out->cut = true;
+	return work <= EXPLODE_WORK_LIMIT;
 }
 
 /* A rerolled die: once (ro), each face counts sides times when it passes and
@@ -1433,35 +1541,42 @@ reroll_dist(const struct dice_term *t, struct dist *out)
 
 /* One die of term t as the expression counts it: its value (negated for a
  * term taken off), or its score when the expression counts dice. */
-static void
-die_dist_of(const struct dice_expr *e, const struct dice_term *t, struct dist *out)
+static bool
+die_dist_of(const struct dice_expr *e, const struct dice_term *t, struct dist *out,
+            char msg[160])
 {
 	struct dist v;
-	bool scored = false;
+	bool scored = false, counted;
+	long lo, hi;
 
 	if (t->explode.cmp != DICE_CMP_NONE) {
-		explode_dist(e, t, &v);
+		if (!explode_dist(e, t, &v, msg)) {
+			dist_free(&v);
+			return false;
+		}
 		scored = e->success && !t->compound;
 	} else if (t->reroll.cmp != DICE_CMP_NONE) {
 		reroll_dist(t, &v);
 	} else {
 		faces_dist(t, NULL, true, &v);
 	}
-	if (e->success && !scored) {
-		dist_range(out, -1, 1, v.outcomes);
-		for (long i = 0; i <= v.max - v.min; i++)
-			out->ways[die_score(e, (int)(v.min + i)) + 1] += v.ways[i];
-	} else if (t->sign < 0) {
-		dist_range(out, -v.max, -v.min, v.outcomes);
-		for (long i = 0; i <= v.max - v.min; i++)
-			out->ways[v.max - v.min - i] = v.ways[i];
-	} else {
-		dist_range(out, v.min, v.max, v.outcomes);
-		memcpy(out->ways, v.ways, (size_t)(v.max - v.min + 1) * sizeof *out->ways);
+	for (long i = 0; v.exact && i <= v.max - v.min; i++)
+		v.chance[i] = (double)v.ways[i] / (double)v.outcomes;
+	counted = e->success && !scored;
+	lo = counted ? -1 : t->sign < 0 ? -v.max : v.min;
+	hi = counted ? 1 : t->sign < 0 ? -v.min : v.max;
+	dist_range(out, lo, hi, v.outcomes);
+	out->exact = v.exact;
+	out->cut = v.cut;
+	for (long i = 0; i <= v.max - v.min; i++) {
+		long to = counted ? die_score(e, (int)(v.min + i)) : t->sign < 0 ? -(v.min + i)
+		                                                                 : v.min + i;
+		out->ways[to - lo] += v.ways[i];
+		out->chance[to - lo] += v.chance[i];
 	}
-	for (long i = 0; i <= out->max - out->min; i++)
-		out->chance[i] = (double)out->ways[i] / (double)out->outcomes;
 	dist_free(&v);
+	chance_trim(out);
+	return true;
 }
 
 /* Is the term's die a plain one (numbered faces, each once)? */
@@ -1513,7 +1628,8 @@ add_dice(const struct dice_expr *e, const struct dice_term *t, struct dist *d, c
 {
 	struct dist x;
 
-	die_dist_of(e, t, &x);
+	if (!die_dist_of(e, t, &x, msg))
+		return false;
 	if ((double)t->count * t->count * (double)(x.max - x.min + 1) * (x.max - x.min + 1) / 2 >
 	    ODDS_WORK_LIMIT) {
 		snprintf(msg, 160, "too many rolls to count exactly (%d of these dice)", t->count);
@@ -1521,10 +1637,15 @@ add_dice(const struct dice_expr *e, const struct dice_term *t, struct dist *d, c
 		return false;
 	}
 	for (int k = 0; k < t->count; k++) {
-		if (k > 0)
-			die_dist_of(e, t, &x);
-		convolve(d, &x);
+		struct dist y = x;
+		size_t n = (size_t)(x.max - x.min + 1);
+		y.ways = xcalloc(n, sizeof *y.ways);
+		y.chance = xcalloc(n, sizeof *y.chance);
+		memcpy(y.ways, x.ways, n * sizeof *y.ways);
+		memcpy(y.chance, x.chance, n * sizeof *y.chance);
+		convolve(d, &y);
 	}
+	dist_free(&x);
 	return true;
 }
 
@@ -1698,6 +1819,7 @@ keep_dist(const struct dice_term *t, struct dist *out, char msg[160])
 	out->exact = exact;
 	out->outcomes = 1;
 	out->den = 1;
+	out->cut = false;
 	for (int i = 0; i < t->count; i++)
 		out->exact = out->exact && !__builtin_mul_overflow(out->outcomes, (uint64_t)s,
 		                                                    &out->outcomes);
@@ -1730,8 +1852,8 @@ term_into(const struct dice_expr *e, const struct dice_term *t, struct dist *d, 
 		return true;
 	}
 	if (t->keep != 0 && !keepable(t)) {
-		snprintf(msg, 160, "exact odds of keeping some of rerolled, exploding, Fudge or "
-		         "D66 dice (or min and max past the faces) are not counted");
+		snprintf(msg, 160, "exact odds of keeping some of rerolled, exploding or Fudge "
+		         "dice (or min and max past the faces) are not counted");
 		return false;
 	}
 	if (t->keep != 0) {
@@ -2057,6 +2179,219 @@ arith_dist(const struct dice_expr *e, struct dist *d, bool *rounded, char msg[16
 	return true;
 }
 
+/* ---- the least, the greatest and the mean of exploding dice, closed form --- */
+
+/* The least, greatest and mean worth of one roll of t (the first, or a later
+ * one) over its faces meeting c (`meeting` false: not meeting it; c NULL:
+ * every face); the mean over all the faces, those not meeting it counting 0. */
+static void
+roll_range(const struct dice_expr *e, const struct dice_term *t, const struct dice_cond *c,
+           bool meeting, bool later, double *lo, double *hi, long double *mean)
+{
+	*lo = HUGE_VAL;
+	*hi = -HUGE_VAL;
+	*mean = 0.0L;
+	for (int f = 0; f < t->sides; f++) {
+		int v = dice_face_value(t, f);
+		double w = roll_worth(e, t, v, later);
+		if (c != NULL && dice_meets(c, v) != meeting)
+			continue;
+		*lo = w < *lo ? w : *lo;
+		*hi = w > *hi ? w : *hi;
+		*mean += (long double)w / t->sides;
+	}
+}
+
+/* One exploding die of t (not one compounded and counted): the least and the
+ * greatest over every chain of rolls to the depth, and the mean, each roll's
+ * mean times the chance it is rolled: E = m1 + m2 (p + p^2 + ... + p^depth),
+ * where p is the chance a roll explodes (a d6!: 3.5 (1 + 1/6 + ... + 6^-1000)). */
+static void
+explode_range(const struct dice_expr *e, const struct dice_term *t, double *lo, double *hi,
+              long double *mean)
+{
+	double blo[2], bhi[2], slo[2], shi[2], alo[2], ahi[2], clo = 0.0, chi = 0.0;
+	long double bm, sm, am[2], p = (long double)explode_chance(t), pk = 1.0L;
+
+	for (int later = 0; later < 2; later++) {
+		roll_range(e, t, &t->explode, true, later, &blo[later], &bhi[later], &bm);
+		roll_range(e, t, &t->explode, false, later, &slo[later], &shi[later], &sm);
+		roll_range(e, t, NULL, true, later, &alo[later], &ahi[later], &am[later]);
+	}
+	*lo = HUGE_VAL;
+	*hi = -HUGE_VAL;
+	*mean = am[0];
+	for (int k = 0; k <= DICE_EXPLODE_DEPTH; k++) {
+		int later = k > 0;
+		double elo = clo + (k < DICE_EXPLODE_DEPTH ? slo[later] : alo[later]);
+		double ehi = chi + (k < DICE_EXPLODE_DEPTH ? shi[later] : ahi[later]);
+		*lo = elo < *lo ? elo : *lo;
+		*hi = ehi > *hi ? ehi : *hi;
+		clo += blo[later];
+		chi += bhi[later];
+		if (k > 0) {
+			pk *= p;
+			*mean += pk * am[1];
+		}
+	}
+}
+
+/* A die of term t as the expression counts it, apart from the chances: its
+ * least, greatest and mean; the exploding one in closed form, the others (and
+ * one compounded then counted) from its own odds. */
+static bool
+die_range(const struct dice_expr *e, const struct dice_term *t, double *lo, double *hi,
+          long double *mean, char msg[160])
+{
+	struct dist x;
+
+	if (t->explode.cmp != DICE_CMP_NONE && !(e->success && t->compound)) {
+		explode_range(e, t, lo, hi, mean);
+		if (t->sign < 0) {
+			double l = *lo;
+			*lo = -*hi;
+			*hi = -l;
+			*mean = -*mean;
+		}
+		return true;
+	}
+	if (!die_dist_of(e, t, &x, msg))
+		return false;
+	*lo = (double)x.min;
+	*hi = (double)x.max;
+	*mean = 0.0L;
+	for (long i = 0; i <= x.max - x.min; i++)
+		*mean += (long double)(x.min + i) * x.chance[i];
+	dist_free(&x);
+	return true;
+}
+
+/* The highest (or lowest) `keep` of values v[0..n-1] added; keep 0: all. */
+static double
+kept_sum_of(double *v, int n, int keep)
+{
+	double total = 0.0;
+
+	for (int i = 1; i < n; i++) /* a few members: insertion sort, highest first */
+		for (int j = i; j > 0 && v[j] > v[j - 1]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	for (int i = 0; i < (keep == 0 ? n : keep > 0 ? keep : -keep); i++)
+		total += keep >= 0 ? v[i] : v[n - 1 - i];
+	return total;
+}
+
+/* The least and greatest that term t adds (its dice kept, times its sign). */
+static bool
+term_range(const struct dice_expr *e, const struct dice_term *t, double *lo, double *hi,
+           char msg[160])
+{
+	int dice = t->keep != 0 ? abs(t->keep) : t->count;
+	long double mean;
+
+	if (t->count == 0) {
+		*lo = *hi = (double)(t->sign < 0 ? -t->constant : t->constant);
+		return true;
+	}
+	if (!die_range(e, t, lo, hi, &mean, msg))
+		return false;
+	*lo *= dice;
+	*hi *= dice;
+	return true;
+}
+
+/* The least and greatest value of node n (closed form; a value of abs( )
+ * across 0 is taken as reaching 0). */
+static bool
+node_range(const struct dice_expr *e, int n, double *lo, double *hi, char msg[160])
+{
+	const struct dice_node *x = &e->nodes[n];
+	double alo, ahi, blo = 0.0, bhi = 0.0, c[4];
+
+	if (x->op == DICE_OP_TERM) {
+		struct dice_term t = e->terms[x->a];
+		t.sign = 1;
+		return term_range(e, &t, lo, hi, msg);
+	}
+	if (x->op == DICE_OP_POOL) {
+		double mlo[DICE_MAX_NODES], mhi[DICE_MAX_NODES];
+		int m = 0, keep = x->keep;
+		for (int i = x->a; i >= 0; i = e->nodes[i].next, m++)
+			if (!node_range(e, i, &mlo[m], &mhi[m], msg))
+				return false;
+		*lo = kept_sum_of(mlo, m, keep);
+		*hi = kept_sum_of(mhi, m, keep);
+		return true;
+	}
+	if (!node_range(e, x->a, &alo, &ahi, msg) ||
+	    (x->b >= 0 && x->op != DICE_OP_DIV && !node_range(e, x->b, &blo, &bhi, msg)))
+		return false;
+	if (x->op == DICE_OP_DIV)
+		blo = bhi = (double)x->qd / (double)x->qn;
+	switch (x->op) {
+	case DICE_OP_ADD: *lo = alo + blo, *hi = ahi + bhi; return true;
+	case DICE_OP_SUB: *lo = alo - bhi, *hi = ahi - blo; return true;
+	case DICE_OP_NEG: *lo = -ahi, *hi = -alo; return true;
+	case DICE_OP_FLOOR: *lo = floor(alo), *hi = floor(ahi); return true;
+	case DICE_OP_CEIL: *lo = ceil(alo), *hi = ceil(ahi); return true;
+	case DICE_OP_ROUND: *lo = floor(alo + 0.5), *hi = floor(ahi + 0.5); return true;
+	case DICE_OP_ABS:
+		*lo = alo > 0 ? alo : ahi < 0 ? -ahi : 0.0;
+		*hi = fabs(alo) > fabs(ahi) ? fabs(alo) : fabs(ahi);
+		return true;
+	default: /* a times b, or a divided: times 1/q */
+		c[0] = alo * blo, c[1] = alo * bhi, c[2] = ahi * blo, c[3] = ahi * bhi;
+		*lo = *hi = c[0];
+		for (int i = 1; i < 4; i++) {
+			*lo = c[i] < *lo ? c[i] : *lo;
+			*hi = c[i] > *hi ? c[i] : *hi;
+		}
+		return true;
+	}
+}
+
+/* Odds with exploding dice: the least and greatest results and the mean, in
+ * closed form, where the chances leave out the longest chains. A sum of terms:
+ * each exploding term's own least, greatest and mean put in place of its
+ * counted ones; arithmetic: by the nodes, and the mean of the chances. */
+static bool
+explode_summary(const struct dice_expr *e, const struct dist *d, struct dice_odds *out,
+                char msg[160])
+{
+	double lo, hi;
+	long double mean = 0.0L;
+
+	for (long i = 0; i <= d->max - d->min; i++)
+		mean += (long double)(d->min + i) * d->chance[i];
+	if (e->arith && !node_range(e, e->root, &lo, &hi, msg))
+		return false;
+	out->least = e->arith ? (long)floor(lo) : 0;
+	out->most = e->arith ? (long)floor(hi) : 0;
+	for (size_t i = 0; !e->arith && i < e->nterms; i++) {
+		const struct dice_term *t = &e->terms[i];
+		long double cm = 0.0L, m;
+		struct dist x;
+		if (!term_range(e, t, &lo, &hi, msg))
+			return false;
+		out->least += (long)lo;
+		out->most += (long)hi;
+		if (t->explode.cmp == DICE_CMP_NONE || (e->success && t->compound))
+			continue;
+		if (!die_range(e, t, &lo, &hi, &m, msg) || !die_dist_of(e, t, &x, msg))
+			return false;
+		for (long k = 0; k <= x.max - x.min; k++)
+			cm += (long double)(x.min + k) * x.chance[k];
+		mean += t->count * (m - cm);
+		dist_free(&x);
+	}
+	out->least = out->least < d->min ? out->least : d->min;
+	out->most = out->most > d->max ? out->most : d->max;
+	out->mean = (double)mean;
+	return true;
+}
+
 bool
 dice_odds(const struct dice_expr *e, struct dice_odds *out, char msg[160])
 {
@@ -2083,8 +2418,19 @@ dice_odds(const struct dice_expr *e, struct dice_odds *out, char msg[160])
 		}
 	}
 	dist_trim(&d);
-	out->min = d.min;
-	out->max = d.max;
+	if (out->capped)
+		cut_ends(&d); /* the results no roll makes, and those under CUT_END */
+	out->min = out->least = d.min;
+	out->max = out->most = d.max;
+	for (long i = 0; i <= d.max - d.min; i++) {
+		out->mean += (double)(d.min + i) * d.chance[i];
+		out->beyond += d.chance[i];
+	}
+	out->beyond = out->capped && out->beyond < 1.0 ? 1.0 - out->beyond : 0.0;
+	if (out->capped && !explode_summary(e, &d, out, msg)) {
+		dist_free(&d);
+		return false;
+	}
 	out->chance = d.chance;
 	out->ways = d.ways;
 	out->outcomes = d.outcomes;

@@ -1,22 +1,23 @@
 /* dice.h: dice notation, rolling, physical dice typed in, and exact odds (util
  * layer). Notation, as Roll20, Foundry, rpg-dice-roller and AnyDice users type
  * it: terms joined by + and -: NdS (N dice, 1 to 999, of S sides; N may be left
- * out), d% (d100), dF (Fudge: -1, 0, +1), D66 (two d6 read as tens and units, 11
- * to 66; d66 is a die of 66 sides), a whole number, a named die of a card ("3
- * battle", "2battle", "4dbattle", "4dB" by its initial). A dice term may keep or
- * drop some dice (4d6kh3, 4d6k3, 2d20kl1, 4d6d1, 4d6dl1, 4d6dh1; without a
- * count, one), reroll once (ro1, ro<=2) or until it fails the test (rr1),
- * explode (d6!, d10!>=9: roll again and add, at most DICE_EXPLODE_DEPTH times;
- * !! compounds into one die, !p counts each later roll one less), clamp each
- * roll (3d6min2, 3d6max5) and carry a label (2d6[fire]). Terms combine with *,
- * / by a number, parentheses, floor ceil round abs, pools {A,B}khK and min( )
- * max( ) (dice_expr.arith: a tree of nodes; exact fractions inside, a total that
- * is a fraction rounded down). A whole sum of plain dice may count instead of
- * adding: >=T, <=T or =T, with fT taking failures off. A test is N (=N), =N, <=N
- * or >=N; <N and >N, which Roll20 and Foundry read differently, are refused, as
- * is a bare r (reroll once in Foundry, until in Roll20): ro and rr say which;
- * and cs and cf (Foundry counts, Roll20 marks criticals) unless the caller
- * chooses a reading (dice_parse_as).
+ * out), d% (d100), dF (Fudge: -1, 0, +1), d66 (a die of 66 sides; D66, which
+ * some tools read as tens and units, is refused), a whole number, a named die
+ * of a card ("3 battle", "2battle", "4dbattle", "4dB" by its initial). A dice
+ * term may keep or drop some dice (4d6kh3, 4d6k3, 2d20kl1, 4d6d1, 4d6dl1,
+ * 4d6dh1; without a count, one), reroll once (ro1, ro<=2) or until it fails the
+ * test (rr1), explode (d6!, d10!>=9: roll again and add, at most
+ * DICE_EXPLODE_DEPTH times; !! compounds into one die, !p counts each later
+ * roll one less), clamp each roll (3d6min2, 3d6max5) and carry a label
+ * (2d6[fire]). Terms combine with *, / by a number inside floor( ) ceil( ) or
+ * round( ) (a bare / is refused: the other tools keep the fraction),
+ * parentheses, abs, pools {A,B}khK and min( ) max( ) (dice_expr.arith: a tree
+ * of nodes; exact fractions inside). A whole sum of plain dice may count
+ * instead of adding: >=T, <=T or =T, with fT taking failures off. A test is N
+ * (=N), =N, <=N or >=N; <N and >N, which Roll20 and Foundry read differently,
+ * are refused, as is a bare r (reroll once in Foundry, until in Roll20): ro and
+ * rr say which; and cs and cf (Foundry counts, Roll20 marks criticals) unless
+ * the caller chooses a reading (dice_parse_as).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef HEXAID_DICE_H
 #define HEXAID_DICE_H
@@ -31,10 +32,14 @@
 #define DICE_MAX_NODES 96
 #define DICE_MAX_DICE 999
 #define DICE_MAX_SIDES 1000
-/* A die explodes at most this many times (d6!: 6 rolls, 36 at most), where
- * rpg-dice-roller stops at 1000: the odds and roll --help say so. */
-#define DICE_EXPLODE_DEPTH 5
+/* A die explodes at most this many times, as rpg-dice-roller stops it (d6!:
+ * 1001 rolls, 6006 at most); a roll keeps the first DICE_ROLLS_KEPT of each
+ * die's rolls to show (the total counts them all). */
+#define DICE_EXPLODE_DEPTH 1000
+#define DICE_ROLLS_KEPT 8
 #define DICE_LABEL_SIZE 24
+/* The chance of a die's longer chains of explosions that the odds leave out. */
+#define DICE_ODDS_CUT 1e-16
 
 /* A test a die's value meets: = N, <= N or >= N. */
 enum dice_cmp { DICE_CMP_NONE, DICE_CMP_EQ, DICE_CMP_LE, DICE_CMP_GE };
@@ -43,9 +48,8 @@ struct dice_cond {
 	int value;
 };
 
-/* What a die's faces are worth: 1 to sides; Fudge -1, 0, +1; D66 11 to 66 (36
- * faces, the tens and the units each 1 to 6). */
-enum dice_faces { FACES_NUMBERED, FACES_FUDGE, FACES_TENS_UNITS };
+/* What a die's faces are worth: 1 to sides; Fudge -1, 0, +1. */
+enum dice_faces { FACES_NUMBERED, FACES_FUDGE };
 
 /* The named dice an expression may use (a card's): their names, short forms are
  * the caller's business; faces[i] is how many faces die i has. */
@@ -130,8 +134,9 @@ struct dice_roll {
 	int term[DICE_MAX_DICE];   /* the term each die belongs to */
 	bool rerolled[DICE_MAX_DICE];
 	int first[DICE_MAX_DICE];  /* a rerolled die: what it showed before */
-	int rolls[DICE_MAX_DICE][DICE_EXPLODE_DEPTH + 1]; /* an exploding die's rolls */
-	int nrolls[DICE_MAX_DICE];
+	int rolls[DICE_MAX_DICE][DICE_ROLLS_KEPT]; /* an exploding die's first rolls */
+	int nrolls[DICE_MAX_DICE];  /* all its rolls, the kept ones and the rest */
+	int scored[DICE_MAX_DICE];  /* counting: what all its rolls score together */
 	int ndice;
 	long total;                /* sum of the kept plain dice and constants (arith:
 	                              the value rounded down) */
@@ -152,7 +157,10 @@ bool dice_take(const struct dice_expr *e, const int *values, int n, struct dice_
 /* Exact odds of the result (the total, or the number of successes): counts of
  * each outcome out of `outcomes` equally likely rolls, from min to max. Named
  * dice are not added up: false for an expression that has them, or whose rolls
- * are too many to count exactly. */
+ * are too many to count exactly. Exploding dice go to DICE_EXPLODE_DEPTH rolls:
+ * their chances are counted while the chains of explosions left hold more than
+ * DICE_ODDS_CUT of a die, and the rest (`beyond`) is a tail from min or max to
+ * least or most, the results no row shows; least, most and the mean are exact. */
 struct dice_odds {
 	long min, max;
 	double *chance;            /* chance of min + i */
@@ -160,7 +168,10 @@ struct dice_odds {
 	uint64_t outcomes;
 	bool exact;                /* ways and outcomes are whole counts */
 	bool rounded;              /* some results were fractions, rounded down */
-	bool capped;               /* dice explode at most DICE_EXPLODE_DEPTH times */
+	bool capped;               /* some dice explode (at most DICE_EXPLODE_DEPTH times) */
+	long least, most;          /* the least and greatest results (min and max, or past) */
+	double beyond;             /* the chance of the results past min..max */
+	double mean;               /* the mean result, counted apart from the chances */
 };
 
 bool dice_odds(const struct dice_expr *e, struct dice_odds *out, char msg[160]);
