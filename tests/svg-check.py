@@ -1,32 +1,39 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-# svg-check.py SVG SCENARIO CARD MANPAGE: checks a picture `hexaid render --svg`
-# drew against the scenario and card it was drawn from, read here apart from
-# hexaid (PyYAML), and the colours hexaid(5) documents under DRAWING. It reads
-# the SVG as XML (so it must be well-formed), then rasterises it at points: the
-# colour a point shows is the fill of the last polygon or rect in document
+# svg-check.py SVG SCENARIO CARD MANPAGE [PNG]: checks a picture `hexaid render
+# --svg` drew against the scenario and card it was drawn from, read here apart
+# from hexaid (PyYAML), and the colours hexaid(5) documents under DRAWING. It
+# reads the SVG as XML (so it must be well-formed), then rasterises it at points:
+# the colour a point shows is the fill of the last polygon or rect in document
 # order that covers it (text and strokes are kept away from the points asked).
+# Given PNG, the SVG as a real renderer drew it (rsvg-convert, one pixel a
+# unit), the pixel at each hex's centre must show that colour too: the PNG is
+# read here with zlib alone (8-bit RGB or RGBA, not interlaced).
 # It asks the centre of every hex, computed here from hex 01 01's polygon and
 # the board's orientation and offset: the colour must be the documented colour
 # of the hex's terrain (the first glyph of its map code that is hex terrain),
 # and the polygon there the hex's own. Each hexside feature the scenario lists
 # must be a line across the middle of that side in the feature's colour; each
 # unit a counter inside its hex showing its id and strength. Prints one line
-# per problem and exits 1, or exits 0.
+# per problem and exits 1, or exits 0. With --each NAME SVG SCENARIO CARD
+# MANPAGE PNG ..., checks several pictures in one run, each line led by NAME.
 import math
 import re
+import struct
 import sys
 import xml.etree.ElementTree as ET
+import zlib
 
 import yaml
 
 NS = '{http://www.w3.org/2000/svg}'
 problems = []
+prefix = ['']
 
 
 def problem(msg):
     problems.append(msg)
-    print(msg)
+    print(prefix[0] + msg)
 
 
 def palette(man):
@@ -69,8 +76,67 @@ def colour_at(shapes, x, y):
     return None
 
 
-def main():
-    svg, scen_path, card_path, man = sys.argv[1:5]
+def read_png(path, last):
+    """(width, height, rows of bytes, bytes per pixel) of an 8-bit RGB(A) PNG,
+    its rows decoded up to row last."""
+    data = open(path, 'rb').read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        raise ValueError('%s: not a PNG' % path)
+    pos, idat, head = 8, b'', None
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b'IHDR':
+            head = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + n
+    width, height, depth, ctype, _, _, interlace = head
+    if depth != 8 or ctype not in (2, 6) or interlace:
+        raise ValueError('%s: depth %d colour type %d interlace %d' % (path, depth, ctype, interlace))
+    bpp = 3 if ctype == 2 else 4
+    raw, stride, rows = zlib.decompress(idat), width * bpp, []
+    prev = bytearray(stride)
+    for y in range(min(height, last + 1)):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        unfilter(f, line, prev, bpp)
+        rows.append(line)
+        prev = line
+    return width, height, rows, bpp
+
+
+def unfilter(f, line, prev, bpp):
+    """Undo one row's PNG filter f in place, given the row above."""
+    n = len(line)
+    if f == 1:
+        for i in range(bpp, n):
+            line[i] = (line[i] + line[i - bpp]) & 255
+    elif f == 2:
+        for i in range(n):
+            line[i] = (line[i] + prev[i]) & 255
+    elif f == 3:
+        for i in range(n):
+            line[i] = (line[i] + ((line[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
+    elif f == 4:
+        for i in range(n):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+
+
+def pixel(png, x, y):
+    """The colour of the pixel that holds point (x, y), as #rrggbb."""
+    width, height, rows, bpp = png
+    px, py = int(x), int(y)
+    if not (0 <= px < width and 0 <= py < len(rows)):
+        return None
+    return '#%02x%02x%02x' % tuple(rows[py][px * bpp:px * bpp + 3])
+
+
+def check(svg, scen_path, card_path, man, png_path=None):
     root = ET.parse(svg).getroot()      # raises on a picture that is not XML
     scen = yaml.safe_load(open(scen_path, encoding='utf-8'))
     card = yaml.safe_load(open(card_path, encoding='utf-8'))
@@ -123,6 +189,10 @@ def main():
         return '%0*d%0*d' % (digits, c + 1, digits, r + 1)
 
     codes = [row.split() for row in scen['map']['rows']]
+    png = None
+    if png_path:      # the board's rows only, not the legend's
+        png = read_png(png_path, int(max(centre(c, r)[1] for c in range(cols)
+                                            for r in range(rows))) + 1)
     for r in range(rows):
         for c in range(cols):
             code = codes[r][c] if r < len(codes) and c < len(codes[r]) else '.'
@@ -140,6 +210,9 @@ def main():
             elif el.get('fill') != want or el.get('id') != 'hex-' + label(c, r):
                 problem('%s (%s): its centre (%.1f, %.1f) shows %s of %s, not %s' %
                         (label(c, r), base, x, y, el.get('fill'), el.get('id'), want))
+            if png is not None and pixel(png, x, y) != want:
+                problem('%s (%s): the rendered pixel at its centre (%.1f, %.1f) is %s, not %s' %
+                        (label(c, r), base, x, y, pixel(png, x, y), want))
 
     dirs = (['ne', 'e', 'se', 'sw', 'w', 'nw'], -60) if pointy else \
         (['n', 'ne', 'se', 's', 'sw', 'nw'], -90)
@@ -179,5 +252,13 @@ def main():
             problem('unit %s: no counter "%s" inside %s' % (u['id'], text, h))
 
 
-main()
+if sys.argv[1] == '--each':
+    # --each NAME SVG SCENARIO CARD MANPAGE PNG ...: several pictures in one run
+    # (python starts once), each problem line led by its picture's NAME.
+    args = sys.argv[2:]
+    for i in range(0, len(args), 6):
+        prefix[0] = args[i] + ': '
+        check(*args[i + 1:i + 6])
+else:
+    check(*sys.argv[1:6])
 sys.exit(1 if problems else 0)
