@@ -59,6 +59,13 @@ check "Tricorne: B4 in the forest, marked apart from it" "f>B4|"
 go 0507
 check "Tricorne: the stone walls of 0406 (nw, ne)" "\\  H H  /"
 check "Tricorne: the field works before 0507-0807" "M M  M M  M M  M"
+keys P
+check "P: the brush dialog" "Paint with"
+keys h Enter
+check "the paint menu shows the stone wall as the map draws it" "Stone wall (stone_wall, H)"
+check "... and the field works" "Field works (field_works, M)"
+keys Escape
+wait_gone "Field works (field_works"
 stop
 
 start tec 80 24 napoleonic-tec
@@ -91,7 +98,7 @@ keys Enter
 check "NO_COLOR: A1 selected" "A1 selected"
 keys k k k
 check "NO_COLOR: the line of sight to the cursor says clear" "LOS 0507 to 0504: clear"
-check "NO_COLOR: the hexes of the line drawn ::" ". ::|"
+check "NO_COLOR: the hexes of the line drawn {} (the overlay table's)" ". {}|"
 stop
 
 # --- 160x48: the board whole, in large hexes where they fit ------------------------------

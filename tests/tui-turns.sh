@@ -171,7 +171,7 @@ check_gone "the phase ended the selection" "(selected)"
 go A4
 select_here A4
 keys k
-check_gone "great war: Battle phase: no hex marked ++ for A4" "++"
+check_gone "great war: Battle phase: no hex marked ** for A4" "**"
 check_gone "great war: Battle phase: Enter offers no move" "Enter:move"
 # A2 fires at C1, 4 hexes away: 1 die (great-war.yaml:29), hexaid's dice.
 go A2

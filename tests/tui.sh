@@ -97,7 +97,7 @@ check "the unit pane: side, class, strength" "strength 4/4"
 check "the unit pane: what its hex does" "protection:"
 
 # --- movement range, line of sight ---------------------------------------------------
-check "the selected unit's movement range is marked on the map" ". ++"
+check "the selected unit's movement range is marked on the map" ". **"
 check "the range is said on the map's edge" "A1 can reach 15 hexes"
 keys k k k
 check "the line of sight to the cursor, with its verdict" "LOS 0507 to 0504: clear"
@@ -587,12 +587,12 @@ keys p
 check_status "redraw: the Move phase" "phase: Move"
 keys Enter
 check "redraw: A1 selected" "A1 selected, in 0507"
-check "redraw: its range on the map" ". ++"
+check "redraw: its range on the map" ". **"
 keys k k k
 check "redraw: the line of sight to the cursor" "LOS 0507 to 0504: clear"
 keys Escape
 check "Esc: the unit pane shows the hex at the cursor again" "Hex 0504"
-check_gone "the range goes with the selection" ". ++"
+check_gone "the range goes with the selection" ". **"
 check_gone "and the line of sight" "LOS 0507 to 0504"
 command_line "unit set A1 hex=0305"
 check "A1 moved by a command" "A1: 4/4"
@@ -684,7 +684,7 @@ for how in NO_COLOR=1 TERM=vt100; do
 	start mono 80 24 "$how" "XDG_STATE_HOME=$tap_tmp/mono-${how%%=*}" --
 	check "$how: started" "[T>A1]"
 	keys p p Enter   # the range is marked in the Move phase (great-war.yaml:103)
-	check "$how: the selection and range still show as glyphs" ". ++"
+	check "$how: the selection and range still show as glyphs" ". **"
 	tap_is "$(colours | head -n 3)" "" "$how: no colour codes on the screen"
 	test "$(attributes)" -gt 0
 	tap_ok $? "$how: attributes (bold, reverse) mark what colour would"

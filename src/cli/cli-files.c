@@ -17,18 +17,21 @@
 #include "diag.h"
 #include "hexfile.h"
 #include "load.h"
+#include "render.h"
 #include "strutil.h"
 #include "xmalloc.h"
 #include "yaml-load.h"
 
-/* A card, read as the data layer checks it (its phases' commands too). */
+/* A card, read as the data layer checks it (its phases' commands too), then
+ * its glyphs as the map would draw them (warnings). */
 static bool
-check_card(struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
+check_card(struct ydoc *doc, const char *path, const struct cardpath *cp, struct diag_list *dl)
 {
 	struct card card;
 
 	if (!card_load_doc(&card, doc, cp, dl))
 		return false;
+	render_check_card(&card, path, dl);
 	card_free(&card);
 	return true;
 }
@@ -50,7 +53,7 @@ check_file(const char *path, const struct cardpath *cp, struct ypool *pool,
 	}
 	if (kind != HEXFILE_CARD)
 		return game_check_opened(&doc, kind, path, cp, dl);
-	ok = ydoc_load_rest(&doc) && check_card(&doc, cp, dl);
+	ok = ydoc_load_rest(&doc) && check_card(&doc, path, cp, dl);
 	ydoc_free(&doc);
 	return ok;
 }

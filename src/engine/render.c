@@ -19,6 +19,32 @@
 
 /* ---- hexaid's own marks -------------------------------------------------------- */
 
+static const struct render_overlay_mark overlays[N_OVERLAYS] = {
+	[OVERLAY_CURSOR] = { "[]", "the cursor's hex" },
+	[OVERLAY_SELECTED] = { "()", "the selected unit" },
+	[OVERLAY_REACH] = { "**", "a hex the selected unit can reach" },
+	[OVERLAY_STOP] = { "*@", "one where it must stop" },
+	[OVERLAY_LOS] = { "{}", "the line of sight to the cursor" },
+	[OVERLAY_BLOCKED] = { "XX", "the hex that blocks it" },
+	[OVERLAY_MORE] = { "?", "more than the hex has room for (the hex pane lists it all)" },
+};
+
+const struct render_overlay_mark *
+render_overlay(enum render_overlay o)
+{
+	return &overlays[(unsigned)o < N_OVERLAYS ? o : OVERLAY_MORE];
+}
+
+/* The overlay whose mark c is, or -1. */
+static int
+overlay_of(char c)
+{
+	for (int o = 0; o < N_OVERLAYS; o++)
+		if (c != '\0' && strchr(overlays[o].glyph, c) != NULL)
+			return o;
+	return -1;
+}
+
 /* A character the card draws nothing with, nor a digit, nor the outline's, nor
  * a mark taken before; '?' when every candidate is taken. */
 static char
@@ -50,11 +76,14 @@ choose_marks(const struct card *card, struct render_marks *m)
 	}
 	for (const char *c = "0123456789/\\|_ "; *c != '\0'; c++)
 		taken[(unsigned char)*c] = true;
-	m->damaged = take(taken, "*!%");
-	m->destroyed = take(taken, "X#%!");
-	m->stack = take(taken, "+&?$%");
+	for (int o = 0; o < N_OVERLAYS; o++)
+		for (const char *c = overlays[o].glyph; *c != '\0'; c++)
+			taken[(unsigned char)*c] = true;
+	m->stack = overlays[OVERLAY_MORE].glyph[0];
+	m->damaged = take(taken, "%!&$=");
+	m->destroyed = take(taken, "#x=&!%$");
 	for (int s = 0; s < RENDER_SIDES; s++)
-		m->side[s] = take(taken, "><@&$%?!{}");
+		m->side[s] = take(taken, "><&$%!=~^YZ");
 }
 
 /* ---- frames ---------------------------------------------------------------------- */
@@ -938,18 +967,44 @@ render_check(const struct game *g, const char *file, struct diag_list *dl)
 	struct render_marks m;
 
 	choose_marks(card, &m);
-	if (m.damaged == '?' || m.destroyed == '?' || m.stack == '?' || m.side[0] == '?')
+	if (m.damaged == '?' || m.destroyed == '?' || m.side[0] == '?')
 		diag_file(dl, DIAG_WARNING, &src, "the card's glyphs leave the map no character of "
 		          "its own for a mark; the map draws it as '?'");
+	render_check_card(card, file, dl);
+	alike_units(g, &src, dl);
+}
+
+char
+render_glyph(const struct terrain *ter)
+{
+	return ter->kind == TERRAIN_HEXSIDE ? side_glyph(ter) : ter->glyph;
+}
+
+void
+render_check_card(const struct card *card, const char *file, struct diag_list *dl)
+{
+	struct diag_source src = { file, NULL, 0 };
+
 	for (size_t t = 0; t < card->nterrain; t++) {
 		const struct terrain *ter = &card->terrain[t];
-		if (ter->kind == TERRAIN_HEXSIDE && strchr("/\\|_", side_glyph(ter)) != NULL)
+		char ch = render_glyph(ter);
+		int o = overlay_of(ch);
+
+		if (ter->kind == TERRAIN_HEXSIDE && strchr("/\\|_", ch) != NULL)
 			diag_file(dl, DIAG_WARNING, &src, "%s is drawn with '%c', as the hex outline "
-			          "is: give it a side_glyph", ter->id, side_glyph(ter));
-		if ((ter->kind == TERRAIN_TOKEN || ter->kind == TERRAIN_PATH) && ter->glyph >= '0' &&
-		    ter->glyph <= '9')
+			          "is: give it a side_glyph", ter->id, ch);
+		if ((ter->kind == TERRAIN_TOKEN || ter->kind == TERRAIN_PATH) && ch >= '0' &&
+		    ch <= '9')
 			diag_file(dl, DIAG_WARNING, &src, "%s's glyph '%c' reads as a level on the map",
-			          ter->id, ter->glyph);
+			          ter->id, ch);
+		if (o >= 0)
+			diag_file(dl, DIAG_WARNING, &src, "%s (%s:%d) is drawn with '%c', which the map "
+			          "lays over hexes for %s: give it another glyph", ter->id, ter->file,
+			          ter->line, ch, overlays[o].meaning);
+		for (size_t u = 0; u < t; u++)
+			if (ch != '\0' && render_glyph(&card->terrain[u]) == ch)
+				diag_file(dl, DIAG_WARNING, &src, "%s and %s are both drawn with '%c' on "
+				          "the map: give each its own glyph", card->terrain[u].id, ter->id,
+				          ch);
 	}
-	alike_units(g, &src, dl);
 }

@@ -38,8 +38,31 @@ struct render_cell {
 
 #define RENDER_SIDES 8
 
+/* The marks the interface lays over the map of its own: one table, which the
+ * map pane draws from, the legend explains and `hexaid check` keeps the card's
+ * glyphs apart from, so that no character means two things on one screen.
+ * The cursor's and the selection's brackets stand either side of a hex's
+ * middle; the others are two characters side by side in it (the overflow mark,
+ * which the printed map draws too, one). */
+enum render_overlay {
+	OVERLAY_CURSOR, OVERLAY_SELECTED, OVERLAY_REACH, OVERLAY_STOP, OVERLAY_LOS,
+	OVERLAY_BLOCKED, OVERLAY_MORE, N_OVERLAYS
+};
+
+struct render_overlay_mark {
+	char glyph[3];
+	const char *meaning;
+};
+
+const struct render_overlay_mark *render_overlay(enum render_overlay o);
+
+/* The character the map draws a terrain with: a hexside feature's along its
+ * sides (its side_glyph), the others' inside hexes; '\0': none. */
+char render_glyph(const struct terrain *ter);
+
 /* The marks the map draws of its own, each chosen at load to be no glyph of
- * the card (nor a digit, nor the outline's), so none can be read as terrain. */
+ * the card (nor a digit, nor the outline's, nor an overlay's), so none can be
+ * read as terrain; stack is the overlay table's OVERLAY_MORE. */
 struct render_marks {
 	char damaged, destroyed, stack;
 	char side[RENDER_SIDES];        /* a unit's side, before its id */
@@ -95,7 +118,12 @@ const char *render_svg_fill(enum map_colour c);
 
 /* Warn (into dl, about `file`) where the map of a game could be misread: a
  * mark of hexaid's own with no character left to draw it, two units whose
- * ids begin alike, a feature drawn with the outline's character. */
+ * ids begin alike, and what render_check_card warns of. */
 void render_check(const struct game *g, const char *file, struct diag_list *dl);
+
+/* Warn where a card's glyphs could be misread on the map: two terrains drawn
+ * with one character, a glyph that is an overlay's mark, a feature drawn with
+ * the outline's character, a token or road drawn like a level. */
+void render_check_card(const struct card *card, const char *file, struct diag_list *dl);
 
 #endif

@@ -387,7 +387,7 @@ paint_run(const struct view *v, struct hex h, attr_t attr)
 /* The cells just outside a hex's inside on its run's line, where the cursor's
  * brackets go (the sides there, unless a feature stands on them). */
 static void
-bracket(const struct view *v, struct hex h, char open, char close, attr_t attr)
+bracket(const struct view *v, struct hex h, const char *pair, attr_t attr)
 {
 	const struct hexdraw *d = &v->m->f.d;
 	const struct hexdraw_shape *s = hexdraw_shape(d, h);
@@ -412,7 +412,7 @@ bracket(const struct view *v, struct hex h, char open, char close, attr_t attr)
 		if (cell != NULL && cell->what == RENDER_FEATURE)
 			paint(v, line + at, c, attr);
 		else
-			put_char(v, line + at, c, side == 0 ? open : close, attr);
+			put_char(v, line + at, c, pair[side], attr);
 	}
 }
 
@@ -450,13 +450,15 @@ draw_range(struct tui *t, const struct view *v)
 				paint_run(v, h, tui_attr(t, ROLE_TARGET));
 			} else if (u < 0 && t->reach[idx]) {
 				enum tui_role role = t->reach_stop[idx] ? ROLE_RANGE_STOP : ROLE_RANGE;
-				mark_run(v, h, '+', t->reach_stop[idx] ? '!' : '+', tui_attr(t, role));
+				const char *mk = render_overlay(t->reach_stop[idx] ? OVERLAY_STOP
+				                                                  : OVERLAY_REACH)->glyph;
+				mark_run(v, h, mk[0], mk[1], tui_attr(t, role));
 			}
 		}
 }
 
-/* The line of sight: its hexes marked ':' (or their unit lit), the hex that
- * blocks it '#'. */
+/* The line of sight: its hexes marked (or their unit lit), the hex that
+ * blocks it marked too (render_overlay). */
 static void
 draw_los(struct tui *t, const struct view *v)
 {
@@ -475,7 +477,8 @@ draw_los(struct tui *t, const struct view *v)
 		if (game_unit_at(g, h) >= 0)
 			paint_run(v, h, a);
 		else
-			mark_run(v, h, blocked ? '#' : ':', blocked ? '#' : ':', a);
+			mark_run(v, h, render_overlay(blocked ? OVERLAY_BLOCKED : OVERLAY_LOS)->glyph[0],
+			         render_overlay(blocked ? OVERLAY_BLOCKED : OVERLAY_LOS)->glyph[1], a);
 	}
 }
 
@@ -489,10 +492,11 @@ draw_overlays(struct tui *t, const struct view *v)
 	draw_los(t, v);
 	if (sel >= 0 && !hex_eq(g->units[sel].hex, t->cursor)) {
 		paint_run(v, g->units[sel].hex, tui_attr(t, ROLE_SELECTED));
-		bracket(v, g->units[sel].hex, '(', ')', tui_attr(t, ROLE_SELECTED));
+		bracket(v, g->units[sel].hex, render_overlay(OVERLAY_SELECTED)->glyph,
+		        tui_attr(t, ROLE_SELECTED));
 	}
 	paint_inside(v, t->cursor, tui_attr(t, ROLE_CURSOR));
-	bracket(v, t->cursor, '[', ']', tui_attr(t, ROLE_CURSOR));
+	bracket(v, t->cursor, render_overlay(OVERLAY_CURSOR)->glyph, tui_attr(t, ROLE_CURSOR));
 }
 
 /* What the bottom edge says: the line of sight to the cursor, else the

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -30,9 +31,9 @@ terrain_choices(const struct tui *t, unsigned kinds, const struct tset *only, ch
 		const struct terrain *ter = &card->terrain[i];
 		if (!((kinds >> ter->kind) & 1u) || (only != NULL && !tset_has(only, (int)i)))
 			continue;
-		if (ter->glyph)
+		if (render_glyph(ter))     /* as the map draws it: a feature's side glyph */
 			(*labels)[n] = xasprintf("%s (%s, %c)", ter->name ? ter->name : ter->id, ter->id,
-			                         ter->glyph);
+			                         render_glyph(ter));
 		else
 			(*labels)[n] = xasprintf("%s (%s)", ter->name ? ter->name : ter->id, ter->id);
 		(*ids)[n++] = (int)i;

@@ -373,17 +373,20 @@ toggle_legend(struct tui *t)
 static void
 show_legend(struct tui *t)
 {
-	static const char *const marks[] = {
-		"Marks of the map pane:",
-		"  [ ] the cursor's hex;  ( ) the selected unit",
-		"  +   a hex the selected unit can reach;  !  one where it must stop",
-		"  :   the line of sight to the cursor;  #  the hex that blocks it",
-	};
 	char *legend = render_legend(&t->s->game, t->map_size);
 	struct strlist lines = { 0 };
 
-	for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-		strlist_add(&lines, marks[i]);
+	strlist_add(&lines, "Marks of the map pane:");
+	for (int o = 0; o < N_OVERLAYS; o++) {
+		const struct render_overlay_mark *mk = render_overlay((enum render_overlay)o);
+		char line[160];
+
+		if (o == OVERLAY_CURSOR || o == OVERLAY_SELECTED)   /* either side of a hex */
+			snprintf(line, sizeof line, "  %c %c %s", mk->glyph[0], mk->glyph[1], mk->meaning);
+		else
+			snprintf(line, sizeof line, "  %-3s %s", mk->glyph, mk->meaning);
+		strlist_add(&lines, line);
+	}
 	strlist_add(&lines, "");
 	for (char *l = legend, *next; l != NULL && *l != '\0'; l = next) {
 		if ((next = strchr(l, '\n')) != NULL)
