@@ -70,8 +70,9 @@ stop
 
 start tec 80 24 napoleonic-tec
 check "TEC: a flat-top map" "Map: The Heights of Kreuzberg (demo)"
-check "TEC: A4 behind the crest, its strength 6 in the level's place" "\".6<A4"
-check "TEC: the ridge's flank, level 1" "/.1   \\"
+check "TEC: A4 behind the crest, its strength 6 before its mark" "\".6<A4"
+check "TEC: A4's hex (0903) keeps its level 2, at the top of the hex" ".6<A7\"__2__/"
+check "TEC: the ridge's flank, level 1, at the top of its hex" "\\__1__/.    \\"
 check "TEC: the stream and its bridge on the road" ";. =  \\"
 stop
 

@@ -363,9 +363,10 @@ unit_text(const struct game *g, const struct render_marks *m, int u, int room, b
  * when no unit stands there, then the mark cells and, at level 0, the
  * level's, top to bottom; in large hexes the mark cells by rank, then the run
  * when no unit stands there, then the level's cell at level 0. */
-/* Compact hexes: the cell a unit's strength takes: under its id, the last
- * mark cell (the shape's cells are in reading order); in a shape with none
- * (flat-top compact), the level's, whose digit the hex pane then gives. */
+/* Compact hexes: the cell a unit's strength takes: the last mark cell (the
+ * shape's cells are in reading order): under its id on a pointy-top board,
+ * before its mark on a flat-top one (whose level is on its top side); in a
+ * shape with none, the level's. */
 static int
 strength_slot(const struct hexdraw_shape *s)
 {
@@ -521,6 +522,18 @@ side_features(const struct game *g, struct hex h, int dir, struct tset *out)
 			tset_add(out, all.items[i]);
 }
 
+/* Flat-top compact hexes have no cell inside for the level: it is drawn in
+ * the middle of the top side (as a pointy-top hex's is at its peak), apart
+ * from the terrain's glyph and the unit. The level there, or 0. */
+static int
+level_on_side(const struct hex_at *at, const struct game *g, struct hex h, int dir)
+{
+	if (dir != 0 || at->s->level >= 0 || at->f->d.size != HEXDRAW_COMPACT ||
+	    at->f->d.board.orientation != HEX_FLAT)
+		return 0;
+	return game_hex_level(g, h);
+}
+
 static void
 draw_side(const struct hex_at *at, const struct game *g, const struct in_view *v, struct hex h,
           int dir)
@@ -545,13 +558,26 @@ draw_side(const struct hex_at *at, const struct game *g, const struct in_view *v
 		under = over;
 	st = structure_at(v, h, dir);
 	for (int i = 0; i < n; i++) {
-		int t = i == n / 2 ? over : under;
+		int t = i == n / 2 - (level_on_side(at, g, h, dir) != 0) ? over : under;
 		enum render_what what = RENDER_FEATURE;
 		if (st != NULL && t == st->terrain && st->hits > 0)
 			what = RENDER_DAMAGED;
 		put_edge(at, dir, i, (struct render_cell){ side_glyph(&card->terrain[t]),
 		                                           (unsigned char)what, (short)t });
 	}
+}
+
+static void
+draw_top_side(const struct hex_at *at, const struct game *g, const struct in_view *v,
+              struct hex h, int dir)
+{
+	int level = level_on_side(at, g, h, dir);
+
+	draw_side(at, g, v, h, dir);
+	if (level != 0)
+		put_edge(at, dir, at->s->nedge[dir] / 2,
+		         (struct render_cell){ (char)('0' + (level > 9 ? 9 : level)), RENDER_LEVEL,
+		                               (short)level });
 }
 
 /* ---- the frame ------------------------------------------------------------------------ */
@@ -641,7 +667,7 @@ render_frame_draw(struct render_frame *f, const struct game *g, int top, int lef
 				if ((dir < HEX_DIRECTIONS / 2 || rim) &&
 				    (whole || shows(&at, &at.s->side_span[dir])) &&
 				    (dir < HEX_DIRECTIONS / 2 || !drawn(f, hex_neighbor(h, dir), c0, c1, r0, r1)))
-					draw_side(&at, g, &v, h, dir);
+					draw_top_side(&at, g, &v, h, dir);
 		}
 	draw_labels(f, c0, c1, r0, r1);
 	free(v.items);
@@ -827,14 +853,11 @@ legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf 
 			any = true;
 		}
 	if (any)
-		strbuf_addf(out, " (the digit %s; none: level 0)\n",
-		              f->d.board.orientation == HEX_POINTY ? "at the top of a hex"
-		                                                   : "after the terrain's glyph");
+		strbuf_addf(out, " (the digit at the top of a hex; none: level 0)\n");
 	if (d->strength)
 		strbuf_addf(out, "Strength: the digit %s\n",
 		            f->d.board.orientation == HEX_POINTY ? "under a unit's id"
-		                                                 : "before a unit's mark, in the "
-		                                                   "level's place");
+		                                                 : "before a unit's mark");
 }
 
 static void

@@ -38,10 +38,12 @@ static const struct picture pointy_large = {
 	8, 4, 4,
 };
 
-/* Flat-top, compact: six columns a hex, two lines; shoved columns one line down. */
+/* Flat-top, compact: six columns a hex, two lines; shoved columns one line down.
+ * No cell inside is the level's: the map draws it in the middle of the top
+ * side (render.c), so that a unit and its strength do not hide it. */
 static const struct picture flat_compact = {
 	{ " _____ ", "/     \\", "\\_____/" },
-	{ " 00000 ", "5TLRRR1", "4333332" },
+	{ " 00000 ", "5TaRRR1", "4333332" },
 	6, 2, 1,
 };
 
