@@ -73,7 +73,7 @@ tap_ok $? "the recovered unit is in the scenario"
 # F10 -> Game -> Edit scenario...: a demo in set-up
 cp "$top_srcdir/data/scenarios/tricorne-demo.yaml" "$tap_tmp/demo.yaml"
 keys F10
-wait_for "Edit scenario..." && keys Down Down Down Down Down Down Enter
+wait_for "Edit scenario..." && keys Down Down Down Down Down Down Down Enter
 check "Edit scenario...: which file" "The scenario to set up"
 keys C-u
 keys -l "$tap_tmp/demo.yaml"

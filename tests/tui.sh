@@ -446,6 +446,15 @@ log="$tap_tmp/data/hexaid/saves/great-war-demo-log.txt"
 check "export: done" "the log was written to"
 grep -q 'Z9 removed$' "$log" && grep -q '^Dice:$' "$log"
 tap_ok $? "the exported log has the game's log and the dice statistics"
+# F10 -> Game -> Export the board...: the picture render --svg draws of the game now
+keys F10
+wait_for "Export the board..." && keys Down Down Down Down Down Enter
+check "export the board: where to" "Write the board as an SVG picture to"
+keys Enter
+svg="$tap_tmp/data/hexaid/saves/great-war-demo.svg"
+check "export the board: the message names the file" "the board was written to $tap_tmp"
+grep -q '<polygon id="hex-0606"' "$svg" && grep -q '>A1 [0-9]' "$svg" && ! grep -q '>Z9 ' "$svg"
+tap_ok $? "the exported picture is the board as it stands: A1 on it, Z9 removed"
 keys F10
 wait_for "New game from a scenario..."
 keys Enter

@@ -45,30 +45,18 @@ cli_open_game(const char *path, struct game *g)
 static int
 write_svg(const struct game *g, const char *out)
 {
-	char *svg = render_svg(g), *tmp;
-	FILE *f;
-	bool ok;
+	int err;
 
 	if (strcmp(out, "-") == 0) { /* reader: command line */
+		char *svg = render_svg(g);
 		fputs(svg, stdout);
 		free(svg);
 		return EXIT_OK;
 	}
-	tmp = xasprintf("%s.tmp", out);
-	f = fopen(tmp, "w");
-	ok = f != NULL && fputs(svg, f) >= 0;
-
-	ok = f != NULL && fclose(f) == 0 && ok;
-	if (ok && rename(tmp, out) != 0)
-		ok = false;
-	if (!ok) {
-		fprintf(stderr, "hexaid: %s: cannot write: %s\n", out, strerror(errno));
-		if (f != NULL)
-			remove(tmp);
-	}
-	free(tmp);
-	free(svg);
-	return ok ? EXIT_OK : EXIT_INVALID;
+	if ((err = render_svg_write(g, out)) == 0)
+		return EXIT_OK;
+	fprintf(stderr, "hexaid: %s: cannot write: %s\n", out, strerror(err));
+	return EXIT_INVALID;
 }
 
 /* hexaid render [--large | --compact] [--legend] [--svg OUT] FILE: the map,

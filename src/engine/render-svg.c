@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -433,4 +434,24 @@ render_svg(const struct game *g)
 	draw_legend(g, l.h + LEGEND_LINE, &out);
 	strbuf_addf(&out, "</svg>\n");
 	return out.text;
+}
+
+int
+render_svg_write(const struct game *g, const char *path)
+{
+	char *svg = render_svg(g), *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	int err = f == NULL ? errno : 0;
+
+	if (f != NULL && fputs(svg, f) < 0)
+		err = errno;
+	if (f != NULL && fclose(f) != 0 && err == 0)
+		err = errno;
+	if (f != NULL && err == 0 && rename(tmp, path) != 0)
+		err = errno;
+	if (f != NULL && err != 0)
+		remove(tmp);
+	free(tmp);
+	free(svg);
+	return err;
 }

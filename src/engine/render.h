@@ -113,6 +113,10 @@ char *render_legend(const struct game *g, enum hexdraw_size size);
  * (render-svg.c); free it. */
 char *render_svg(const struct game *g);
 
+/* The picture written to path whole or not at all (a temporary file beside
+ * it, renamed over it): 0, or the errno of the step that failed. */
+int render_svg_write(const struct game *g, const char *path);
+
 /* The fill the SVG gives a colour role (hexaid(5), DRAWING). */
 const char *render_svg_fill(enum map_colour c);
 

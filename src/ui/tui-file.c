@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fileops.h"
+#include "render.h"
 #include "save.h"
 #include "tui.h"
 #include "xmalloc.h"
@@ -300,6 +301,53 @@ file_export_log(struct tui *t)
 	free(path);
 	free(initial);
 	free(dir);
+}
+
+/* The picture's name: the save's without its ending, else the scenario's id;
+ * in the directory saves go to. */
+static char *
+svg_name(const struct game *g)
+{
+	char *dir = tui_save_dir(), *name, *path;
+	const char *base = g->save_path ? strrchr(g->save_path, '/') : NULL;
+
+	base = g->save_path ? (base ? base + 1 : g->save_path) : g->sc.id;
+	name = xstrdup(base);
+	if (g->save_path && strrchr(name, '.') != NULL && strrchr(name, '.') != name)
+		*strrchr(name, '.') = '\0';
+	path = dir ? xasprintf("%s/%s.svg", dir, name) : xasprintf("%s.svg", name);
+	free(name);
+	free(dir);
+	return path;
+}
+
+/* Game -> Export the board as a picture: the SVG `hexaid render --svg` draws
+ * (render_svg_write), of the game as it stands now. */
+void
+file_export_svg(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	char *initial = svg_name(g), *path = NULL, *why = NULL;
+	int err;
+
+	if (!dialog_input(t, "Export the board", "Write the board as an SVG picture to:", initial,
+	                  &path) || *path == '\0') {
+		free(path);
+		free(initial);
+		return;
+	}
+	if (save_check(g, path, &why) != SAVE_MAY)
+		tui_message(t, true, "%s", why);
+	else if (is_the_save(g, path))
+		tui_message(t, true, "%s is this game's save: the picture is written to another file",
+		            path);
+	else if ((err = render_svg_write(g, path)) != 0)
+		tui_message(t, true, "%s: cannot write: %s", path, strerror(err));
+	else
+		tui_message(t, false, "the board was written to %s", path);
+	free(why);
+	free(path);
+	free(initial);
 }
 
 void

@@ -515,7 +515,7 @@ static const struct binding bindings[] = {
 	{ .keys = { 'N' }, .names = "N", RUN("skip"), ITEM(MENU_TURN, 6, "Skip what is owed"),
 	  .help = "give up everything owed (a result, a retreat, a battle back): the log says "
 	  "so, U takes it back" },
-	{ .keys = { ':' }, .names = ":", DO(prompt), ITEM(MENU_GAME, 6, "Type a command..."),
+	{ .keys = { ':' }, .names = ":", DO(prompt), ITEM(MENU_GAME, 7, "Type a command..."),
 	  .help = "type any command (help lists them)" },
 
 	{ .section = "Setting up the table", .keys = { 'P' }, .names = "P", DO(edit_brush),
@@ -571,14 +571,16 @@ static const struct binding bindings[] = {
 	  .help = "save the game to another file" },
 	{ DO(file_export_log), ITEM(MENU_GAME, 5, "Export the log..."),
 	  .help = "write the log and the dice statistics to a file" },
+	{ DO(file_export_svg), ITEM(MENU_GAME, 6, "Export the board..."),
+	  .help = "write the board as an SVG picture (as hexaid render --svg draws it)" },
 	{ .keys = { KEY_F(10), 'M' }, .names = "F10 M", DO(open_menu),
 	  .help = "the menus: game, map, units, turn" },
 	{ .keys = { '?', KEY_F(1) }, .names = "? F1", DO(tui_help), ITEM(MENU_HELP, 1, "Keys"),
 	  .help = "this help" },
 	{ .keys = { CTRL('l') }, .names = "C-l", DO(redraw), .help = "redraw the screen" },
-	{ DO(file_edit), ITEM(MENU_GAME, 7, "Edit scenario..."),
+	{ DO(file_edit), ITEM(MENU_GAME, 8, "Edit scenario..."),
 	  .help = "open a scenario in set-up: w saves the board and units as a scenario" },
-	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 8, "Quit"),
+	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 9, "Quit"),
 	  .help = "quit (asks first when there are unsaved changes)" },
 };
 

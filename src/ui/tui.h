@@ -500,6 +500,7 @@ void file_open(struct tui *t);
 void file_new(struct tui *t);
 void file_edit(struct tui *t);
 void file_export_log(struct tui *t);
+void file_export_svg(struct tui *t);
 void file_quit(struct tui *t);
 
 /* model-battle.c: what a battle leaves to do. The values the battle set up
