@@ -80,4 +80,30 @@ cd "$tap_tmp" || exit 1
 tap_is "$st:$(cat out)" "0:outline-test.yaml: warning: shell_crater's glyph '3' reads as a level on the map
 outline-test.yaml: warning: fence is drawn with '|', as the hex outline is: give it a side_glyph" \
 	"check: a token drawn like a level, a feature drawn like the outline"
+
+# The board sizes README.md says fit whole with z: the map pane zoomed holds
+# 78x20 cells at 80x24 and 118x36 at 120x40 (the screen less its border and
+# the two status lines; tui-fit.sh shows the demos whole there). Each size
+# said fits, and one more column or row does not.
+fits() {   # fits CARD COLSxROWS WIDTH HEIGHT: does the compact render fit?
+	rm -f "$tap_tmp/size.yaml"
+	"$HEXAID" new --size "$2" "$1" "$tap_tmp/size.yaml" >/dev/null &&
+		"$HEXAID" render "$tap_tmp/size.yaml" >"$tap_tmp/size.txt" &&
+		awk -v w="$3" -v h="$4" 'length($0) > w { bad = 1 } END { exit bad || NR > h }' \
+			"$tap_tmp/size.txt"
+}
+readme=$(grep -o 'pointy-top boards up to [0-9x]* and flat-top up to [0-9x]* at 80x24, [0-9x]* and [0-9x]* at 120x40' \
+	"$top_srcdir/README.md")
+sizes=$(printf '%s\n' "$readme" | grep -o '[0-9]*x[0-9]*' | grep -v '^80x24$' | grep -v '^120x40$' |
+	tr '\n' ' ')
+got=
+set -- tricorne 78 20 napoleonic-tec 78 20 tricorne 118 36 napoleonic-tec 118 36
+for size in $sizes; do
+	c=${size%x*} r=${size#*x}
+	{ fits "$1" "$size" "$2" "$3" && ! fits "$1" "$((c + 1))x$r" "$2" "$3" &&
+		! fits "$1" "${c}x$((r + 1))" "$2" "$3"; } || got="$got $1:$size"
+	shift 3
+done
+tap_is "$(echo $sizes | wc -w):${got# }" "4:" \
+	"README's board sizes that fit whole at 80x24 and 120x40 are the largest that do"
 tap_done
