@@ -298,12 +298,83 @@ random_edits_round_trip(void **state)
 	}
 }
 
+/* Set-up is not play (issue 29, item 2): in set-up every command of play is
+ * refused, --force or not, with the set-up's remedy; the set-up's edits work and
+ * write nothing in the log (in memory either); the scenario written starts a game
+ * at its first turn with an empty log. */
+static void
+setup_is_not_play(void **state)
+{
+	struct game g, back;
+	struct command_result res;
+	char *text, *path, *lines[8], to[HEX_LABEL_SIZE] = "";
+	int start_turn, start_side;
+	const char *a, *b;
+	size_t done;
+
+	(void)state;
+	open_card_demo("tricorne", &g);
+	g.setup = true;
+	start_turn = g.turn;
+	start_side = g.side;
+	a = g.units[0].id;
+	b = g.units[g.nunits - 1].id;
+	for (int d = 0; d < HEX_DIRECTIONS; d++)
+		if (hex_on_board(game_board(&g), hex_neighbor(g.units[0].hex, d)) &&
+		    game_unit_at(&g, hex_neighbor(g.units[0].hex, d)) < 0)
+			hex_label(game_board(&g), hex_neighbor(g.units[0].hex, d), to);
+	lines[0] = xasprintf("move %s %s", a, to);
+	lines[1] = xasprintf("battle %s %s", a, b);
+	lines[2] = xstrdup("phase next");
+	lines[3] = xstrdup("turn end --force");
+	lines[4] = xstrdup("apply");
+	lines[5] = xasprintf("hit %s 1", a);
+	lines[6] = xstrdup("note a note");
+	lines[7] = xasprintf("may %s", a);
+	for (size_t i = 0; i < 8; i++) {
+		assert_false(command_run(&g, lines[i], &res));
+		assert_int_equal(res.remedy, REMEDY_SETUP);
+		command_result_free(&res);
+		free(lines[i]);
+	}
+	assert_int_equal(g.turn, start_turn);
+	assert_int_equal(g.side, start_side);
+	assert_int_equal(g.done.count, 0);
+	lines[0] = xasprintf("unit set %s hex=%s", a, to);
+	lines[1] = xstrdup("terrain 0101 hill");
+	lines[2] = xstrdup("unit add Z9 british infantry 0102 3");
+	lines[3] = xstrdup("undo");
+	for (size_t i = 0; i < 4; i++) {
+		if (!command_run(&g, lines[i], &res))
+			fail_msg("%s: %s", lines[i], res.lines.count ? res.lines.items[0] : "");
+		command_result_free(&res);
+		free(lines[i]);
+	}
+	done = g.done.count;
+	assert_int_equal(done, 2);
+	assert_int_equal(g.log.count, 0);
+	text = scenario_text(&g);
+	path = demo_path("tricorne");
+	read_back(path, text, &back);
+	free(path);
+	assert_int_equal(back.turn, start_turn);
+	assert_int_equal(back.log.count, 0);
+	assert_int_equal(back.done.count, 0);
+	assert_false(back.setup);
+	assert_true(command_run(&back, "phase next", &res));
+	command_result_free(&res);
+	free(text);
+	game_free(&back);
+	game_free(&g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shipped_scenarios_round_trip),
 		cmocka_unit_test(random_edits_round_trip),
+		cmocka_unit_test(setup_is_not_play),
 	};
 
 	return RUN_TESTS("scenario-write", tests);

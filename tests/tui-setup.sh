@@ -5,8 +5,9 @@
 # unit offering the side, class and strength of the unit added last and an id of
 # the side's prefix and next number; w writes a scenario (kind: scenario, never a
 # save) that hexaid check accepts and a game starts from at turn 1 with an empty
-# log; a set-up killed by SIGKILL offers its edits back; F10 -> Game -> Edit
-# scenario... opens a demo in set-up; a saved game is refused.
+# log; p (a command of play) is refused, naming the set-up keys; a set-up
+# killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
+# a demo in set-up; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -18,6 +19,9 @@ scen=$tap_tmp/battle.yaml
 start ed 80 24 -- edit "$scen"
 check_status "hexaid edit: SET-UP on the status line, no turn or phase" "SET-UP"
 check_status "... and the set-up keys" "A:add unit"
+# set-up is not play: p (phase next) is refused, naming the set-up's keys
+keys p
+check_status "p in set-up: refused, with the set-up keys" "phase: set-up, not play: P paint"
 
 # A: the side offered first, the class, the id suggested, the strength
 keys A
@@ -63,7 +67,8 @@ T kill-session -t ed
 start ed2 80 24 -- edit "$scen"
 check "the next start offers the edit back" "Recover the game?"
 keys y
-check "y: the unit is back" "B2 (British"
+check_status "y: the edit is back" "recovered 1 of 1 commands"
+check "... the unit on the map (the log holds no set-up)" ">B2"
 check_status "... still in set-up" "SET-UP"
 keys w
 check_status "saved" "saved to $scen"

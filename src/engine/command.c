@@ -25,48 +25,48 @@ static bool cmd_save(struct game *g, int argc, char **argv, struct command_resul
 const struct command_entry command_table[] = {
 	/* setting up the table */
 	[CMD_TERRAIN] = { "terrain", "HEX TERRAIN[+TERRAIN...]", "set a hex's terrain (tokens, roads and what it cancels stay)",
-	  COMMAND_CHANGE, 2, 2, cmd_terrain, false },
+	  COMMAND_CHANGE, 2, 2, cmd_terrain, false, USE_SETUP },
 	[CMD_ERASE] = { "erase", "HEX", "take away a hex's tokens, roads, hexside features, level and structures",
-	  COMMAND_CHANGE, 1, 1, cmd_erase, false },
+	  COMMAND_CHANGE, 1, 1, cmd_erase, false, USE_SETUP },
 	[CMD_HEXSIDE] = { "hexside", "add|remove HEX SIDE FEATURE", "put or take a feature on a hexside",
-	  COMMAND_CHANGE, 4, 4, cmd_hexside, false },
-	[CMD_LEVEL] = { "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level, false },
+	  COMMAND_CHANGE, 4, 4, cmd_hexside, false, USE_SETUP },
+	[CMD_LEVEL] = { "level", "HEX N", "set a hex's level", COMMAND_CHANGE, 2, 2, cmd_level, false, USE_SETUP },
 	[CMD_TOKEN] = { "token", "add|remove HEX TOKEN", "place or take away a token", COMMAND_CHANGE, 3, 3,
-	  cmd_token, false },
+	  cmd_token, false, USE_SETUP },
 	[CMD_STRUCTURE] = { "structure", "HEX [SIDE] STRENGTH [HITS]",
 	  "make a hex's terrain (or a hexside feature) a structure, or set its strength",
-	  COMMAND_CHANGE, 2, 4, cmd_structure, false },
+	  COMMAND_CHANGE, 2, 4, cmd_structure, false, USE_SETUP },
 	[CMD_UNIT] = { "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
-	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd, false },
+	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd, false, USE_SETUP },
 	/* playing */
 	[CMD_SELECT] = { "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select, false },
 	[CMD_MOVE] = { "move", "UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]",
 	  "move a unit along a path, or to a hex by the cheapest way", COMMAND_CHANGE, 2, -1,
-	  cmd_move, false },
+	  cmd_move, false, USE_PLAY },
 	[CMD_RETREAT] = { "retreat", "UNIT [HEX...] [roll=FACES]",
 	  "the retreat a battle gave a unit, toward its side's edge (a hit for each hex it cannot)",
-	  COMMAND_CHANGE, 1, -1, cmd_retreat, false },
+	  COMMAND_CHANGE, 1, -1, cmd_retreat, false, USE_PLAY },
 	[CMD_ADVANCE] = { "advance", "UNIT", "take the ground the unit's battle emptied (the card's take_ground)",
-	  COMMAND_CHANGE, 1, 1, cmd_advance, false },
+	  COMMAND_CHANGE, 1, 1, cmd_advance, false, USE_PLAY },
 	[CMD_BATTLE] = { "battle", "UNIT TARGET [COMBAT] [WORD...]",
 	  "a unit battles another: dice, protection, the roll and its result",
-	  COMMAND_CHANGE, 2, -1, cmd_battle, false },
+	  COMMAND_CHANGE, 2, -1, cmd_battle, false, USE_PLAY },
 	[CMD_FIRE] = { "fire", "UNIT TARGET [WORD...]", "battle with the card's first combat type (ranged fire)",
-	  COMMAND_CHANGE, 2, -1, cmd_fire, false },
+	  COMMAND_CHANGE, 2, -1, cmd_fire, false, USE_PLAY },
 	[CMD_MELEE] = { "melee", "UNIT TARGET [WORD...]", "battle with the card's last combat type (close combat)",
-	  COMMAND_CHANGE, 2, -1, cmd_melee, false },
-	[CMD_HIT] = { "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit, false },
+	  COMMAND_CHANGE, 2, -1, cmd_melee, false, USE_PLAY },
+	[CMD_HIT] = { "hit", "UNIT N", "take N hits off a unit's strength", COMMAND_CHANGE, 2, 2, cmd_hit, false, USE_PLAY },
 	[CMD_APPLY] = { "apply", "", "apply the last battle's result as the card's table gives it",
-	  COMMAND_CHANGE, 0, 0, cmd_apply, false },
+	  COMMAND_CHANGE, 0, 0, cmd_apply, false, USE_PLAY },
 	[CMD_ACT] = { "act", "UNIT ACTION", "a unit does to its own hex what the card lets it do, such as an action instead of battling",
-	  COMMAND_CHANGE, 2, 2, cmd_act, false },
+	  COMMAND_CHANGE, 2, 2, cmd_act, false, USE_PLAY },
 	[CMD_DAMAGE] = { "damage", "HEX [SIDE] [N]", "N structural hits (1 when not given) to a structure",
-	  COMMAND_CHANGE, 1, 3, cmd_damage, false },
-	[CMD_PHASE] = { "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase, false },
-	[CMD_TURN] = { "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn, false },
+	  COMMAND_CHANGE, 1, 3, cmd_damage, false, USE_SETUP },
+	[CMD_PHASE] = { "phase", "next", "go on to the next phase", COMMAND_CHANGE, 1, 1, cmd_phase, false, USE_PLAY },
+	[CMD_TURN] = { "turn", "end", "end the acting side's turn", COMMAND_CHANGE, 1, 1, cmd_turn, false, USE_PLAY },
 	[CMD_SKIP] = { "skip", "[UNIT]", "give up what is owed (a result, a retreat, a battle back): all, or a unit's",
-	  COMMAND_CHANGE, 0, 1, cmd_skip, false },
-	[CMD_NOTE] = { "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note, false },
+	  COMMAND_CHANGE, 0, 1, cmd_skip, false, USE_PLAY },
+	[CMD_NOTE] = { "note", "TEXT...", "write a note in the game log", COMMAND_CHANGE, 1, -1, cmd_note, false, USE_PLAY },
 	/* looking */
 	[CMD_SHOW] = { "show", "unit ID | hex HEX | state | stats",
 	  "describe a unit, a hex, the game, or each side's dice against the odds",
@@ -79,19 +79,19 @@ const struct command_entry command_table[] = {
 	[CMD_MAP] = { "map", "", "print the map, as hexaid render does", COMMAND_QUERY, 0, 0, cmd_map, false },
 	/* looking, for the terminal interface (cmd-ui.c) */
 	[CMD_LINE] = { "line", "FROM TO", "the hexes a line of sight passes", COMMAND_QUERY, 2, 2, cmd_line, false },
-	[CMD_TARGETS] = { "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets, false },
+	[CMD_TARGETS] = { "targets", "UNIT", "the units a unit may battle now", COMMAND_QUERY, 1, 1, cmd_targets, false, USE_PLAY },
 	[CMD_MAY] = { "may", "[UNIT [TARGET [WORD...]]]", "what may be done now: the phase ended; a unit's move, battle, act",
-	  COMMAND_QUERY, 0, -1, cmd_may, false },
+	  COMMAND_QUERY, 0, -1, cmd_may, false, USE_PLAY },
 	[CMD_EFFECTS] = { "effects", "UNIT [HEX]", "what its hex's terrain does for a unit: protection, entering",
 	  COMMAND_QUERY, 1, 2, cmd_effects, false },
 	[CMD_ROLLS] = { "rolls", "", "the dice log: each roll, with turn, phase, side, source and result",
 	  COMMAND_QUERY, 0, 0, cmd_rolls, false },
 	[CMD_RETREATS] = { "retreats", "UNIT", "where the retreat a unit owes may end", COMMAND_QUERY, 1, 1,
-	  cmd_retreats, false },
+	  cmd_retreats, false, USE_PLAY },
 	[CMD_VALUES] = { "values", "UNIT", "a unit's move, dice and values, and where each comes from",
 	  COMMAND_QUERY, 1, 1, cmd_values, false },
 	[CMD_NEEDS] = { "needs", "UNIT TARGET [COMBAT] [WORD...]",
-	  "the values a battle lacks, asked before its dice", COMMAND_QUERY, 2, -1, cmd_needs, false },
+	  "the values a battle lacks, asked before its dice", COMMAND_QUERY, 2, -1, cmd_needs, false, USE_PLAY },
 	[CMD_HELP] = { "help", "[COMMAND]", "list the commands, or describe one", COMMAND_QUERY, 0, 1, cmd_help, false },
 	/* the record */
 	[CMD_UNDO] = { "undo", "", "take back the last change", COMMAND_META, 0, 0, cmd_undo, true },
@@ -385,6 +385,27 @@ in_phase(struct game *g, const struct command_entry *c, struct command_result *r
 	                c->name, card->phases[g->phase].name, card->phases[allowed].name);
 }
 
+/* Is the command one of play, refused in set-up? It is said with the commands
+ * that set up the table (the table's rows of use USE_SETUP), and play starts
+ * from the scenario that save writes. */
+static bool
+in_use(const struct game *g, const struct command_entry *c, struct command_result *res)
+{
+	struct strbuf sb = { NULL, 0, 0 };
+
+	if (!g->setup || c->use != USE_PLAY)
+		return true;
+	for (size_t i = 0; i < command_count; i++)
+		if (command_table[i].use == USE_SETUP)
+			strbuf_addf(&sb, "%s%s", sb.len > 0 ? ", " : "", command_table[i].name);
+	res->remedy = REMEDY_SETUP;
+	cmd_fail(res, "%s: set-up is not play (no turn, phase, log or dice): set up the table "
+	              "with %s; save writes the scenario, and a game started from it plays",
+	         c->name, sb.text);
+	free(sb.text);
+	return false;
+}
+
 /* After a change: a side that has reached the scenario's target wins. */
 static void
 announce_victory(struct game *g, struct command_result *res)
@@ -447,7 +468,7 @@ run_line(struct game *g, const char *line, char *copy, struct command_result *re
 	res->kind = c->kind;
 	if (n - 1 < c->min_args || (c->max_args >= 0 && n - 1 > c->max_args))
 		return cmd_fail(res, "usage: %s %s", c->name, c->args);
-	if (!in_phase(g, c, res)) {
+	if (!in_use(g, c, res) || !in_phase(g, c, res)) {
 		g->forcing = false;
 		return false;
 	}

@@ -10,6 +10,15 @@
 #include "game.h"
 #include "turn.h"
 
+/* When a command may run: a set-up edit (also in play: the table set up again),
+ * a command of play (refused in set-up, which has no turn, phase, log or dice),
+ * or either (a query, undo). */
+enum command_use {
+	USE_ANY,
+	USE_SETUP,        /* sets up the table: named when play is refused in set-up */
+	USE_PLAY          /* plays: refused while the game is set up (g->setup) */
+};
+
 enum command_kind {
 	COMMAND_CHANGE,   /* changes the game: journaled, undoable */
 	COMMAND_QUERY,    /* only reads it */
@@ -49,7 +58,9 @@ enum remedy {
 	REMEDY_NONE,
 	REMEDY_PHASE_NEXT,       /* not in this phase: go on to the one that allows it */
 	REMEDY_TURN_END,         /* not this side's turn: end the turn */
-	REMEDY_SETTLE            /* something is owed first (found.owed) */
+	REMEDY_SETTLE,           /* something is owed first (found.owed) */
+	REMEDY_SETUP             /* a command of play in set-up: the set-up's own keys,
+	                            and play from the scenario written */
 };
 
 /* The battle commands, as bits of may_now.verbs. */
@@ -139,6 +150,7 @@ struct command_entry {
 	bool (*run)(struct game *g, int argc, char **argv, struct command_result *res);
 	bool undoes;             /* takes back the last change (undo): a journal that
 	                            cannot record it gives the change back */
+	enum command_use use;    /* set-up, play or either */
 };
 
 extern const struct command_entry command_table[];

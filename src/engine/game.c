@@ -342,7 +342,8 @@ game_log(struct game *g, const char *fmt, ...)
 	va_list ap;
 	char *s;
 
-	if (g->replaying)
+	/* set-up is not play: its edits are no part of a game's log */
+	if (g->replaying || g->setup)
 		return;
 	va_start(ap, fmt);
 	s = xvasprintf(fmt, ap);
@@ -356,7 +357,7 @@ game_log_steps(struct game *g, const struct explanation *why)
 {
 	char *buf;
 
-	if (g->replaying)
+	if (g->replaying || g->setup)
 		return;
 	buf = explain_text(why);
 	for (char *line = buf, *nl; *line != '\0'; line = nl + 1) {

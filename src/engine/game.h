@@ -171,7 +171,8 @@ void game_dice_keep(struct game *g, size_t n);
 /* Drop the result waiting to be applied. */
 void game_pending_clear(struct game *g);
 
-/* Add a line to the game log, unless the game is being rebuilt. */
+/* Add a line to the game log, unless the game is being rebuilt or set up
+ * (set-up edits are no part of a game's log). */
 void game_log(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Add the steps of an explanation to the log, one a line. */
 void game_log_steps(struct game *g, const struct explanation *why);

@@ -85,6 +85,7 @@ battle_may(struct tui *t)
 			t->battle.refused = xstrdup(res.found.reason);
 	} else if (res.lines.count > 0) {
 		t->battle.refused = xstrdup(res.lines.items[res.lines.count - 1]);
+		t->battle.remedy = res.remedy;
 	}
 	t->battle.accepted = (t->battle.verbs & t->battle.kind) != 0;
 	command_result_free(&res);
@@ -103,6 +104,8 @@ battle_refusal(struct tui *t)
 	if (t->battle.remedy == REMEDY_TURN_END)
 		return xasprintf("the %s are acting: %s", g->sc.teams[g->side].name,
 		                 tui_remedy_key(t->battle.remedy));
+	if (t->battle.remedy == REMEDY_SETUP)
+		return xasprintf("set-up, not play: %s", tui_remedy_key(t->battle.remedy));
 	if (t->battle.remedy == REMEDY_SETTLE)
 		return xstrdup("something is owed first: the status line names its key");
 	return xstrdup(t->battle.refused ? t->battle.refused : "hexaid says no (the dice pane tells why)");

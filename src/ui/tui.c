@@ -422,6 +422,8 @@ tui_remedy_key(enum remedy remedy)
 	switch (remedy) {
 	case REMEDY_PHASE_NEXT: return "p: next phase";
 	case REMEDY_TURN_END: return "T: end the turn";
+	case REMEDY_SETUP:
+		return "P paint, A add unit, c change, D remove, w save";
 	case REMEDY_SETTLE:
 	case REMEDY_NONE:
 	default: return NULL;
@@ -474,6 +476,9 @@ refusal(struct tui *t, const char *line, const struct command_result *res)
 	case REMEDY_TURN_END:
 		strbuf_addf(&sb, "%s: the %s are acting: %s", name, g->sc.teams[g->side].name,
 		            tui_remedy_key(res->remedy));
+		break;
+	case REMEDY_SETUP:
+		strbuf_addf(&sb, "%s: set-up, not play: %s", name, tui_remedy_key(res->remedy));
 		break;
 	case REMEDY_SETTLE:
 	case REMEDY_NONE:
