@@ -7,7 +7,8 @@
 # save) that hexaid check accepts and a game starts from at turn 1 with an empty
 # log; p (a command of play) is refused, naming the set-up keys; a set-up
 # killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
-# a demo in set-up; a saved game is refused.
+# a demo in set-up, New scenario... writes a card's blank one and opens it in
+# set-up; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -85,6 +86,31 @@ keys -l "$tap_tmp/demo.yaml"
 keys Enter
 check "the demo is open" "Map: Brandon's Ford (demo)"
 check_status "... in set-up" "SET-UP"
+
+# F10 -> Game -> New scenario...: the card, the board's size, the title, the file
+keys F10
+wait_for "New scenario..." && keys Down Down Down Down Down Down Down Enter
+check "New scenario...: the cards that give a blank scenario" "tricorne: Commands"
+keys t r Enter
+check "the board's size asked" "The board, columns x rows"
+keys C-u
+keys -l "5x4"
+keys Enter
+check "the title asked" "Its title"
+keys C-u
+keys -l "Ridge"
+keys Enter
+check "the file asked" "The file to write it to"
+keys C-u
+keys -l "$tap_tmp/ridge.yaml"
+keys Enter
+check "the new scenario is open" "Map: Ridge"
+check_status "... in set-up" "SET-UP"
+"$HEXAID" check "$tap_tmp/ridge.yaml" >"$tap_tmp/out" 2>&1 &&
+	grep -q '^card: tricorne$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  columns: 5$' "$tap_tmp/ridge.yaml" && grep -q '^  rows: 4$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^title: "Ridge"$' "$tap_tmp/ridge.yaml"
+tap_ok $? "... written as hexaid new writes it: the card, 5x4, the title; hexaid check accepts it"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2

@@ -191,90 +191,15 @@ read_size(const char *text, int *cols, int *rows)
 	return false;
 }
 
-/* The scenario's id: the file's name less .yaml, when that is an id. */
-static char *
-id_of_file(const char *path)
-{
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-	size_t len = strlen(base);
-	char *id;
-
-	/* reader: a file name */
-	if (len > 5 && strcmp(base + len - 5, ".yaml") == 0)
-		len -= 5;
-	id = xstrndup(base, len);
-	if (!str_is_id(id)) {
-		free(id);
-		return NULL;
-	}
-	return id;
-}
-
-/* The blank scenario's first text: every hex the ground, the card's sides; read
- * back and written again by scenario_text, so it is laid out as any other. */
-static char *
-blank_text(const struct card *card, const char *card_name, const char *id, int cols, int rows)
-{
-	const struct card_new_scenario *ns = &card->new_scenario;
-	struct strbuf b = { NULL, 0, 0 };
-
-	strbuf_addf(&b, "kind: scenario\nschema: 1\n%s%s%stitle: new\ncard: \"%s\"\n",
-	            id ? "id: " : "", id ? id : "", id ? "\n" : "", card_name);
-	strbuf_addf(&b, "board: { columns: %d, rows: %d, orientation: %s, offset: %s }\n", cols,
-	            rows, ns->orientation ? "pointy" : "flat", ns->offset ? "even" : "odd");
-	strbuf_addf(&b, "map:\n  legend: { g: %s }\n  rows:\n", card->terrain[ns->ground].id);
-	for (int r = 0; r < rows; r++) {
-		strbuf_addf(&b, "    - \"g");
-		for (int c = 1; c < cols; c++)
-			strbuf_addf(&b, " g");
-		strbuf_addf(&b, "\"\n");
-	}
-	strbuf_addf(&b, "sides:\n");
-	for (size_t i = 0; i < ns->nsides; i++)
-		strbuf_addf(&b, "  %s: { home: %s }\n", ns->sides[i].id,
-		            home_edge_names[ns->sides[i].home]);
-	strbuf_addf(&b, "start: { turn: 1, side: %s }\n", ns->sides[0].id);
-	return b.text;
-}
-
-/* The blank game of the card, its names and title set. */
-static bool
-blank_game(const char *file, const struct card *card, const char *card_name, const char *title,
-           int cols, int rows, struct game *g)
-{
-	char *id = id_of_file(file), *text = blank_text(card, card_name, id, cols, rows);
-	struct scenario sc;
-	struct diag_list dl;
-	struct cardpath cp;
-	bool ok;
-
-	cardpath_init(&cp);
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	ok = scenario_load_text(&sc, file, text, strlen(text), &cp, &dl);
-	diag_print(&dl, stderr);
-	diag_list_free(&dl);
-	cardpath_free(&cp);
-	free(text);
-	free(id);
-	if (!ok)
-		return false;
-	free(sc.title);
-	sc.title = xstrdup(title);
-	for (size_t i = 0; i < card->new_scenario.nsides && i < sc.nteams; i++) {
-		free(sc.teams[i].name);
-		sc.teams[i].name = xstrdup(card->new_scenario.sides[i].name);
-	}
-	game_start(g, &sc);
-	return true;
-}
-
 int
 cli_new_scenario(const struct cli_args *a)
 {
 	struct card card;
 	struct game g;
+	struct diag_list dl;
 	int cols, rows, status = EXIT_INVALID;
 	char *name, *title, *text;
+	bool ok;
 
 	if (a->argc != 2)
 		return cli_usage_error(a->cmd);
@@ -307,8 +232,11 @@ cli_new_scenario(const struct cli_args *a)
 	               : xstrdup(card.id);
 	title = a->given[CLI_TITLE] ? xstrdup(a->value[CLI_TITLE])
 	                            : xasprintf("A new battle of %s", card.title);
-	if (name != NULL &&
-	    blank_game(a->argv[1], &card, name, title, cols, rows, &g)) {
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	ok = name != NULL && scenario_blank(a->argv[1], &card, name, title, cols, rows, &g, &dl);
+	diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	if (ok) {
 		text = scenario_text(&g);
 		if (write_new("new", a->argv[1], text)) {
 			printf("wrote %s: a %dx%d board of %s, sides %s and %s; next: hexaid check %s\n",

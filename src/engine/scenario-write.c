@@ -3,15 +3,19 @@
  * card's glyphs, levels, hexside features, roads as paths, tokens, structures
  * that differ from the card's, supply, victory, sides, units and their own
  * values, settings and the start. What it writes, scenario.c reads back to the
- * same state, and writing that again gives the same bytes.
+ * same state, and writing that again gives the same bytes. Also the blank
+ * scenario of a card (hexaid new, and New scenario... in the interface).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardpath.h"
 #include "event.h"
 #include "scenario-write.h"
+#include "scenario.h"
+#include "strutil.h"
 #include "xmalloc.h"
 
 /* ---- words and values ------------------------------------------------------- */
@@ -582,4 +586,78 @@ scenario_text(const struct game *g)
 	put_settings(&b, g);
 	put_start(&b, g);
 	return b.text;
+}
+
+/* ---- a blank scenario (hexaid new, F10 -> Game -> New scenario...) ---------- */
+
+/* The scenario's id: the file's name less .yaml, when that is an id. */
+static char *
+id_of_file(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t len = strlen(base);
+	char *id;
+
+	/* reader: a file name */
+	if (len > 5 && strcmp(base + len - 5, ".yaml") == 0)
+		len -= 5;
+	id = xstrndup(base, len);
+	if (!str_is_id(id)) {
+		free(id);
+		return NULL;
+	}
+	return id;
+}
+
+/* The blank scenario's first text: every hex the ground, the card's sides; read
+ * back and written again by scenario_text, so it is laid out as any other. */
+static char *
+blank_text(const struct card *card, const char *card_name, const char *id, int cols, int rows)
+{
+	const struct card_new_scenario *ns = &card->new_scenario;
+	struct strbuf b = { NULL, 0, 0 };
+
+	strbuf_addf(&b, "kind: scenario\nschema: 1\n%s%s%stitle: new\ncard: \"%s\"\n",
+	            id ? "id: " : "", id ? id : "", id ? "\n" : "", card_name);
+	strbuf_addf(&b, "board: { columns: %d, rows: %d, orientation: %s, offset: %s }\n", cols,
+	            rows, ns->orientation ? "pointy" : "flat", ns->offset ? "even" : "odd");
+	strbuf_addf(&b, "map:\n  legend: { g: %s }\n  rows:\n", card->terrain[ns->ground].id);
+	for (int r = 0; r < rows; r++) {
+		strbuf_addf(&b, "    - \"g");
+		for (int c = 1; c < cols; c++)
+			strbuf_addf(&b, " g");
+		strbuf_addf(&b, "\"\n");
+	}
+	strbuf_addf(&b, "sides:\n");
+	for (size_t i = 0; i < ns->nsides; i++)
+		strbuf_addf(&b, "  %s: { home: %s }\n", ns->sides[i].id,
+		            home_edge_names[ns->sides[i].home]);
+	strbuf_addf(&b, "start: { turn: 1, side: %s }\n", ns->sides[0].id);
+	return b.text;
+}
+
+bool
+scenario_blank(const char *file, const struct card *card, const char *card_name,
+               const char *title, int cols, int rows, struct game *g, struct diag_list *dl)
+{
+	char *id = id_of_file(file), *text = blank_text(card, card_name, id, cols, rows);
+	struct scenario sc;
+	struct cardpath cp;
+	bool ok;
+
+	cardpath_init(&cp);
+	ok = scenario_load_text(&sc, file, text, strlen(text), &cp, dl);
+	cardpath_free(&cp);
+	free(text);
+	free(id);
+	if (!ok)
+		return false;
+	free(sc.title);
+	sc.title = xstrdup(title);
+	for (size_t i = 0; i < card->new_scenario.nsides && i < sc.nteams; i++) {
+		free(sc.teams[i].name);
+		sc.teams[i].name = xstrdup(card->new_scenario.sides[i].name);
+	}
+	game_start(g, &sc);
+	return true;
 }

@@ -13,4 +13,13 @@
  * order of a hand-written file are not kept). Free it. */
 char *scenario_text(const struct game *g);
 
+/* A blank scenario of the card, to be written to `file` (its id is the file's
+ * name less .yaml, when that is an id): every hex the card's new_scenario
+ * ground, a board of cols x rows, the card's sides and the first to start,
+ * the card named `card_name` (its id, or its file's whole path), titled
+ * `title`; as a game at its start, or false with the reasons in dl. */
+bool scenario_blank(const char *file, const struct card *card, const char *card_name,
+                    const char *title, int cols, int rows, struct game *g,
+                    struct diag_list *dl);
+
 #endif

@@ -2,19 +2,25 @@
  * (asking where the first time, the journal moved beside the save and the save
  * locked; never over hexaid's own files, and over a game open in another
  * hexaid only when the player says so), opening a saved game or a new game from
- * a scenario in place of this one, exporting the log with the dice statistics,
+ * a scenario in place of this one, a new scenario of a card (written as hexaid
+ * new writes it, then opened in set-up), exporting the log with the dice statistics,
  * and quitting; each asks first about unsaved changes where they would be left
  * behind.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cardpath.h"
 #include "fileops.h"
 #include "render.h"
 #include "save.h"
+#include "scenario-write.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -235,6 +241,158 @@ file_edit(struct tui *t)
 	                 g->setup && g->save_path ? g->save_path : g->sc.path, &path) &&
 	    *path && settle_unsaved(t, "open it"))
 		open_game(t, path, true);
+	free(path);
+}
+
+/* ---- a new scenario ------------------------------------------------------------ */
+
+/* The cards along the card path that give a blank scenario (new_scenario:), read
+ * into cards[] with a line each for the list; how many. */
+static size_t
+new_scenario_cards(struct card **cards, char ***labels)
+{
+	struct cardpath cp;
+	size_t nfiles, n = 0;
+	char **files;
+
+	cardpath_init(&cp);
+	files = cardpath_files(&cp, &nfiles);
+	*cards = xcalloc(nfiles + 1, sizeof **cards);
+	*labels = xcalloc(nfiles + 1, sizeof **labels);
+	for (size_t i = 0; i < nfiles; i++) {
+		struct diag_list dl;
+		struct card *c = &(*cards)[n];
+		bool ok;
+
+		diag_list_init(&dl, DIAG_MAX_ERRORS);
+		ok = card_load(c, files[i], &cp, &dl);
+		diag_list_free(&dl);
+		if (!ok)
+			continue;
+		if (c->new_scenario.ground < 0) {
+			card_free(c);
+			continue;
+		}
+		(*labels)[n++] = xasprintf("%s: %s", c->id, c->title);
+	}
+	cardpath_files_free(files, nfiles);
+	cardpath_free(&cp);
+	return n;
+}
+
+/* A board's size typed as COLSxROWS: NULL, or what is wrong (dialog_input_checked). */
+static char *
+size_wrong(struct tui *t, const char *text, void *ctx)
+{
+	int *size = ctx;
+	char x, end;
+
+	(void)t;
+	/* reader: a board size typed, as hexaid new --size reads it */
+	if (sscanf(text, "%d%c%d%c", &size[0], &x, &size[1], &end) == 3 && (x == 'x' || x == 'X') &&
+	    size[0] >= 1 && size[0] <= 200 && size[1] >= 1 && size[1] <= 200)
+		return NULL;
+	return xstrdup("columns x rows, 1 to 200 each, such as 13x9");
+}
+
+/* Write text to a new file at path (never over one there): NULL, or why not. */
+static char *
+write_new_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	bool ok;
+
+	if (fd < 0)
+		return xasprintf("%s: %s", path, errno == EEXIST ? "already there; it is left as it is"
+		                                                 : strerror(errno));
+	ok = fileops_write_all(fd, text, strlen(text));
+	if (close(fd) != 0)
+		ok = false;
+	if (!ok) {
+		char *why = xasprintf("%s: %s", path, strerror(errno));
+		unlink(path);
+		return why;
+	}
+	return NULL;
+}
+
+/* The card's blank scenario, sized and titled, written to a new file; NULL, or
+ * why not. */
+static char *
+write_blank(const struct card *card, const char *path, const char *title, const int *size)
+{
+	struct diag_list dl;
+	struct game g;
+	char *why = NULL, *text;
+
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	if (!scenario_blank(path, card, card->id, title, size[0], size[1], &g, &dl)) {
+		why = xasprintf("%s: the card's blank scenario does not read (hexaid new %s says why)",
+		                card->id, card->id);
+	} else {
+		text = scenario_text(&g);
+		why = write_new_file(path, text);
+		free(text);
+		game_free(&g);
+	}
+	diag_list_free(&dl);
+	return why;
+}
+
+/* Ask the board's size, the title and the file of a new scenario of the card. */
+static bool
+ask_new_scenario(struct tui *t, const struct card *card, int *size, char **title, char **path)
+{
+	const struct card_new_scenario *ns = &card->new_scenario;
+	char *initial = xasprintf("%dx%d", ns->columns > 0 ? ns->columns : 12,
+	                          ns->rows > 0 ? ns->rows : 8);
+	char *dir = tui_save_dir(), *typed = NULL;
+	bool ok = dialog_input_checked(t, "New scenario", "The board, columns x rows:", initial,
+	                               size_wrong, size, &typed);
+
+	free(initial);
+	free(typed);
+	initial = xasprintf("A new battle of %s", card->title);
+	typed = NULL;
+	ok = ok && dialog_input(t, "New scenario", "Its title:", initial, &typed) && *typed;
+	*title = ok ? tui_utf8(typed) : NULL;
+	free(initial);
+	free(typed);
+	initial = dir ? xasprintf("%s/%s-new.yaml", dir, card->id) : xasprintf("%s-new.yaml", card->id);
+	ok = ok && dialog_input(t, "New scenario", "The file to write it to (a new one):", initial,
+	                        path) && **path;
+	free(initial);
+	free(dir);
+	return ok;
+}
+
+void
+file_new_scenario(struct tui *t)
+{
+	struct card *cards;
+	char **labels, *title = NULL, *path = NULL, *why;
+	size_t n = new_scenario_cards(&cards, &labels);
+	int i = n > 0 ? dialog_choose(t, "New scenario: the card", (const char *const *)labels, n)
+	              : -1, size[2];
+
+	if (n == 0)
+		tui_message(t, true, "no card along the card path gives a blank scenario (new_scenario:)");
+	if (i >= 0 && ask_new_scenario(t, &cards[i], size, &title, &path) &&
+	    settle_unsaved(t, "set up the new one")) {
+		if ((why = write_blank(&cards[i], path, title, size)) != NULL) {
+			tui_message(t, true, "%s", why);
+			free(why);
+		} else {
+			open_game(t, path, true);
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		card_free(&cards[k]);
+		free(labels[k]);
+	}
+	free(cards);
+	free(labels);
+	free(title);
 	free(path);
 }
 

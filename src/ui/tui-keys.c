@@ -580,7 +580,10 @@ static const struct binding bindings[] = {
 	{ .keys = { CTRL('l') }, .names = "C-l", DO(redraw), .help = "redraw the screen" },
 	{ DO(file_edit), ITEM(MENU_GAME, 8, "Edit scenario..."),
 	  .help = "open a scenario in set-up: w saves the board and units as a scenario" },
-	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 9, "Quit"),
+	{ DO(file_new_scenario), ITEM(MENU_GAME, 9, "New scenario..."),
+	  .help = "a blank scenario of a card (its size and title asked), written to a new file "
+	  "and opened in set-up" },
+	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 10, "Quit"),
 	  .help = "quit (asks first when there are unsaved changes)" },
 };
 

@@ -499,6 +499,9 @@ void file_save_as(struct tui *t);
 void file_open(struct tui *t);
 void file_new(struct tui *t);
 void file_edit(struct tui *t);
+/* F10 -> Game -> New scenario...: a card, the board's size, a title and a new
+ * file; the card's blank scenario is written there and opened in set-up. */
+void file_new_scenario(struct tui *t);
 void file_export_log(struct tui *t);
 void file_export_svg(struct tui *t);
 void file_quit(struct tui *t);
