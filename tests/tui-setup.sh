@@ -111,6 +111,17 @@ check_status "... in set-up" "SET-UP"
 	grep -q '^  columns: 5$' "$tap_tmp/ridge.yaml" && grep -q '^  rows: 4$' "$tap_tmp/ridge.yaml" &&
 	grep -q '^title: "Ridge"$' "$tap_tmp/ridge.yaml"
 tap_ok $? "... written as hexaid new writes it: the card, 5x4, the title; hexaid check accepts it"
+# a hexside brush paints the side the cursor points at: the way it moved last
+keys P
+wait_for "Paint with" && keys Down Down Down Enter
+wait_for "Stone wall" && keys S Enter
+wait_for "Which side of the hex?" && keys Enter
+keys l
+check_status "the brush turned east with the cursor, on the status line" "PAINT stone_wall on e"
+check_status "... and the wall is on the east side" "stone_wall now on the e side of"
+keys Escape w
+check_status "saved" "saved to $tap_tmp/ridge.yaml"
+tap_is "$(grep -c 'feature: stone_wall' "$tap_tmp/ridge.yaml")" 1 "one wall written"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2

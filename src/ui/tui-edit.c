@@ -119,6 +119,13 @@ edit_paint_from(struct tui *t, struct hex from)
 	char at[HEX_LABEL_SIZE];
 	int dir = hex_direction_to(from, t->cursor);
 
+	/* a hexside feature goes on the side the cursor points at: the way it moved */
+	if (t->brush == BRUSH_HEXSIDE && dir >= 0 && dir != t->paint.side) {
+		t->paint.side = dir;
+		free(t->brush_id);
+		t->brush_id = xasprintf("%s on %s", card->terrain[t->paint.terrain].id,
+		                        hex_direction_name(game_board(g), dir));
+	}
 	edit_paint(t);
 	if (t->brush != BRUSH_TERRAIN || card->terrain[t->paint.terrain].kind != TERRAIN_PATH ||
 	    dir < 0 ||
@@ -174,6 +181,8 @@ edit_brush(struct tui *t)
 		free(level);
 		break;
 	case 3:
+		/* the side asked is where . paints first; each cursor move turns the
+		 * brush to the side it moved to (edit_paint_from) */
 		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
 		    (side = choose_side(t)) >= 0)
 			set_brush(t, BRUSH_HEXSIDE, (struct brush_paint){ id, side, 0 },

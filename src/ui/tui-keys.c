@@ -521,7 +521,8 @@ static const struct binding bindings[] = {
 	{ .section = "Setting up the table", .keys = { 'P' }, .names = "P", DO(edit_brush),
 	  ITEM(MENU_MAP, 1, "Paint with a brush..."),
 	  .help = "choose a brush (terrain, token, level, hexside feature, eraser): then every "
-	  "cursor move paints the hex it reaches; hold a key to paint a row" },
+	  "cursor move paints the hex it reaches (a hexside feature on the side it moved to); "
+	  "hold a key to paint a row" },
 	{ .keys = { '.' }, .names = ".", DO(edit_paint), ITEM(MENU_MAP, 2, "Paint the hex here"),
 	  .help = "paint the hex at the cursor with the brush" },
 	{ .keys = { 't' }, .names = "t", DO(edit_token_add), ITEM(MENU_MAP, 4, "Place a token..."),

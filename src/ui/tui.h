@@ -481,7 +481,8 @@ void edit_brush(struct tui *t);
 /* Paint the hex at the cursor with the brush. */
 void edit_paint(struct tui *t);
 /* The same after the cursor moved from `from`: a road brush also lays the road
- * along the side between the two hexes. */
+ * along the side between the two hexes; a hexside brush turns to the side the
+ * cursor moved to, and paints there. */
 void edit_paint_from(struct tui *t, struct hex from);
 void edit_token_add(struct tui *t);
 void edit_token_remove(struct tui *t);
