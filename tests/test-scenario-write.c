@@ -249,7 +249,8 @@ random_edit(struct game *g, uint64_t *s, int serial)
 			line = xasprintf("token add %s %s", at, t);
 		break;
 	case 2:
-		if ((t = any_terrain(g, TERRAIN_HEXSIDE, s)) != NULL)
+		/* a hexside feature, or a road laid along a side */
+		if ((t = any_terrain(g, next(s) % 2 ? TERRAIN_HEXSIDE : TERRAIN_PATH, s)) != NULL)
 			line = xasprintf("hexside add %s %s %s", at,
 			                 hex_direction_name(b, (int)(next(s) % HEX_DIRECTIONS)), t);
 		break;

@@ -130,6 +130,22 @@ cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* A road laid along a side runs through both hexes it parts, as a scenario's
+ * roads: path reads it, so the map and the hex pane show it in each (a road
+ * only on a side would be there and seen nowhere). */
+static void
+path_in_hexes(struct game *g, struct hex h, int dir, int path)
+{
+	struct hex both[2] = { h, hex_neighbor(h, dir) };
+
+	for (int i = 0; i < 2; i++) {
+		struct tset *cell = game_hex_terrain(g, both[i]);
+
+		if (!tset_has(cell, path) && cell->count < TSET_MAX)
+			tset_add(cell, path);
+	}
+}
+
 bool
 cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -152,10 +168,18 @@ cmd_hexside(struct game *g, int argc, char **argv, struct command_result *res)
 	if (!cmd_terrain_id(g, argv[4], 1u << TERRAIN_HEXSIDE | 1u << TERRAIN_PATH, &feature, res))
 		return false;
 	label(g, h, buf);
+	/* a scenario's road is a path of hexes: one along the board's edge could
+	 * not be written */
+	if (adding && game_card(g)->terrain[feature].kind == TERRAIN_PATH &&
+	    !hex_on_board(b, hex_neighbor(h, dir)))
+		return cmd_fail(res, "the %s side of %s is the board's edge: a road runs between two "
+		                     "hexes of the board", argv[3], buf);
 	if (adding && !game_side_add(g, h, dir, feature))
 		return cmd_fail(res, "the %s side of %s already has %s", argv[3], buf, argv[4]);
 	if (!adding && !game_side_remove(g, hexside_of(h, dir), feature))
 		return cmd_fail(res, "the %s side of %s has no %s", argv[3], buf, argv[4]);
+	if (adding && game_card(g)->terrain[feature].kind == TERRAIN_PATH)
+		path_in_hexes(g, h, dir, feature);
 	structures_follow(g, h, dir);
 	cmd_say(res, "%s %s the %s side of %s", argv[4], adding ? "now on" : "taken off", argv[3],
 	        buf);
