@@ -8,7 +8,8 @@
 # log; p (a command of play) is refused, naming the set-up keys; a set-up
 # killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
 # a demo in set-up, New scenario... writes a card's blank one and opens it in
-# set-up; a saved game is refused.
+# set-up, where a hexside brush turns with the cursor and F ... F fills a
+# rectangle; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -122,6 +123,29 @@ check_status "... and the wall is on the east side" "stone_wall now on the e sid
 keys Escape w
 check_status "saved" "saved to $tap_tmp/ridge.yaml"
 tap_is "$(grep -c 'feature: stone_wall' "$tap_tmp/ridge.yaml")" 1 "one wall written"
+# F marks a corner, F again fills the rectangle to the cursor with the brush
+keys P
+wait_for "Paint with" && keys Enter
+wait_for "Forest (forest" && keys F o Enter
+check_status "the forest brush" "PAINT forest"
+keys F
+check_status "F marks a corner" "corner 0403 marked"
+keys h h j F
+check_status "F fills the rectangle" "0403 to 0204: 6 hexes painted with forest"
+keys Escape w
+check_status "saved" "saved to $tap_tmp/ridge.yaml"
+tap_is "$(sed -n '/^map:/,/^$/p' "$tap_tmp/ridge.yaml" | tr -d '\n')" \
+	'map:  rows:    - ". . . . ."    - ". . . . ."    - ". f f f ."    - ". f f f ."' \
+	"... forest from 0203 to 0404, written"
+# C copies the hex at the cursor (terrain, level, hexside features) to the brush
+keys /
+wait_for "A hex (such as 0405)" && keys -l 0403
+keys Enter C
+check_status "C: the hex at the cursor is the brush" "PAINT copy of 0403"
+keys k Escape w
+check_status "saved" "saved to $tap_tmp/ridge.yaml"
+tap_is "$(sed -n '/^map:/,/^$/p' "$tap_tmp/ridge.yaml" | grep -c 'f')$(grep -c 'feature: stone_wall' "$tap_tmp/ridge.yaml")" \
+	"32" "... the hex north of 0403 painted as it: forest, a stone wall on its e side"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2

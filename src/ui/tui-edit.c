@@ -77,6 +77,49 @@ choose_side(struct tui *t)
 	return dialog_choose(t, "Which side of the hex?", names, HEX_DIRECTIONS);
 }
 
+/* Has the side `dir` of the hex at the cursor the feature? */
+static bool
+side_has(const struct game *g, struct hex h, int dir, int feature)
+{
+	struct hexside side = hexside_of(h, dir);
+
+	for (size_t i = 0; i < g->nsides; i++)
+		if (hexside_eq(g->sides[i].side, side) && g->sides[i].feature == feature)
+			return true;
+	return false;
+}
+
+/* The copied hex painted at `at` (the cursor): its terrain and roads, tokens,
+ * level and hexside features, each by its command, what is there already
+ * left alone. */
+static void
+paint_copy(struct tui *t, const char *at)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	const struct brush_paint *p = &t->paint;
+	struct strbuf ground = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < p->copied.count; i++)
+		if (card->terrain[p->copied.items[i]].kind != TERRAIN_TOKEN)
+			strbuf_addf(&ground, "%s%s", ground.len ? "+" : "",
+			            card->terrain[p->copied.items[i]].id);
+	if (ground.text != NULL)
+		tui_command(t, "terrain %s %s", at, ground.text);
+	free(ground.text);
+	for (size_t i = 0; i < p->copied.count; i++)
+		if (card->terrain[p->copied.items[i]].kind == TERRAIN_TOKEN &&
+		    !tset_has(game_hex(g, t->cursor), p->copied.items[i]))
+			tui_command(t, "token add %s %s", at, card->terrain[p->copied.items[i]].id);
+	if (game_hex_level(g, t->cursor) != p->level)
+		tui_command(t, "level %s %d", at, p->level);
+	for (int d = 0; d < HEX_DIRECTIONS; d++)
+		if (p->copied_sides[d] >= 0 && !side_has(g, t->cursor, d, p->copied_sides[d]) &&
+		    hex_on_board(game_board(g), hex_neighbor(t->cursor, d)))
+			tui_command(t, "hexside add %s %s %s", at, hex_direction_name(game_board(g), d),
+			            card->terrain[p->copied_sides[d]].id);
+}
+
 void
 edit_paint(struct tui *t)
 {
@@ -103,6 +146,9 @@ edit_paint(struct tui *t)
 		break;
 	case BRUSH_ERASE:
 		tui_command(t, "erase %s", at);
+		break;
+	case BRUSH_COPY:
+		paint_copy(t, at);
 		break;
 	case BRUSH_NONE:
 	default:
@@ -136,6 +182,39 @@ edit_paint_from(struct tui *t, struct hex from)
 	            card->terrain[t->paint.terrain].id);
 }
 
+void
+edit_fill(struct tui *t)
+{
+	const struct hex_board *b = game_board(&t->s->game);
+	struct hex at = t->cursor;
+	char from[HEX_LABEL_SIZE], to[HEX_LABEL_SIZE];
+	int c0, r0, c1, r1, n = 0;
+
+	if (t->brush == BRUSH_NONE) {
+		tui_message(t, true, "no brush: P chooses one, then F marks a corner and F fills");
+		return;
+	}
+	tui_cursor_label(t, to);
+	if (!t->corner_marked) {
+		t->corner_marked = true;
+		t->corner = at;
+		tui_message(t, false, "corner %s marked: move to the other corner, F fills", to);
+		return;
+	}
+	t->corner_marked = false;
+	hex_label(b, t->corner, from);
+	hex_to_offset(b, t->corner, &c0, &r0);
+	hex_to_offset(b, at, &c1, &r1);
+	for (int r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
+		for (int c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++, n++) {
+			t->cursor = hex_from_offset(b, c, r);
+			edit_paint(t);
+		}
+	t->cursor = at;
+	tui_message(t, false, "%s to %s: %d hexes painted with %s (U takes back one)", from, to, n,
+	            t->brush_id ? t->brush_id : "the brush");
+}
+
 static void
 set_brush(struct tui *t, enum brush_kind kind, struct brush_paint paint, char *words)
 {
@@ -143,8 +222,29 @@ set_brush(struct tui *t, enum brush_kind kind, struct brush_paint paint, char *w
 	t->brush_id = words;
 	t->brush = kind;
 	t->paint = paint;
+	t->corner_marked = false;
 	tui_message(t, false, "painting %s: every cursor move paints, . paints here, Esc stops",
 	            words);
+}
+
+void
+edit_copy(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	struct brush_paint p = { .terrain = -1, .side = -1, .level = game_hex_level(g, t->cursor),
+		                 .copied = *game_hex(g, t->cursor),
+		                 .copied_sides = { -1, -1, -1, -1, -1, -1 } };
+	char at[HEX_LABEL_SIZE];
+
+	for (int d = 0; d < HEX_DIRECTIONS; d++) {
+		struct hexside side = hexside_of(t->cursor, d);
+		for (size_t i = 0; i < g->nsides && p.copied_sides[d] < 0; i++)
+			if (hexside_eq(g->sides[i].side, side) &&
+			    game_card(g)->terrain[g->sides[i].feature].kind == TERRAIN_HEXSIDE)
+				p.copied_sides[d] = g->sides[i].feature;
+	}
+	tui_cursor_label(t, at);
+	set_brush(t, BRUSH_COPY, p, xasprintf("copy of %s", at));
 }
 
 void
@@ -161,19 +261,19 @@ edit_brush(struct tui *t)
 	case 0:
 		if ((id = choose_terrain(t, "Terrain (or a road, laid over it)",
 		                         1u << TERRAIN_HEX | 1u << TERRAIN_PATH, NULL)) >= 0)
-			set_brush(t, BRUSH_TERRAIN, (struct brush_paint){ id, -1, 0 },
+			set_brush(t, BRUSH_TERRAIN, (struct brush_paint){ .terrain = id, .side = -1 },
 			          xstrdup(card->terrain[id].id));
 		break;
 	case 1:
 		if ((id = choose_terrain(t, "Token", 1u << TERRAIN_TOKEN, NULL)) >= 0)
-			set_brush(t, BRUSH_TOKEN, (struct brush_paint){ id, -1, 0 },
+			set_brush(t, BRUSH_TOKEN, (struct brush_paint){ .terrain = id, .side = -1 },
 			          xstrdup(card->terrain[id].id));
 		break;
 	case 2:
 		if (dialog_input(t, "Level", "The level to paint, 0 to 9:", "1", &level)) {
 			lv = strtol(level, &end, 10);
 			if (end != level && *end == '\0' && lv >= 0 && lv <= 9)
-				set_brush(t, BRUSH_LEVEL, (struct brush_paint){ -1, -1, (int)lv },
+				set_brush(t, BRUSH_LEVEL, (struct brush_paint){ .terrain = -1, .side = -1, .level = (int)lv },
 				          xasprintf("level %ld", lv));
 			else
 				tui_message(t, true, "a level is 0 to 9, not '%s'", level);
@@ -185,12 +285,12 @@ edit_brush(struct tui *t)
 		 * brush to the side it moved to (edit_paint_from) */
 		if ((id = choose_terrain(t, "Hexside feature", 1u << TERRAIN_HEXSIDE, NULL)) >= 0 &&
 		    (side = choose_side(t)) >= 0)
-			set_brush(t, BRUSH_HEXSIDE, (struct brush_paint){ id, side, 0 },
+			set_brush(t, BRUSH_HEXSIDE, (struct brush_paint){ .terrain = id, .side = side },
 			          xasprintf("%s on %s", card->terrain[id].id,
 			                    hex_direction_name(game_board(&t->s->game), side)));
 		break;
 	case 4:
-		set_brush(t, BRUSH_ERASE, (struct brush_paint){ -1, -1, 0 }, xstrdup("eraser"));
+		set_brush(t, BRUSH_ERASE, (struct brush_paint){ .terrain = -1, .side = -1 }, xstrdup("eraser"));
 		break;
 	default:
 		break;

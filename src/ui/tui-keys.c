@@ -201,6 +201,7 @@ cancel(struct tui *t)
 {
 	if (t->brush != BRUSH_NONE) {
 		t->brush = BRUSH_NONE;
+		t->corner_marked = false;
 		tui_message(t, false, "painting stopped");
 	} else if (t->battle.active) {
 		battle_clear(t);
@@ -525,6 +526,12 @@ static const struct binding bindings[] = {
 	  "hold a key to paint a row" },
 	{ .keys = { '.' }, .names = ".", DO(edit_paint), ITEM(MENU_MAP, 2, "Paint the hex here"),
 	  .help = "paint the hex at the cursor with the brush" },
+	{ .keys = { 'C' }, .names = "C", DO(edit_copy), ITEM(MENU_MAP, 14, "Copy the hex here"),
+	  .help = "the hex at the cursor (terrain, tokens, level, hexside features) becomes the "
+	  "brush: every cursor move paints a hex the same" },
+	{ .keys = { 'F' }, .names = "F", DO(edit_fill), ITEM(MENU_MAP, 13, "Fill a rectangle"),
+	  .help = "with a brush: mark a corner at the cursor; move to the other corner (or along "
+	  "the row) and F again paints every hex between" },
 	{ .keys = { 't' }, .names = "t", DO(edit_token_add), ITEM(MENU_MAP, 4, "Place a token..."),
 	  .help = "place a token in the hex at the cursor" },
 	{ .keys = { 'X' }, .names = "X", DO(edit_token_remove),

@@ -188,7 +188,7 @@ struct binding {
 
 /* The brush of map editing: what `.` and the capital direction keys paint. */
 enum brush_kind { BRUSH_NONE, BRUSH_TERRAIN, BRUSH_TOKEN, BRUSH_LEVEL, BRUSH_HEXSIDE,
-	          BRUSH_ERASE };
+	          BRUSH_ERASE, BRUSH_COPY };
 
 /* What the brush paints, as values (issue 27): the card's terrain, token or
  * hexside feature, the side of the hex a feature goes on, the level. The words
@@ -197,6 +197,10 @@ struct brush_paint {
 	int terrain;            /* a card terrain index; -1: none */
 	int side;               /* a direction of the hex, for a hexside feature */
 	int level;
+	/* BRUSH_COPY (C): a hex as it stood when copied: its terrain and tokens, its
+	 * level, and the feature on each of its sides (-1: none) */
+	struct tset copied;
+	int copied_sides[HEX_DIRECTIONS];
 };
 
 /* A battle being set up in the dice pane: the command word (fire, melee,
@@ -292,6 +296,8 @@ struct tui {
 	enum brush_kind brush;
 	struct brush_paint paint; /* what it paints */
 	char *brush_id;         /* what it paints, in words for people (the status line) */
+	bool corner_marked;     /* F was pressed once: a rectangle to fill starts ... */
+	struct hex corner;      /* ... at this hex */
 	int last_added;         /* the unit added last (A), whose side, class and
 	                           strength the next is offered; -1: none */
 
@@ -484,6 +490,13 @@ void edit_paint(struct tui *t);
  * along the side between the two hexes; a hexside brush turns to the side the
  * cursor moved to, and paints there. */
 void edit_paint_from(struct tui *t, struct hex from);
+/* F: mark the hex at the cursor as a corner; pressed again, paint every hex of
+ * the rectangle of rows and columns between the corner and the cursor (a row,
+ * when both are in it) with the brush, one command a hex. */
+void edit_fill(struct tui *t);
+/* C: the hex at the cursor (terrain, tokens, level, hexside features) becomes
+ * the brush, which paints each hex it reaches the same. */
+void edit_copy(struct tui *t);
 void edit_token_add(struct tui *t);
 void edit_token_remove(struct tui *t);
 void edit_structure(struct tui *t);
