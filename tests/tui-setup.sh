@@ -8,8 +8,9 @@
 # log; p (a command of play) is refused, naming the set-up keys; a set-up
 # killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
 # a demo in set-up, New scenario... writes a card's blank one and opens it in
-# set-up, where a hexside brush turns with the cursor and F ... F fills a
-# rectangle; a saved game is refused.
+# set-up, where a hexside brush turns with the cursor, F ... F fills a
+# rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
+# them; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -146,6 +147,28 @@ keys k Escape w
 check_status "saved" "saved to $tap_tmp/ridge.yaml"
 tap_is "$(sed -n '/^map:/,/^$/p' "$tap_tmp/ridge.yaml" | grep -c 'f')$(grep -c 'feature: stone_wall' "$tap_tmp/ridge.yaml")" \
 	"32" "... the hex north of 0403 painted as it: forest, a stone wall on its e side"
+# d copies the selected unit into the hex at the cursor, g puts it anywhere, O
+# lists every unit
+keys A
+wait_for "Add a unit: its side" && keys Enter
+wait_for "light_infantry" && keys Enter
+wait_for "The new unit's id" && keys Enter
+wait_for "Its strength" && keys Enter
+check_status "a unit added" "B1 (British infantry) placed in 0402"
+keys s l d
+check "d: the copy's id offered" "The copy's id"
+keys Enter
+check_status "d: the copy placed, the next id" "B2 (British infantry) placed in 0502"
+keys j j g
+check_status "g in set-up: the selected unit put anywhere (unit set)" "B1: 4/4"
+keys O
+check "O: the roster" "British: 2 units"
+check "... each with class, hex, strength" "B2     infantry         0502  4/4"
+keys Escape w
+check_status "saved" "saved to $tap_tmp/ridge.yaml"
+tap_is "$(grep -c '^  - { id: "B[12]", side: british, class: infantry, hex: "050[24]", strength: 4 }$' \
+	"$tap_tmp/ridge.yaml")$(grep -c 'hex: "0402", strength' "$tap_tmp/ridge.yaml")" 20 \
+	"... B1 moved from 0402 to 0504 by g, its copy B2 in 0502, written"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2

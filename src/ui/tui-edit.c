@@ -519,3 +519,83 @@ edit_unit_remove(struct tui *t)
 		tui_command(t, "unit remove %s", tui_unit_id(t, u));
 	free(q);
 }
+
+void
+edit_unit_duplicate(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	int sel = tui_selected(t);
+	char at[HEX_LABEL_SIZE], *offer, *id = NULL;
+
+	tui_cursor_label(t, at);
+	if (sel < 0) {
+		tui_message(t, true, "select the unit to copy (s on it), then d on an empty hex");
+		return;
+	}
+	if (tui_unit_at_cursor(t) >= 0) {
+		tui_message(t, true, "a unit stands in %s already: d puts the copy in an empty hex", at);
+		return;
+	}
+	offer = suggest_id(g, g->units[sel].side);
+	if (dialog_input(t, "Copy a unit", "The copy's id (as on its counter):", offer, &id) &&
+	    *id != '\0' &&
+	    tui_command(t, "unit add %s %s %s %s %d", id, g->sc.teams[g->units[sel].side].id,
+	                game_card(g)->classes[g->units[sel].cls].id, at, g->units[sel].strength))
+		t->last_added = game_unit_find(g, id);
+	free(offer);
+	free(id);
+}
+
+void
+edit_unit_place(struct tui *t)
+{
+	char at[HEX_LABEL_SIZE];
+	int sel = tui_selected(t);
+
+	tui_cursor_label(t, at);
+	if (sel < 0)
+		tui_message(t, true, "select a unit first (Enter or s on it)");
+	else
+		tui_command(t, "unit set %s hex=%s", tui_unit_id(t, sel), at);
+}
+
+/* The units of a side, one a line: id, class, hex, strength. */
+static void
+roster_side(const struct game *g, int side, struct strlist *lines)
+{
+	char at[HEX_LABEL_SIZE], *line;
+	size_t n = 0;
+
+	for (size_t u = 0; u < g->nunits; u++)
+		n += g->units[u].side == side && !g->units[u].eliminated;
+	line = xasprintf("%s: %zu unit%s", g->sc.teams[side].name ? g->sc.teams[side].name
+	                                                           : g->sc.teams[side].id,
+	                 n, n == 1 ? "" : "s");
+	strlist_add(lines, line);
+	free(line);
+	for (size_t u = 0; u < g->nunits; u++) {
+		const struct game_unit *un = &g->units[u];
+		if (un->side != side || un->eliminated)
+			continue;
+		hex_label(game_board(g), un->hex, at);
+		line = xasprintf("  %-6s %-16s %s  %d/%d", un->id, game_card(g)->classes[un->cls].id, at,
+		                 un->strength, un->max_strength);
+		strlist_add(lines, line);
+		free(line);
+	}
+}
+
+void
+edit_roster(struct tui *t)
+{
+	const struct game *g = &t->s->game;
+	struct strlist lines = { 0 };
+
+	for (size_t s = 0; s < g->sc.nteams; s++) {
+		if (s > 0)
+			strlist_add(&lines, "");
+		roster_side(g, (int)s, &lines);
+	}
+	dialog_text(t, "Roster: id, class, hex, strength", &lines);
+	strlist_free(&lines);
+}

@@ -42,6 +42,11 @@ move_selected(struct tui *t)
 	char at[HEX_LABEL_SIZE];
 	int sel = tui_selected(t);
 
+	/* set-up is not play: the unit is put there, without rules */
+	if (t->s->game.setup) {
+		edit_unit_place(t);
+		return;
+	}
 	if (sel < 0) {
 		tui_message(t, true, "select a unit first (Enter or s on it)");
 		return;
@@ -549,6 +554,13 @@ static const struct binding bindings[] = {
 	  ITEM(MENU_UNITS, 12, "Change the unit here..."),
 	  .help = "change the unit at the cursor: strength, formation, status, hex, and its values "
 	  "(move, dice, the card's ratings), each listed with what it is now" },
+	{ .keys = { 'd' }, .names = "d", DO(edit_unit_duplicate),
+	  ITEM(MENU_UNITS, 20, "Copy the selected unit here..."),
+	  .help = "a copy of the selected unit (side, class, strength) in the empty hex at the "
+	  "cursor, the next id of its side offered; in set-up g puts the selected unit anywhere" },
+	{ .keys = { 'O' }, .names = "O", DO(edit_roster), ITEM(MENU_UNITS, 21, "Roster"),
+	  .help = "every unit of each side with its class, hex and strength, to check against "
+	  "the booklet" },
 	{ .keys = { 'D' }, .names = "D", DO(edit_unit_remove),
 	  ITEM(MENU_UNITS, 13, "Remove the unit here"), .help = "remove the unit at the cursor" },
 

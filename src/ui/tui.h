@@ -497,6 +497,13 @@ void edit_fill(struct tui *t);
 /* C: the hex at the cursor (terrain, tokens, level, hexside features) becomes
  * the brush, which paints each hex it reaches the same. */
 void edit_copy(struct tui *t);
+/* d: a copy of the selected unit (side, class, strength) in the empty hex at
+ * the cursor, its id the next of its side offered; g in set-up: the selected
+ * unit put in the hex at the cursor, without rules (unit set hex=); O: the
+ * roster, every unit of each side with its class, hex and strength. */
+void edit_unit_duplicate(struct tui *t);
+void edit_unit_place(struct tui *t);
+void edit_roster(struct tui *t);
 void edit_token_add(struct tui *t);
 void edit_token_remove(struct tui *t);
 void edit_structure(struct tui *t);
