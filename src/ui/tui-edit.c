@@ -1,8 +1,10 @@
 /* tui-edit.c: setting up the table from the terminal interface (ui layer): the
  * brush that paints terrain, tokens, levels and hexside features as the cursor
- * moves, or erases what lies over a hex's terrain (a struct brush_paint of
- * values, never words read back), tokens placed and taken away, levels, hexside features, structures and
- * their hits, and units added, changed and removed. Each runs a command of the
+ * moves, or erases what lies over a hex's terrain, or paints a hex copied (a
+ * struct brush_paint of values, never words read back), a rectangle filled
+ * with it, tokens placed and taken away, levels, hexside features, structures
+ * and their hits, and units added, copied, put anywhere, changed, removed and
+ * listed (the roster). Each runs a command of the
  * setting-up group (terrain, token, level, hexside, structure, damage, unit);
  * the dialogs choose its words from the card.
  * SPDX-License-Identifier: GPL-3.0-or-later */

@@ -373,7 +373,8 @@ file_new_scenario(struct tui *t)
 	char **labels, *title = NULL, *path = NULL, *why;
 	size_t n = new_scenario_cards(&cards, &labels);
 	int i = n > 0 ? dialog_choose(t, "New scenario: the card", (const char *const *)labels, n)
-	              : -1, size[2];
+	              : -1;
+	int size[2] = { 0, 0 };
 
 	if (n == 0)
 		tui_message(t, true, "no card along the card path gives a blank scenario (new_scenario:)");
