@@ -91,7 +91,7 @@ check_status "... in set-up" "SET-UP"
 
 # F10 -> Game -> New scenario...: the card, the board's size, the title, the file
 keys F10
-wait_for "New scenario..." && keys Down Down Down Down Down Down Down Enter
+wait_for "New scenario..." && keys Down Down Down Down Down Down Down Down Enter
 check "New scenario...: the cards that give a blank scenario" "tricorne: Commands"
 keys t r Enter
 check "the board's size asked" "The board, columns x rows"
