@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # soak.sh) run hexaid in; source it after tap.sh, with tmux_test naming the test
 # and, if wanted, poll (seconds between looks, 0.05) and limit (looks, 200) set.
+# (limit defaults to $TUI_TEST_WAIT, else 200.)
 # It skips the test when tmux is missing; makes $tap_tmp with tmux/ and data/; a
 # server on its own socket ($sock, killed at exit); and env_base, the environment
 # hexaid runs with (games and journals under $tap_tmp, never the source tree).
@@ -19,13 +20,18 @@
 #   check DESC TEXT, check_gone DESC TEXT       a TAP line for TEXT appearing / going
 #   check_status DESC TEXT                      ... for TEXT in the last two lines
 #   command_line TEXT, quit_game NAME, kill_session NAME   type at ':', q, kill -9
+#   check_hint DESC KEY                         ... for KEY offered on the status line
+#
+# and for the play tests: $scenarios (the shipped scenarios), go UNIT,
+# select_here UNIT, phase NAME, quit_game NAME.
 if ! command -v tmux >/dev/null 2>&1; then
 	tap_skip "$tmux_test" "tmux is not installed (./bootstrap check installs it)"
 	tap_done
 fi
 
 poll=${poll:-0.05}
-limit=${limit:-200}
+limit=${limit:-${TUI_TEST_WAIT:-200}}
+scenarios="$top_srcdir/data/scenarios"
 tap_tmpdir
 mkdir -p "$tap_tmp/tmux" "$tap_tmp/data"
 TMUX_TMPDIR=$tap_tmp/tmux
@@ -110,6 +116,24 @@ check_status() {
 	fi
 }
 
+# hint_shown KEY: the status line (the last but one) offers KEY, whole
+# ("v:retreat") or cut to the key ("v"), between runs of two blanks.
+hint_shown() {
+	screen 2>/dev/null | tail -n 2 | head -n 1 |
+		grep -qE -- "  $(printf '%s' "$1" | sed 's/[][\\.*^$?+(){}|]/\\&/g')(:[a-z][a-z ]*)?(  | *$)"
+}
+
+# check_hint DESCRIPTION KEY: a TAP line for KEY offered on the status line.
+check_hint() {
+	if poll_until hint_shown "$2"; then
+		tap_ok 0 "$1"
+	else
+		tap_ok 1 "$1"
+		echo "#   waited for the hint: $2"
+		screen | sed 's/^/#   | /'
+	fi
+}
+
 # check DESCRIPTION TEXT: a TAP line for TEXT appearing; the screen on failure.
 check() {
 	if wait_for "$2"; then
@@ -140,6 +164,14 @@ go() {
 	keys -l "$1"
 	keys Enter
 	wait_for "Unit $1 "
+}
+
+# select_here ID: Enter on the unit at the cursor selects it ($sel_id).
+select_here() {
+	sel_id=$1
+	check_status "Enter's hint on $1: select" "Enter:select"
+	keys Enter
+	check "$1 selected" "$1 selected"
 }
 
 # phase TEXT: p, and the status line says the phase.

@@ -10,7 +10,6 @@
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the battle of issue 29 in tmux"
-limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
 scen=$tap_tmp/battle.yaml
 n=0

@@ -10,7 +10,6 @@
 
 tmux_test="the whole board at 80x24"
 . "$top_srcdir/tests/tmux.sh"
-scenarios="$top_srcdir/data/scenarios"
 
 # board_shown RENDER: does the screen's map pane (inside its border, from its
 # second line) hold each line of RENDER at its place, but where a cursor's

@@ -8,16 +8,7 @@
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="battle loops in tmux"
-limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
-scenarios="$top_srcdir/data/scenarios"
-
-# select_here ID: Enter on the unit at the cursor selects it.
-select_here() {
-	check_status "Enter's hint on $1: select" "Enter:select"
-	keys Enter
-	check "$1 selected" "$1 selected"
-}
 
 # saved_state GAME: w saves the game shown; the units as `show state` lists them.
 saved_state() {

@@ -10,9 +10,7 @@
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the map in the terminal interface"
-limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
-scenarios="$top_srcdir/data/scenarios"
 # a session that stays, so that the server never empties between two others
 T new-session -d -s keep "sleep 600"
 

@@ -4,22 +4,14 @@
 # turn (issue 28), in the demos whose retreats come from a table's result: the
 # Ultimate Napoleonic demo (artillery fire, 003:60) and the TEC demo (shock,
 # 004:168). At 80x24, keys only, the dice typed so that the result is known:
+# the roll stays in sight beside the question that asks to apply its result,
 # Y applies the result, the status line names the retreat owed and v, T is
 # refused naming v, v settles it, then T ends the turn. (Tricorne's is in
 # tui-turns.sh.)
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="owed retreats in tmux"
-limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
-scenarios="$top_srcdir/data/scenarios"
-
-# select_here ID: Enter on the unit at the cursor selects it.
-select_here() {
-	check_status "Enter's hint on $1: select" "Enter:select"
-	keys Enter
-	check "$1 selected" "$1 selected"
-}
 
 # battle_typed ATTACKER TARGET DICE: > until the battle with TARGET is set up,
 # the dice typed (e), and Y applies the result the dialog asks about.
@@ -44,6 +36,10 @@ battle_typed() {
 # refused naming v, v and Enter make it, T then gives the turn to NEXT.
 owed_then_turn() {
 	check_status "$1: the status line names $2's retreat and v" "owed: $2 retreat $3 (v)"
+	# at 80 columns the owed words leave room for the keys (issue 28)
+	for k in v N '?'; do
+		check_hint "$1: with $2's retreat owed, the status line offers $k" "$k"
+	done
 	keys T
 	check_status "$1: T is refused while $2 owes its retreat, naming v" "owed first: $2 retreat $3 (v)"
 	check "$1: the turn did not end" "turn 1, $5 to act"
@@ -52,6 +48,9 @@ owed_then_turn() {
 	keys Enter
 	check "$1: $2 retreats" "$2 retreats "
 	check_gone "$1: nothing is owed once $2 retreated" "owed: $2"
+	for k in p T; do
+		check_hint "$1: once nothing is owed, the status line offers $k" "$k"
+	done
 	keys T
 	check_status "$1: then T ends the turn" "turn 1, $4 to act"
 }

@@ -18,9 +18,7 @@
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="whole turns of the demos in tmux"
-limit=${TUI_TEST_WAIT:-200}     # polls of 0.05 s: 10 s
 . "$top_srcdir/tests/tmux.sh"
-scenarios="$top_srcdir/data/scenarios"
 
 # press KEY... : keys sent and counted in $pressed (-l TEXT: one key a character).
 pressed=0
@@ -38,13 +36,6 @@ press() {
 	done
 }
 
-# select_here ID: Enter on the unit at the cursor selects it.
-select_here() {
-	sel_id=$1
-	check_status "Enter's hint on $1: select" "Enter:select"
-	keys Enter
-	check "$1 selected" "$1 selected"
-}
 
 # move_here ID FROM TO: Enter moves the selected unit to the cursor.
 move_here() {

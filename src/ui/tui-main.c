@@ -71,6 +71,9 @@ free_tui(struct tui *t)
 	free(t->message);
 	free(t->state_line);
 	free(t->state_owed);
+	free(t->state_short);
+	free(t->state_least);
+	free(t->owed_brief);
 	free(t->reminder);
 	free(t->status_drawn);
 	free(t->message_drawn);

@@ -15,27 +15,50 @@
 #include "turn.h"
 #include "xmalloc.h"
 
-/* Where the game stands, then what is owed with the key that settles each:
- * "turn 1, British to act, phase: Combat; owed: C7 retreat 2 (v)" (takes
- * `where` over). */
+/* A key the status line offers: "p:phase"; `whole`: never cut to its key. */
+struct status_hint {
+	const char *text;
+	bool whole;
+};
+
+/* What is owed in brief, from the owed thing itself ("C7 retreat 2",
+ * "C5 battle back", "a result on P2"): the status line at its narrowest. */
 static char *
-with_owed(const struct game *g, char *where)
+owed_short(const struct game *g, const struct owed *o)
+{
+	const char *id = g->units[o->unit].id;
+
+	switch (o->kind) {
+	case OWED_RESULT: return xasprintf("a result on %s", id);
+	case OWED_RETREAT: return xasprintf("%s retreat %ld", id, o->amount);
+	case OWED_BATTLE_BACK:
+	default: return xasprintf("%s battle back", id);
+	}
+}
+
+/* Where the game stands, then what is owed with the key that settles each:
+ * "turn 1, British to act, phase: Combat; owed: C7 retreat 2 (v); N skips"
+ * (takes `where` over); `brief`: the first owed thing only, said short, and
+ * no N (its hint says it). */
+static char *
+with_owed(const struct game *g, char *where, bool brief)
 {
 	struct owed owed[4];
-	size_t n = turn_owed(g, owed, 4);
+	size_t n = turn_owed(g, owed, 4), shown = brief ? 1 : 4;
 	struct strbuf sb = { NULL, 0, 0 };
 
 	if (n == 0)
 		return where;
 	strbuf_addf(&sb, "%s; owed:", where);
-	for (size_t i = 0; i < n && i < 4; i++) {
-		char *brief = turn_owed_brief(g, &owed[i]);
-		strbuf_addf(&sb, "%s %s (%s)", i ? "," : "", brief, tui_owed_key(owed[i].kind));
-		free(brief);
+	for (size_t i = 0; i < n && i < shown; i++) {
+		char *what = brief ? owed_short(g, &owed[i]) : turn_owed_brief(g, &owed[i]);
+		strbuf_addf(&sb, "%s %s (%s)", i ? "," : "", what, tui_owed_key(owed[i].kind));
+		free(what);
 	}
-	if (n > 4)
-		strbuf_addf(&sb, " and %zu more", n - 4);
-	strbuf_addf(&sb, "; N skips");
+	if (n > shown)
+		strbuf_addf(&sb, " and %zu more", n - shown);
+	if (!brief)
+		strbuf_addf(&sb, "; N skips");
 	free(where);
 	return sb.text;
 }
@@ -52,6 +75,18 @@ status_may(struct tui *t)
 	command_result_free(&res);
 }
 
+/* Where the game stands in fewer words: "turn 1, British to act, Combat", or
+ * with `turn` false "turn 1, British, Combat". */
+static char *
+short_state(const struct game *g, bool turn)
+{
+	const char *side = g->sc.teams[g->side].name, *phase = turn_phase_name(g);
+
+	if (turn)
+		return xasprintf("turn %d, %s to act%s%s", g->turn, side, *phase ? ", " : "", phase);
+	return xasprintf("turn %d, %s%s%s", g->turn, side, *phase ? ", " : "", phase);
+}
+
 /* Where the game stands and the phase's reminder, as `show state` says them:
  * asked again when the game changed. */
 void
@@ -62,10 +97,16 @@ status_derive(struct tui *t)
 	free(t->state_line);
 	free(t->reminder);
 	free(t->state_owed);
+	free(t->state_short);
+	free(t->state_least);
+	free(t->owed_brief);
+	t->owed_brief = NULL;
 	if (t->s->game.setup) {
 		/* set-up is not play: no turn, phase or side to act */
 		t->state_line = xstrdup("SET-UP");
 		t->state_owed = xstrdup(t->state_line);
+		t->state_short = xstrdup(t->state_line);
+		t->state_least = xstrdup(t->state_line);
 		t->reminder = NULL;
 		memset(&t->state_may, 0, sizeof t->state_may);
 		t->status_gen = t->gen;
@@ -74,7 +115,14 @@ status_derive(struct tui *t)
 	t->state_line = turn_state_words(&t->s->game);
 	/* what is owed, said after it while no battle is set up (then the
 	 * battle's keys need the room) */
-	t->state_owed = with_owed(&t->s->game, turn_state_words(&t->s->game));
+	t->state_owed = with_owed(&t->s->game, turn_state_words(&t->s->game), false);
+	t->state_short = short_state(&t->s->game, true);
+	t->state_least = short_state(&t->s->game, false);
+	t->owed_brief = with_owed(&t->s->game, xstrdup(""), true);
+	if (t->owed_brief[0] == '\0') {
+		free(t->owed_brief);
+		t->owed_brief = NULL;
+	}
 	t->reminder = turn_phase_reminder(&t->s->game);
 	status_may(t);
 	t->status_gen = t->gen;
@@ -82,7 +130,7 @@ status_derive(struct tui *t)
 
 /* The keys that settle what is owed ("v:retreat"), once each, into out. */
 static size_t
-owed_hints(struct tui *t, const char *out[], size_t n, size_t cap)
+owed_hints(struct tui *t, struct status_hint out[], size_t n, size_t cap)
 {
 	static const char *const words[] = { [OWED_RESULT] = "Y:apply", [OWED_RETREAT] = "v:retreat",
 		                             [OWED_BATTLE_BACK] = "B:battle back" };
@@ -93,10 +141,10 @@ owed_hints(struct tui *t, const char *out[], size_t n, size_t cap)
 	for (size_t i = 0; i < k && i < 8 && n + 1 < cap; i++)
 		if (!seen[owed[i].kind]) {
 			seen[owed[i].kind] = true;
-			out[n++] = words[owed[i].kind];
+			out[n++] = (struct status_hint){ words[owed[i].kind], false };
 		}
 	if (k > 0 && n + 1 < cap)
-		out[n++] = "N:skip";
+		out[n++] = (struct status_hint){ "N:skip", false };
 	return n;
 }
 
@@ -105,30 +153,33 @@ owed_hints(struct tui *t, const char *out[], size_t n, size_t cap)
  * others are offered only where the engine's `may` says their command would be
  * taken: p and T while nothing is owed (else the keys that settle it), > while
  * the selected unit has targets, r and e when the battle set up would be
- * fought, f and m when the unit at the cursor may be fired at or meleed. */
+ * fought, f and m when the unit at the cursor may be fired at or meleed.
+ * Enter's and ?'s are whole on the narrowest line; the others may be cut to
+ * their key. */
 static size_t
-hints(struct tui *t, const char *out[], size_t cap)
+hints(struct tui *t, struct status_hint out[], size_t cap)
 {
 	const struct may_now *m = &t->state_may;
 	int sel = tui_selected(t), u = tui_unit_at_cursor(t);
 	enum enter_does does = ENTER_NOTHING;
 	size_t n = 0;
 
-#define HINT(text) do { if (n + 1 < cap) out[n++] = (text); } while (0)
+#define HINT(text) do { if (n + 1 < cap) out[n++] = (struct status_hint){ (text), false }; } while (0)
+#define WHOLE(text) do { if (n + 1 < cap) out[n++] = (struct status_hint){ (text), true }; } while (0)
 	if (t->brush == BRUSH_NONE)
 		does = tui_enter_hint(does = tui_enter_does(t)) != NULL ? does : ENTER_NOTHING;
 	if (tui_enter_hint(does) != NULL)
-		HINT(tui_enter_hint(does));
+		WHOLE(tui_enter_hint(does));
 	if (t->brush != BRUSH_NONE) {
 		HINT(".:paint here");
-		HINT("?:help");
+		WHOLE("?:help");
 		HINT("Esc:stop");
 		HINT("U:undo");
 	} else if (t->s->game.setup) {
 		HINT("P:paint");
 		HINT("A:add unit");
 		HINT("w:save scenario");
-		HINT("?:help");
+		WHOLE("?:help");
 		HINT("F10:menu");
 		HINT("q:quit");
 	} else if (t->battle.active) {
@@ -137,7 +188,7 @@ hints(struct tui *t, const char *out[], size_t cap)
 			HINT("r:roll");
 		if (t->battle.accepted)
 			HINT("e:enter dice");
-		HINT("?:help");
+		WHOLE("?:help");
 		if (sel >= 0 && t->ntargets > 0 && selection_derived(t))
 			HINT(">:next target");
 		HINT("Esc:cancel");
@@ -146,7 +197,7 @@ hints(struct tui *t, const char *out[], size_t cap)
 		n = owed_hints(t, out, n, cap);
 		if (sel >= 0 && selection_derived(t) && t->ntargets > 0)
 			HINT(">:target");
-		HINT("?:help");
+		WHOLE("?:help");
 		if (sel >= 0 && u >= 0 && selection_targets(t, u)) {
 			unsigned verbs = t->may_at.verbs;
 			if (verbs & MAY_FIRE)
@@ -165,21 +216,35 @@ hints(struct tui *t, const char *out[], size_t cap)
 			HINT("q:quit");
 	}
 #undef HINT
-	out[n] = NULL;
+#undef WHOLE
+	out[n].text = NULL;
 	return n;
 }
 
-/* The hints that fit in `room` columns, joined by two blanks. */
-static void
-fit_hints(const char *const *keys, int room, char *out, size_t size)
+/* A hint as the line shows it: whole ("p:phase"), or cut to its key ("p"). */
+static size_t
+hint_len(const struct status_hint *h, bool cut)
 {
+	return cut && !h->whole ? strcspn(h->text, ":") : strlen(h->text);
+}
+
+/* The hints (cut to their keys with `cut`, all but the whole ones) that fit in
+ * `room` columns, joined by two blanks; how many were left out. */
+static size_t
+fit_hints(const struct status_hint *keys, bool cut, int room, char *out, size_t size)
+{
+	size_t left_out = 0;
+
 	out[0] = '\0';
-	for (size_t i = 0; keys[i] != NULL; i++) {
-		size_t used = strlen(out);
-		if ((int)(used + strlen(keys[i]) + (used ? 2 : 0)) > room)
-			break;
-		snprintf(out + used, size - used, "%s%s", used ? "  " : "", keys[i]);
+	for (size_t i = 0; keys[i].text != NULL; i++) {
+		size_t used = strlen(out), len = hint_len(&keys[i], cut);
+		if ((int)(used + len + (used ? 2 : 0)) > room) {
+			left_out++;
+			continue;
+		}
+		snprintf(out + used, size - used, "%s%.*s", used ? "  " : "", (int)len, keys[i].text);
 	}
+	return left_out;
 }
 
 /* Is `now` what a line was drawn from last (*drawn, taken over)? */
@@ -193,36 +258,75 @@ same_as_drawn(char **drawn, char *now)
 	return same;
 }
 
+/* How the status line is said, the longest first: where the game stands,
+ * the unsaved mark, whether the hints other than Enter's and ?'s are cut to
+ * their keys. The first whose hints all fit is drawn; the last drops hints. */
+struct status_form {
+	const char *state;
+	bool owed;               /* what is owed said after it in brief */
+	const char *mark;
+	bool cut;
+};
+
+/* The width of the line said in form f with all its hints. */
+static int
+form_width(const struct tui *t, const struct status_form *f, const struct status_hint *now)
+{
+	int w = 1 + (int)strlen(f->state) + 1;
+
+	if (f->owed && t->owed_brief != NULL)
+		w += (int)strlen(t->owed_brief);
+	if (t->s->game.dirty)
+		w += (int)strlen(f->mark) + 1;
+	if (t->brush != BRUSH_NONE)
+		w += 6 + (int)strlen(t->brush_id ? t->brush_id : "") + 1;
+	for (size_t i = 0; now[i].text != NULL; i++)
+		w += (i ? 2 : 1) + (int)hint_len(&now[i], f->cut);
+	return w;
+}
+
 /* The status line, drawn again only when what it is drawn from changed (on
- * the same windows). */
+ * the same windows). At 80 columns the side, the phase, what is owed, Enter's
+ * hint and ? are whole; the rest is said shorter or left out. */
 static void
-draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
+draw_status_line(struct tui *t, WINDOW *w, const struct status_hint *now)
 {
 	struct strbuf sb = { NULL, 0, 0 };
 	const char *reminder = t->reminder;
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
-
 	/* what is owed, unless a battle being set up or the brush needs the room */
-	const char *state = t->battle.active || t->brush != BRUSH_NONE ? t->state_line
-	                                                                : t->state_owed;
+	bool plain = t->battle.active || t->brush != BRUSH_NONE;
+	const struct status_form forms[] = {
+		{ plain ? t->state_line : t->state_owed, false, "[+] unsaved", false },
+		{ t->state_line, !plain, "[+] unsaved", true },
+		{ t->state_line, !plain, "[+]", true },
+		{ t->state_short, !plain, "[+]", true },
+		{ t->state_least, !plain, "[+]", true },
+	};
+	size_t nforms = sizeof forms / sizeof forms[0], fi = 0;
+	const struct status_form *f;
 
-	strbuf_addf(&sb, "%d %lu %d %d\n%s\n%s\n%s\n", cols, t->layout, t->s->game.dirty,
-	            (int)t->brush, state ? state : "",
+	while (fi + 1 < nforms && (forms[fi].state == NULL || form_width(t, &forms[fi], now) > cols))
+		fi++;
+	f = &forms[fi];
+	strbuf_addf(&sb, "%d %lu %d %d %zu\n%s\n%s\n%s\n%s\n", cols, t->layout, t->s->game.dirty,
+	            (int)t->brush, fi, f->state ? f->state : "", f->owed && t->owed_brief ? t->owed_brief : "",
 	            t->brush_id ? t->brush_id : "", reminder ? reminder : "\1");
-	for (size_t i = 0; now[i] != NULL; i++)
-		strbuf_addf(&sb, "%s\t", now[i]);
+	for (size_t i = 0; now[i].text != NULL; i++)
+		strbuf_addf(&sb, "%s\t", now[i].text);
 	if (same_as_drawn(&t->status_drawn, sb.text))
 		return;
 	wattrset(w, tui_attr(t, ROLE_STATUS));
 	mvwhline(w, 0, 0, ' ', cols);
-	snprintf(left, sizeof left, " %s", state ? state : "");
+	snprintf(left, sizeof left, " %s%s", f->state ? f->state : "",
+	         f->owed && t->owed_brief ? t->owed_brief : "");
 	tui_put(t, w, 0, 0, left, cols);
 	x = (int)strlen(left) + 1;
 	if (t->s->game.dirty) {
 		wattrset(w, tui_attr(t, ROLE_STATUS_MARK));
-		tui_put(t, w, 0, x, "[+] unsaved", cols - x);
-		x += 12;
+		tui_put(t, w, 0, x, f->mark, cols - x);
+		x += (int)strlen(f->mark) + 1;
 		wattrset(w, tui_attr(t, ROLE_STATUS));
 	}
 	if (t->brush != BRUSH_NONE) {
@@ -235,14 +339,14 @@ draw_status_line(struct tui *t, WINDOW *w, const char *const *now)
 	}
 	/* the phase's reminder, when it fits whole beside the first hints (the map's
 	 * bottom edge shows it otherwise) */
-	fit_hints(now, cols - x - 2, keys, sizeof keys);
-	fit_hints(now, 24, least, sizeof least);
+	fit_hints(now, f->cut, cols - x - 2, keys, sizeof keys);
+	fit_hints(now, f->cut, 24, least, sizeof least);
 	room = cols - x - 2 - (int)strlen(least) - 2;
 	if (reminder != NULL && (int)strlen(reminder) + 1 <= room) {
 		x++;
 		tui_put(t, w, 0, x, reminder, room);
 		x += (int)strlen(reminder) < room ? (int)strlen(reminder) + 1 : room + 1;
-		fit_hints(now, cols - x - 2, keys, sizeof keys);
+		fit_hints(now, f->cut, cols - x - 2, keys, sizeof keys);
 	}
 	if (keys[0] != '\0')
 		tui_put(t, w, 0, cols - (int)strlen(keys) - 1, keys, (int)strlen(keys));
@@ -273,7 +377,7 @@ void
 tui_status_draw(struct tui *t)
 {
 	WINDOW *w = t->statuswin;
-	const char *now[16];
+	struct status_hint now[16];
 
 	if (w == NULL)
 		return;

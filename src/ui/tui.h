@@ -285,6 +285,9 @@ struct tui {
 
 	char *state_line;       /* where the game stands, from show state */
 	char *state_owed;       /* the same and what is owed, with the keys */
+	char *state_short;      /* shorter: "turn 1, British to act, Combat" */
+	char *state_least;      /* shortest: "British, Combat" */
+	char *owed_brief;       /* "; owed: C7 retreat 2 (v)" (the first only), or NULL */
 	char *reminder;         /* the phase's reminder, or NULL */
 	unsigned long status_gen; /* the change they were asked at (with state_line) */
 	struct may_now state_may; /* `may`: whether the phase may end now */
