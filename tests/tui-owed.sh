@@ -28,6 +28,9 @@ battle_typed() {
 	keys -l "$3"
 	keys Enter
 	check "the result to apply is asked about" "Apply the result?"
+	# the box leaves the dice pane in sight, the pane showing the roll (issue 28)
+	check "$1's roll is in sight beside the question" "$1 rolls "
+	check "the roll's result is in sight beside the question" "result: "
 	keys Y
 	wait_gone "Apply the result?"
 }

@@ -3,7 +3,7 @@
  * roll it shows what `explain UNIT TARGET` answers (the dice or the modifier,
  * each step with its card line, the exact odds); after it, the battle's answer:
  * the faces rolled, what they scored, what was applied. Its own keys scroll it;
- * each new answer is shown from its top.
+ * each new answer is shown from its top, a roll from its line of the dice.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -157,11 +157,18 @@ dice_draw(struct tui *t, struct pane *p)
 	else
 		snprintf(title, sizeof title, "Dice%s", t->dice_rolled ? ": rolled" : "");
 	snprintf(framed, sizeof framed, "%c%s", tui_pane_focused(t, p) ? '[' : ' ', title);
+	build(t, &v, width);
 	if (d->answer != t->dice_answers) {
+		/* a new answer from its top; a roll's from its dice rolled (the line
+		 * of the roll), so that the roll and its result are in sight */
 		d->answer = t->dice_answers;
 		d->top = 0;
+		for (size_t k = 0; t->dice_rolled && v.roles != NULL && k < v.n; k++)
+			if (v.roles[k] == ROLE_KEY) {
+				d->top = (int)k;
+				break;
+			}
 	}
-	build(t, &v, width);
 	if (d->top > (int)v.lines.count - body)
 		d->top = (int)v.lines.count - body > 0 ? (int)v.lines.count - body : 0;
 	roles = xcalloc((size_t)body + 1, sizeof *roles);

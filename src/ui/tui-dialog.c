@@ -519,11 +519,29 @@ dialog_choose_from(struct tui *t, const char *title, const char *const *items, s
 
 /* ---- a question ------------------------------------------------------------------ */
 
+/* The line a box h lines high starts on: the middle of the screen, or, with
+ * a part of the screen to keep in sight (keep), above it, else below it, where
+ * there is room. */
+static int
+box_top(int h, const struct rect *keep)
+{
+	int middle = (LINES - h) / 2;
+
+	if (keep == NULL || middle + h <= keep->y || middle >= keep->y + keep->h)
+		return middle;
+	if (h <= keep->y)
+		return (keep->y - h) / 2;
+	if (LINES - (keep->y + keep->h) >= h)
+		return keep->y + keep->h;
+	return middle;
+}
+
 static bool
-ask_open(struct tui *t, struct box *b, const char *title, const char *question)
+ask_open(struct tui *t, struct box *b, const char *title, const char *question,
+         const struct rect *keep)
 {
 	struct strlist lines = { 0 };
-	int width = dialog_width(70);
+	int width = dialog_width(70), h;
 	char *copy = xstrdup(question), *save = NULL;
 
 	memset(b, 0, sizeof *b);
@@ -535,7 +553,8 @@ ask_open(struct tui *t, struct box *b, const char *title, const char *question)
 		tui_wrap(p, width - 4, 3, &lines);
 	}
 	free(copy);
-	if (!t->too_small && box_open(t, b, (int)lines.count + 2, width, title))
+	h = (int)lines.count + 2 < LINES ? (int)lines.count + 2 : LINES;
+	if (!t->too_small && box_open_at(t, b, box_top(h, keep), (COLS - width) / 2, h, width, title))
 		for (size_t i = 0; i < lines.count; i++)
 			tui_put(t, b->w, 1 + (int)i, 2, lines.items[i], width - 4);
 	strlist_free(&lines);
@@ -551,10 +570,17 @@ ask_open(struct tui *t, struct box *b, const char *title, const char *question)
 int
 dialog_ask(struct tui *t, const char *title, const char *question, const char *keys)
 {
+	return dialog_ask_keeping(t, title, question, keys, NULL);
+}
+
+int
+dialog_ask_keeping(struct tui *t, const char *title, const char *question, const char *keys,
+                   const struct rect *keep)
+{
 	struct box b;
 	int answer = -1;
 
-	ask_open(t, &b, title, question);
+	ask_open(t, &b, title, question, keep);
 	while (answer < 0) {
 		int ch;
 		if (b.w != NULL)
@@ -562,7 +588,7 @@ dialog_ask(struct tui *t, const char *title, const char *question, const char *k
 		ch = dialog_key(t, &b);
 		if (ch == KEY_RESIZE) {
 			box_close(&b);
-			ask_open(t, &b, title, question);
+			ask_open(t, &b, title, question, keep);
 		} else if (ch == KEY_ESC) {
 			answer = 0;
 		} else if (ch >= 'A' && ch <= 'Z' && strchr(keys, ch) != NULL) {

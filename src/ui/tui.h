@@ -566,6 +566,10 @@ int dialog_choose_from(struct tui *t, const char *title, const char *const *item
  * key only, the small letter not); the key, or 0 when
  * cancelled (Esc). */
 int dialog_ask(struct tui *t, const char *title, const char *question, const char *keys);
+/* The same, the box placed off `keep` (a part of the screen it must not hide:
+ * the dice a result comes from), where there is room. */
+int dialog_ask_keeping(struct tui *t, const char *title, const char *question,
+                       const char *keys, const struct rect *keep);
 /* Lines to read, scrolled with the arrows; any other key closes. */
 void dialog_text(struct tui *t, const char *title, const struct strlist *lines);
 
