@@ -19,8 +19,8 @@
 #   pid_of NAME, wait_status NAME               its pid; its exit status once ended
 #   check DESC TEXT, check_gone DESC TEXT       a TAP line for TEXT appearing / going
 #   check_status DESC TEXT                      ... for TEXT in the last two lines
-#   command_line TEXT, quit_game NAME, kill_session NAME   type at ':', q, kill -9
 #   check_hint DESC KEY                         ... for KEY offered on the status line
+#   command_line TEXT, quit_game NAME, kill_session NAME   type at ':', q, kill -9
 #
 # and for the play tests: $scenarios (the shipped scenarios), go UNIT,
 # select_here UNIT, phase NAME, quit_game NAME.

@@ -160,10 +160,15 @@ battle_keys() {
 }
 
 # try_move ID: a neighbouring hex where Enter says move, and Enter moves ID;
-# false when none of the six is one.
+# false when none of the six is one. (A step off the board changes nothing on
+# the screen: that one is given up after 20 looks, not the whole limit.)
 try_move() {
 	for d in l:h h:l u:b y:n n:y b:u; do
-		after "${d%:*}" || continue
+		whole=$limit limit=20
+		after "${d%:*}" >/dev/null
+		moved=$?
+		limit=$whole
+		[ $moved -eq 0 ] || continue
 		if hinted Enter && hint_text "Enter:move"; then
 			press "Enter moves $1" Enter "$1 moves"
 			return 0
