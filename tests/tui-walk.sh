@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tui-walk.sh: no key a hint advertises is refused (issue 28). For each of the
-# five demos, one tmux session at 80x24 walks every phase of one whole turn,
-# both sides, and in each phase presses every key the status line shows, as
-# read from the screen: the keys that settle what is owed, ? and F10 (once a
-# demo: they are the same in every phase), then, with one of the acting side's
-# units selected (the nearest to an enemy first, at most two tried), > and
-# the battle's keys (e, o, Enter's roll) or Enter's move to a neighbouring hex,
-# Esc, and last p or T. After each press the message line must not hold an
-# error. q (quit) is the one hint not pressed: it ends the walk.
+# five demos, one tmux session at 80x24 (the five at once) walks every phase
+# of one whole turn, both sides, and in each phase presses every key the
+# status line shows, as read from the screen: the keys that settle what is
+# owed, ? and F10 (once a demo: they are the same in every phase), then, with
+# one of the acting side's units selected (the nearest to an enemy first, at
+# most two tried), > and the battle's keys (e, o, Enter's roll) or Enter's
+# move to a neighbouring hex, Esc, and last p or T. After each press the
+# message line must not hold an error. q (quit) is the one hint not pressed:
+# it ends the walk.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the phase walk in tmux"
@@ -282,8 +283,22 @@ walk() {
 	quit_game "$demo"
 }
 
-for demo in ${TUI_WALK_DEMOS:-tricorne great-war mini-nap napoleonic-tec ud-napoleonic}; do
-	walk "$demo"
+# The five walks at once, one session each on the one server, each writing its
+# TAP lines to a file (numbered from 1); then their lines in order, numbered
+# again as one test.
+demos=${TUI_WALK_DEMOS:-tricorne great-war mini-nap napoleonic-tec ud-napoleonic}
+for demo in $demos; do
+	(walk "$demo") >"$tap_tmp/walk-$demo.tap" 2>&1 &
+done
+wait
+for demo in $demos; do
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) tap_ok 0 "${line#* - }" ;;
+		"not ok "*) tap_ok 1 "${line#* - }" ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$tap_tmp/walk-$demo.tap"
 done
 
 tap_done
