@@ -496,7 +496,6 @@ battle_apply(struct tui *t)
 {
 	const struct game *g = &t->s->game;
 	struct strbuf q = { NULL, 0, 0 };
-	const struct pane *dice;
 
 	if (g->npending == 0) {
 		tui_message(t, true, "no battle's result is waiting to be applied");
@@ -510,10 +509,10 @@ battle_apply(struct tui *t)
 	strbuf_addf(&q, "%s", "\nY applies it (U undoes it); n leaves it for later");
 	/* (what apply does goes to the game log: the log pane has it whole); Y, the
 	 * key that applies on the map too, never y, which moves the cursor there */
-	/* the box leaves the dice pane, and the roll it asks about, in sight */
-	dice = tui_pane(t, &pane_dice);
+	/* the box leaves the panes under the map (the dice pane, the roll it asks
+	 * about) in sight */
 	if (dialog_ask_keeping(t, "The battle's result", q.text, "Yn",
-	                       dice->win != NULL ? &dice->rect : NULL) != 'Y' ||
+	                       t->bottom_row.h > 0 ? &t->bottom_row : NULL) != 'Y' ||
 	    tui_command(t, "apply"))
 		say_what_waits(t);
 	free(q.text);

@@ -190,6 +190,9 @@ place_panes(struct tui *t, int lines, int cols)
 			share(cols - x, nbottom, bottom++, &start, &len);
 			set_rect(&t->panes[i].rect, top_h, x + start, bottom_h, len);
 		}
+	/* the bottom row (the dice pane among them), which a question about a
+	 * roll keeps in sight; none while a pane is zoomed */
+	set_rect(&t->bottom_row, top_h, 0, t->zoom >= 0 ? 0 : bottom_h, cols);
 	if (t->zoom >= 0)
 		set_rect(&t->panes[t->zoom].rect, 0, 0, avail, cols);
 }

@@ -283,6 +283,7 @@ struct tui {
 	bool dice_rolled;       /* they are a roll's result */
 	unsigned long dice_answers; /* bumped with each answer put in t->dice */
 
+	struct rect bottom_row; /* the panes under the map (tui-layout.c); h 0: zoomed */
 	char *state_line;       /* where the game stands, from show state */
 	char *state_owed;       /* the same and what is owed, with the keys */
 	char *state_short;      /* shorter: "turn 1, British to act, Combat" */
