@@ -165,7 +165,9 @@ dice_draw(struct tui *t, struct pane *p)
 		d->top = 0;
 		for (size_t k = 0; t->dice_rolled && v.roles != NULL && k < v.n; k++)
 			if (v.roles[k] == ROLE_KEY) {
-				d->top = (int)k;
+				/* its end in sight, but never past the roll's line */
+				int end = (int)v.lines.count - body;
+				d->top = end < 0 ? 0 : end < (int)k ? end : (int)k;
 				break;
 			}
 	}
