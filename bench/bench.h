@@ -40,6 +40,10 @@ struct play_counts {
  * `journal` gets what a session's journal would: each change as recorded, each
  * undo and redo as given. */
 void bench_play(struct game *g, size_t changes, struct strlist *journal, struct play_counts *n);
+/* The same, battle-heavy: a battle in four tries, each result applied (issue 32's
+ * long campaign). */
+void bench_play_battles(struct game *g, size_t changes, struct strlist *journal,
+                        struct play_counts *n);
 
 /* A journal file of the first `count` lines, framed as journal.c frames them
  * but flushed once, beginning from `base`. */

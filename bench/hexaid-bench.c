@@ -20,23 +20,6 @@
 #include "strutil.h"
 #include "xmalloc.h"
 
-void
-bench_open(const char *path, struct game *g)
-{
-	struct diag_list dl;
-	struct scenario sc;
-
-	diag_list_init(&dl, DIAG_MAX_ERRORS);
-	if (!scenario_load(&sc, path, NULL, &dl)) {
-		diag_print(&dl, stderr);
-		fprintf(stderr, "hexaid-bench: %s: cannot open the scenario\n", path);
-		exit(2);
-	}
-	diag_list_free(&dl);
-	game_start(g, &sc);
-	rng_seed(&g->rng, 1);
-}
-
 bool
 bench_command(struct game *g, const char *line)
 {
