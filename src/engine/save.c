@@ -229,16 +229,25 @@ put_block(struct text *t, const char *text, size_t len)
 }
 
 static void
-put_save(struct text *t, const struct game *g)
+put_head(struct text *t, const struct game *g)
 {
 	puts_text(t, "# A game saved by hexaid: hexaid FILE opens it. Do not edit the commands by\n"
 	              "# hand unless you mean to: they are replayed when the game is loaded.\n");
 	put_schema(t);
 	put_quoted(t, g->sc.path);
 	puts_text(t, "\n");
-	put_list(t, "commands", &g->done);
-	put_list(t, "undone", &g->undone);
-	put_list(t, "log", &g->log);
+}
+
+/* The lists of a save, in order, and their keys. */
+static const char *const list_key[SAVE_LISTS] = { "commands", "undone", "log" };
+
+static void
+put_save(struct text *t, const struct game *g)
+{
+	put_head(t, g);
+	put_list(t, list_key[SAVE_LIST_DONE], &g->done);
+	put_list(t, list_key[SAVE_LIST_UNDONE], &g->undone);
+	put_list(t, list_key[SAVE_LIST_LOG], &g->log);
 	put_block(t, g->sc.text, g->sc.len);
 }
 
@@ -266,6 +275,98 @@ save_text_size(const struct game *g)
 	}
 	put_save(&t, g);
 	return t.len;
+}
+
+/* ---- the size of a save, kept as the game changes ---------------------------------
+ * A list's size in a save follows from five sums over its items (put_list): as
+ * a literal block when every item can stand in one, from their lengths; else
+ * from the lengths of their quoted lines, which are summed only then. */
+
+/* One item's part of those sums, added (sign 1) or taken out (-1); its quoted
+ * line's length too when `quoted`. */
+static void
+list_size_count(struct save_list_size *z, const char *item, int sign, bool quoted)
+{
+	size_t len = strlen(item);
+	size_t n = sign > 0 ? 1 : SIZE_MAX;   /* times n: modular, SIZE_MAX subtracts */
+
+	z->count += n;
+	z->bytes += n * len;
+	z->empty += len == 0 ? n : 0;
+	z->unblocked += item_in_block(item, len) ? 0 : n;
+	if (quoted)
+		z->quoted += n * save_item_size(item);
+}
+
+void
+save_list_size_measure(struct save_list_size *z, const struct strlist *l)
+{
+	memset(z, 0, sizeof *z);
+	for (size_t i = 0; i < l->count && z->unblocked == 0; i++)
+		list_size_count(z, l->items[i], 1, false);
+	if (z->unblocked == 0)
+		return;
+	/* quoted lines: every item's line counted, from the start */
+	memset(z, 0, sizeof *z);
+	for (size_t i = 0; i < l->count; i++)
+		list_size_count(z, l->items[i], 1, true);
+}
+
+void
+save_list_size_grow(struct save_list_size *z, const struct strlist *l, size_t from)
+{
+	for (size_t i = from; i < l->count; i++) {
+		if (z->unblocked == 0 && !save_item_in_block(l->items[i])) {
+			/* the list turns into quoted lines: each item's line counted */
+			save_list_size_measure(z, l);
+			return;
+		}
+		list_size_count(z, l->items[i], 1, z->unblocked > 0);
+	}
+}
+
+void
+save_list_size_drop(struct save_list_size *z, const char *item)
+{
+	list_size_count(z, item, -1, z->unblocked > 0);
+	if (z->unblocked == 0)
+		z->quoted = 0;
+}
+
+/* The list's bytes in a save, its key's line with them (put_list). */
+static size_t
+list_size_bytes(const struct save_list_size *z, const char *key)
+{
+	size_t len = strlen(key);
+
+	if (z->count == 0)
+		return len + strlen(": []\n");
+	if (z->unblocked > 0)
+		return len + strlen(":\n") + z->quoted;
+	return len + strlen(": |2+\n") + z->bytes + z->count + 2 * (z->count - z->empty);
+}
+
+void
+save_size_measure(struct save_size *z, const struct game *g)
+{
+	struct text t = { NULL, 0, 0, true };
+
+	put_head(&t, g);
+	put_block(&t, g->sc.text, g->sc.len);
+	z->frame = t.len;
+	save_list_size_measure(&z->list[SAVE_LIST_DONE], &g->done);
+	save_list_size_measure(&z->list[SAVE_LIST_UNDONE], &g->undone);
+	save_list_size_measure(&z->list[SAVE_LIST_LOG], &g->log);
+}
+
+size_t
+save_size_bytes(const struct save_size *z)
+{
+	size_t bytes = z->frame;
+
+	for (int i = 0; i < SAVE_LISTS; i++)
+		bytes += list_size_bytes(&z->list[i], list_key[i]);
+	return bytes;
 }
 
 size_t

@@ -56,6 +56,29 @@ size_t save_text_size(const struct game *g);
 /* What one item of a list takes in a save at most: its line in either form,
  * while its list keeps the form it has. */
 size_t save_item_size(const char *item);
+/* The size of a save of a game in play, kept as its lists change, so that a
+ * change costs what it adds, not a count of the whole save (session.c). Each
+ * list's sums (put_list in save.c); the rest of the save, `frame`, does not
+ * change in play. */
+enum { SAVE_LIST_DONE, SAVE_LIST_UNDONE, SAVE_LIST_LOG, SAVE_LISTS };
+struct save_list_size {
+	size_t count, bytes, empty;  /* items, their lengths, the empty ones */
+	size_t unblocked;            /* items that cannot stand in a literal block */
+	size_t quoted;               /* their quoted lines' length, while unblocked > 0 */
+};
+struct save_size {
+	size_t frame;
+	struct save_list_size list[SAVE_LISTS];
+};
+/* Count it all (a pass over the save's lists, as save_text_size). */
+void save_size_measure(struct save_size *z, const struct game *g);
+/* save_text_size of the game counted. */
+size_t save_size_bytes(const struct save_size *z);
+/* One list counted again; the items of l from `from` on counted as added; an
+ * item dropped from its end. */
+void save_list_size_measure(struct save_list_size *z, const struct strlist *l);
+void save_list_size_grow(struct save_list_size *z, const struct strlist *l, size_t from);
+void save_list_size_drop(struct save_list_size *z, const char *item);
 /* Can this item be a line of a literal block: UTF-8 of characters that YAML
  * lets stand as themselves, none of which ends a line? */
 bool save_item_in_block(const char *item);

@@ -16,6 +16,7 @@
 #include "yaml-load.h"
 
 static void measure_record(struct session *s);
+static size_t record_values(const struct game *g);
 
 /* Take the lock of the saved game. In a place where no lock file can be made
  * (a read-only directory), the game opens all the same, read-only in effect:
@@ -195,23 +196,44 @@ say_warning(struct command_result *res, const char *what, const char *then)
 
 /* What a command may change that taking it back by undo or redo does not put
  * back: the redo list (a change empties it), the log, whether the game is
- * saved, and the dice hexaid rolls. */
+ * saved, and the dice hexaid rolls; and what the session knew of the save's
+ * size, with what it needs to follow the lists' changes (session_run). */
 struct before {
 	struct strlist undone;   /* a copy (empty when the list was) */
 	size_t log;
 	bool dirty;
 	struct rng rng;
+	size_t done;             /* commands in force */
+	char *done_last;         /* a copy of the last of them (NULL: none) */
+	bool setup;
+	struct save_size size;
+	size_t record_bytes;
 };
 
 static void
-before_take(struct before *b, const struct game *g)
+before_take(struct before *b, const struct session *s)
 {
+	const struct game *g = &s->game;
+
 	memset(&b->undone, 0, sizeof b->undone);
 	for (size_t i = 0; i < g->undone.count; i++)
 		strlist_add(&b->undone, g->undone.items[i]);
 	b->log = g->log.count;
 	b->dirty = g->dirty;
 	b->rng = g->rng;
+	b->done = g->done.count;
+	b->done_last = g->done.count > 0 ? xstrdup(g->done.items[g->done.count - 1]) : NULL;
+	b->setup = g->setup;
+	b->size = s->size;
+	b->record_bytes = s->record_bytes;
+}
+
+static void
+before_free(struct before *b)
+{
+	strlist_free(&b->undone);
+	free(b->done_last);
+	b->done_last = NULL;
 }
 
 /* Take back the change just made, without a trace: it never reached the disk.
@@ -231,26 +253,42 @@ take_back(struct session *s, bool was_undo, struct before *b)
 		strlist_drop_last(&s->game.log);
 	s->game.dirty = b->dirty;
 	s->game.rng = b->rng;
+	s->size = b->size;
+	s->record_bytes = b->record_bytes;
+	s->record_values = record_values(&s->game);
 }
 
 /* ---- what a save can hold ----------------------------------------------------------
  * Every change is kept in the game's record (the commands in force, those taken
  * back, the log), and a save writes the record whole: a change is refused when
- * its save could not be read back (ylimits_save). The session keeps a bound on
- * the save's size, raised by what each change adds and never lowered, and
- * measures the save again only when the bound passes the limit, or when an item
- * that cannot stand in a literal block joins a list: that list may then turn from
- * a block into quoted lines, every item growing. */
+ * its save could not be read back (ylimits_save). A game in play knows its
+ * save's size exactly: the sums that make each list's size (struct save_size)
+ * follow each command's change to the lists, at the cost of what it added or
+ * took out, however long the game (a list's form changing from a literal block
+ * to quoted lines is counted again whole, once). A game in set-up saves as a
+ * scenario: the session keeps a bound on its size, raised by what each change
+ * adds and never lowered, and measures it only when the bound passes the
+ * limit. */
 
 /* Structure beside the lists in a save: its keys and their values. */
 #define SAVE_OTHER_VALUES 16
 
+static size_t
+record_values(const struct game *g)
+{
+	return g->done.count + g->undone.count + g->log.count + SAVE_OTHER_VALUES;
+}
+
 static void
 measure_record(struct session *s)
 {
-	s->record_bytes = save_text_size(&s->game);
-	s->record_values = s->game.done.count + s->game.undone.count + s->game.log.count +
-	                   SAVE_OTHER_VALUES;
+	if (s->game.setup) {
+		s->record_bytes = save_text_size(&s->game);
+	} else {
+		save_size_measure(&s->size, &s->game);
+		s->record_bytes = save_size_bytes(&s->size);
+	}
+	s->record_values = record_values(&s->game);
 }
 
 static bool
@@ -260,36 +298,59 @@ record_over(const struct session *s)
 	       s->record_values > ylimits_save.max_nodes;
 }
 
-/* Does the last item of the list stand in a literal block (or is there none)? */
-static bool
-last_in_block(const struct strlist *l)
+/* A game in play: the sums follow the lists. The commands in force grow at
+ * their end, or lose their last (an undo); the redo list is counted again (a
+ * copy of it is made for every command anyway); the log only grows. Anything
+ * else is counted again whole. */
+static void
+follow_lists(struct session *s, const struct before *b)
 {
-	return l->count == 0 || save_item_in_block(l->items[l->count - 1]);
+	const struct game *g = &s->game;
+	struct save_list_size *z = s->size.list;
+
+	if (g->done.count >= b->done)
+		save_list_size_grow(&z[SAVE_LIST_DONE], &g->done, b->done);
+	else if (g->done.count + 1 == b->done)
+		save_list_size_drop(&z[SAVE_LIST_DONE], b->done_last);
+	else
+		save_list_size_measure(&z[SAVE_LIST_DONE], &g->done);
+	save_list_size_measure(&z[SAVE_LIST_UNDONE], &g->undone);
+	if (g->log.count >= b->log)
+		save_list_size_grow(&z[SAVE_LIST_LOG], &g->log, b->log);
+	else
+		save_list_size_measure(&z[SAVE_LIST_LOG], &g->log);
+	s->record_bytes = save_size_bytes(&s->size);
+}
+
+/* A game in set-up: the bound raised by the command recorded. */
+static void
+raise_bound(struct session *s, const struct command_result *res)
+{
+	const struct game *g = &s->game;
+
+	if (res->kind == COMMAND_CHANGE)
+		s->record_bytes += save_item_size(g->done.items[g->done.count - 1]);
+	if (record_over(s))
+		measure_record(s);
 }
 
 /* After a change or an undo or redo: may it stay? NULL, or why not. */
 static char *
-record_refused(struct session *s, const struct command_result *res, size_t log_before)
+record_refused(struct session *s, const struct command_result *res, const struct before *b)
 {
 	const struct game *g = &s->game;
-	bool measure = false;
 
-	if (res->kind == COMMAND_CHANGE) {
-		s->record_bytes += save_item_size(g->done.items[g->done.count - 1]);
-		s->record_values++;
-	}
-	/* a change, an undo or a redo adds a command to one list or the other */
-	measure |= !last_in_block(&g->done) || !last_in_block(&g->undone);
-	for (size_t i = log_before; i < g->log.count; i++) {
+	for (size_t i = b->log; i < g->log.count; i++)
 		if (strlen(g->log.items[i]) > ylimits_save.max_scalar)
 			return xasprintf("a line of the log would be longer than a save holds "
 			                 "(%zu bytes)", ylimits_save.max_scalar);
-		s->record_bytes += save_item_size(g->log.items[i]);
-		s->record_values++;
-		measure |= !save_item_in_block(g->log.items[i]);
-	}
-	if (measure || record_over(s))
+	s->record_values = record_values(g);
+	if (g->setup != b->setup)
 		measure_record(s);
+	else if (g->setup)
+		raise_bound(s, res);
+	else
+		follow_lists(s, b);
 	if (!record_over(s))
 		return NULL;
 	return xasprintf("the game's record is full: a save holds at most %zu bytes and %zu "
@@ -449,22 +510,23 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	char *err = NULL;
 	bool ok;
 
-	before_take(&b, &s->game);
+	before_take(&b, s);
 	ok = command_run(&s->game, line, res);
 	if (ok && res->saved)
 		restart_journal(s, res);
 	if (ok && res->saved && s->journal_beside_save)
 		follow_save(s, res);
 	if (!ok || res->kind == COMMAND_QUERY) {
-		strlist_free(&b.undone);
+		before_free(&b);
 		return ok;
 	}
-	err = record_refused(s, res, b.log);
+	err = record_refused(s, res, &b);
 	if (err == NULL && journal_keeps(s, command_record_line(&s->game, res), &err)) {
-		strlist_free(&b.undone);
+		before_free(&b);
 		return true;
 	}
 	take_back(s, res->undoes, &b);
+	before_free(&b);
 	command_result_clear_lines(res);
 	strlist_add(&res->lines, err);
 	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");

@@ -31,7 +31,9 @@ struct session {
 	                            again, whole, or is refused */
 	struct session_locks locks;
 	char *kept_aside;        /* where a journal found at journal_path was moved, or NULL */
-	size_t record_bytes;     /* at least the size of a save of the game now */
+	struct save_size size;   /* a game in play: its save's size, as sums (session.c) */
+	size_t record_bytes;     /* the size of a save of the game now (in set-up, at
+	                            least that) */
 	size_t record_values;    /* the values in that save */
 };
 
