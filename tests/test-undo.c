@@ -595,6 +595,31 @@ walk_back_far_over_a_save(void **state)
 	game_free(&opened);
 }
 
+/* An undo into the sparsely kept past replays the wide gap once and keeps the
+ * states it passes, as densely as play keeps them: walking back to the middle
+ * of a long save leaves a state every interval behind, so that each undo after
+ * it replays a few commands (checkpoint_replayed). */
+static void
+far_undo_keeps_states_passed(void **state)
+{
+	struct game played, opened;
+	size_t every, middle;
+
+	(void)state;
+	play_and_open(&played, &opened, 21, 700);
+	every = checkpoint_interval(&opened);
+	middle = played.done.count / 2;
+	while (opened.done.count > middle) {
+		struct command_result res;
+		assert_true(command_run(&opened, "undo", &res));
+		command_result_free(&res);
+	}
+	assert_true(checkpoint_kept(&opened) >= middle / every);
+	assert_same_as_rebuilt("napoleonic-tec-demo", &opened);
+	game_free(&played);
+	game_free(&opened);
+}
+
 /* A halt keeps the words of the card's step that ended the move (strings the
  * unit owns, kept beside the state's bytes): undo past a later change brings
  * them back. */
@@ -736,6 +761,7 @@ main(void)
 		cmocka_unit_test(long_walk_back_and_forth),
 		cmocka_unit_test(walk_back_over_a_save),
 		cmocka_unit_test(walk_back_far_over_a_save),
+		cmocka_unit_test(far_undo_keeps_states_passed),
 		cmocka_unit_test(halt_words_come_back),
 		cmocka_unit_test(results_waiting_come_back),
 		cmocka_unit_test(units_sharing_a_hex),

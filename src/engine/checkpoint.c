@@ -448,7 +448,7 @@ apply_delta(struct bytes kept[NREGIONS], const struct delta *d)
 /* ---- the states kept ---------------------------------------------------------------- */
 
 static void
-keep_state(struct game *g, struct checkpoints *cp)
+keep_state(struct game *g, struct checkpoints *cp, size_t at)
 {
 	struct scalars scalars;
 	struct live now[NREGIONS];
@@ -479,7 +479,17 @@ keep_state(struct game *g, struct checkpoints *cp)
 		*(struct delta *)xgrow(&cp->deltas, &cp->ndeltas, &cp->cap_deltas, sizeof d) = d;
 	}
 	cp->have = true;
-	cp->at = g->done.count;
+	cp->at = at;
+}
+
+/* Keep the state, `at` commands in force, unless one is kept there or later. */
+static void
+keep_at(struct game *g, size_t at)
+{
+	if (g->checkpoints == NULL)
+		g->checkpoints = xcalloc(1, sizeof *g->checkpoints);
+	if (!g->checkpoints->have || g->checkpoints->at < at)
+		keep_state(g, g->checkpoints, at);
 }
 
 size_t
@@ -515,12 +525,17 @@ checkpoint_recorded(struct game *g)
 		if (g->replay_end > g->done.count + CHECKPOINT_NEAR * every)
 			every *= CHECKPOINT_FAR;
 	}
-	if (g->done.count % every != 0)
-		return;
-	if (g->checkpoints == NULL)
-		g->checkpoints = xcalloc(1, sizeof *g->checkpoints);
-	if (!g->checkpoints->have || g->checkpoints->at < g->done.count)
-		keep_state(g, g->checkpoints);
+	if (g->done.count % every == 0)
+		keep_at(g, g->done.count);
+}
+
+void
+checkpoint_replayed(struct game *g, size_t at)
+{
+	/* the states an undo passes on its way back, kept as densely as in play:
+	 * the next undo, and every one after it, replays at most the interval */
+	if (at % checkpoint_interval(g) == 0)
+		keep_at(g, at);
 }
 
 size_t

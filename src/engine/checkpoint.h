@@ -33,6 +33,12 @@ size_t checkpoint_interval(const struct game *g);
 #define CHECKPOINT_FAR 16
 void checkpoint_recorded(struct game *g);
 
+/* While commands are replayed to take some back (an undo), `at` of g->done are
+ * in force: keep the state at the interval, so that an undo far back (where a
+ * save opened keeps states sparsely) replays the wide gap once, and the undos
+ * after it each a few commands. */
+void checkpoint_replayed(struct game *g, size_t at);
+
 /* How many states are kept (tests). */
 size_t checkpoint_kept(const struct game *g);
 

@@ -539,6 +539,8 @@ rebuild(struct game *g, size_t count)
 				strlist_drop_last(&g->done);
 			break;
 		}
+		if (i + 1 < count)
+			checkpoint_replayed(g, i + 1);
 	}
 	g->replaying = false;
 	return ok;
