@@ -45,7 +45,7 @@ owed_then_turn() {
 	done
 	keys T
 	check_status "$1: T is refused while $2 owes its retreat, naming v" "owed first: $2 retreat $3 (v)"
-	check "$1: the turn did not end" "turn 1, $5 to act"
+	check "$1: the turn did not end" "turn 1, $5"
 	keys v
 	check "$1: v offers where $2's retreat may end" "$2 retreats $3 of the $3 hex"
 	keys Enter

@@ -19,6 +19,7 @@
 struct dice_view {
 	int top;
 	unsigned long answer;   /* the answer (t->dice_answers) top is for */
+	bool zoomed;            /* ... and whether the pane was zoomed then */
 	bool drawn;
 	unsigned long layout;
 	char *title;
@@ -158,12 +159,14 @@ dice_draw(struct tui *t, struct pane *p)
 		snprintf(title, sizeof title, "Dice%s", t->dice_rolled ? ": rolled" : "");
 	snprintf(framed, sizeof framed, "%c%s", tui_pane_focused(t, p) ? '[' : ' ', title);
 	build(t, &v, width);
-	if (d->answer != t->dice_answers) {
+	if (d->answer != t->dice_answers || d->zoomed != (t->zoom >= 0)) {
 		/* a new answer from its top; a roll's from its dice rolled (the line
-		 * of the roll), so that the roll and its result are in sight */
+		 * of the roll), so that the roll and its result are in sight; zoomed,
+		 * from its top again */
 		d->answer = t->dice_answers;
+		d->zoomed = t->zoom >= 0;
 		d->top = 0;
-		for (size_t k = 0; t->dice_rolled && v.roles != NULL && k < v.n; k++)
+		for (size_t k = 0; !d->zoomed && t->dice_rolled && v.roles != NULL && k < v.n; k++)
 			if (v.roles[k] == ROLE_KEY) {
 				/* its end in sight, but never past the roll's line */
 				int end = (int)v.lines.count - body;

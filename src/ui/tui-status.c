@@ -209,7 +209,7 @@ hints(struct tui *t, struct status_hint out[], size_t cap)
 			HINT("Esc");
 		if (m->known && m->has_phases && m->phase_ends)
 			HINT("p:phase");
-		if (m->known && m->phase_ends && sel < 0)
+		if (m->known && m->phase_ends)
 			HINT("T:end turn");
 		HINT("F10:menu");
 		if (sel < 0)
@@ -295,6 +295,7 @@ draw_status_line(struct tui *t, WINDOW *w, const struct status_hint *now)
 	const char *reminder = t->reminder;
 	char left[512], keys[256], least[256];
 	int cols = COLS, x, room;
+	size_t left_out;
 	/* what is owed, unless a battle being set up or the brush needs the room */
 	bool plain = t->battle.active || t->brush != BRUSH_NONE;
 	const struct status_form forms[] = {
@@ -337,16 +338,14 @@ draw_status_line(struct tui *t, WINDOW *w, const struct status_hint *now)
 		x += (int)strlen(brush) + 1;
 		wattrset(w, tui_attr(t, ROLE_STATUS));
 	}
-	/* the phase's reminder, when it fits whole beside the first hints (the map's
-	 * bottom edge shows it otherwise) */
-	fit_hints(now, f->cut, cols - x - 2, keys, sizeof keys);
-	fit_hints(now, f->cut, 24, least, sizeof least);
-	room = cols - x - 2 - (int)strlen(least) - 2;
-	if (reminder != NULL && (int)strlen(reminder) + 1 <= room) {
-		x++;
-		tui_put(t, w, 0, x, reminder, room);
-		x += (int)strlen(reminder) < room ? (int)strlen(reminder) + 1 : room + 1;
-		fit_hints(now, f->cut, cols - x - 2, keys, sizeof keys);
+	/* the phase's reminder, when it fits whole beside every hint the line has
+	 * room for without it (the map's bottom edge shows it otherwise) */
+	left_out = fit_hints(now, f->cut, cols - x - 2, keys, sizeof keys);
+	room = reminder != NULL ? cols - x - 1 - (int)strlen(reminder) - 1 - 2 : 0;
+	if (reminder != NULL && reminder[0] != '\0' && room > 0 &&
+	    fit_hints(now, f->cut, room, least, sizeof least) <= left_out) {
+		tui_put(t, w, 0, x + 1, reminder, (int)strlen(reminder));
+		snprintf(keys, sizeof keys, "%s", least);
 	}
 	if (keys[0] != '\0')
 		tui_put(t, w, 0, cols - (int)strlen(keys) - 1, keys, (int)strlen(keys));
