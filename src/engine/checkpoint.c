@@ -101,7 +101,7 @@ static void
 bytes_put(struct bytes *b, const void *data, size_t len)
 {
 	bytes_reserve(b, b->len + len);
-	if (len > 0)
+	if (len > 0 && data != NULL) /* a run of no bytes may have no data */
 		memcpy(b->data + b->len, data, len);
 	b->len += len;
 }

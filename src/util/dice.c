@@ -2271,14 +2271,17 @@ static double
 kept_sum_of(double *v, int n, int keep)
 {
 	double total = 0.0;
+	int count = keep == 0 ? n : keep > 0 ? keep : -keep;
 
+	if (count > n) /* keeping more than there are keeps them all */
+		count = n;
 	for (int i = 1; i < n; i++) /* a few members: insertion sort, highest first */
 		for (int j = i; j > 0 && v[j] > v[j - 1]; j--) {
 			double t = v[j];
 			v[j] = v[j - 1];
 			v[j - 1] = t;
 		}
-	for (int i = 0; i < (keep == 0 ? n : keep > 0 ? keep : -keep); i++)
+	for (int i = 0; i < count; i++)
 		total += keep >= 0 ? v[i] : v[n - 1 - i];
 	return total;
 }
