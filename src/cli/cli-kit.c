@@ -180,11 +180,7 @@ cli_new_card(const struct cli_args *a)
 static bool
 read_size(const char *text, int *cols, int *rows)
 {
-	char x, end;
-
-	/* reader: --size COLSxROWS */
-	if (sscanf(text, "%d%c%d%c", cols, &x, rows, &end) == 3 && (x == 'x' || x == 'X') &&
-	    *cols >= 1 && *cols <= 200 && *rows >= 1 && *rows <= 200)
+	if (scenario_size_read(text, cols, rows))
 		return true;
 	fprintf(stderr, "hexaid: new: --size '%s': give columns and rows, 1 to 200 each, such "
 	                "as 13x9\n", text);

@@ -637,6 +637,16 @@ blank_text(const struct card *card, const char *card_name, const char *id, int c
 }
 
 bool
+scenario_size_read(const char *text, int *cols, int *rows)
+{
+	char x, end;
+
+	/* reader: a board size typed, COLSxROWS */
+	return sscanf(text, "%d%c%d%c", cols, &x, rows, &end) == 3 && (x == 'x' || x == 'X') &&
+	       *cols >= 1 && *cols <= 200 && *rows >= 1 && *rows <= 200;
+}
+
+bool
 scenario_blank(const char *file, const struct card *card, const char *card_name,
                const char *title, int cols, int rows, struct game *g, struct diag_list *dl)
 {

@@ -18,6 +18,10 @@ char *scenario_text(const struct game *g);
  * ground, a board of cols x rows, the card's sides and the first to start,
  * the card named `card_name` (its id, or its file's whole path), titled
  * `title`; as a game at its start, or false with the reasons in dl. */
+/* "13x9": a blank board's columns and rows, 1 to 200 each, as `hexaid new
+ * --size` and New scenario... read them; false when text is not one. */
+bool scenario_size_read(const char *text, int *cols, int *rows);
+
 bool scenario_blank(const char *file, const struct card *card, const char *card_name,
                     const char *title, int cols, int rows, struct game *g,
                     struct diag_list *dl);

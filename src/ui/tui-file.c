@@ -285,12 +285,9 @@ static char *
 size_wrong(struct tui *t, const char *text, void *ctx)
 {
 	int *size = ctx;
-	char x, end;
 
 	(void)t;
-	/* reader: a board size typed, as hexaid new --size reads it */
-	if (sscanf(text, "%d%c%d%c", &size[0], &x, &size[1], &end) == 3 && (x == 'x' || x == 'X') &&
-	    size[0] >= 1 && size[0] <= 200 && size[1] >= 1 && size[1] <= 200)
+	if (scenario_size_read(text, &size[0], &size[1]))
 		return NULL;
 	return xstrdup("columns x rows, 1 to 200 each, such as 13x9");
 }

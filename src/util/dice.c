@@ -1241,6 +1241,16 @@ dist_point(struct dist *d, long v)
 	d->cut = false;
 }
 
+/* Keep only the results lo..hi of d (counted from its least). */
+static void
+dist_keep(struct dist *d, long lo, long hi)
+{
+	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
+	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
+	d->max = d->min + hi;
+	d->min += lo;
+}
+
 /* Leave out the results at each end of d that hold under CUT_END together. */
 static void
 cut_ends(struct dist *d)
@@ -1253,10 +1263,7 @@ cut_ends(struct dist *d)
 	sum = 0.0;
 	while (hi > lo && (sum += d->chance[hi]) < CUT_END)
 		hi--;
-	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
-	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
-	d->max = d->min + hi;
-	d->min += lo;
+	dist_keep(d, lo, hi);
 }
 
 /* d := d + x (independent); x is freed. */
@@ -1378,10 +1385,7 @@ chance_trim(struct dist *d)
 		lo++;
 	while (hi > lo && d->chance[hi] == 0.0)
 		hi--;
-	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
-	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
-	d->max = d->min + hi;
-	d->min += lo;
+	dist_keep(d, lo, hi);
 }
 
 /* a and b added, in chances (both are kept). */
@@ -1613,10 +1617,7 @@ dist_trim(struct dist *d)
 		hi--;
 	if (lo == 0 && hi == d->max - d->min)
 		return;
-	memmove(d->chance, d->chance + lo, (size_t)(hi - lo + 1) * sizeof *d->chance);
-	memmove(d->ways, d->ways + lo, (size_t)(hi - lo + 1) * sizeof *d->ways);
-	d->max = d->min + hi;
-	d->min += lo;
+	dist_keep(d, lo, hi);
 }
 
 #define ODDS_WORK_LIMIT 400000000.0 /* additions the odds of one term may take */
