@@ -13,6 +13,7 @@
 
 #include "testutil.h"
 
+#include "checkpoint.h"
 #include "command.h"
 #include "fuzz.h"
 #include "journal.h"
@@ -21,6 +22,7 @@
 #include "save.h"
 #include "session.h"
 #include "xmalloc.h"
+#include "yaml-load.h"
 
 /* A small generator of its own, so that the lines repeat from one run to the
  * next (xorshift64*). */
@@ -383,6 +385,63 @@ test_record_bound_through_forms(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* One note of `len` letters through the session: taken? */
+static bool
+note_of_length(struct session *s, size_t len)
+{
+	struct command_result res;
+	char *line = xmalloc(len + 6);
+	bool ok;
+
+	memcpy(line, "note ", 5);
+	memset(line + 5, 'x', len);
+	line[len + 5] = '\0';
+	ok = session_run(s, line, &res);
+	command_result_free(&res);
+	free(line);
+	return ok;
+}
+
+/* A game at its save's size cap: a change refused there is taken back from the
+ * state kept just before it, replaying nothing (issue 32: each refused change
+ * cost a replay since the last state kept). States are kept every 1,000
+ * commands here, so that without it the last is far behind. */
+static void
+test_refused_at_cap_replays_nothing(void **state)
+{
+	struct command_result res;
+	struct session ses;
+	struct game g;
+	char *err = NULL, *warning = NULL;
+	size_t len = ylimits_save.max_scalar / 2, done, log;
+
+	(void)state;
+	fuzz_demo_game(&g, "", 0);
+	g.checkpoint_every = 1000;
+	for (int i = 0; i < 30; i++) {
+		assert_true(command_run(&g, "note a line of the log", &res));
+		command_result_free(&res);
+	}
+	assert_true(session_start(&ses, &g, NULL, NULL, NULL, &err, &warning));
+	free(warning);
+	while (len > 0)
+		if (!note_of_length(&ses, len))
+			len /= 2;
+	assert_true(ses.record_bytes <= ylimits_save.max_bytes);
+	assert_true(ses.record_bytes + 64 > ylimits_save.max_bytes);
+	done = ses.game.done.count;
+	log = ses.game.log.count;
+	assert_true(done % 1000 != 0);
+	assert_false(note_of_length(&ses, 1));
+	assert_false(note_of_length(&ses, 20));
+	assert_int_equal(ses.game.done.count, done);
+	assert_int_equal(ses.game.log.count, log);
+	assert_int_equal(ses.record_bytes, save_text_size(&ses.game));
+	/* the state before the refused change is kept where the game stands */
+	assert_int_equal(checkpoint_restore(&ses.game, done), done);
+	session_end(&ses);
+}
+
 /* Through real files: a session with its journal, its save written; the save
  * loaded and the journal recovered give the game played. */
 static void
@@ -583,6 +642,7 @@ main(void)
 		cmocka_unit_test(test_block_items_every_place),
 		cmocka_unit_test(test_random_lists),
 		cmocka_unit_test(test_record_bound_through_forms),
+		cmocka_unit_test(test_refused_at_cap_replays_nothing),
 		cmocka_unit_test(test_random_lines_in_memory),
 		cmocka_unit_test(test_random_lines_through_files),
 	};

@@ -538,6 +538,12 @@ checkpoint_replayed(struct game *g, size_t at)
 		keep_at(g, at);
 }
 
+void
+checkpoint_keep(struct game *g)
+{
+	keep_at(g, g->done.count);
+}
+
 size_t
 checkpoint_restore(struct game *g, size_t count)
 {

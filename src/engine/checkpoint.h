@@ -39,6 +39,10 @@ void checkpoint_recorded(struct game *g);
  * after it each a few commands. */
 void checkpoint_replayed(struct game *g, size_t at);
 
+/* Keep the state as it is now, g->done.count commands in force, unless one is
+ * kept there: a change about to be tried that is likely to be taken back (a game
+ * at its save's size cap, session.c) is then undone without a replay. */
+void checkpoint_keep(struct game *g);
 /* How many states are kept (tests). */
 size_t checkpoint_kept(const struct game *g);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "fileops.h"
 #include "save.h"
 #include "session.h"
@@ -334,6 +335,18 @@ raise_bound(struct session *s, const struct command_result *res)
 		measure_record(s);
 }
 
+/* Within a sixteenth of the cap, a change may well be refused: the state before
+ * it is kept (checkpoint_keep), so that taking it back costs what restoring the
+ * state does, not a replay of the commands since the last state kept. */
+#define NEAR_CAP_PART 16
+
+static bool
+near_cap(const struct session *s)
+{
+	return s->record_bytes > ylimits_save.max_bytes - ylimits_save.max_bytes / NEAR_CAP_PART ||
+	       s->record_values > ylimits_save.max_nodes - ylimits_save.max_nodes / NEAR_CAP_PART;
+}
+
 /* After a change or an undo or redo: may it stay? NULL, or why not. */
 static char *
 record_refused(struct session *s, const struct command_result *res, const struct before *b)
@@ -511,6 +524,8 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	bool ok;
 
 	before_take(&b, s);
+	if (near_cap(s))
+		checkpoint_keep(&s->game);
 	ok = command_run(&s->game, line, res);
 	if (ok && res->saved)
 		restart_journal(s, res);
