@@ -323,8 +323,8 @@ key_row_in_session(struct results *t, const struct bench_options *o, const char 
 /* Opening a file and quitting once it is open (hexaid quiet and idle: a long
  * game takes a while before its first screen): the median CPU time, the largest
  * peak memory. */
-static struct timing
-open_and_quit(const struct bench_options *o, const char *file, bool *failed)
+struct timing
+bench_tui_open(const struct bench_options *o, const char *file, bool *failed)
 {
 	int runs = o->runs < TUI_RUNS ? o->runs : TUI_RUNS;
 	double *cpu = xcalloc((size_t)runs, sizeof *cpu);
@@ -385,10 +385,10 @@ bench_tui_history(struct results *t, const struct bench_options *o, const char *
 	snprintf(title, sizeof title, "The terminal interface on that game (%d columns, %d lines)",
 	         COLUMNS, TERM_LINES);
 	results_section(t, title);
-	scenario = open_and_quit(o, map, &failed);
+	scenario = bench_tui_open(o, map, &failed);
 	r = results_add(t, "");
 	snprintf(r->what, sizeof r->what, "TUI open of its save, %zu log lines, and quit", log_long);
-	r->t = open_and_quit(o, save_long, &r->failed);
+	r->t = bench_tui_open(o, save_long, &r->failed);
 	r->failed = r->failed || failed;
 	r->budget = 300 * MS;
 	r->peak_budget_kib = 32 * 1024;

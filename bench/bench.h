@@ -27,6 +27,10 @@ struct bench_options {
 	size_t journal_lines;          /* the record's journal */
 	size_t log_entries;            /* the record's save */
 	int undos;                     /* undos timed in a row (at most BENCH_UNDOS) */
+	const char *self;              /* this program, for its --parse */
+	const char *campaign, *campaign_cap; /* issue 32's saves (gen-long-game) */
+	size_t small_game;             /* commands in force in its small game */
+	size_t far_undos;              /* undos timed from the end of its save */
 };
 
 #define BENCH_UNDOS 128
@@ -78,6 +82,14 @@ void bench_tui(struct results *t, const struct bench_options *o, const char *map
 void bench_tui_history(struct results *t, const struct bench_options *o, const char *map,
                        const char *save_short, size_t log_short, const char *save_long,
                        size_t log_long);
+/* The terminal interface opening a file and quitting once it is open: the
+ * median CPU time of a few sessions, the largest peak memory (bench-tui.c). */
+struct timing bench_tui_open(const struct bench_options *o, const char *file, bool *failed);
+/* Issue 32's battle-heavy campaign and its floors (bench-campaign.c). */
+void bench_campaign(struct results *t, const struct bench_options *o, const char *map);
+/* A bare parse of a file as a process of its own (hexaid-bench --parse FILE):
+ * the floor of a process that opens it, its peak memory too. */
+int bench_parse_main(const char *path);
 void bench_record(struct results *t, const struct bench_options *o, const char *map);
 void bench_history(struct results *t, const struct bench_options *o, const char *map);
 

@@ -3,8 +3,11 @@
  * (bench_play_battles: moves, a battle in four tries with its result applied,
  * notes, undos, next phases) until COMMANDS are in force, then saved. The same
  * scenario and count give the same save. What the game is made of goes to stderr.
+ * With CAP.sav, the same game is then filled with notes, through a session as
+ * a player's would be, until the save's cap refuses the shortest, and saved
+ * there too: a game at the cap (the notes are added after OUT.sav is written).
  *
- *   gen-long-game SCENARIO.yaml COMMANDS OUT.sav
+ *   gen-long-game SCENARIO.yaml COMMANDS OUT.sav [CAP.sav]
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,7 +18,10 @@
 #include "bench.h"
 #include "save.h"
 #include "scenario.h"
+#include "session.h"
 #include "strutil.h"
+#include "xmalloc.h"
+#include "yaml-load.h"
 
 /* The share of the journal's lines that begin with `word`. */
 static double
@@ -43,6 +49,53 @@ describe(const struct game *g, const struct strlist *journal, const struct play_
 	        g->done.count, g->log.count);
 }
 
+/* One note of `len` letters through the session: taken? */
+static bool
+note_of(struct session *s, size_t len)
+{
+	struct command_result res;
+	char *line = xmalloc(len + 8);
+	bool ok;
+
+	memcpy(line, "note ", 5);
+	memset(line + 5, 'x', len);
+	line[len + 5] = '\0';
+	ok = session_run(s, line, &res);
+	command_result_free(&res);
+	free(line);
+	return ok;
+}
+
+/* Fill the game with notes until the cap refuses even one letter, halving the
+ * note each time one is refused (from the longest a command may be, 16 KiB);
+ * then save it. */
+#define LONGEST_NOTE 16000
+
+static bool
+fill_to_cap(struct game *g, const char *path)
+{
+	struct session s;
+	char *err = NULL, *warning = NULL;
+	size_t len = LONGEST_NOTE, notes = 0;
+	bool ok;
+
+	ok = session_start(&s, g, NULL, NULL, NULL, &err, &warning);
+	while (ok && len > 0)
+		if (note_of(&s, len))
+			notes++;
+		else
+			len /= 2;
+	fprintf(stderr, "gen-long-game: %zu notes to the cap, %zu bytes of %zu\n", notes,
+	        s.record_bytes, ylimits_save.max_bytes);
+	ok = ok && save_write(&s.game, path, &err, &warning);
+	if (!ok)
+		fprintf(stderr, "gen-long-game: %s\n", err);
+	free(err);
+	free(warning);
+	session_end(&s);
+	return ok;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -53,8 +106,8 @@ main(int argc, char **argv)
 	long commands;
 	bool ok;
 
-	if (argc != 4 || !str_long(argv[2], 1, 10000000, &commands)) {
-		fputs("usage: gen-long-game SCENARIO.yaml COMMANDS OUT.sav\n", stderr);
+	if (argc < 4 || argc > 5 || !str_long(argv[2], 1, 10000000, &commands)) {
+		fputs("usage: gen-long-game SCENARIO.yaml COMMANDS OUT.sav [CAP.sav]\n", stderr);
 		return 2;
 	}
 	bench_open(argv[1], &g);
@@ -66,6 +119,9 @@ main(int argc, char **argv)
 	free(err);
 	free(warning);
 	strlist_free(&journal);
-	game_free(&g);
+	if (ok && argc == 5)
+		ok = fill_to_cap(&g, argv[4]);
+	else
+		game_free(&g);
 	return ok ? 0 : 1;
 }

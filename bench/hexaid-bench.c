@@ -117,9 +117,12 @@ static void
 usage(void)
 {
 	fputs("usage: hexaid-bench [--runs N] [--smoke] [--only PART,...] --hexaid PROGRAM\n"
-	      "                    --cards DIR --scratch DIR [--history MAP] MAP...\n"
+	      "                    --cards DIR --scratch DIR [--history MAP]\n"
+	      "                    [--campaign SAVE --campaign-cap SAVE] MAP...\n"
+	      "       hexaid-bench --parse FILE      (a bare libyaml parse: a floor)\n"
 	      "  --smoke: every part once with a short game and record (make check)\n"
-	      "  PART: cards, odds, maps, tui, record, history (all by default)\n"
+	      "  PART: cards, odds, maps, tui, record, history, campaign (all by default)\n"
+	      "  --campaign SAVE --campaign-cap SAVE: gen-long-game's saves (campaign)\n"
 	      "  --history: the board of the long game (a real game's size)\n"
 	      "  MAP: scenarios from gen-scenario; the first is the 100x100 one the\n"
 	      "  journal and save rows use; budgets apply to 100x100 maps\n",
@@ -138,17 +141,23 @@ main(int argc, char **argv)
 		{ "only", required_argument, NULL, 'o' },
 		{ "history", required_argument, NULL, 'H' },
 		{ "smoke", no_argument, NULL, 'S' },
+		{ "campaign", required_argument, NULL, 'C' },
+		{ "campaign-cap", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bench_options o = { .runs = 21, .long_game = 100000, .short_game = 10000,
 		                   .journal_lines = 10000, .log_entries = 1000,
-		                   .undos = BENCH_UNDOS };
+		                   .undos = BENCH_UNDOS, .small_game = 3000, .far_undos = 1400 };
 	struct spawner spawner;
 	struct results t = { NULL, 0, 0 };
 	const char *only = NULL;
 	long runs;
 	int c, missed, failed;
 
+	/* a bare parse as a process, the floor of the campaign's opens */
+	if (argc == 3 && strcmp(argv[1], "--parse") == 0)
+		return bench_parse_main(argv[2]);
+	o.self = argv[0];
 	if (!spawner_start(&spawner)) {
 		perror("hexaid-bench: fork");
 		return 1;
@@ -176,8 +185,16 @@ main(int argc, char **argv)
 		case 'H':
 			o.history = optarg;
 			break;
+		case 'C':
+			o.campaign = optarg;
+			break;
+		case 'K':
+			o.campaign_cap = optarg;
+			break;
 		case 'S':
 			o.runs = 1;
+			o.small_game = 300;
+			o.far_undos = 400;
 			o.long_game = 2000;
 			o.short_game = 500;
 			o.journal_lines = 1000;
@@ -205,6 +222,9 @@ main(int argc, char **argv)
 		bench_record(&t, &o, o.maps[0]);
 	if (wanted(only, "history") && o.history != NULL)
 		bench_history(&t, &o, o.history);
+	if (wanted(only, "campaign") && o.campaign != NULL && o.campaign_cap != NULL &&
+	    o.history != NULL)
+		bench_campaign(&t, &o, o.history);
 	missed = results_print(&t);
 	failed = results_failed(&t);
 	printf("\n%d budget(s) missed\n", missed);

@@ -7,7 +7,8 @@
 # line of sight), checks them with hexaid, then prints hexaid-bench's table.
 #
 #   make bench [BENCH_RUNS=N] [BENCH_ONLY=PART,...]   (N runs per median, default 21;
-#                                      parts: cards, odds, maps, tui, record, history)
+#                                      parts: cards, odds, maps, tui, record, history,
+#                                      campaign)
 #   bench/run.sh                       (from a build in ./build)
 set -eu
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -15,6 +16,7 @@ top_builddir=${top_builddir:-$top_srcdir/build}
 runs=${BENCH_RUNS:-21}
 hexaid=$top_builddir/hexaid
 gen=$top_builddir/bench/gen-scenario
+long=$top_builddir/bench/gen-long-game
 cards=$top_srcdir/data/cards
 
 tmp=$(mktemp -d)
@@ -33,8 +35,15 @@ scenario tec-200 napoleonic-tec 200 200 400
 scenario gw-100 great-war 100 100 200
 scenario gw-200 great-war 200 200 400
 scenario hist-30 napoleonic-tec 30 20 60
+# issue 32's battle-heavy campaign, and the same game filled to the save's cap
+case ",${BENCH_ONLY:-campaign}," in
+*,campaign,*)
+	"$long" "$tmp/hist-30.yaml" 100000 "$tmp/campaign.sav" "$tmp/campaign-cap.sav"
+	campaign="--campaign $tmp/campaign.sav --campaign-cap $tmp/campaign-cap.sav" ;;
+*) campaign= ;;
+esac
 echo
 
 "$top_builddir/bench/hexaid-bench" --runs "$runs" ${BENCH_ONLY:+--only "$BENCH_ONLY"} \
-	--hexaid "$hexaid" --cards "$cards" --scratch "$tmp" --history "$tmp/hist-30.yaml" \
+	--hexaid "$hexaid" --cards "$cards" --scratch "$tmp" --history "$tmp/hist-30.yaml" $campaign \
 	"$tmp/tec-100.yaml" "$tmp/tec-200.yaml" "$tmp/gw-100.yaml" "$tmp/gw-200.yaml"

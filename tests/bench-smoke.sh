@@ -23,8 +23,12 @@ for f in tec gw hist; do
 done
 
 mkdir "$tap_tmp/scratch"
+"$bench/gen-long-game" "$tap_tmp/hist.yaml" 2000 "$tap_tmp/campaign.sav" \
+	"$tap_tmp/campaign-cap.sav" 2>"$tap_tmp/gen.err"
+tap_ok $? "gen-long-game: a short campaign, and the same game filled to the cap"
 "$bench/hexaid-bench" --smoke --hexaid "$HEXAID" --cards "$cards" \
 	--scratch "$tap_tmp/scratch" --history "$tap_tmp/hist.yaml" \
+	--campaign "$tap_tmp/campaign.sav" --campaign-cap "$tap_tmp/campaign-cap.sav" \
 	"$tap_tmp/tec.yaml" "$tap_tmp/gw.yaml" >"$tap_tmp/out" 2>"$tap_tmp/err"
 st=$?
 tap_is "$st" 0 "hexaid-bench --smoke: exit status 0"
@@ -32,9 +36,18 @@ tap_is "$(grep -c 'FAILED' "$tap_tmp/out")" 0 "no row FAILED"
 [ "$st" -eq 0 ] || { sed 's/^/# /' "$tap_tmp/err"; grep FAILED "$tap_tmp/out" | sed 's/^/# /'; }
 for part in 'Rule cards' 'Exact odds' 'Map 14×10 (napoleonic-tec)' 'Map 14×10 (great-war)' \
 	'terminal interface, 14x10 napoleonic-tec' 'The record' 'A long game' \
-	'The terminal interface on that game'; do
+	'The terminal interface on that game' 'Issue 32: the battle-heavy campaign' \
+	'Output at memory speed'; do
 	grep -q "$part" "$tap_tmp/out"
 	tap_ok $? "a part of the table: $part"
 done
 tap_is "$(grep -c '^| `hexaid recover`' "$tap_tmp/out")" 1 "the long game's recover row is there"
+# issue 32's rows, each against its floor (a ratio printed)
+for row in 'TUI open of the save, and quit' 'TUI open of the save at the 16 MiB cap' \
+	'undo more than 256 back' 'first change after opening' 'a change at the 16 MiB cap' \
+	'`hexaid render --legend` of the map' '`hexaid check` of the map' \
+	'`hexaid roll --odds 30d6!`' 'the part in view at 160×48, large hexes'; do
+	grep -F "$row" "$tap_tmp/out" | grep -q '×'
+	tap_ok $? "a row against its floor: $row"
+done
 tap_done
