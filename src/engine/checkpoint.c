@@ -242,33 +242,39 @@ copy_back(void *array, const struct bytes *b)
 }
 
 /* The string at *at among the strings kept, as take_string reads it: `old`
- * when it is the same, else a copy (and `old` is freed). */
+ * when it is the same, else a copy (and `old` is freed, *changed set). */
 static char *
-string_again(const char **at, char *old)
+string_again(const char **at, char *old, bool *changed)
 {
 	/* reader: the checkpoint's strings */
 	if (**at != 0 && old != NULL && strcmp(old, *at + 1) == 0) {
 		*at += 1 + strlen(old) + 1;
 		return old;
 	}
+	if (**at != 0 || old != NULL)
+		*changed = true;
 	free(old);
 	return take_string(at);
 }
 
 /* The units of region r, their strings from *str. As many units as the game
  * has: each is copied back where it differs, around its pointers, and its id
- * kept when it is the same. */
-static void
+ * kept when it is the same. Did any differ? */
+static bool
 restore_units(struct game *g, const struct bytes *r, const char **str)
 {
+	bool changed = false;
+
 	if (r->len == g->nunits * sizeof *g->units) {
 		for (size_t at = 0; at < r->len; at += unit_shape.elem) {
 			size_t from = at;
 			for (size_t h = 0; h <= unit_shape.nholes; h++) {
 				size_t to = at + (h < unit_shape.nholes ? unit_shape.holes[h] : unit_shape.elem);
 				unsigned char *live = (unsigned char *)g->units + from;
-				if (to > from && memcmp(live, r->data + from, to - from) != 0)
+				if (to > from && memcmp(live, r->data + from, to - from) != 0) {
 					memcpy(live, r->data + from, to - from);
+					changed = true;
+				}
 				from = to + sizeof(char *);
 			}
 		}
@@ -280,21 +286,25 @@ restore_units(struct game *g, const struct bytes *r, const char **str)
 		/* the pointers come back NULL */
 		g->units = array_from(g->units, r, sizeof *g->units, &g->nunits);
 		g->cap_units = g->nunits;
+		changed = true;
 	}
 	for (size_t i = 0; i < g->nunits; i++) {
-		g->units[i].id = string_again(str, g->units[i].id);
-		g->units[i].halt.words = string_again(str, g->units[i].halt.words);
+		g->units[i].id = string_again(str, g->units[i].id, &changed);
+		g->units[i].halt.words = string_again(str, g->units[i].halt.words, &changed);
 	}
+	return changed;
 }
 
 /* Put the game's state to the one in r. The selection is not a change (a
- * rebuild from the start clears it too). The hexside features are copied back,
- * and their index made again, only when they differ. */
+ * rebuild from the start clears it too). The hexside features and the units are
+ * copied back, and their indexes made again, only where they differ (a change
+ * taken back that moved nothing costs what comparing the state does). */
 static void
 restore_regions(struct game *g, const struct bytes r[NREGIONS])
 {
 	const struct scalars *s = (const struct scalars *)r[R_SCALARS].data;
 	const char *str = (const char *)r[R_STRINGS].data;
+	bool units_changed;
 
 	g->turn = s->turn;
 	g->side = s->side;
@@ -312,7 +322,7 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	g->structures = array_from(g->structures, &r[R_STRUCTURES], sizeof *g->structures,
 	                           &g->nstructures);
 	g->cap_structures = g->nstructures;
-	restore_units(g, &r[R_UNITS], &str);
+	units_changed = restore_units(g, &r[R_UNITS], &str);
 	game_pending_clear(g);
 	g->pending = array_from(g->pending, &r[R_PENDING], sizeof *g->pending, &g->npending);
 	g->cap_pending = g->npending;
@@ -322,7 +332,8 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	}
 	game_dice_keep(g, s->nrolls);
 	g->selected = -1;
-	game_units_changed(g);
+	if (units_changed)
+		game_units_changed(g);
 }
 
 /* ---- differences ------------------------------------------------------------------- */
