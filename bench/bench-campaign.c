@@ -219,7 +219,7 @@ undo_rows(struct results *t, const struct bench_options *o)
 	size_t n = o->far_undos, done = 0;
 	double *cpu = xcalloc(n + 1, sizeof *cpu), near, worst = 0.0;
 	struct game g;
-	bool ok = open_save(o->campaign, &g);
+	bool opened = open_save(o->campaign, &g), ok = opened;
 	struct row *r;
 	char what[112];
 
@@ -251,7 +251,7 @@ undo_rows(struct results *t, const struct bench_options *o)
 	r->t.cpu = worst;
 	r->t.runs = (int)(done > FAR_FROM ? done - FAR_FROM : 0);
 	r->budget = 2 * MS;
-	if (ok)
+	if (opened)
 		game_free(&g);
 	free(cpu);
 }
@@ -386,6 +386,10 @@ output_rows(struct results *t, const struct bench_options *o)
 	struct floor parse = { NULL, NULL, parse_it }, conv = { run_convolution, null, NULL };
 	char title[160];
 
+	if (null == NULL) {
+		perror("hexaid-bench: /dev/null");
+		exit(2);
+	}
 	snprintf(title, sizeof title, "Output at memory speed (issue 32): %s, processes less "
 	         "their start", map_name(map));
 	results_section(t, title);
@@ -398,17 +402,22 @@ output_rows(struct results *t, const struct bench_options *o)
 	fclose(null);
 }
 
+static double
+megabytes(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (double)st.st_size / 1e6 : 0.0;
+}
+
 void
 bench_campaign(struct results *t, const struct bench_options *o, const char *map)
 {
-	struct stat st[2] = { 0 };
 	char title[160];
 
-	stat(o->campaign, &st[0]);
-	stat(o->campaign_cap, &st[1]);
 	snprintf(title, sizeof title,
 	         "Issue 32: the battle-heavy campaign (gen-long-game), a %.1f MB save; the same "
-	         "at the cap, %.1f MB", (double)st[0].st_size / 1e6, (double)st[1].st_size / 1e6);
+	         "at the cap, %.1f MB", megabytes(o->campaign), megabytes(o->campaign_cap));
 	results_section(t, title);
 	open_row(t, o, o->campaign, "TUI open of the save, and quit");
 	open_row(t, o, o->campaign_cap, "TUI open of the save at the 16 MiB cap, and quit");
