@@ -529,7 +529,7 @@ play_and_open(struct game *played, struct game *opened, uint64_t seed, size_t co
 	}
 	open_game("napoleonic-tec-demo", opened);
 	opened->replaying = true;
-	assert_true(command_replay_changes(opened, &played->done, &bad));
+	assert_true(command_replay_changes(opened, &played->done, &bad, NULL));
 	opened->replaying = false;
 	assert_game_equal(played, opened);
 }

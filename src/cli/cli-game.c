@@ -1,6 +1,7 @@
 /* cli-game.c: the subcommands that play a game without the terminal interface:
- * `hexaid script` (commands from a file, one result each, as text or JSON Lines)
- * and `hexaid render` (the map of a scenario or a saved game).
+ * `hexaid script` (commands from a file, one result each, as text or JSON Lines),
+ * `hexaid render` (the map of a scenario or a saved game, or its picture) and
+ * `hexaid log` (a game's report, with the board pictured at each turn's end).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cardpath.h"
@@ -129,17 +131,132 @@ print_item(const char *s, bool md)
 	}
 }
 
-/* The dice log, as players keep it in VASSAL: a heading for each turn and
- * phase, a row for each roll (Markdown: a table under each phase). */
+/* The report's pictures (hexaid log --markdown --svg DIR): the board at the end
+ * of each turn, as the save's replay passes it (DIR/turn-1.svg, ...), then as
+ * it stands (DIR/final.svg). */
+struct turn_picture {
+	int turn, side;
+	size_t rolls;            /* the dice records before the change that ended it */
+};
+
+struct pictures {
+	const char *dir;
+	struct turn_picture *ends;
+	size_t count, cap;
+	int err;                 /* the first picture that could not be written: errno */
+	char *failed;            /* ... and its path */
+};
+
+/* DIR/NAME, one slash between. */
+static char *
+picture_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir);
+
+	return xasprintf("%s%s%s", dir, n > 0 && dir[n - 1] == '/' ? "" : "/", name);
+}
+
+/* Write the board as it stands to DIR/NAME; the first failure is kept. */
 static void
-print_dice_log(const struct game *g, bool md)
+write_picture(struct pictures *p, const struct game *g, const char *name)
+{
+	char *path;
+	int err;
+
+	if (p->err != 0)
+		return;
+	path = picture_path(p->dir, name);
+	if ((err = render_svg_write(g, path)) != 0) {
+		p->err = err;
+		p->failed = path;
+		return;
+	}
+	free(path);
+}
+
+/* The replay's hook: a turn ended, the board is drawn as it stands. */
+static void
+picture_turn_ended(const struct game *g, int turn, int side, size_t rolls, void *data)
+{
+	struct pictures *p = data;
+	struct turn_picture *t = xgrow(&p->ends, &p->count, &p->cap, sizeof *t);
+	char *name;
+
+	t->turn = turn;
+	t->side = side;
+	t->rolls = rolls;
+	name = xasprintf("turn-%zu.svg", p->count);
+	write_picture(p, g, name);
+	free(name);
+}
+
+/* A path in a Markdown link, as a URL path: a byte other than a letter, digit,
+ * '/', '.', '-', '_' or '~' percent-encoded (a space, a parenthesis, '<'). */
+static void
+md_link_path(const char *path)
+{
+	for (const unsigned char *c = (const unsigned char *)path; *c != '\0'; c++) {
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		    strchr("/.-_~", *c) != NULL)
+			putchar(*c);
+		else
+			printf("%%%02X", *c);
+	}
+}
+
+/* A picture of the report under its heading: alt text, then the link. */
+static void
+md_picture(const struct pictures *p, const char *name, const char *heading)
+{
+	char *path = picture_path(p->dir, name);
+
+	fputs("\n### ", stdout);
+	md_text(heading, false);
+	fputs("\n\n![", stdout);
+	/* the alt text is text: a bracket in it cannot end it */
+	for (const char *c = heading; *c != '\0'; c++) {
+		if (*c == '[' || *c == ']' || *c == '\\')
+			putchar('\\');
+		putchar(*c);
+	}
+	fputs("](", stdout);
+	md_link_path(path);
+	puts(")");
+	free(path);
+}
+
+/* The picture of turn end k (0-based), where the dice log reaches it. */
+static void
+md_turn_picture(const struct game *g, const struct pictures *p, size_t k)
+{
+	const struct turn_picture *t = &p->ends[k];
+	char *name = xasprintf("turn-%zu.svg", k + 1);
+	char *heading = xasprintf("Turn %d, %s: the board at its end", t->turn,
+	                          g->sc.teams[t->side].name);
+
+	md_picture(p, name, heading);
+	free(heading);
+	free(name);
+}
+
+/* The dice log, as players keep it in VASSAL: a heading for each turn and
+ * phase, a row for each roll (Markdown: a table under each phase); with
+ * pictures, the board at each turn's end after that turn's rolls, and the
+ * board as it stands at the end. */
+static void
+print_dice_log(const struct game *g, bool md, const struct pictures *pics)
 {
 	const struct dice_record *mark = NULL;
 	bool header = false;
+	size_t k = 0;
 
 	puts(md ? "\n## Dice log" : "\nDice log:");
 	for (size_t i = 0; i < g->nrolls; i++) {
 		const struct dice_record *r = &g->rolls[i];
+		for (; pics != NULL && k < pics->count && pics->ends[k].rolls <= i; k++) {
+			md_turn_picture(g, pics, k);
+			header = false;
+		}
 		if (r->bookmark && md) {
 			mark = r; /* its heading comes with its first roll */
 			header = false;
@@ -174,22 +291,85 @@ print_dice_log(const struct game *g, bool md)
 			       r->result);
 		}
 	}
+	for (; pics != NULL && k < pics->count; k++)
+		md_turn_picture(g, pics, k);
+	if (pics != NULL)
+		md_picture(pics, "final.svg", "The board as the game stands");
 }
 
-/* hexaid log [--markdown] GAME: the game log, then each side's dice against the
- * odds (the `show stats` command), as plain text or Markdown. */
+/* The directory the pictures go to is one: a message and false when not. */
+static bool
+pictures_dir_ok(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0) {
+		fprintf(stderr, "hexaid: %s: cannot write the pictures there: %s\n", dir,
+		        strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "hexaid: %s: cannot write the pictures there: %s\n", dir,
+		        strerror(ENOTDIR));
+		return false;
+	}
+	return true;
+}
+
+/* Open the game for its log; with pictures, each turn's end drawn as the
+ * save's commands are replayed, and the board at the end. */
+static int
+open_for_log(const char *path, struct game *g, struct pictures *pics)
+{
+	struct replay_watch watch = { picture_turn_ended, pics };
+	struct diag_list dl;
+	bool ok;
+
+	if (pics == NULL)
+		return cli_open_game(path, g);
+	diag_list_init(&dl, DIAG_MAX_ERRORS);
+	ok = game_open_watched(g, path, &watch, &dl);
+	diag_print(&dl, stderr);
+	diag_list_free(&dl);
+	if (!ok)
+		return EXIT_INVALID;
+	write_picture(pics, g, "final.svg");
+	if (pics->err != 0) {
+		fprintf(stderr, "hexaid: %s: cannot write: %s\n", pics->failed, strerror(pics->err));
+		game_free(g);
+		return EXIT_INVALID;
+	}
+	return EXIT_OK;
+}
+
+/* hexaid log [--markdown [--svg DIR]] GAME: the game log, then each side's dice
+ * against the odds (the `show stats` command), as plain text or Markdown; with
+ * --svg, the board at each turn's end and at the end as pictures in DIR, each
+ * linked where the dice log reaches it. */
 int
 cli_log(const struct cli_args *a)
 {
 	bool md = a->given[CLI_MARKDOWN];
+	struct pictures pics = { .dir = a->value[CLI_SVG] };
 	struct command_result res;
 	struct game g;
 	int status;
 
 	if (a->argc != 1)
 		return cli_usage_error(a->cmd);
-	if ((status = cli_open_game(a->argv[0], &g)) != EXIT_OK)
+	if (a->given[CLI_SVG] && !md) {
+		fputs("hexaid: log: --svg DIR draws the pictures of a Markdown report: give "
+		      "--markdown too\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (a->given[CLI_SVG] && !pictures_dir_ok(pics.dir))
+		return EXIT_INVALID;
+	status = open_for_log(a->argv[0], &g, a->given[CLI_SVG] ? &pics : NULL);
+	if (status != EXIT_OK) {
+		free(pics.ends);
+		free(pics.failed);
 		return status;
+	}
 	if (md) {
 		fputs("# ", stdout);
 		md_text(g.sc.title ? g.sc.title : g.sc.id, false);
@@ -203,13 +383,14 @@ cli_log(const struct cli_args *a)
 		print_item(g.log.items[i], md);
 	if (g.log.count == 0)
 		printf("%s(nothing has happened yet)\n", md ? "- " : "");
-	print_dice_log(&g, md);
+	print_dice_log(&g, md, a->given[CLI_SVG] ? &pics : NULL);
 	puts(md ? "\n## Dice\n" : "\nDice:");
 	command_run(&g, "show stats", &res);
 	for (size_t i = 0; i < res.lines.count; i++)
 		print_item(res.lines.items[i], md);
 	command_result_free(&res);
 	game_free(&g);
+	free(pics.ends);
 	return EXIT_OK;
 }
 

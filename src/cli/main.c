@@ -52,6 +52,8 @@ static const struct cli_option script_options[] = {
 
 static const struct cli_option log_options[] = {
 	{ "markdown", 0, NULL, CLI_MARKDOWN, "write the log as Markdown" },
+	{ "svg", 0, "DIR", CLI_SVG,
+	  "with --markdown: the board at each turn's end as SVG pictures in DIR, linked" },
 	{ NULL, 0, NULL, 0, NULL },
 };
 

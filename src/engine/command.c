@@ -546,14 +546,29 @@ rebuild(struct game *g, size_t count)
 	return ok;
 }
 
+/* A change ended a turn when the turn or the side acting is no longer what it
+ * was before it: turn.c's turn_end is the one place that moves them on (turn
+ * end, or phase next after the last phase). */
+static void
+watch_turn(const struct game *g, const struct replay_watch *w, int turn, int side, size_t rolls)
+{
+	if (w != NULL && (g->turn != turn || g->side != side))
+		w->turn_ended(g, turn, side, rolls, w->data);
+}
+
 static bool
-replay_lines(struct game *g, const struct strlist *lines, size_t *bad, unsigned how)
+replay_lines(struct game *g, const struct strlist *lines, size_t *bad, unsigned how,
+             const struct replay_watch *w)
 {
 	for (size_t i = 0; i < lines->count; i++) {
 		struct command_result res;
+		int turn = g->turn, side = g->side;
+		size_t rolls = g->nrolls;
 		bool ok = dispatch(g, lines->items[i], &res, how | RUN_QUIET);
 
 		command_result_free(&res);
+		if (ok)
+			watch_turn(g, w, turn, side, rolls);
 		/* a query is skipped (a file from elsewhere may hold one: it must not run);
 		 * a line that is no command, or is refused, fails like a change that
 		 * no longer applies */
@@ -569,16 +584,17 @@ replay_lines(struct game *g, const struct strlist *lines, size_t *bad, unsigned 
 bool
 command_replay(struct game *g, const struct strlist *lines, size_t *bad)
 {
-	return replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY);
+	return replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY, NULL);
 }
 
 bool
-command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad)
+command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad,
+                       const struct replay_watch *w)
 {
 	bool ok;
 
 	g->replay_end = g->done.count + lines->count;
-	ok = replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY | RUN_CHANGES);
+	ok = replay_lines(g, lines, bad, RUN_RECORD | RUN_REPLAY | RUN_CHANGES, w);
 	g->replay_end = 0;
 	return ok;
 }

@@ -175,7 +175,19 @@ char *command_word(const char *word);
  * command, or it is refused (control characters, not UTF-8). A query is
  * skipped: it changes nothing, and one from a file must not run. */
 bool command_replay(struct game *g, const struct strlist *lines, size_t *bad);
-/* The same for a save's list, which holds only changes: undo and redo fail. */
-bool command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad);
+/* What a replay tells as it goes: after each change that ended a side's turn
+ * (the turn or the side acting went on: turn end, or phase next after the last
+ * phase), the game as it stands then, the turn and side that ended, and how
+ * many records the dice log held before that change (the rolls of the turns up
+ * to the one that ended). hexaid log --svg draws the board there. */
+struct replay_watch {
+	void (*turn_ended)(const struct game *g, int turn, int side, size_t rolls, void *data);
+	void *data;
+};
+
+/* The same for a save's list, which holds only changes: undo and redo fail. w
+ * (or NULL) is told of each turn that ends on the way. */
+bool command_replay_changes(struct game *g, const struct strlist *lines, size_t *bad,
+                            const struct replay_watch *w);
 
 #endif

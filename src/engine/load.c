@@ -14,9 +14,10 @@
 #include "savefile.h"
 #include "xmalloc.h"
 
-/* Replay a save read into sf onto a new game. */
+/* Replay a save read into sf onto a new game, telling w (or NULL) of each
+ * turn that ends. */
 static bool
-replay(struct game *g, struct savefile *sf)
+replay(struct game *g, struct savefile *sf, const struct replay_watch *w)
 {
 	size_t bad = 0;
 	bool ok;
@@ -26,7 +27,7 @@ replay(struct game *g, struct savefile *sf)
 	 * records as they are given, in the block, which it takes */
 	strlist_lend_block(&g->done, &sf->commands);
 	g->replaying = true;
-	ok = command_replay_changes(g, &sf->commands, &bad);
+	ok = command_replay_changes(g, &sf->commands, &bad, w);
 	g->replaying = false;
 	if (!ok) {
 		savefile_replay_failed(sf, bad);
@@ -51,7 +52,7 @@ save_load(struct game *g, const char *path, const struct cardpath *cp, struct di
 	struct savefile sf;
 
 	memset(g, 0, sizeof *g);
-	return savefile_read(&sf, path, cp, dl) && replay(g, &sf);
+	return savefile_read(&sf, path, cp, dl) && replay(g, &sf, NULL);
 }
 
 bool
@@ -61,22 +62,30 @@ save_load_text(struct game *g, const char *name, const char *text, size_t len,
 	struct savefile sf;
 
 	memset(g, 0, sizeof *g);
-	return savefile_read_text(&sf, name, text, len, cp, dl) && replay(g, &sf);
+	return savefile_read_text(&sf, name, text, len, cp, dl) && replay(g, &sf, NULL);
 }
 
 /* A save that hexfile_open read as far as its `kind:`, read on from there (the
  * file read and parsed once) and replayed; doc is let go. */
 static bool
-save_load_doc(struct game *g, struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl)
+save_load_doc(struct game *g, struct ydoc *doc, const struct cardpath *cp, struct diag_list *dl,
+              const struct replay_watch *w)
 {
 	struct savefile sf;
 
 	memset(g, 0, sizeof *g);
-	return savefile_read_doc(&sf, doc, cp, dl) && replay(g, &sf);
+	return savefile_read_doc(&sf, doc, cp, dl) && replay(g, &sf, w);
 }
 
 bool
 game_open(struct game *g, const char *path, struct diag_list *dl)
+{
+	return game_open_watched(g, path, NULL, dl);
+}
+
+bool
+game_open_watched(struct game *g, const char *path, const struct replay_watch *w,
+                  struct diag_list *dl)
 {
 	struct cardpath cp;
 	struct scenario sc;
@@ -85,7 +94,7 @@ game_open(struct game *g, const char *path, struct diag_list *dl)
 
 	cardpath_init(&cp);
 	if (hexfile_open(&doc, path, NULL, dl) == HEXFILE_SAVE) {
-		ok = save_load_doc(g, &doc, &cp, dl);
+		ok = save_load_doc(g, &doc, &cp, dl, w);
 		if (ok)
 			g->save_path = xstrdup(path);
 	} else {
@@ -121,7 +130,7 @@ game_check_opened(struct ydoc *doc, enum hexfile_kind kind, const char *path,
 	if (diag_error_count(dl) > 0)
 		return false;
 	if (kind == HEXFILE_SAVE) {
-		if (!save_load_doc(&g, doc, cp, dl))
+		if (!save_load_doc(&g, doc, cp, dl, NULL))
 			return false;
 	} else if (kind == HEXFILE_SCENARIO) {
 		/* read once: what scenario_load says is all there is to say */

@@ -23,6 +23,11 @@ bool save_load_text(struct game *g, const char *name, const char *text, size_t l
  * looked for along the card path: true and the game, or false and what went wrong
  * in dl. A saved game remembers its path as the game's save_path. */
 bool game_open(struct game *g, const char *path, struct diag_list *dl);
+/* The same, w (or NULL) told of each turn that ends as a save's commands are
+ * replayed (command.h): the board as it stood at each turn's end. */
+struct replay_watch;
+bool game_open_watched(struct game *g, const char *path, const struct replay_watch *w,
+                       struct diag_list *dl);
 
 /* Check a file of any kind hexaid knows, as `hexaid check` does: a card or a
  * scenario read and validated, a save read and replayed. */
