@@ -7,8 +7,10 @@
 # is well-formed (xmllint), and, rasterised (rsvg-convert) and read back by
 # tests/svg-check.py, shows each unit where and as strong as the game said at
 # that turn's end (`show unit` in the script that played it). The same save gives
-# the same bytes; a DIR that is missing or no directory is an error (exit 1,
-# nothing on stdout); --svg without --markdown is a usage error (exit 2).
+# the same bytes; a DIR that is missing, no directory or not writable is an
+# error (exit 1, nothing on stdout); --svg without --markdown is a usage error
+# (exit 2). Skipped only where xmllint or rsvg-convert is missing; .ci/run fails
+# if any part was skipped in the quick start.
 . "$top_srcdir/tests/tap.sh"
 tap_tmpdir
 
@@ -102,7 +104,8 @@ mkdir "$tap_tmp/start"
 tap_is "$?:$(ls "$tap_tmp/start" | tr '\n' ' ')" "0:final.svg " "a scenario: only the board as it stands"
 
 # Errors: a DIR that is missing or not a directory (exit 1, nothing reported), a
-# DIR that cannot be written, --svg without --markdown (exit 2).
+# DIR that cannot be written (as root, a picture: a directory in its way),
+# --svg without --markdown (exit 2).
 "$HEXAID" log --markdown --svg "$tap_tmp/nowhere" "$tap_tmp/g.sav" >"$tap_tmp/out" 2>"$tap_tmp/err"
 tap_is "$?:$(cat "$tap_tmp/out"):$(sed "s|$tap_tmp/||" "$tap_tmp/err")" \
 	"1::hexaid: nowhere: cannot write the pictures there: No such file or directory" \
@@ -113,11 +116,16 @@ tap_is "$?:$(cat "$tap_tmp/out"):$(sed "s|$tap_tmp/||" "$tap_tmp/err")" \
 	"a DIR that is a file: exit 1, said, no report"
 mkdir "$tap_tmp/ro" && chmod a-w "$tap_tmp/ro"
 if [ -w "$tap_tmp/ro" ]; then
-	tap_skip "an unwritable DIR: exit 1, said, nothing left" "running as root"
+	# root writes anywhere: a directory where turn-1.svg goes stops it instead
+	mkdir -p "$tap_tmp/busy/turn-1.svg"
+	"$HEXAID" log --markdown --svg "$tap_tmp/busy" "$tap_tmp/g.sav" >"$tap_tmp/out" 2>"$tap_tmp/err"
+	tap_is "$?:$(cat "$tap_tmp/out"):$(sed "s|$tap_tmp/||" "$tap_tmp/err"):$(ls "$tap_tmp/busy" | tr '\n' ' ')" \
+		"1::hexaid: busy/turn-1.svg: cannot write: Is a directory:turn-1.svg " \
+		"a picture that cannot be written: exit 1, said, no report, nothing left"
 else
 	"$HEXAID" log --markdown --svg "$tap_tmp/ro" "$tap_tmp/g.sav" >"$tap_tmp/out" 2>"$tap_tmp/err"
 	tap_is "$?:$(cat "$tap_tmp/out"):$(sed "s|$tap_tmp/||" "$tap_tmp/err"):$(ls "$tap_tmp/ro")" \
-		"1::hexaid: ro/turn-1.svg: cannot write: Permission denied:" \
+		"1::hexaid: ro: cannot write the pictures there: Permission denied:" \
 		"an unwritable DIR: exit 1, said, no report, nothing left"
 fi
 "$HEXAID" log --svg "$tap_tmp/pics" "$tap_tmp/g.sav" >"$tap_tmp/out" 2>"$tap_tmp/err"

@@ -7,12 +7,18 @@
 # hex's terrain, computed from the scenario and its card (tests/svg-check.py
 # with the PNG, read there with zlib alone). Where render-svg.sh models the
 # picture's shapes, this sees what a reader sees: a style sheet, a clip or an
-# overlay that paints over a hex fails here. Skipped only where rsvg-convert is
-# missing; .ci/run fails if it was skipped in the quick start.
+# overlay that paints over a hex fails here. Each picture is validated first by
+# xmllint --noout (Debian's libxml2-utils, which bootstrap installs too). Skipped
+# only where rsvg-convert or xmllint is missing; .ci/run fails if it was skipped
+# in the quick start.
 . "$top_srcdir/tests/tap.sh"
 
 if ! command -v rsvg-convert >/dev/null 2>&1; then
 	tap_skip "the pictures rasterised" "no rsvg-convert (./bootstrap deps check installs librsvg2-bin)"
+	tap_done
+fi
+if ! command -v xmllint >/dev/null 2>&1; then
+	tap_skip "the pictures validated and rasterised" "no xmllint (./bootstrap deps check installs libxml2-utils)"
 	tap_done
 fi
 if ! python3 -c 'import yaml, zlib' 2>/dev/null; then
@@ -27,8 +33,9 @@ for f in "$top_srcdir"/data/scenarios/*.yaml "$top_srcdir"/tests/golden/boards/*
 	name=$(basename "$f" .yaml)
 	card=$top_srcdir/data/cards/$(sed -n 's/^card: *//p' "$f").yaml
 	"$HEXAID" render --svg "$tap_tmp/$name.svg" "$f" &&
+		xmllint --noout "$tap_tmp/$name.svg" 2>"$tap_tmp/err" &&
 		rsvg-convert "$tap_tmp/$name.svg" >"$tap_tmp/$name.png" 2>"$tap_tmp/err"
-	tap_is "$?:$(cat "$tap_tmp/err")" "0:" "$name: rsvg-convert draws the picture"
+	tap_is "$?:$(cat "$tap_tmp/err")" "0:" "$name: xmllint finds it well-formed, rsvg-convert draws it"
 	set -- "$@" "$name" "$tap_tmp/$name.svg" "$f" "$card" "$top_srcdir/man/hexaid.5" "$tap_tmp/$name.png"
 	names="$names $name"
 done

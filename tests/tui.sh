@@ -455,6 +455,12 @@ svg="$tap_tmp/data/hexaid/saves/great-war-demo.svg"
 check "export the board: the message names the file" "the board was written to $tap_tmp"
 grep -q '<polygon id="hex-0606"' "$svg" && grep -q '>A1 [0-9]' "$svg" && ! grep -q '>Z9 ' "$svg"
 tap_ok $? "the exported picture is the board as it stands: A1 on it, Z9 removed"
+if command -v xmllint >/dev/null 2>&1; then
+	xmllint --noout "$svg" 2>"$tap_tmp/err"
+	tap_is "$?:$(cat "$tap_tmp/err")" "0:" "xmllint: the exported picture is well-formed XML"
+else
+	tap_skip "xmllint: the exported picture is well-formed XML" "no xmllint (libxml2-utils)"
+fi
 keys F10
 wait_for "New game from a scenario..."
 keys Enter

@@ -297,7 +297,9 @@ print_dice_log(const struct game *g, bool md, const struct pictures *pics)
 		md_picture(pics, "final.svg", "The board as the game stands");
 }
 
-/* The directory the pictures go to is one: a message and false when not. */
+/* The directory the pictures go to is one, and may be written: a message and
+ * false when not (a picture that cannot be written all the same is said when
+ * it is). */
 static bool
 pictures_dir_ok(const char *dir)
 {
@@ -308,9 +310,9 @@ pictures_dir_ok(const char *dir)
 		        strerror(errno));
 		return false;
 	}
-	if (!S_ISDIR(st.st_mode)) {
+	if (!S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
 		fprintf(stderr, "hexaid: %s: cannot write the pictures there: %s\n", dir,
-		        strerror(ENOTDIR));
+		        strerror(S_ISDIR(st.st_mode) ? errno : ENOTDIR));
 		return false;
 	}
 	return true;
