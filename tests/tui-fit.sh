@@ -5,7 +5,8 @@
 # map pane then holds every line of `hexaid render` of the demo (compact
 # hexes: every hex with its terrain, hexsides, unit and the unit's strength
 # under or before its id), cell for cell, but for the cursor's brackets. L
-# shows the legend in a box: the card's glyphs and the map pane's own marks.
+# shows the legend in a box: the card's glyphs and the map pane's own marks. A
+# line too long for 80 columns ends in "..." after a whole word.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="the whole board at 80x24"
@@ -98,4 +99,31 @@ for f in "$scenarios"/*-demo.yaml; do
 	keys q
 	T kill-session -t "$name" 2>/dev/null
 done
+
+# A line too long for 80 columns says it goes on: the phase's reminder (the
+# card's text) on the map's bottom edge, and the message line, cut where a
+# word ends and ended with "...".
+reminder=$(sed -n 's/^ *reminder: "\(Ordered units battle.*\)"$/\1/p' "$scenarios/../cards/tricorne.yaml")
+start cut 80 24 -- "$scenarios/tricorne-demo.yaml"
+wait_for "Map: "
+keys p p p
+wait_for "Ordered units battle"
+screen >"$tap_tmp/cut"
+# elided LINE FULL: LINE ends in "..." after a whole word of FULL, FULL's start
+elided() {
+	case $1 in *...) ;; *) return 1 ;; esac
+	part=${1%...}
+	case $2 in "$part "*) return 0 ;; esac
+	return 1
+}
+# the edge: its corner and a space, the text, a space and the line to the corner
+edge=$(grep -F " Ordered units battle" "$tap_tmp/cut" | head -n 1 | sed -e 's/^[^ ]* //' -e 's/ [^ ]*$//')
+elided "$edge" "$reminder"
+tap_ok $? "the map's bottom edge: the phase's reminder cut after a word, with '...'"
+printf '#   | %s\n' "$edge"
+msg=$(tail -n 1 "$tap_tmp/cut" | sed 's/ *$//')
+elided "$msg" "turn 1, British: Combat: $reminder"
+tap_ok $? "the message line: cut after a word, with '...'"
+printf '#   | %s\n' "$msg"
+T kill-session -t cut 2>/dev/null
 tap_done

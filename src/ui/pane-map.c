@@ -534,9 +534,10 @@ draw_bottom_line(struct tui *t, const struct view *v, int h, int w, bool anew)
 		mvwhline(v->w, h - 1, 1, ACS_HLINE, w - 2);
 	}
 	if (text != NULL) {
-		snprintf(buf, sizeof buf, " %s ", text);
+		/* cut short with "..." where it does not fit: the edge says it goes on */
+		snprintf(buf, sizeof buf, " %s", text);
 		wattrset(v->w, attr);
-		tui_put(t, v->w, h - 1, 1, buf, w - 2);
+		tui_put(t, v->w, h - 1, 1 + tui_put_elided(t, v->w, h - 1, 1, buf, w - 3), " ", 1);
 	}
 	wattrset(v->w, tui_attr(t, ROLE_NORMAL));
 }

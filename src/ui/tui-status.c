@@ -366,7 +366,7 @@ draw_message_line(struct tui *t, WINDOW *w)
 	wattrset(w, tui_attr(t, t->message_error ? ROLE_ERROR : ROLE_NORMAL));
 	if (t->message != NULL) {
 		char *msg = t->message_error ? xasprintf("error: %s", t->message) : xstrdup(t->message);
-		tui_put(t, w, 1, 0, msg, COLS);
+		tui_put_elided(t, w, 1, 0, msg, COLS);
 		free(msg);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));

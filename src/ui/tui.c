@@ -258,6 +258,45 @@ tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int widt
 	}
 }
 
+int
+tui_put_elided(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width)
+{
+	size_t at = 0, cut = 0, space = 0, len;
+	int used = 0, cut_used = 0, space_used = 0;
+	char *part;
+
+	/* the end of the last whole character that leaves room for "...", and the
+	 * last space before it */
+	while (text[at] != '\0') {
+		int cw = next_char(text + at, &len, t->utf8);
+		if (used + cw > width)
+			break;
+		if (used + cw <= width - 3) {
+			cut = at + len;
+			cut_used = used + cw;
+			if (text[at] == ' ')
+				space = at, space_used = used;
+		}
+		used += cw;
+		at += len;
+	}
+	if (text[at] == '\0' || width < 8) {
+		tui_put(t, w, y, x, text, width);
+		return used;
+	}
+	/* at a word's end, when that keeps most of the line */
+	if (space > 0 && space_used >= cut_used * 2 / 3)
+		cut = space;
+	while (cut > 0 && text[cut - 1] == ' ')
+		cut--;
+	part = xasprintf("%.*s...", (int)cut, text);
+	tui_put(t, w, y, x, part, width);
+	for (at = 0, used = 0; part[at] != '\0'; at += len)
+		used += next_char(part + at, &len, t->utf8);
+	free(part);
+	return used;
+}
+
 /* How tui_wrap breaks a text: its width (at least 8), the hang and the
  * indentation of the lines after the first. */
 struct wrap {
