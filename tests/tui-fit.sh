@@ -113,7 +113,7 @@ screen >"$tap_tmp/cut"
 elided() {
 	case $1 in *...) ;; *) return 1 ;; esac
 	part=${1%...}
-	case $2 in "$part "*) return 0 ;; esac
+	case $2 in "$part"[\ .,\;:]*) return 0 ;; esac
 	return 1
 }
 # the edge: its corner and a space, the text, a space and the line to the corner

@@ -287,7 +287,8 @@ tui_put_elided(const struct tui *t, WINDOW *w, int y, int x, const char *text, i
 	/* at a word's end, when that keeps most of the line */
 	if (space > 0 && space_used >= cut_used * 2 / 3)
 		cut = space;
-	while (cut > 0 && text[cut - 1] == ' ')
+	/* "extra." and "fire," end as "extra..." and "fire..." */
+	while (cut > 0 && strchr(" .,;:", text[cut - 1]) != NULL)
 		cut--;
 	part = xasprintf("%.*s...", (int)cut, text);
 	tui_put(t, w, y, x, part, width);

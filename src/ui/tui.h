@@ -350,8 +350,9 @@ void tui_report_failure(struct tui *t, const char *line, const struct command_re
 /* Draw text clipped to `width` cells (non-ASCII shown as '?' outside UTF-8). */
 void tui_put(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width);
 /* The same, a text wider than width cut where a word ends (or within one,
- * when that would leave too much room) and ended with "...": a line that says
- * it goes on. The cells it took. */
+ * when that would leave too much room), without the word's trailing comma or
+ * full stop, and ended with "...": a line that says it goes on. The cells it
+ * took. */
 int tui_put_elided(const struct tui *t, WINDOW *w, int y, int x, const char *text, int width);
 /* Break text into lines of at most `width` cells at spaces; lines after the
  * first are indented by the text's own leading blanks plus `hang`. */
