@@ -100,12 +100,16 @@ for f in "$scenarios"/*-demo.yaml; do
 	T kill-session -t "$name" 2>/dev/null
 done
 
-# A line too long for 80 columns says it goes on: the phase's reminder (the
+# A line too long for 80 columns says it goes on (and the empty log's words
+# wrap): the phase's reminder (the
 # card's text) on the map's bottom edge, and the message line, cut where a
 # word ends and ended with "...".
 reminder=$(sed -n 's/^ *reminder: "\(Ordered units battle.*\)"$/\1/p' "$scenarios/../cards/tricorne.yaml")
 start cut 80 24 -- "$scenarios/tricorne-demo.yaml"
 wait_for "Map: "
+# the empty log's words wrap in its narrow pane, as the log does
+screen | grep -q '(nothing has happened *[^ ]*$' && screen | grep -q '[^a-z]yet) *[^ ]*$'
+tap_ok $? "the empty log pane's words, wrapped whole"
 keys p p p
 wait_for "Ordered units battle"
 screen >"$tap_tmp/cut"

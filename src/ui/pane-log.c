@@ -321,8 +321,14 @@ log_draw(struct tui *t, struct pane *p)
 	tui_frame(t, p, title);
 	draw_rows(t, p, first, skip, body, width);
 	if (entry_count(ls) == 0) {
+		struct strlist lines = { 0 };
+
+		/* wrapped as the log is, whole in a narrow pane */
+		tui_wrap("(nothing has happened yet)", width, 0, &lines);
 		wattrset(w, tui_attr(t, ROLE_DIM));
-		tui_put(t, w, 1, 1, "(nothing has happened yet)", width);
+		for (size_t i = 0; i < lines.count && (int)i < body; i++)
+			tui_put(t, w, 1 + (int)i, 1, lines.items[i], width);
+		strlist_free(&lines);
 	}
 	wattrset(w, tui_attr(t, ROLE_NORMAL));
 	wnoutrefresh(w);
