@@ -94,6 +94,13 @@ for f in "$scenarios"/*-demo.yaml; do
 	check "$name: L shows the legend in a box" "Legend (q or Esc closes)"
 	check "$name: ... with the card's glyphs" "Key: . "
 	check "$name: ... and the map pane's own marks" "[ ] the cursor's hex"
+	# the first side's units, each item whole on one line of the box
+	awk '/^[^ ]/ { on = /^> / } on' "$tap_tmp/$name.legend" | sed 's/^> [^:]*://' |
+		tr '\n' ' ' | tr -s ' ' | tr ';' '\n' | sed -e 's/^ *//' -e '/^$/d' -e 's/$/;/' >"$tap_tmp/items"
+	screen >"$tap_tmp/box"
+	missing=$(while read -r item; do grep -qF -- "$item" "$tap_tmp/box" || echo "$item"; done <"$tap_tmp/items")
+	tap_is "$(wc -l <"$tap_tmp/items" | tr -d ' ')+:$missing" "$(wc -l <"$tap_tmp/items" | tr -d ' ')+:" \
+		"$name: ... each unit's entry whole on a line of the box"
 	keys q
 	check_gone "$name: q closes it" "Legend (q or Esc closes)"
 	keys q

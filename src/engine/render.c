@@ -762,13 +762,13 @@ drawn_free(struct drawn *d)
 }
 
 /* Add an item to a line being filled, starting a new (indented) line when it
- * would pass 80 columns. */
+ * would pass `width` columns: an item is never cut in two. */
 static void
-add_wrapped(struct strbuf *out, size_t *col, const char *item)
+add_wrapped(struct strbuf *out, size_t *col, const char *item, size_t width)
 {
 	size_t n = strlen(item);
 
-	if (*col > 2 && *col + n > 80) {
+	if (*col > 2 && *col + n > width) {
 		strbuf_addf(out, "\n ");
 		*col = 1;
 	}
@@ -777,7 +777,7 @@ add_wrapped(struct strbuf *out, size_t *col, const char *item)
 }
 
 static void
-legend_terrain(const struct game *g, const struct drawn *d, struct strbuf *out)
+legend_terrain(const struct game *g, const struct drawn *d, struct strbuf *out, size_t width)
 {
 	const struct card *card = game_card(g);
 	char item[256];
@@ -790,13 +790,13 @@ legend_terrain(const struct game *g, const struct drawn *d, struct strbuf *out)
 			continue;
 		snprintf(item, sizeof item, " %c %s%s;", glyph_or(ter, '?'), ter->name,
 		         ter->kind == TERRAIN_TOKEN ? " (token)" : ter->kind == TERRAIN_PATH ? " (road)" : "");
-		add_wrapped(out, &col, item);
+		add_wrapped(out, &col, item, width);
 	}
 	strbuf_addf(out, "\n");
 }
 
 static void
-legend_sides(const struct game *g, const struct drawn *d, struct strbuf *out)
+legend_sides(const struct game *g, const struct drawn *d, struct strbuf *out, size_t width)
 {
 	const struct card *card = game_card(g);
 	char item[256];
@@ -811,14 +811,15 @@ legend_sides(const struct game *g, const struct drawn *d, struct strbuf *out)
 			strbuf_addf(out, "Along hexsides:");
 		any = true;
 		snprintf(item, sizeof item, " %c %s;", side_glyph(ter), ter->name);
-		add_wrapped(out, &col, item);
+		add_wrapped(out, &col, item, width);
 	}
 	if (any)
 		strbuf_addf(out, "\n");
 }
 
 static void
-legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf *out)
+legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf *out,
+             size_t width)
 {
 	char item[128];
 	size_t col = 6;
@@ -828,18 +829,18 @@ legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf 
 		strbuf_addf(out, "Marks:");
 	if (d->damaged) {
 		snprintf(item, sizeof item, " %c damaged structure;", f->marks.damaged);
-		add_wrapped(out, &col, item);
+		add_wrapped(out, &col, item, width);
 		any = true;
 	}
 	if (d->destroyed) {
 		snprintf(item, sizeof item, " %c destroyed structure;", f->marks.destroyed);
-		add_wrapped(out, &col, item);
+		add_wrapped(out, &col, item, width);
 		any = true;
 	}
 	if (d->stack) {
 		snprintf(item, sizeof item, " %c more than the hex has room for (the hex pane "
 		         "lists it all);", f->marks.stack);
-		add_wrapped(out, &col, item);
+		add_wrapped(out, &col, item, width);
 		any = true;
 	}
 	if (any)
@@ -861,7 +862,8 @@ legend_marks(const struct render_frame *f, const struct drawn *d, struct strbuf 
 }
 
 static void
-legend_units(const struct render_frame *f, const struct game *g, struct strbuf *out)
+legend_units(const struct render_frame *f, const struct game *g, struct strbuf *out,
+             size_t width)
 {
 	const struct hex_board *b = game_board(g);
 	char item[256], at[HEX_LABEL_SIZE];
@@ -879,22 +881,23 @@ legend_units(const struct render_frame *f, const struct game *g, struct strbuf *
 			hex_label(b, u->hex, at);
 			snprintf(item, sizeof item, " %s %s %s %d/%d;", u->id,
 			         game_card(g)->classes[u->cls].id, at, u->strength, u->max_strength);
-			add_wrapped(out, &col, item);
+			add_wrapped(out, &col, item, width);
 		}
 		strbuf_addf(out, "\n");
 	}
 }
 
+/* The legend, its lines at most `width` columns where its items allow. */
 static void
-legend_of(const struct render_frame *f, const struct game *g, struct strbuf *out)
+legend_of(const struct render_frame *f, const struct game *g, struct strbuf *out, size_t width)
 {
 	struct drawn d;
 
 	read_drawn(f, g, &d);
-	legend_terrain(g, &d, out);
-	legend_sides(g, &d, out);
-	legend_marks(f, &d, out);
-	legend_units(f, g, out);
+	legend_terrain(g, &d, out, width);
+	legend_sides(g, &d, out, width);
+	legend_marks(f, &d, out, width);
+	legend_units(f, g, out, width);
 	drawn_free(&d);
 }
 
@@ -915,20 +918,20 @@ render_map(const struct game *g, enum hexdraw_size size, bool legend)
 	frame_text(&f, &out);
 	if (legend) {
 		strbuf_addf(&out, "\n");
-		legend_of(&f, g, &out);
+		legend_of(&f, g, &out, 80);
 	}
 	render_frame_free(&f);
 	return taken(&out);
 }
 
 char *
-render_legend(const struct game *g, enum hexdraw_size size)
+render_legend(const struct game *g, enum hexdraw_size size, int width)
 {
 	struct render_frame f;
 	struct strbuf out = { 0 };
 
 	draw_whole(&f, g, size);
-	legend_of(&f, g, &out);
+	legend_of(&f, g, &out, width > 20 ? (size_t)width : 20);
 	render_frame_free(&f);
 	return taken(&out);
 }

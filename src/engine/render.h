@@ -104,8 +104,9 @@ bool render_frame_pos(const struct render_frame *f, int line, int col, int *y, i
 char *render_map(const struct game *g, enum hexdraw_size size, bool legend);
 
 /* The legend alone: every glyph on the map with what it is, the levels, the
- * sides' marks and their units; free it. */
-char *render_legend(const struct game *g, enum hexdraw_size size);
+ * sides' marks and their units, its lines filled to `width` columns (an item
+ * is never cut in two; render_map's are 80); free it. */
+char *render_legend(const struct game *g, enum hexdraw_size size, int width);
 
 /* The map as an SVG picture: hexes filled by their terrain's colour role,
  * hexside features along their sides, levels, tokens, structures' hits,

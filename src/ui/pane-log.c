@@ -193,7 +193,7 @@ sync(struct tui *t, struct log_state *ls, int width)
 static void
 draw_legend(struct tui *t, struct pane *p, int body, int width)
 {
-	char *legend = render_legend(&t->s->game, t->map_size), *save = NULL;
+	char *legend = render_legend(&t->s->game, t->map_size, width), *save = NULL;
 	struct strlist lines = { 0 };
 
 	for (char *l = strtok_r(legend, "\n", &save); l != NULL; l = strtok_r(NULL, "\n", &save))

@@ -379,7 +379,8 @@ toggle_legend(struct tui *t)
 static void
 show_legend(struct tui *t)
 {
-	char *legend = render_legend(&t->s->game, t->map_size);
+	int width = COLS - 6 > 40 ? COLS - 6 : 40;
+	char *legend = render_legend(&t->s->game, t->map_size, width);
 	struct strlist lines = { 0 };
 
 	strlist_add(&lines, "Marks of the map pane:");
@@ -397,7 +398,7 @@ show_legend(struct tui *t)
 	for (char *l = legend, *next; l != NULL && *l != '\0'; l = next) {
 		if ((next = strchr(l, '\n')) != NULL)
 			*next++ = '\0';
-		tui_wrap(l, COLS - 6 > 40 ? COLS - 6 : 40, 2, &lines);
+		tui_wrap(l, width, 2, &lines);
 	}
 	dialog_text(t, "Legend (q or Esc closes)", &lines);
 	strlist_free(&lines);
