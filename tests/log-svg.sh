@@ -98,6 +98,17 @@ cmp -s "$tap_tmp/report.md" "$tap_tmp/again.md" && for f in final turn-1 turn-2;
 done
 tap_ok $? "the same save gives the same report and pictures, byte for byte"
 
+# A side's name is text in the report: its markup neither opens HTML nor ends
+# the picture's alt text or heading.
+sed 's/british: { name: British,/british: { name: "Red <b>[x]\&",/' "$scen" >"$tap_tmp/named.yaml"
+printf '%s\n' 'turn end' "save $tap_tmp/named.sav" | "$HEXAID" script "$tap_tmp/named.yaml" >/dev/null
+mkdir "$tap_tmp/named"
+"$HEXAID" log --markdown --svg "$tap_tmp/named" "$tap_tmp/named.sav" >"$tap_tmp/named.md" 2>&1
+grep -q '<b>' "$tap_tmp/named.md"
+tap_is "$?:$(grep -F 'turn-1.svg)' "$tap_tmp/named.md" | sed "s|$tap_tmp/||")" \
+	'1:![Turn 1, Red &lt;b>\[x\]&amp;: the board at its end](named/turn-1.svg)' \
+	"a side's name with markup stays text in the alt text, and nowhere opens HTML"
+
 # A scenario has had no turn: the board as it stands, alone.
 mkdir "$tap_tmp/start"
 "$HEXAID" log --markdown --svg "$tap_tmp/start" "$scen" >/dev/null 2>&1

@@ -213,11 +213,16 @@ md_picture(const struct pictures *p, const char *name, const char *heading)
 	fputs("\n### ", stdout);
 	md_text(heading, false);
 	fputs("\n\n![", stdout);
-	/* the alt text is text: a bracket in it cannot end it */
+	/* the alt text is text: a bracket in it cannot end it, '<' open HTML */
 	for (const char *c = heading; *c != '\0'; c++) {
-		if (*c == '[' || *c == ']' || *c == '\\')
-			putchar('\\');
-		putchar(*c);
+		if (*c == '<')
+			fputs("&lt;", stdout);
+		else if (*c == '&')
+			fputs("&amp;", stdout);
+		else if (strchr("[]\\`", *c) != NULL)
+			printf("\\%c", *c);
+		else
+			putchar(*c);
 	}
 	fputs("](", stdout);
 	md_link_path(path);
