@@ -4,7 +4,7 @@
 # alone: z zooms the map (the pane focused at the start) to the screen, and the
 # map pane then holds every line of `hexaid render` of the demo (compact
 # hexes: every hex with its terrain, hexsides, unit and the unit's strength
-# under or before its id), cell for cell, but for the cursor's brackets. L
+# under or before its id), cell for cell, but for the cursor's brackets, which stand whole. L
 # shows the legend in a box: the card's glyphs and the map pane's own marks. A
 # line too long for 80 columns ends in "..." after a whole word.
 . "$top_srcdir/tests/tap.sh"
@@ -83,6 +83,10 @@ for f in "$scenarios"/*-demo.yaml; do
 		board_shown "$tap_tmp/$name.map" | sed 's/^/# /'
 		screen | sed 's/^/#   | /'
 	fi
+	# both brackets whole, even where a hexside feature lies on that side
+	# (the napoleonic-tec demo's first unit stands by a stream)
+	screen | grep -q '\[[^][]\{4,5\}\]'
+	tap_ok $? "$name: the cursor's brackets stand whole around its hex"
 	"$HEXAID" render --legend "$f" | sed '1,/^Key:/d' >"$tap_tmp/$name.legend"
 	if strengths_shown "$tap_tmp/$name.legend" >"$tap_tmp/missing"; then
 		tap_ok 0 "$name: each unit's strength beside its id"

@@ -385,7 +385,8 @@ paint_run(const struct view *v, struct hex h, attr_t attr)
 }
 
 /* The cells just outside a hex's inside on its run's line, where the cursor's
- * brackets go (the sides there, unless a feature stands on them). */
+ * brackets go. A bracket stays whole over a hexside feature drawn there: the
+ * hex pane names the sides of the hex under the cursor, so nothing is lost. */
 static void
 bracket(const struct view *v, struct hex h, const char *pair, attr_t attr)
 {
@@ -406,14 +407,8 @@ bracket(const struct view *v, struct hex h, const char *pair, attr_t attr)
 		}
 	if (at < 0)
 		return;
-	for (int side = 0; side < 2; side++) {
-		int c = col + (side == 0 ? lo - 1 : hi + 1);
-		const struct render_cell *cell = cell_at(v, line + at, c);
-		if (cell != NULL && cell->what == RENDER_FEATURE)
-			paint(v, line + at, c, attr);
-		else
-			put_char(v, line + at, c, pair[side], attr);
-	}
+	for (int side = 0; side < 2; side++)
+		put_char(v, line + at, col + (side == 0 ? lo - 1 : hi + 1), pair[side], attr);
 }
 
 /* Is a hex's box in view at all? */
