@@ -29,7 +29,8 @@ read_table_ref(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	return true;
 }
 
-/* `roll: 2d6`: plain dice notation, checked here. */
+/* `roll: 2d6`: plain dice notation, checked here; or `roll: hits`: each side
+ * rolls its own battle dice and counts its hits (an opposed resolution). */
 static bool
 read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
@@ -41,6 +42,9 @@ read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 
 	if (!card_read_text(doc, n, &r->roll))
 		return false;
+	r->hits = strcmp(r->roll, "hits") == 0;
+	if (r->hits)
+		return true;
 	if (!dice_parse(r->roll, &none, &e, &col, msg)) {
 		struct ynode at = { .line = n->line, .col = n->col + col - 1 };
 		return yerror(doc, &at, "roll '%s': %s", r->roll, msg);
@@ -89,7 +93,8 @@ static const struct yfield resolution_fields[] = {
 	{ "table", READ_BY(read_table_ref), .required = true, .shape = &ys_id,
 	  .help = "the table (tables:) the battle is read on" },
 	{ "roll", READ_BY(read_roll), .required = true, .shape = &ys_text,
-	  .help = "the dice rolled, in plain dice notation such as 2d6" },
+	  .help = "the dice rolled, in plain dice notation such as 2d6; or hits: each side's "
+	          "own battle dice, its hits counted" },
 	{ "odds", AS_ID(struct resolution, odds_id), .help = "the odds table read first, if any" },
 	{ "add", READ_BY(read_add), .shape = &add_shape, .help = "a unit value added to the roll" },
 	{ "opposed", AS_BOOL(struct resolution, opposed),
@@ -189,6 +194,9 @@ card_resolve_resolutions(struct ydoc *doc, struct card *card)
 			ok = yerror(doc, &at, "table %s is by %s; %s resolution reads a table by %s",
 			            card->tables[r->table].id, table_by_names[card->tables[r->table].by],
 			            r->opposed ? "an opposed" : "this", table_by_names[want]);
+		if (r->hits && !r->opposed)
+			ok = yerror(doc, &at, "roll: hits is each side's hits: only an opposed "
+			                      "resolution (opposed: true) counts them");
 		if (r->tie_line > 0 && !r->opposed) {
 			struct ynode tie = { .line = r->tie_line, .col = r->tie_col };
 			ok = yerror(doc, &tie, "ties: only an opposed resolution (opposed: true) has ties");

@@ -425,6 +425,8 @@ struct resolution {
 	char *odds_id;
 	bool add_strength;    /* the attacker's strength is added to the roll */
 	bool opposed;         /* both sides roll; the difference is read */
+	bool hits;            /* roll: hits: each side rolls its own battle dice, and its
+	                         hits (a die at least its hits_on) are its roll */
 	char *values;         /* opposed: what each side's value is, when the players give it */
 	/* opposed: a tie the card's `tie` rules give to one side is read as this
 	 * difference (ties.read_as), from this line and seed; tie_line 0: not said */

@@ -285,11 +285,23 @@ dice_words(const struct class_dice *cd)
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
-/* Does the card roll its battle dice (not a table) in this combat type? */
+/* Does the card roll its battle dice in this combat type (not a table's roll;
+ * roll: hits rolls each side's battle dice for a table)? */
 static bool
 rolls_dice(const struct card *card, int combat)
 {
-	return card_resolution(card, combat) == NULL && card->battle_die >= 0;
+	const struct resolution *how = card_resolution(card, combat);
+
+	return (how == NULL || how->hits) && card->battle_die >= 0;
+}
+
+/* Does each side roll its own battle dice and count its hits (roll: hits)? */
+static bool
+both_roll_hits(const struct card *card, int combat)
+{
+	const struct resolution *how = card_resolution(card, combat);
+
+	return how != NULL && how->hits;
 }
 
 static void
@@ -379,10 +391,13 @@ cmd_battle_value_needs(const struct game *g, int a, int t, int combat, bool dice
 	const struct resolution *how = card_resolution(card, combat);
 	bool plain = rolls_dice(card, combat) && card->dice[card->battle_die].nfaces == 0;
 	struct command_result all;
+	bool hits = both_roll_hits(card, combat);
 
 	memset(&all, 0, sizeof all);
 	if (rolls_dice(card, combat) && !dice_given)
 		add_dice(g, a, combat, &all);
+	if (hits && t >= 0)
+		add_dice(g, t, combat, &all);
 	for (size_t v = 0; v < card->nvalues; v++) {
 		enum value_use use = card->values[v].use;
 		if (!card_value_needed(card, (int)v, combat) ||
@@ -390,7 +405,8 @@ cmd_battle_value_needs(const struct game *g, int a, int t, int combat, bool dice
 		    (use == VALUE_USE_HITS_ON && !plain))
 			continue;
 		add_value(g, a, (int)v, &all);
-		if (t >= 0 && (use == VALUE_USE_RATING || use == VALUE_USE_OPPOSED))
+		if (t >= 0 && (use == VALUE_USE_RATING || use == VALUE_USE_OPPOSED ||
+		               (use == VALUE_USE_HITS_ON && hits)))
 			add_value(g, t, (int)v, &all);
 	}
 	for (size_t i = 0; i < all.found.nneeds; i++) {
@@ -399,7 +415,7 @@ cmd_battle_value_needs(const struct game *g, int a, int t, int combat, bool dice
 			continue;
 		cmd_value_add(res, n->unit, n->key, n->name, NULL);
 		res->found.needs[res->found.nneeds - 1].optional =
-		        card_value(card, n->key) >= 0 &&
+		        !hits && card_value(card, n->key) >= 0 &&
 		        card->values[card_value(card, n->key)].use == VALUE_USE_HITS_ON;
 		n->name = NULL;
 	}

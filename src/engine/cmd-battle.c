@@ -165,8 +165,23 @@ battle_back_after(struct battle *bt, struct command_result *res)
 	game_log(g, "%s may battle back against %s", t->id, g->units[bt->a].id);
 }
 
+/* Is the unit beaten back: eliminated, owing a retreat, or made to by a result
+ * waiting for apply? */
+static bool
+beaten_back(const struct game *g, int unit)
+{
+	const struct game_unit *u = &g->units[unit];
+	bool pending = false;
+
+	for (size_t i = 0; i < g->npending; i++)
+		pending |= g->pending[i].unit == unit && (g->pending[i].retreat > 0 ||
+		                                          g->pending[i].eliminate);
+	return u->eliminated || u->retreat_due > 0 || pending;
+}
+
 /* Once a battle the card lets the attacker take ground after (take_ground:
- * this combat type) has eliminated its target or made it owe a retreat, the
+ * this combat type) has eliminated its target or made it owe a retreat (or a
+ * result waiting for apply makes it), the
  * attacker may move into the target's hex once it is empty (`advance`). A
  * battle back takes no ground. */
 static void
@@ -178,10 +193,10 @@ take_ground_after(struct battle *bt, struct command_result *res)
 	char at[HEX_LABEL_SIZE];
 
 	a->ground_vs = 0;
-	if (t->eliminated || t->retreat_due > 0)
+	if (beaten_back(g, bt->t))
 		t->ground_vs = 0;   /* beaten back itself, it takes no ground */
 	if (bt->back || !m->given || !((m->combat >> bt->combat) & 1u) || a->eliminated ||
-	    (!t->eliminated && t->retreat_due == 0))
+	    beaten_back(g, bt->a) || !beaten_back(g, bt->t))
 		return;
 	a->ground_vs = bt->t + 1;
 	a->ground = t->hex;

@@ -583,6 +583,181 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	return true;
 }
 
+/* ---- roll: hits: each side's own dice, the hits compared ------------------ */
+
+/* One side's number a die must show to hit (its unit value of use hits_on);
+ * false, said or refused, when it has none. */
+static bool
+side_need(struct battle *bt, int unit, long *need, struct command_result *res)
+{
+	const struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	int v = card_value_of_use(card, VALUE_USE_HITS_ON);
+
+	if (v >= 0 && game_unit_value(g, unit, v, need))
+		return true;
+	if (v < 0 && bt->commit)
+		return cmd_fail(res, "the card does not say what a die must roll to hit, so no "
+		                     "side's hits can be counted");
+	if (v < 0) {
+		cmd_say(res, "the card does not say what a die must roll to hit");
+		return false;
+	}
+	if (bt->commit)
+		return cmd_fail(res, "%s has no %s: give it with unit set %s %s=N", g->units[unit].id,
+		                card->values[v].name ? card->values[v].name : card->values[v].id,
+		                g->units[unit].id, card->values[v].id);
+	cmd_say(res, "%s has no %s: give it with unit set %s %s=N for the odds", g->units[unit].id,
+	        card->values[v].name ? card->values[v].name : card->values[v].id, g->units[unit].id,
+	        card->values[v].id);
+	return false;
+}
+
+/* roll: hits: the attacker's dice (the battle's, after its steps), the
+ * defender's own (no rule of the attacker's halves them), each side's hits_on
+ * and the die's sides, into q; said as each side's dice. False when one is
+ * missing (said, or refused when fought). */
+static bool
+hits_question(struct battle *bt, const struct resolution *how, struct settle_question *q,
+              struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	const char *type = card->words[WL_COMBAT].words[bt->combat];
+	int distance = hex_distance(g->units[bt->a].hex, g->units[bt->t].hex);
+	long dice;
+
+	q->att_value = q->def_value = 0;
+	q->hit_sides = card->battle_die >= 0 ? card->dice[card->battle_die].sides : 6;
+	if (!bt->b.base_known) {
+		if (bt->commit)
+			return cmd_fail(res, "the card gives %s no dice for %s combat: give dice=N",
+			                card->classes[g->units[bt->a].cls].id, type);
+		cmd_say(res, "the card gives %s no dice for %s combat: give dice=N",
+		        card->classes[g->units[bt->a].cls].id, type);
+		return false;
+	}
+	if (!game_unit_battle_dice(g, bt->t, bt->combat, distance, &dice)) {
+		if (bt->commit)
+			return cmd_fail(res, "%s has no dice of its own for %s combat to fight back with "
+			                     "(%s:%d): give them in the scenario",
+			                g->units[bt->t].id, type, how->file, how->line);
+		cmd_say(res, "%s has no dice of its own for %s combat to fight back with",
+		        g->units[bt->t].id, type);
+		return false;
+	}
+	q->hit_dice[0] = bt->b.dice;
+	q->hit_dice[1] = dice;
+	cmd_say(res, "%s fights back with its own dice: %ld (%s:%d%s%s%s)", g->units[bt->t].id, dice,
+	        how->file, how->line, how->seed ? ", seed " : "", how->seed ? how->seed : "",
+	        how->assumed ? "; assumed: check your rulebook" : "");
+	cmd_mark(res, LINE_DICE, NULL);
+	return side_need(bt, bt->a, &q->hit_need[0], res) &&
+	       side_need(bt, bt->t, &q->hit_need[1], res);
+}
+
+/* The hits of n faces (0-based) at need or more. */
+static long
+count_hits(const int *faces, long n, long need)
+{
+	long hits = 0;
+
+	for (long i = 0; i < n; i++)
+		hits += faces[i] + 1 >= need;
+	return hits;
+}
+
+/* A side's hits off the other's strength, said. */
+static void
+hits_taken(struct game *g, int by, int unit, const int *faces, long n, long need, long hits,
+           struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	struct game_unit *u = &g->units[unit];
+	char *words = cmd_faces_words(&card->dice[card->battle_die], faces, (int)n, ", ");
+
+	cmd_say(res, "%s rolls %ld %s: %s: %ld hit%s (each die showing %ld or more)",
+	        g->units[by].id, n, n == 1 ? "die" : "dice", n > 0 ? words : "none", hits,
+	        hits == 1 ? "" : "s", need);
+	cmd_mark(res, LINE_ROLL, NULL);
+	count_pips(&g->stats[g->units[by].side], faces, (int)n, card->dice[card->battle_die].sides,
+	           true);
+	g->stats[g->units[by].side].hits += hits;
+	u->strength -= (int)(hits < u->strength ? hits : u->strength);
+	u->eliminated = u->strength == 0;
+	game_unit_changed(g, unit, u->hex);
+	cmd_say(res, "%s: strength %d/%d%s", u->id, u->strength, u->max_strength,
+	        u->eliminated ? ", eliminated" : "");
+	free(words);
+}
+
+/* roll: hits fought: both sides' dice (typed, the attacker's first, or rolled),
+ * each side's hits off the other, the difference of the hits read on the table
+ * and its result put waiting for apply. */
+static bool
+hits_roll(struct battle *bt, const struct settle_question *q, long extra,
+          struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct card *card = game_card(g);
+	const struct table *t = &card->tables[q->how->table];
+	long na = q->hit_dice[0], nd = q->hit_dice[1], ha, hd;
+	int faces[2 * BATTLE_MAX_DICE] = { 0 };
+	struct settle_result r;
+	char *words, *fa, *fd, *both;
+
+	if (card->battle_die < 0)
+		return cmd_fail(res, "%s: roll: hits needs the card's battle die (battle_die:)",
+		                card->id);
+	if (na > BATTLE_MAX_DICE || nd > BATTLE_MAX_DICE)
+		return cmd_fail(res, "a side would roll more than %d dice: hexaid rolls at most %d",
+		                BATTLE_MAX_DICE, BATTLE_MAX_DICE);
+	if (!cmd_faces_take(g, (int)(na + nd), bt->w->rolled, faces, res))
+		return false;
+	cmd_battle_fought(bt);
+	if (bt->w->rolled == NULL)
+		record_hexaid_faces(res, &card->dice[card->battle_die], faces, (int)(na + nd));
+	ha = count_hits(faces, na, q->hit_need[0]);
+	hd = count_hits(faces + na, nd, q->hit_need[1]);
+	if (bt->w->rolled != NULL)
+		cmd_say(res, "the dice on the table: %s's first, then %s's", g->units[bt->a].id,
+		        g->units[bt->t].id);
+	hits_taken(g, bt->a, bt->t, faces, na, q->hit_need[0], ha, res);
+	hits_taken(g, bt->t, bt->a, faces + na, nd, q->hit_need[1], hd, res);
+	settle_read(card, q, extra, ha, hd, &r);
+	cmd_say_steps(res, &r.why);
+	words = outcome_words(bt, q->how, r.row, r.winner);
+	cmd_say(res, "result: %s", words);
+	game_log_steps(g, &r.why);
+	game_log(g, "%s against %s on %s: %ld hit%s to %ld, %s", g->units[bt->a].id,
+	         g->units[bt->t].id, t->name, ha, ha == 1 ? "" : "s", hd, words);
+	fa = cmd_faces_words(&card->dice[card->battle_die], faces, (int)na, ", ");
+	fd = cmd_faces_words(&card->dice[card->battle_die], faces + na, (int)nd, ", ");
+	both = xasprintf("%s against %s", na ? fa : "none", nd ? fd : "none");
+	log_roll(g, bt->a, bt->t, bt->w->rolled != NULL && !bt->w->by_hexaid, (int)(na + nd), both,
+	         NULL, xasprintf("%ld hit%s against %ld: %s", ha, ha == 1 ? "" : "s", hd, words));
+	free(both);
+	free(fa);
+	free(fd);
+	cmd_result_pending(g, t, r.row, &(struct result_for){ bt->a, bt->t, r.winner,
+	                                                       bt->b.no_retreat }, res);
+	if (g->npending == 0)
+		cmd_say(res, "no effect: the result asks nothing of either unit");
+	free(words);
+	explain_free(&r.why);
+	return true;
+}
+
+/* What each side rolls, for the screen's typed-dice prompt. */
+static void
+found_hit_rolls(struct command_result *res, const struct settle_question *q)
+{
+	res->found.roll = NULL;
+	for (int i = 0; i < 2; i++)
+		snprintf(res->found.rolls[i], sizeof res->found.rolls[i], "%ldd%d", q->hit_dice[i],
+		         q->hit_sides);
+}
+
 bool
 cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
                      struct command_result *res)
@@ -604,10 +779,19 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 
 	res->found.roll = how->roll;
 	res->found.opposed = how->opposed;
-	cmd_say(res, "settled on the %s: %s%s (%s:%d%s)", card->tables[how->table].name, how->roll,
-	        how->opposed ? " each side, the difference read" : "", how->file, how->line,
-	        how->assumed ? "; assumed: check your rulebook" : "");
-	if (!settle_values(bt, how, &q, res))
+	if (how->hits)
+		cmd_say(res, "settled on the %s: each side rolls its own dice, the difference of "
+		             "the hits read (%s:%d%s)", card->tables[how->table].name, how->file,
+		        how->line, how->assumed ? "; assumed: check your rulebook" : "");
+	else
+		cmd_say(res, "settled on the %s: %s%s (%s:%d%s)", card->tables[how->table].name,
+		        how->roll, how->opposed ? " each side, the difference read" : "", how->file,
+		        how->line, how->assumed ? "; assumed: check your rulebook" : "");
+	if (how->hits && !hits_question(bt, how, &q, res))
+		return !bt->commit;
+	if (how->hits)
+		found_hit_rolls(res, &q);
+	if (!how->hits && !settle_values(bt, how, &q, res))
 		return !bt->commit;
 	explain_init(&why);
 	ok = settle_extra(card, &q, &extra, &why);
@@ -627,5 +811,5 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 		say_settle_odds(bt, &q, extra, res);
 		return true;
 	}
-	return settle_roll(bt, &q, extra, res);
+	return how->hits ? hits_roll(bt, &q, extra, res) : settle_roll(bt, &q, extra, res);
 }

@@ -108,6 +108,8 @@ struct query_found {
 	const char *roll;        /* explain, a battle on a table: the dice each side rolls
 	                            ("1d6"; the card's, not to be freed) ... */
 	bool opposed;            /* ... both sides, the attacker's first */
+	char rolls[2][24];       /* explain, a battle of roll: hits: the dice of each
+	                            side, its own ("4d6", "2d6"; roll is then NULL) */
 };
 
 /* What a command answered: lines for people, what some of them are, what a query

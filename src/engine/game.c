@@ -847,6 +847,16 @@ battle_dice(const struct game *g, const struct game_unit *a, int combat, int dis
 		sit->base = distance >= 1 && distance <= cd->n ? cd->at[distance - 1] : 0;
 }
 
+bool
+game_unit_battle_dice(const struct game *g, int unit, int combat, int distance, long *out)
+{
+	struct situation sit = { 0 };
+
+	battle_dice(g, &g->units[unit], combat, distance, &sit);
+	*out = sit.base;
+	return sit.base_given;
+}
+
 /* A unit's value of the card's values of this use (its own or its class's),
  * or -1 when none is given. */
 static long

@@ -187,6 +187,9 @@ int game_unit_find(const struct game *g, const char *id);
 bool game_unit_value(const struct game *g, int unit, int value, long *out);
 /* A unit's movement allowance in halves: its own, else its class's; -1. */
 long game_unit_move(const struct game *g, int unit);
+/* A unit's own dice for a combat type at a distance (its own, else its
+ * class's), before any rule changes them; false when neither gives them. */
+bool game_unit_battle_dice(const struct game *g, int unit, int combat, int distance, long *out);
 
 /* A halt: set it (the words copied; NULL for none), clear it, and say it for
  * people: "in 0606: TERRAIN (entered): must stop (card.yaml:235)", "in 1206: it

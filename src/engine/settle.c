@@ -125,15 +125,27 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 	} else {
 		out->att_total = q->att_value + q->drm + extra + att_roll;
 		out->def_total = q->def_value + q->defense + def_roll;
-		explain_add(&out->why,
-		            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->att_total },
-		            "attacker: value %ld, modifiers %+ld, roll %ld", q->att_value,
-		            q->drm + extra, att_roll);
+		if (r->hits)
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->att_total },
+			            "attacker: %ld hit%s, modifiers %+ld", att_roll,
+			            att_roll == 1 ? "" : "s", q->att_value + q->drm + extra);
+		else
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->att_total },
+			            "attacker: value %ld, modifiers %+ld, roll %ld", q->att_value,
+			            q->drm + extra, att_roll);
 		explain_as_start(&out->why);
-		explain_add(&out->why,
-		            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->def_total },
-		            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value, q->defense,
-		            def_roll);
+		if (r->hits)
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->def_total },
+			            "defender: %ld hit%s, modifiers %+ld", def_roll,
+			            def_roll == 1 ? "" : "s", q->def_value + q->defense);
+		else
+			explain_add(&out->why,
+			            &(struct step_from){ .kind = STEP_AMOUNT, .value = out->def_total },
+			            "defender: value %ld, modifiers %+ld, roll %ld", q->def_value,
+			            q->defense, def_roll);
 		explain_as_start(&out->why);
 		settle_totals(t, q, out);
 		snprintf(entry, sizeof entry, "difference %ld, %s%s", out->value,
@@ -156,6 +168,47 @@ roll_odds(const struct resolution *r, struct dice_odds *o)
 	return dice_parse(r->roll, &none, &e, &col, msg) && dice_odds(&e, o, msg);
 }
 
+/* The chance of each number of hits (0..n) of n dice, each hitting on `need` or
+ * more of `sides`: the binomial distribution. Free it. */
+static double *
+hit_chances(long n, long need, int sides)
+{
+	double p = need <= 1 ? 1.0 : need > sides ? 0.0 : (double)(sides - need + 1) / sides;
+	double *c = xcalloc((size_t)n + 1, sizeof *c);
+
+	c[0] = 1.0;
+	for (long i = 0; i < n; i++)
+		for (long k = i + 1; k >= 0; k--)
+			c[k] = c[k] * (1.0 - p) + (k > 0 ? c[k - 1] * p : 0.0);
+	return c;
+}
+
+/* The odds of roll: hits: each side's hits, read as the two rolls. */
+static double *
+hits_odds(const struct card *card, const struct settle_question *q, long extra)
+{
+	const struct table *t = &card->tables[q->how->table];
+	double *ca = hit_chances(q->hit_dice[0], q->hit_need[0], q->hit_sides);
+	double *cd = hit_chances(q->hit_dice[1], q->hit_need[1], q->hit_sides);
+	double *chance = xcalloc((t->nrows + 1) * 3, sizeof *chance);
+
+	for (long a = 0; a <= q->hit_dice[0]; a++)
+		for (long d = 0; d <= q->hit_dice[1]; d++) {
+			struct settle_result res;
+			size_t row;
+
+			if (ca[a] * cd[d] == 0.0)
+				continue;
+			settle_read(card, q, extra, a, d, &res);
+			explain_free(&res.why);
+			row = res.row < 0 ? t->nrows : (size_t)res.row;
+			chance[row * 3 + (size_t)(res.winner + 1)] += ca[a] * cd[d];
+		}
+	free(ca);
+	free(cd);
+	return chance;
+}
+
 double *
 settle_odds(const struct card *card, const struct settle_question *q, long extra)
 {
@@ -164,6 +217,8 @@ settle_odds(const struct card *card, const struct settle_question *q, long extra
 	struct dice_odds o;
 	double *chance;
 
+	if (r->hits)
+		return q->hit_dice[0] <= 64 && q->hit_dice[1] <= 64 ? hits_odds(card, q, extra) : NULL;
 	if (!roll_odds(r, &o))
 		return NULL;
 	chance = xcalloc((t->nrows + 1) * 3, sizeof *chance);

@@ -18,6 +18,10 @@ struct settle_question {
 	long att_value, def_value; /* opposed: each side's value before modifiers */
 	long tie;                 /* opposed: the card's tie rules, summed (battle_answer) */
 	int tie_rules;            /* ... and how many applied */
+	/* roll: hits: each side's dice (attacker, defender), the number a die must
+	 * show to hit, and the battle die's sides, for the odds */
+	long hit_dice[2], hit_need[2];
+	int hit_sides;
 };
 
 struct settle_result {
