@@ -130,6 +130,7 @@ battle_explain(struct tui *t)
 	}
 	snprintf(t->battle.roll, sizeof t->battle.roll, "%s", res.found.roll ? res.found.roll : "");
 	t->battle.opposed = res.found.opposed;
+	memcpy(t->battle.rolls, res.found.rolls, sizeof t->battle.rolls);
 	set_lines(t, &res);
 	t->dice_failed = !ok;
 	t->dice_rolled = false;
@@ -326,12 +327,17 @@ try_dice(struct tui *t, const char *typed, void *ctx)
 }
 
 /* How many dice are typed and whose, from the battle's answer: "attacker 1d6,
- * then defender 1d6" on an opposed table, "attacker 1d6" on another, "the
- * attacker's dice (dice: 2)" with battle dice (free it). */
+ * then defender 1d6" on an opposed table (each side's own dice where they roll
+ * their own: "attacker 4d6, then defender 2d6"), "attacker 1d6" on another,
+ * "the attacker's dice (dice: 2)" with battle dice (free it). */
 static char *
 dice_whose(const struct tui *t, const char *dice_line)
 {
 	const char *roll = t->battle.roll[0] ? t->battle.roll : NULL;
+
+	if (t->battle.rolls[0][0] && t->battle.rolls[1][0])
+		return xasprintf("%s %s, then %s %s", t->battle.attacker, t->battle.rolls[0],
+		                 t->battle.target, t->battle.rolls[1]);
 
 	if (roll != NULL && t->battle.opposed)
 		return xasprintf("%s %s, then %s %s", t->battle.attacker, roll, t->battle.target, roll);

@@ -220,6 +220,7 @@ struct pending_battle {
 	char *refused;          /* not accepted: why, as `may` says it */
 	char roll[24];          /* on a table: the dice each side rolls ("1d6"), or "" */
 	bool opposed;           /* both sides roll them, the attacker first */
+	char rolls[2][24];      /* each side its own dice (roll: hits): "4d6", "2d6" */
 };
 
 struct tui {
