@@ -510,22 +510,33 @@ static const struct yfield retreat_blocked_fields[] = {
 	  .help = "true: assumed, not from the rulebook" },
 };
 
+static const struct yfield formation_change_fields[] = {
+	{ "cost", AS_LONG(struct card_mechanism, cost, 0, 99), .required = true,
+	  .help = "movement points a change of formation costs (0: none)" },
+	{ "seed", AS_TEXT(struct card_mechanism, seed), .help = "the rulebook line it comes from" },
+	{ "note", AS_TEXT(struct card_mechanism, note), .help = "words for the players" },
+	{ "assumed", AS_BOOL(struct card_mechanism, assumed),
+	  .help = "true: assumed, not from the rulebook" },
+};
+
 static const struct ytable battle_back_table = YTABLE("battle_back", battle_back_fields);
+static const struct ytable formation_change_table = YTABLE("formation_change",
+                                                           formation_change_fields);
 static const struct ytable retreat_blocked_table = YTABLE("retreat_blocked",
                                                           retreat_blocked_fields);
 static const struct ytable take_ground_table = YTABLE("take_ground", take_ground_fields);
 
 /* `battle_back: { combat: [melee] }`, `retreat_blocked: { lose: 1 }`,
- * `take_ground: { combat: [melee], bonus_battle: [cavalry] }` (the row's arg:
- * 0, 1, 2). */
+ * `take_ground: { combat: [melee], bonus_battle: [cavalry] }`,
+ * `formation_change: { cost: 1 }` (the row's arg: 0, 1, 2, 3). */
 static bool
 read_mechanism(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 {
-	static const struct ytable *const tables[] = { &battle_back_table,
-		                                       &retreat_blocked_table, &take_ground_table };
+	static const struct ytable *const tables[] = { &battle_back_table, &retreat_blocked_table,
+		                                       &take_ground_table, &formation_change_table };
 	struct card *card = rd->obj;
 	struct card_mechanism *const ms[] = { &card->battle_back, &card->retreat_blocked,
-		                              &card->take_ground };
+		                              &card->take_ground, &card->formation_change };
 	struct card_mechanism *m = ms[rd->field->arg];
 
 	if (!yis_mapping(doc, n, rd->field->key))
@@ -972,6 +983,9 @@ static const struct yfield card_fields[] = {
 	{ "take_ground", READ_BY(read_mechanism), .arg = 2,
 	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &take_ground_table },
 	  .help = "the attacker may move into a hex a battle empties" },
+	{ "formation_change", READ_BY(read_mechanism), .arg = 3,
+	  .shape = &(const struct yshape){ .kind = YS_TABLE, .table = &formation_change_table },
+	  .help = "what a unit's change of formation (form) costs" },
 	{ "enter_friendly", AS_BOOL(struct card, enter_friendly),
 	  .help = "true: a unit may move through hexes its side holds" },
 	{ "disorder_levels", READ_BY(read_disorder_levels), .shape = &ys_ids,
@@ -1166,6 +1180,8 @@ card_free(struct card *card)
 	free(card->retreat_blocked.note);
 	free(card->take_ground.seed);
 	free(card->take_ground.note);
+	free(card->formation_change.seed);
+	free(card->formation_change.note);
 	for (size_t i = 0; i < card->nclasses; i++) {
 		free(card->classes[i].id);
 		free(card->classes[i].name);

@@ -516,3 +516,18 @@ card_resolution(const struct card *card, int combat)
 			return &card->resolutions[i];
 	return NULL;
 }
+
+long
+card_class_best_allowance(const struct card *card, int cls)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < card->ncategories; i++)
+		for (int c = cls; c >= 0; c = card->classes[c].parent)
+			if (card->categories[i].given[c] && !card->categories[i].prohibited[c]) {
+				if (card->categories[i].allowance[c] > best)
+					best = card->categories[i].allowance[c];
+				break;
+			}
+	return best;
+}

@@ -506,6 +506,7 @@ struct card_mechanism {
 	uint64_t combat;      /* battle_back, take_ground: the combat types it follows (bits) */
 	uint64_t bonus;       /* take_ground: classes (bits) that may battle once more after */
 	long lose;            /* retreat_blocked: strength lost for each hex not retreated */
+	long cost;            /* formation_change: movement points a change costs */
 	char *seed;
 	char *note;
 	bool assumed;
@@ -572,6 +573,7 @@ struct card {
 	struct card_mechanism battle_back;     /* the target of a battle battles back */
 	struct card_mechanism retreat_blocked; /* a retreat that cannot be made costs strength */
 	struct card_mechanism take_ground;     /* the attacker moves into the hex it emptied */
+	struct card_mechanism formation_change; /* what a change of formation (form) costs */
 	uint64_t adjacent_combat; /* combat types (bits) fought only against an adjacent unit */
 	int adjacent_combat_line;
 	const char *adjacent_combat_file;
@@ -691,5 +693,9 @@ bool card_read_unit_values(struct ydoc *doc, const struct card *card, const stru
 /* Does any terrain of the card have rules in section s? */
 bool card_has_section(const struct card *card, enum section s);
 
+
+/* The most a class may move through terrain of any one category (the clear
+ * ground's, as a rule), in halves; -1 when the card has no categories for it. */
+long card_class_best_allowance(const struct card *card, int cls);
 
 #endif

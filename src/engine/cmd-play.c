@@ -1254,3 +1254,80 @@ cmd_note(struct game *g, int argc, char **argv, struct command_result *res)
 	free(text);
 	return true;
 }
+
+/* What a change of formation costs the unit (the card's formation_change), in
+ * halves of movement points; refused when its move has not that much left. */
+static bool
+formation_cost(struct game *g, int unit, struct command_result *res)
+{
+	const struct card_mechanism *m = &game_card(g)->formation_change;
+	struct game_unit *u = &g->units[unit];
+	long allowance = game_unit_move(g, unit), cost = m->given ? 2 * m->cost : 0;
+	char spent[24], most[24], needs[24];
+
+	if (allowance < 0)
+		allowance = card_class_best_allowance(game_card(g), u->cls);
+
+	if (allowance >= 0 && u->moved_cost + cost > allowance && !g->forcing)
+		return cmd_fail(res, "%s has %s of its %s movement points left; a change of formation "
+		                     "costs %s (%s:%d%s)",
+		                u->id,
+		                explain_points(allowance > u->moved_cost ? allowance - u->moved_cost : 0,
+		                               false, spent),
+		                explain_points(allowance, false, most), explain_points(cost, false, needs),
+		                m->file, m->line, m->assumed ? "; assumed: check your rulebook" : "");
+	return true;
+}
+
+/* The cost of the change, taken off the unit's move and said as a step. */
+static void
+formation_spend(struct game *g, int unit, struct command_result *res)
+{
+	const struct card_mechanism *m = &game_card(g)->formation_change;
+	long cost = m->given ? 2 * m->cost : 0;
+	char needs[24];
+
+	if (cost == 0)
+		return;
+	g->units[unit].moved_cost += cost;
+	cmd_say(res, "    costs %s movement point%s  [%s:%d%s%s]%s", explain_points(cost, false, needs),
+	        cost == 2 ? "" : "s", m->file, m->line, m->seed ? ", seed " : "",
+	        m->seed ? m->seed : "", m->assumed ? "  (assumed: check your rulebook)" : "");
+	cmd_mark(res, LINE_STEP, NULL);
+}
+
+/* form UNIT FORMATION: the unit takes one of the card's formations (- none),
+ * in a phase whose sequence allows form, at the card's cost (formation_change)
+ * out of its movement; a name the card has not is refused with those it has. */
+bool
+cmd_form(struct game *g, int argc, char **argv, struct command_result *res)
+{
+	const struct card *card = game_card(g);
+	struct game_unit *u;
+	int i, f = -1;
+
+	(void)argc;
+	if (!cmd_unit(g, argv[1], &i, res) || !cmd_may_order(g, i, res))
+		return false;
+	u = &g->units[i];
+	if (card->words[WL_FORMATION].count == 0)
+		return cmd_fail(res, "%s names no formations", card->id);
+	if (strcmp(argv[2], "-") != 0 && (f = card_vocabulary_find(card, FT_FORMATION, argv[2])) < 0)
+		return cmd_no_such_word(card, FT_FORMATION, "formation", argv[2], "formation", res);
+	if (u->eliminated)
+		return cmd_fail(res, "%s is eliminated", u->id);
+	if (f == u->formation)
+		return cmd_fail(res, "%s is in %s already", u->id,
+		                f >= 0 ? card->words[WL_FORMATION].words[f] : "no formation");
+	if (!formation_cost(g, i, res))
+		return false;
+	cmd_say(res, "%s changes formation: %s to %s", u->id,
+	        u->formation >= 0 ? card->words[WL_FORMATION].words[u->formation] : "none",
+	        f >= 0 ? card->words[WL_FORMATION].words[f] : "none");
+	formation_spend(g, i, res);
+	game_log(g, "%s changes formation to %s", u->id,
+	         f >= 0 ? card->words[WL_FORMATION].words[f] : "none");
+	u->formation = f;
+	game_unit_changed(g, i, u->hex);
+	return true;
+}

@@ -335,23 +335,6 @@ reach_both(struct range_ctx *ctx, long budget, bool *reached, bool *stops)
 	}
 }
 
-/* The most a class may move through terrain of any one category (the clear
- * ground's, as a rule), in halves; -1 when the card has no categories for it. */
-static long
-best_category_allowance(const struct card *card, int cls)
-{
-	long best = -1;
-
-	for (size_t i = 0; i < card->ncategories; i++)
-		for (int c = cls; c >= 0; c = card->classes[c].parent)
-			if (card->categories[i].given[c] && !card->categories[i].prohibited[c]) {
-				if (card->categories[i].allowance[c] > best)
-					best = card->categories[i].allowance[c];
-				break;
-			}
-	return best;
-}
-
 /* A unit that moves by its terrain's categories may move as far as the worst
  * category it passes allows: for each allowance A the categories give, every
  * hex it reaches within A through terrain that allows A or more. */
@@ -403,7 +386,7 @@ cmd_range(struct game *g, int argc, char **argv, struct command_result *res)
 	from = card_class_move_from(card, g->units[ctx.unit].cls);
 	whole_move = game_unit_move(g, ctx.unit);
 	if (whole_move < 0)
-		whole_move = best_category_allowance(card, g->units[ctx.unit].cls);
+		whole_move = card_class_best_allowance(card, g->units[ctx.unit].cls);
 	if (whole_move >= 0)
 		budget = whole_move > spent ? whole_move - spent : 0;
 	if (g->units[ctx.unit].halt.halted)

@@ -504,8 +504,8 @@ set_value(const struct card *card, struct game_unit *u, int v, const char *value
 
 /* A formation or status the card does not name: refused with those it does
  * ("formation=line: ud-napoleonic's formations are march_column, en_masse"). */
-static bool
-no_such_word(const struct card *card, enum fact_type type, const char *key, const char *value,
+bool
+cmd_no_such_word(const struct card *card, enum fact_type type, const char *key, const char *value,
              const char *what, struct command_result *res)
 {
 	size_t n;
@@ -549,14 +549,14 @@ unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *v
 	}
 	if (strcmp(key, "formation") == 0) { /* reader: command words */
 		if ((i = card_vocabulary_find(card, FT_FORMATION, value)) < 0)
-			return no_such_word(card, FT_FORMATION, key, value, "formation", res);
+			return cmd_no_such_word(card, FT_FORMATION, key, value, "formation", res);
 		u->formation = i;
 		return true;
 	}
 	if (strcmp(key, "status") == 0 || strcmp(key, "clear") == 0) { /* reader: command words */
 		bool set = strcmp(key, "status") == 0; /* the word read once: set, or clear */
 		if ((i = card_vocabulary_find(card, FT_STATUS, value)) < 0)
-			return no_such_word(card, FT_STATUS, key, value, "status", res);
+			return cmd_no_such_word(card, FT_STATUS, key, value, "status", res);
 		if (set)
 			u->status |= UINT64_C(1) << i;
 		else

@@ -48,6 +48,8 @@ const struct command_entry command_table[] = {
 	  COMMAND_CHANGE, 1, -1, cmd_retreat, false, USE_PLAY },
 	[CMD_ADVANCE] = { "advance", "UNIT", "take the ground the unit's battle emptied (the card's take_ground)",
 	  COMMAND_CHANGE, 1, 1, cmd_advance, false, USE_PLAY },
+	[CMD_FORM] = { "form", "UNIT FORMATION|-", "change a unit's formation to one the card names (- none), at the card's cost",
+	  COMMAND_CHANGE, 2, 2, cmd_form, false, USE_PLAY },
 	[CMD_BATTLE] = { "battle", "UNIT TARGET [COMBAT] [WORD...]",
 	  "a unit battles another: dice, protection, the roll and its result",
 	  COMMAND_CHANGE, 2, -1, cmd_battle, false, USE_PLAY },

@@ -486,6 +486,40 @@ unit_edit_prompt(struct tui *t, int u)
 	return p.text;
 }
 
+/* In play, on a card with formations: the card's formations by name (the
+ * unit's own marked), none, and the unit's values; a formation chosen is the
+ * form command, refused where the phase does not allow it. True when the menu
+ * was shown (the values' item chosen: false, the values asked as in set-up). */
+static bool
+formation_menu(struct tui *t, int u)
+{
+	const struct game *g = &t->s->game;
+	const struct card *card = game_card(g);
+	size_t n = card->words[WL_FORMATION].count, k;
+	char **labels;
+	int i;
+
+	if (g->setup || n == 0)
+		return false;
+	labels = xreallocarray(NULL, n + 2, sizeof *labels);
+	for (k = 0; k < n; k++)
+		labels[k] = xasprintf("%s%s", card->words[WL_FORMATION].words[k],
+		                      g->units[u].formation == (int)k ? " (now)" : "");
+	labels[n] = xasprintf("- no formation%s", g->units[u].formation < 0 ? " (now)" : "");
+	labels[n + 1] = xstrdup("Change the unit's values (unit set)...");
+	i = dialog_choose_from(t, "Formation: form (the card's cost, in the phase that allows it)",
+	                       (const char *const *)labels, n + 2,
+	                       g->units[u].formation >= 0 ? g->units[u].formation : (int)n);
+	for (k = 0; k < n + 2; k++)
+		free(labels[k]);
+	free(labels);
+	if (i >= 0 && (size_t)i < n)
+		tui_command(t, "form %s %s", tui_unit_id(t, u), card->words[WL_FORMATION].words[i]);
+	else if ((size_t)i == n)
+		tui_command(t, "form %s -", tui_unit_id(t, u));
+	return i < 0 || (size_t)i <= n;
+}
+
 void
 edit_unit_edit(struct tui *t)
 {
@@ -497,6 +531,8 @@ edit_unit_edit(struct tui *t)
 		tui_message(t, true, "put the cursor on the unit to change");
 		return;
 	}
+	if (formation_menu(t, u))
+		return;
 	initial = xasprintf("strength=%d", g->units[u].strength);
 	prompt = unit_edit_prompt(t, u);
 	if (dialog_input(t, "Change a unit", prompt, initial, &words) && *words)

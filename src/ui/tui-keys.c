@@ -553,8 +553,9 @@ static const struct binding bindings[] = {
 	  .help = "add a unit in the hex at the cursor" },
 	{ .keys = { 'c' }, .names = "c", DO(edit_unit_edit),
 	  ITEM(MENU_UNITS, 12, "Change the unit here..."),
-	  .help = "change the unit at the cursor: strength, formation, status, hex, and its values "
-	  "(move, dice, the card's ratings), each listed with what it is now" },
+	  .help = "change the unit at the cursor: in play, on a card with formations, its formation "
+	  "(form, at the card's cost) or its values; else strength, formation, status, hex, and "
+	  "its values (move, dice, the card's ratings), each listed with what it is now" },
 	{ .keys = { 'd' }, .names = "d", DO(edit_unit_duplicate),
 	  ITEM(MENU_UNITS, 20, "Copy the selected unit here..."),
 	  .help = "a copy of the selected unit (side, class, strength) in the empty hex at the "
