@@ -502,29 +502,6 @@ set_value(const struct card *card, struct game_unit *u, int v, const char *value
 }
 
 
-/* A formation or status the card does not name: refused with those it does
- * ("formation=line: ud-napoleonic's formations are march_column, en_masse"). */
-bool
-cmd_no_such_word(const struct card *card, enum fact_type type, const char *key, const char *value,
-             const char *what, struct command_result *res)
-{
-	size_t n;
-	const char **names = card_vocabulary(card, type, &n);
-	struct strbuf list = { NULL, 0, 0 };
-
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&list, "%s%s", i ? ", " : "", names[i]);
-	free(names);
-	if (n == 0)
-		cmd_fail(res, "%s=%s: %s names no %s", key, value, card->id,
-		         type == FT_STATUS ? "statuses" : "formations");
-	else
-		cmd_fail(res, "%s=%s: %s has no such %s; its %s are %s", key, value, card->id, what,
-		         type == FT_STATUS ? "statuses" : "formations", list.text);
-	free(list.text);
-	return false;
-}
-
 static bool
 unit_set_one(struct game *g, struct game_unit *u, const char *key, const char *value,
              struct command_result *res)

@@ -68,7 +68,7 @@ bool cmd_move(struct game *g, int argc, char **argv, struct command_result *res)
 bool cmd_retreat(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_advance(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_form(struct game *g, int argc, char **argv, struct command_result *res);
-/* cmd-setup.c: a formation or status the card does not name, refused with
+/* cmd-base.c: a formation or status the card does not name, refused with
  * those it does. */
 bool cmd_no_such_word(const struct card *card, enum fact_type type, const char *key,
                       const char *value, const char *what, struct command_result *res);
