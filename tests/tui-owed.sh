@@ -7,7 +7,9 @@
 # the roll stays in sight beside the question that asks to apply its result,
 # Y applies the result, the status line names the retreat owed and v, T is
 # refused naming v, v settles it, then T ends the turn. (Tricorne's is in
-# tui-turns.sh.)
+# tui-turns.sh.) In the same sessions, by keys: a UD change of formation with
+# c, and Mini-Nap hand-to-hand fought by both sides, with hexaid's dice and
+# with the dice typed (attacker's, then defender's).
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="owed retreats in tmux"
@@ -63,7 +65,25 @@ owed_then_turn() {
 # table: 1DR2, a retreat of 2 (ud-napoleonic.yaml:378, assumed there).
 start ud 80 24 -- --seed 1 "$scenarios/ud-napoleonic-demo.yaml"
 check "ud: the French to act" "turn 1, French to act"
+# c on F1 in the Movement phase ("Move, form and change formation") offers the
+# card's formations by name (ud-napoleonic.yaml formations, 003:54, 003:82);
+# march_column chosen costs 1 UD (formation_change, assumed) and the unit
+# pane shows it. Outside the phase the change is refused, naming p.
+go F1
+keys c
+check "ud: c offers the card's formations by name" "march_column"
+check "ud: ... en_masse among them" "en_masse"
+check "ud: ... and none, the unit's now" "- no formation (now)"
+keys Up Up Enter
+check_status "ud: F1 changes formation" "F1 changes formation: none to march_column"
+check "ud: the unit pane shows F1's formation" "formation: march_column"
 phase "Artillery fire"
+go F1
+keys c
+check "ud: c offers the formations in Artillery fire too" "en_masse"
+keys Down Enter
+check_status "ud: a change of formation is refused outside its phase, naming p" \
+	"form: not in the Artillery fire phase: p: next phase"
 go F5
 select_here F5
 battle_typed F5 P2 5
@@ -91,5 +111,58 @@ battle_typed F1 A2 66
 check_status "tec: A2 owes a recoil of one hex for the 1+D (004:168)" "A2 must retreat 1"
 owed_then_turn tec A2 1 Austrians French
 quit_game tec
+
+# === Mini-Nap: hand-to-hand, both sides' dice (000:42) ===========================
+# F2 steps next to A2; in the Hand-to-hand phase > sets up the battle, Enter
+# rolls both sides' dice (hexaid's), and U takes it back; then e asks for the
+# attacker's 4d6, then the defender's 4d6: 6 6 5 1 (3 hits) against 2 3 5 1
+# (1 hit), F2 wins (mini-nap.yaml tables: hand_to_hand, assumed): Y applies,
+# A2 falls back with v, and F2 takes the ground with G.
+start mn 80 24 -- --seed 1 "$scenarios/mini-nap-demo.yaml"
+check "mn: the French to act" "turn 1, French to act"
+go F2
+select_here F2
+keys j
+check_status "mn: Enter's hint on 0904: move" "Enter:move"
+keys Enter
+check "mn: F2 moves next to A2" "F2 moves 0903 to 0904"
+phase Fire
+phase Hand-to-hand
+go F2
+select_here F2
+n=0
+until screen_has "Dice: battle F2 A2 " || [ $n -ge 8 ]; do
+	keys '>'
+	wait_for "Dice: battle F2 "
+	n=$((n + 1))
+done
+check "mn: > sets up F2's hand-to-hand with A2" "Dice: battle F2 A2 "
+keys Enter
+check "mn: hexaid rolls F2's dice" "F2 rolls 4 dice"
+check "mn: ... and A2's" "A2 rolls 4 dice"
+if screen_has "Apply the result?"; then keys n; wait_gone "Apply the result?"; fi
+keys U
+check "mn: U takes the battle back" "undone: battle F2 A2"
+go F2
+select_here F2
+keys '>'
+check "mn: > sets up the battle again" "Dice: battle F2 A2 "
+keys e
+check "mn: the typed dice are the attacker's 4d6, then the defender's 4d6" \
+	"F2 4d6, then A2 4d6"
+keys -l 66512351
+keys Enter
+check "mn: F2 wins on the dice typed" "Apply the result?"
+check "mn: ... A2 to fall back" "A2 R1: falls back 1"
+keys Y
+wait_gone "Apply the result?"
+check_status "mn: A2 owes its fall back" "owed: A2 retreat 1 (v)"
+keys v
+check "mn: v offers where A2 falls back" "A2 retreats 1 of the 1 hex"
+keys Enter
+check "mn: A2 falls back, and F2 may take the ground" "F2 may take ground in 0905"
+keys G
+check_status "mn: G: F2 takes the ground (take_ground)" "F2 takes ground: 0904 to 0905"
+quit_game mn
 
 tap_done
