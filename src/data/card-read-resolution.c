@@ -42,7 +42,7 @@ read_roll(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 
 	if (!card_read_text(doc, n, &r->roll))
 		return false;
-	r->hits = strcmp(r->roll, "hits") == 0;
+	r->hits = strcmp(r->roll, "hits") == 0; /* reader: the card's word */
 	if (r->hits)
 		return true;
 	if (!dice_parse(r->roll, &none, &e, &col, msg)) {

@@ -1312,7 +1312,8 @@ cmd_form(struct game *g, int argc, char **argv, struct command_result *res)
 	u = &g->units[i];
 	if (card->words[WL_FORMATION].count == 0)
 		return cmd_fail(res, "%s names no formations", card->id);
-	if (strcmp(argv[2], "-") != 0 && (f = card_vocabulary_find(card, FT_FORMATION, argv[2])) < 0)
+	if (strcmp(argv[2], "-") != 0 && /* reader: command words */
+	    (f = card_vocabulary_find(card, FT_FORMATION, argv[2])) < 0)
 		return cmd_no_such_word(card, FT_FORMATION, "formation", argv[2], "formation", res);
 	if (u->eliminated)
 		return cmd_fail(res, "%s is eliminated", u->id);
