@@ -102,7 +102,7 @@ stop
 
 # --- 160x48: the board whole, in large hexes where they fit ------------------------------
 start ud-large 160 48 ud-napoleonic
-check "UD 160x48: large hexes (the board fits), F1 with its strength" ">F1 4  ,"
+check "UD 160x48: large hexes (the board fits), F1 with its strength, its bracket whole over the stream" ">F1 4  ]"
 check "UD 160x48: the stream down the east sides of column 06" "|       ,       |"
 check "UD 160x48: the bridge on 0605's east side" "=+      |"
 check "UD 160x48: the levels" "/2\\"
