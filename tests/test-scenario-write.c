@@ -155,6 +155,13 @@ assert_same_state(const struct game *a, const struct game *b)
 	assert_memory_equal(a->settings, b->settings, sizeof a->settings);
 	assert_string_equal(a->sc.title, b->sc.title);
 	assert_int_equal(a->sc.nteams, b->sc.nteams);
+	for (size_t i = 0; i < a->sc.nteams; i++) {
+		assert_string_equal(a->sc.teams[i].id, b->sc.teams[i].id);
+		assert_string_equal(a->sc.teams[i].name ? a->sc.teams[i].name : a->sc.teams[i].id,
+		                    b->sc.teams[i].name ? b->sc.teams[i].name : b->sc.teams[i].id);
+		assert_int_equal(a->sc.teams[i].home, b->sc.teams[i].home);
+	}
+	assert_string_equal(a->sc.notes ? a->sc.notes : "", b->sc.notes ? b->sc.notes : "");
 	assert_int_equal(a->sc.start_turn, b->sc.start_turn);
 	assert_int_equal(a->sc.start_side, b->sc.start_side);
 	assert_int_equal(a->sc.victory.target, b->sc.victory.target);
@@ -225,6 +232,38 @@ any_terrain(const struct game *g, enum terrain_kind kind, uint64_t *s)
 	return NULL;
 }
 
+/* A random edit of the scenario's own data (the set-up form's commands). */
+static char *
+scenario_edit(const struct game *g, uint64_t *s, int serial)
+{
+	const struct card *card = game_card(g);
+	const char *side = g->sc.teams[next(s) % g->sc.nteams].id;
+
+	switch (next(s) % 7) {
+	case 0:
+		return xasprintf("scenario title \"Battle %d, \"\"so\"\" # called\"", serial);
+	case 1:
+		return xasprintf("scenario notes \"%s\"", serial % 3 ? "Notes: a: b" : "");
+	case 2:
+		return xasprintf("scenario side %s name \"Side %d\"", side, serial);
+	case 3:
+		return xasprintf("scenario side %s home %s", side,
+		                 home_edge_names[next(s) % N_HOME_EDGES]);
+	case 4:
+		return xasprintf("scenario first %s", side);
+	case 5:
+		return xasprintf("scenario target %d", 1 + (int)(next(s) % 8));
+	default:
+		if (card->nsettings == 0)
+			return NULL;
+		{
+			const struct setting *st = &card->settings[next(s) % card->nsettings];
+			return xasprintf("scenario setting %s %s", st->id,
+			                 st->choices[next(s) % st->nchoices]);
+		}
+	}
+}
+
 /* One random edit of the setting-up commands: it may be refused. */
 static void
 random_edit(struct game *g, uint64_t *s, int serial)
@@ -239,7 +278,7 @@ random_edit(struct game *g, uint64_t *s, int serial)
 	hex_label(b, hex_from_offset(b, c, r), at);
 	hex_label(b, hex_from_offset(b, (int)(next(s) % (uint64_t)b->columns),
 	                             (int)(next(s) % (uint64_t)b->rows)), to);
-	switch (next(s) % 7) {
+	switch (next(s) % 9) {
 	case 0:
 		if ((t = any_terrain(g, TERRAIN_HEX, s)) != NULL)
 			line = xasprintf("terrain %s %s", at, t);
@@ -267,9 +306,17 @@ random_edit(struct game *g, uint64_t *s, int serial)
 		if (g->nunits > 0)
 			line = xasprintf("unit set %s hex=%s", g->units[next(s) % g->nunits].id, to);
 		break;
-	default:
+	case 6:
 		if (g->nunits > 0)
 			line = xasprintf("unit remove %s", g->units[next(s) % g->nunits].id);
+		break;
+	case 7:
+		line = scenario_edit(g, s, serial);
+		break;
+	default:
+		/* the board grown or shrunk by up to two (refused over a unit) */
+		line = xasprintf("scenario size %dx%d", b->columns - 2 + (int)(next(s) % 5),
+		                 b->rows - 2 + (int)(next(s) % 5));
 		break;
 	}
 	if (line != NULL) {
@@ -290,6 +337,7 @@ random_edits_round_trip(void **state)
 		for (int round = 0; round < 4; round++) {
 			struct game g;
 			open_card_demo(demos[i], &g);
+			g.setup = true;
 			for (int k = 0; k < 40; k++)
 				random_edit(&g, &seed, k);
 			round_trip(&g, path);
@@ -369,6 +417,95 @@ setup_is_not_play(void **state)
 	game_free(&g);
 }
 
+/* Runs a line that must be taken. */
+static void
+run_ok(struct game *g, const char *line)
+{
+	struct command_result res;
+
+	if (!command_run(g, line, &res))
+		fail_msg("%s: %s", line, res.lines.count ? res.lines.items[0] : "");
+	command_result_free(&res);
+}
+
+/* The scenario's own data (issue 29, item 5): each `scenario` edit changes what
+ * is written, reads back, is taken back by undo (the board's size too), and is
+ * refused in play. */
+static void
+scenario_data_edits(void **state)
+{
+	struct game g, back;
+	struct command_result res;
+	char *path = demo_path("tricorne"), *text, *before;
+	const char *const lines[] = {
+		"scenario title \"Cowpens, 1781\"",
+		"scenario notes \"Morgan's line: militia first.\"",
+		"scenario side 2 name \"Morgan's men\"",
+		"scenario side british home west",
+		"scenario first american",
+		"scenario target 6",
+		"scenario size 15x8",
+	};
+
+	(void)state;
+	open_card_demo("tricorne", &g);
+	g.setup = true;
+	before = scenario_text(&g);
+	/* a unit in the last row: the shrink is refused, naming it */
+	assert_false(command_run(&g, "scenario size 15x6", &res));
+	assert_non_null(strstr(res.lines.items[0], "C6"));
+	command_result_free(&res);
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		run_ok(&g, lines[i]);
+	if (game_card(&g)->nsettings > 0) {
+		const struct setting *st = &game_card(&g)->settings[0];
+		char *line = xasprintf("scenario setting %s %s", st->id,
+		                       st->choices[st->nchoices - 1]);
+		run_ok(&g, line);
+		free(line);
+		assert_int_equal(g.settings[0], (int)st->nchoices - 1);
+		assert_false(command_run(&g, "scenario setting nosuch x", &res));
+		command_result_free(&res);
+	}
+	assert_false(command_run(&g, "scenario side 3 name X", &res));
+	command_result_free(&res);
+	assert_false(command_run(&g, "scenario side 1 home up", &res));
+	command_result_free(&res);
+	text = scenario_text(&g);
+	assert_non_null(strstr(text, "title: \"Cowpens, 1781\"\n"));
+	assert_non_null(strstr(text, "  american: { name: \"Morgan's men\", home: south }"));
+	assert_non_null(strstr(text, "  british: { name: \"British\", home: west }"));
+	assert_non_null(strstr(text, "side: american"));
+	assert_non_null(strstr(text, "  columns: 15\n  rows: 8\n"));
+	read_back(path, text, &back);
+	assert_int_equal(back.sc.victory.target, 6);
+	assert_string_equal(back.sc.notes, "Morgan's line: militia first.");
+	/* the new columns are the card's ground, the old ones kept */
+	assert_int_equal(game_hex(&back, hex_from_offset(game_board(&back), 14, 0))->count, 1);
+	assert_true(same_tset(game_hex(&back, hex_from_offset(game_board(&back), 2, 3)),
+	                      game_hex(&g, hex_from_offset(game_board(&g), 2, 3))));
+	round_trip(&g, path);
+	/* in play, the scenario is the one the game started from */
+	assert_false(command_run(&back, "scenario title Other", &res));
+	assert_non_null(strstr(res.lines.items[0], "hexaid edit"));
+	command_result_free(&res);
+	game_free(&back);
+	free(text);
+	/* every edit taken back: the scenario as it was, byte for byte */
+	while (g.done.count > 0)
+		run_ok(&g, "undo");
+	text = scenario_text(&g);
+	assert_string_equal(text, before);
+	/* and done again */
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		run_ok(&g, "redo");
+	assert_int_equal(game_board(&g)->columns, 15);
+	free(text);
+	free(before);
+	free(path);
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -376,6 +513,7 @@ main(void)
 		cmocka_unit_test(shipped_scenarios_round_trip),
 		cmocka_unit_test(random_edits_round_trip),
 		cmocka_unit_test(setup_is_not_play),
+		cmocka_unit_test(scenario_data_edits),
 	};
 
 	return RUN_TESTS("scenario-write", tests);

@@ -526,6 +526,9 @@ checkpoint_recorded(struct game *g)
 {
 	size_t every = checkpoint_interval(g);
 
+	/* the scenario's own data changed in set-up: undo replays from the start */
+	if (g->start_kept != NULL)
+		return;
 	/* a save's commands, replayed as it is opened: none is taken back before
 	 * the last, and an undo into them later replays at most twice the interval
 	 * (still a fraction of a millisecond), so states are kept half as often;
@@ -545,6 +548,8 @@ checkpoint_replayed(struct game *g, size_t at)
 {
 	/* the states an undo passes on its way back, kept as densely as in play:
 	 * the next undo, and every one after it, replays at most the interval */
+	if (g->start_kept != NULL)
+		return;
 	if (at % checkpoint_interval(g) == 0)
 		keep_at(g, at);
 }

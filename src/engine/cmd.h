@@ -53,6 +53,9 @@ bool cmd_say_needs(const struct game *g, const struct command_result *found, boo
  * one whose turn it is, unless --force. */
 bool cmd_may_order(struct game *g, int unit, struct command_result *res);
 
+/* cmd-scenario.c */
+bool cmd_scenario(struct game *g, int argc, char **argv, struct command_result *res);
+
 /* cmd-setup.c */
 bool cmd_terrain(struct game *g, int argc, char **argv, struct command_result *res);
 bool cmd_erase(struct game *g, int argc, char **argv, struct command_result *res);

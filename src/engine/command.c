@@ -38,6 +38,10 @@ const struct command_entry command_table[] = {
 	  COMMAND_CHANGE, 2, 4, cmd_structure, false, USE_SETUP },
 	[CMD_UNIT] = { "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
 	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd, false, USE_SETUP },
+	[CMD_SCENARIO] = { "scenario", "title TEXT | notes TEXT | side SIDE name TEXT | side SIDE home EDGE | "
+	  "first SIDE | target N | setting NAME CHOICE | size COLSxROWS",
+	  "set the scenario's own data (in set-up only)", COMMAND_CHANGE, 2, -1, cmd_scenario, false,
+	  USE_SCENARIO },
 	/* playing */
 	[CMD_SELECT] = { "select", "UNIT", "select a unit", COMMAND_QUERY, 1, 1, cmd_select, false, USE_ANY },
 	[CMD_MOVE] = { "move", "UNIT HEX [HEX...] [charge] [redeploy] [roll=FACES]",
@@ -395,10 +399,14 @@ in_use(const struct game *g, const struct command_entry *c, struct command_resul
 {
 	struct strbuf sb = { NULL, 0, 0 };
 
+	if (!g->setup && c->use == USE_SCENARIO) {
+		return cmd_fail(res, "%s: a game keeps the scenario it started from: set up the "
+		                     "scenario's own data with hexaid edit FILE", c->name);
+	}
 	if (!g->setup || c->use != USE_PLAY)
 		return true;
 	for (size_t i = 0; i < command_count; i++)
-		if (command_table[i].use == USE_SETUP)
+		if (command_table[i].use == USE_SETUP || command_table[i].use == USE_SCENARIO)
 			strbuf_addf(&sb, "%s%s", sb.len > 0 ? ", " : "", command_table[i].name);
 	res->remedy = REMEDY_SETUP;
 	cmd_fail(res, "%s: set-up is not play (no turn, phase, log or dice): set up the table "

@@ -16,6 +16,8 @@
 enum command_use {
 	USE_ANY,
 	USE_SETUP,        /* sets up the table: named when play is refused in set-up */
+	USE_SCENARIO,     /* sets the scenario's own data: only in set-up (a game keeps
+	                     the scenario it started from) */
 	USE_PLAY          /* plays: refused while the game is set up (g->setup) */
 };
 

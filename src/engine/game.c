@@ -333,6 +333,7 @@ void
 game_reset(struct game *g)
 {
 	free_state(g);
+	game_start_put_back(g);
 	load_state(g);
 }
 
@@ -381,6 +382,7 @@ game_free(struct game *g)
 	strlist_free(&g->done);
 	strlist_free(&g->undone);
 	free(g->save_path);
+	game_start_forget(g);
 	scenario_free(&g->sc);
 	memset(g, 0, sizeof *g);
 }

@@ -149,6 +149,9 @@ struct game {
 	 * (checkpoint.h); every checkpoint_every commands (0: the default). */
 	struct checkpoints *checkpoints;
 	size_t checkpoint_every;
+	/* The scenario's start as it was before set-up first changed its own data
+	 * (cmd-scenario.c), which game_reset puts back; NULL: never changed. */
+	struct scen_kept *start_kept;
 };
 
 /* A game at the start of its scenario (which it takes over: sc is emptied). */
@@ -158,6 +161,12 @@ void game_free(struct game *g);
 /* Put the game back to its scenario's start (commands are then replayed); the
  * log is kept. */
 void game_reset(struct game *g);
+
+/* The start kept while set-up changes the scenario's own data (cmd-scenario.c):
+ * keep it (once), put it back into g->sc (game_reset), forget it (game_free). */
+void game_start_keep(struct game *g);
+void game_start_put_back(struct game *g);
+void game_start_forget(struct game *g);
 
 /* The dice log: a bookmark where the game stands now (a turn or a phase
  * starts), and a roll (strings copied; modifiers may be NULL). */
