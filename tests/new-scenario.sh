@@ -18,8 +18,8 @@ tap_is "$(sed -n 's/^kind: //p' battle.yaml):$(sed -n 's/^card: //p' battle.yaml
 	"scenario:tricorne:battle" "a scenario of the card, its id the file's name"
 tap_is "$(grep -c '^    - "\. \. \. \. \. \. \. \. \. \. \. \. \."$' battle.yaml)" 9 \
 	"nine rows of thirteen hexes of the card's ground (clear, '.')"
-grep -q '^  british: { name: "British", home: north }$' battle.yaml &&
-	grep -q '^  american: { name: "Continentals", home: south }$' battle.yaml &&
+grep -q '^  british: { name: British, home: north }$' battle.yaml &&
+	grep -q '^  american: { name: Continentals, home: south }$' battle.yaml &&
 	grep -q '^start: { turn: 1, side: british }$' battle.yaml
 tap_ok $? "the card's sides, the first of them first"
 tap_is "$(grep -c '^units:' battle.yaml)" 0 "no units"

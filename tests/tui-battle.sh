@@ -131,12 +131,12 @@ tap_is "$(grep -c '~' "$scen"):$(grep -c '^  - feature: road$' "$scen")" "1:1" \
 	"one row of river; one road"
 grep -q '^    path: \["0302", "0402", "0502", "0602", "0702", "0802", "0902"\]$' "$scen"
 tap_ok $? "the road runs 0302 to 0902 along its hexsides"
-tap_is "$(grep -c '^  - { id: "B[1-6]", side: british, class: ' "$scen"):$(grep -c '^  - { id: "C[1-6]", side: american, class: ' "$scen")" \
+tap_is "$(grep -c '^  - { id: B[1-6], side: british, class: ' "$scen"):$(grep -c '^  - { id: C[1-6], side: american, class: ' "$scen")" \
 	"6:6" "six units a side"
 for u in "B1 infantry 0503" "B3 infantry 0703" "B4 light_infantry 0803" "B5 cavalry 0903" \
 	"B6 artillery 1003" "C1 infantry 0107" "C4 light_infantry 0407" "C6 artillery 0607"; do
 	set -- $u
-	grep -q "^  - { id: \"$1\", side: [a-z]*, class: $2, hex: \"$3\", strength: 4 }$" "$scen"
+	grep -q "^  - { id: $1, side: [a-z]*, class: $2, hex: \"$3\", strength: 4 }$" "$scen"
 	tap_ok $? "$1: $2 in $3"
 done
 "$HEXAID" render "$scen" >"$tap_tmp/map" 2>&1

@@ -46,8 +46,8 @@ keys w
 check_status "w saves the scenario" "saved to $scen"
 grep -q '^kind: scenario$' "$scen" && ! grep -q '^commands:' "$scen" && ! grep -q '^log:' "$scen"
 tap_ok $? "what w wrote is a scenario, not a save: no commands, no log"
-grep -q '^  - { id: "B1", side: british, class: infantry, hex: "0705", strength: 4 }$' "$scen" &&
-	grep -q '^  - { id: "C1", side: american, class: infantry, hex: "0805", strength: 4 }$' "$scen"
+grep -q '^  - { id: B1, side: british, class: infantry, hex: "0705", strength: 4 }$' "$scen" &&
+	grep -q '^  - { id: C1, side: american, class: infantry, hex: "0805", strength: 4 }$' "$scen"
 tap_ok $? "... with the units placed"
 "$HEXAID" check "$scen" >"$tap_tmp/out" 2>&1
 tap_is "$?:$(cat "$tap_tmp/out")" "0:" "hexaid check accepts it"
@@ -74,7 +74,7 @@ check "... the unit on the map (the log holds no set-up)" ">B2"
 check_status "... still in set-up" "SET-UP"
 keys w
 check_status "saved" "saved to $scen"
-grep -q 'id: "B2"' "$scen"
+grep -q 'id: B2,' "$scen"
 tap_ok $? "the recovered unit is in the scenario"
 
 # F10 -> Game -> Edit scenario...: a demo in set-up
@@ -165,7 +165,7 @@ check "O: the roster" "British: 2 units"
 check "... each with class, hex, strength" "B2     infantry         0502  4/4"
 keys Escape w
 check_status "saved" "saved to $tap_tmp/ridge.yaml"
-tap_is "$(grep -c '^  - { id: "B[12]", side: british, class: infantry, hex: "050[24]", strength: 4 }$' \
+tap_is "$(grep -c '^  - { id: B[12], side: british, class: infantry, hex: "050[24]", strength: 4 }$' \
 	"$tap_tmp/ridge.yaml")$(grep -c 'hex: "0402", strength' "$tap_tmp/ridge.yaml")" 20 \
 	"... B1 moved from 0402 to 0504 by g, its copy B2 in 0502, written"
 keys q

@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cardpath.h"
 #include "event.h"
@@ -39,6 +40,135 @@ put_quoted(struct strbuf *b, const char *s)
 			strbuf_addf(b, "%c", *p);
 	}
 	strbuf_addf(b, "\"");
+}
+
+/* Can s be written as a plain YAML scalar, in a flow mapping too, and read
+ * back as the same text: a letter first, then letters, digits, spaces and a
+ * few marks, no space last, and no word YAML reads as anything but text? */
+static bool
+plain_ok(const char *s)
+{
+	static const char *const words[] = { "true", "false", "null", "yes", "no", "on", "off",
+		                             "y", "n" };
+	size_t len = strlen(s);
+
+	if (len == 0 || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) ||
+	    s[len - 1] == ' ' || strstr(s, "  ") != NULL)
+		return false;
+	for (const char *p = s; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr(" _.'()/-", *p) != NULL))
+			return false;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcasecmp(s, words[i]) == 0)
+			return false;
+	return true;
+}
+
+/* A name or an id: plain where it reads back so, as a person writes it, else
+ * quoted. */
+static void
+put_text(struct strbuf *b, const char *s)
+{
+	if (plain_ok(s))
+		strbuf_addf(b, "%s", s);
+	else
+		put_quoted(b, s);
+}
+
+/* Notes as a person writes them, folded (`>`) in lines of at most 80
+ * characters, where that reads back the same: one paragraph of words parted by
+ * single spaces, ending in one line break. Else quoted. */
+static bool
+folds(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len < 2 || s[len - 1] != '\n' || s[0] == ' ' || s[len - 2] == ' ' ||
+	    strstr(s, "  ") != NULL)
+		return false;
+	for (size_t i = 0; i + 1 < len; i++)
+		if ((unsigned char)s[i] < 0x20)
+			return false;
+	return true;
+}
+
+static void
+put_notes(struct strbuf *b, const char *s)
+{
+	const char *p = s;
+	size_t col = 0;
+
+	if (!folds(s)) {
+		strbuf_addf(b, "notes: ");
+		put_quoted(b, s);
+		strbuf_addf(b, "\n");
+		return;
+	}
+	strbuf_addf(b, "notes: >\n");
+	while (*p != '\n') {
+		size_t w = strcspn(p, " \n");
+		if (col > 0 && col + 1 + w > 80) {
+			strbuf_addf(b, "\n");
+			col = 0;
+		}
+		strbuf_addf(b, "%s%.*s", col == 0 ? "  " : " ", (int)w, p);
+		col += (col == 0 ? 2 : 1) + w;
+		p += w;
+		if (*p == ' ')
+			p++;
+	}
+	strbuf_addf(b, "\n");
+}
+
+/* ---- the comments of the file read ------------------------------------------- */
+
+/* A person's comments are kept where they stand in the file the scenario was
+ * read from (sc.text): those before its first key, and those just before each
+ * top-level key, which are written again before the same section. Only the
+ * layout of lines is looked at (a line that starts with # or with the key);
+ * nothing is decided from what the comments say. */
+static const char *
+line_after(const char *p)
+{
+	const char *nl = strchr(p, '\n');
+
+	return nl != NULL ? nl + 1 : p + strlen(p);
+}
+
+/* The comment lines just before the line that starts with `key:` at the top
+ * level (key NULL: those at the very top), written to b; false when none. */
+static bool
+put_comments(struct strbuf *b, const struct game *g, const char *key)
+{
+	const char *p = g->sc.text, *block = NULL;
+	size_t klen = key != NULL ? strlen(key) : 0;
+
+	if (p == NULL)
+		return false;
+	for (; *p != '\0'; p = line_after(p)) {
+		if (*p == '#') {
+			if (block == NULL)
+				block = p;
+			continue;
+		}
+		if (key == NULL || (strncmp(p, key, klen) == 0 && p[klen] == ':'))
+			break;
+		block = NULL;
+	}
+	if (block == NULL || *p == '\0' || (key == NULL && block != g->sc.text))
+		return false;
+	strbuf_addf(b, "%.*s", (int)(p - block), block);
+	return true;
+}
+
+/* A section: a blank line, its comments, its key. */
+static void
+put_section(struct strbuf *b, const struct game *g, const char *key)
+{
+	strbuf_addf(b, "\n");
+	put_comments(b, g, key);
+	strbuf_addf(b, "%s:", key);
 }
 
 static void
@@ -151,7 +281,8 @@ put_map(struct strbuf *b, const struct game *g)
 {
 	const struct hex_board *bd = &g->sc.board;
 
-	strbuf_addf(b, "\nmap:\n");
+	put_section(b, g, "map");
+	strbuf_addf(b, "\n");
 	put_legend(b, g);
 	strbuf_addf(b, "  rows:\n");
 	for (int r = 0; r < bd->rows; r++) {
@@ -176,7 +307,8 @@ put_levels(struct strbuf *b, const struct game *g)
 		any |= g->levels[i] != 0;
 	if (!any)
 		return;
-	strbuf_addf(b, "\nlevels:\n");
+	put_section(b, g, "levels");
+	strbuf_addf(b, "\n");
 	for (int r = 0; r < bd->rows; r++) {
 		strbuf_addf(b, "  - \"");
 		for (int c = 0; c < bd->columns; c++) {
@@ -206,7 +338,7 @@ put_hexsides(struct strbuf *b, const struct game *g)
 		if (terrain_kind(g, s->feature) != TERRAIN_HEXSIDE)
 			continue;
 		if (!any)
-			strbuf_addf(b, "\nhexsides:\n");
+			put_section(b, g, "hexsides"), strbuf_addf(b, "\n");
 		any = true;
 		strbuf_addf(b, "  - { hex: ");
 		put_label(b, g, s->owner);
@@ -259,7 +391,7 @@ put_path(struct strbuf *b, const struct game *g, int feature, bool *used, int fi
 	put_label(b, g, at);
 	while ((i = next_entry(g, feature, used, at, &far)) >= 0) {
 		used[i] = true;
-		strbuf_addf(b, ++n % 10 == 0 ? ",\n           " : ", ");
+		strbuf_addf(b, ++n % 9 == 0 ? ",\n           " : ", ");
 		put_label(b, g, far);
 		at = far;
 	}
@@ -290,7 +422,7 @@ put_roads(struct strbuf *b, const struct game *g)
 			if (used[i] || g->sides[i].feature != (int)t)
 				continue;
 			if (!any)
-				strbuf_addf(b, "\nroads:\n");
+				put_section(b, g, "roads"), strbuf_addf(b, "\n");
 			any = true;
 			put_path(b, g, (int)t, used, (int)i);
 		}
@@ -302,7 +434,7 @@ put_roads(struct strbuf *b, const struct game *g)
 				    road_reaches(g, (int)t, h))
 					continue;
 				if (!any)
-					strbuf_addf(b, "\nroads:\n");
+					put_section(b, g, "roads"), strbuf_addf(b, "\n");
 				any = true;
 				strbuf_addf(b, "  - feature: %s\n    path: [", card->terrain[t].id);
 				put_label(b, g, h);
@@ -324,7 +456,7 @@ put_tokens(struct strbuf *b, const struct game *g)
 				if (terrain_kind(g, cell->items[k]) != TERRAIN_TOKEN)
 					continue;
 				if (!any)
-					strbuf_addf(b, "\ntokens:\n");
+					put_section(b, g, "tokens"), strbuf_addf(b, "\n");
 				any = true;
 				strbuf_addf(b, "  - { hex: ");
 				put_label(b, g, hex_from_offset(&g->sc.board, c, r));
@@ -350,7 +482,7 @@ put_structures(struct strbuf *b, const struct game *g)
 		    st->strength == card->terrain[st->terrain].structure_strength)
 			continue;
 		if (!any)
-			strbuf_addf(b, "\nstructures:\n");
+			put_section(b, g, "structures"), strbuf_addf(b, "\n");
 		any = true;
 		strbuf_addf(b, "  - { hex: ");
 		put_label(b, g, st->hex);
@@ -370,7 +502,9 @@ put_supply(struct strbuf *b, const struct game *g)
 {
 	for (size_t i = 0; i < g->sc.nsupplies; i++) {
 		const struct scen_supply *s = &g->sc.supplies[i];
-		strbuf_addf(b, "%s  - { tokens: [", i == 0 ? "\nsupply:\n" : "");
+		if (i == 0)
+			put_section(b, g, "supply"), strbuf_addf(b, "\n");
+		strbuf_addf(b, "  - { tokens: [");
 		for (size_t k = 0; k < s->ntokens; k++)
 			strbuf_addf(b, "%s%s", k ? ", " : "", terrain_id(g, s->tokens[k]));
 		strbuf_addf(b, "], count: %d }\n", s->count);
@@ -386,10 +520,11 @@ put_victory(struct strbuf *b, const struct game *g)
 
 	if (v->target <= 0)
 		return;
-	strbuf_addf(b, "\nvictory:\n  target: %d\n", v->target);
+	put_section(b, g, "victory");
+	strbuf_addf(b, "\n  target: %d\n", v->target);
 	if (v->name != NULL) {
 		strbuf_addf(b, "  name: ");
-		put_quoted(b, v->name);
+		put_text(b, v->name);
 		strbuf_addf(b, "\n");
 	}
 	if (v->per_unit != 1)
@@ -409,11 +544,12 @@ put_victory(struct strbuf *b, const struct game *g)
 static void
 put_sides(struct strbuf *b, const struct game *g)
 {
-	strbuf_addf(b, "\nsides:\n");
+	put_section(b, g, "sides");
+	strbuf_addf(b, "\n");
 	for (size_t i = 0; i < g->sc.nteams; i++) {
 		const struct scen_side *s = &g->sc.teams[i];
 		strbuf_addf(b, "  %s: { name: ", s->id);
-		put_quoted(b, s->name ? s->name : s->id);
+		put_text(b, s->name ? s->name : s->id);
 		if (s->home != HOME_NONE)
 			strbuf_addf(b, ", home: %s", home_edge_names[s->home]);
 		strbuf_addf(b, " }\n");
@@ -464,14 +600,17 @@ put_status(struct strbuf *b, const struct game *g, uint64_t status)
 	size_t n = card_vocabulary_count(game_card(g), FT_STATUS);
 	bool any = false;
 
+	bool one = status != 0 && (status & (status - 1)) == 0;
+
 	for (size_t s = 0; s < n && s < 64; s++) {
 		if (!(status & (UINT64_C(1) << s)))
 			continue;
-		strbuf_addf(b, "%s%s", any ? ", " : ", status: [",
+		/* one status alone as a word, as a person writes it */
+		strbuf_addf(b, "%s%s", any ? ", " : one ? ", status: " : ", status: [",
 		            card_vocabulary_id(game_card(g), FT_STATUS, (int)s));
 		any = true;
 	}
-	if (any)
+	if (any && !one)
 		strbuf_addf(b, "]");
 }
 
@@ -486,10 +625,10 @@ put_units(struct strbuf *b, const struct game *g)
 		if (u->eliminated)
 			continue;
 		if (!any)
-			strbuf_addf(b, "\nunits:\n");
+			put_section(b, g, "units"), strbuf_addf(b, "\n");
 		any = true;
 		strbuf_addf(b, "  - { id: ");
-		put_quoted(b, u->id);
+		put_text(b, u->id);
 		strbuf_addf(b, ", side: %s, class: %s, hex: ", g->sc.teams[u->side].id,
 		            card->classes[u->cls].id);
 		put_label(b, g, u->hex);
@@ -515,7 +654,7 @@ put_settings(struct strbuf *b, const struct game *g)
 		if (g->settings[i] < 0)
 			continue;
 		if (!any)
-			strbuf_addf(b, "\nsettings:\n");
+			put_section(b, g, "settings"), strbuf_addf(b, "\n");
 		any = true;
 		strbuf_addf(b, "  %s: %s\n", card->settings[i].id,
 		            card->settings[i].choices[g->settings[i]]);
@@ -525,7 +664,8 @@ put_settings(struct strbuf *b, const struct game *g)
 static void
 put_start(struct strbuf *b, const struct game *g)
 {
-	strbuf_addf(b, "\nstart: { turn: %d, side: %s", g->sc.start_turn,
+	put_section(b, g, "start");
+	strbuf_addf(b, " { turn: %d, side: %s", g->sc.start_turn,
 	            g->sc.teams[g->sc.start_side].id);
 	if (g->sc.start_phase != NULL) {
 		strbuf_addf(b, ", phase: ");
@@ -541,24 +681,23 @@ put_head(struct strbuf *b, const struct game *g)
 {
 	const struct hex_board *bd = &g->sc.board;
 
-	strbuf_addf(b, "# A scenario written by hexaid; the format is described in hexaid(5).\n"
-	               "kind: scenario\nschema: 1\n");
+	if (!put_comments(b, g, NULL))
+		strbuf_addf(b, "# A scenario written by hexaid; the format is described in "
+		               "hexaid(5).\n");
+	strbuf_addf(b, "kind: scenario\nschema: 1\n");
 	if (g->sc.id != NULL)
 		strbuf_addf(b, "id: %s\n", g->sc.id);
 	strbuf_addf(b, "title: ");
 	put_quoted(b, g->sc.title ? g->sc.title : "");
 	strbuf_addf(b, "\ncard: %s\n", g->sc.card_name ? g->sc.card_name : game_card(g)->id);
-	if (g->sc.notes != NULL) {
-		strbuf_addf(b, "notes: ");
-		put_quoted(b, g->sc.notes);
-		strbuf_addf(b, "\n");
-	}
 	if (g->sc.scale != NULL) {
 		strbuf_addf(b, "scale: ");
 		put_quoted(b, g->sc.scale);
 		strbuf_addf(b, "\n");
 	}
-	strbuf_addf(b, "\nboard:\n  columns: %d\n  rows: %d\n  orientation: %s\n  offset: %s\n",
+	if (g->sc.notes != NULL)
+		put_notes(b, g->sc.notes);
+	strbuf_addf(b, "board:\n  columns: %d\n  rows: %d\n  orientation: %s\n  offset: %s\n",
 	            bd->columns, bd->rows, bd->orientation == HEX_POINTY ? "pointy" : "flat",
 	            bd->offset == HEX_EVEN ? "even" : "odd");
 	if (bd->first_column != 1)
