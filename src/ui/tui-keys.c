@@ -605,7 +605,11 @@ static const struct binding bindings[] = {
 	{ DO(file_new_scenario), ITEM(MENU_GAME, 9, "New scenario..."),
 	  .help = "a blank scenario of a card (its size and title asked), written to a new file "
 	  "and opened in set-up" },
-	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 10, "Quit"),
+	{ .keys = { 'E' }, .names = "E", DO(edit_details), ITEM(MENU_GAME, 10, "Scenario details..."),
+	  .help = "in set-up: the scenario's title, notes, sides (name, home edge), first side, "
+	  "victory target, the card's settings and the board's size, in a form; Enter applies "
+	  "each change as a command (U takes it back)" },
+	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 11, "Quit"),
 	  .help = "quit (asks first when there are unsaved changes)" },
 };
 

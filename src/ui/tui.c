@@ -573,6 +573,9 @@ void
 tui_game_changed(struct tui *t)
 {
 	t->gen++;
+	/* the board may have shrunk (scenario size, or its undo): the cursor stays on it */
+	if (t->s != NULL && !hex_on_board(game_board(&t->s->game), t->cursor))
+		tui_cursor_home(t);
 }
 
 void

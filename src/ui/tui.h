@@ -521,6 +521,8 @@ void edit_damage(struct tui *t);
 void edit_level(struct tui *t);
 void edit_hexside(struct tui *t);
 void edit_unit_add(struct tui *t);
+/* tui-scenario.c: the scenario's own data in a form (E, in set-up). */
+void edit_details(struct tui *t);
 void edit_unit_edit(struct tui *t);
 void edit_unit_remove(struct tui *t);
 
