@@ -10,7 +10,8 @@
 # a demo in set-up, New scenario... writes a card's blank one and opens it in
 # set-up, where a hexside brush turns with the cursor, F ... F fills a
 # rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
-# them; a saved game is refused.
+# them, E's form sets the scenario's title, a side's name, the victory target,
+# a setting and the board's size; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -168,6 +169,31 @@ check_status "saved" "saved to $tap_tmp/ridge.yaml"
 tap_is "$(grep -c '^  - { id: B[12], side: british, class: infantry, hex: "050[24]", strength: 4 }$' \
 	"$tap_tmp/ridge.yaml")$(grep -c 'hex: "0402", strength' "$tap_tmp/ridge.yaml")" 20 \
 	"... B1 moved from 0402 to 0504 by g, its copy B2 in 0502, written"
+# E: the scenario's own data in a form, each change a command
+keys E
+check "E: the scenario details form" "Scenario details"
+keys C-u
+keys -l "Ridge Two"
+keys Down Down C-u
+keys -l "Redcoats"
+keys Down Down Down Down Down
+keys -l 3
+keys Down Right Down Down C-u
+keys -l 6x5
+keys Enter
+check_status "Enter: each field changed sent" "scenario details: 5 changes"
+keys w
+check_status "saved" "saved to $tap_tmp/ridge.yaml"
+"$HEXAID" check "$tap_tmp/ridge.yaml" >"$tap_tmp/out" 2>&1 &&
+	grep -q '^title: "Ridge Two"$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  british: { name: Redcoats, home: north }$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  target: 3$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  wetland_loss: any_unit_symbol$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  columns: 6$' "$tap_tmp/ridge.yaml" && grep -q '^  rows: 5$' "$tap_tmp/ridge.yaml"
+tap_ok $? "... title, a side's name, the target, a setting and a 6x5 board written; hexaid check accepts it"
+tap_is "$(sed -n '/^map:/,/^$/p' "$tap_tmp/ridge.yaml" | sed -n '4p;7p')" \
+	'    - ". . . f . ."
+    - ". . . . . ."' "... the board grown with the card's ground, the forest kept"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2

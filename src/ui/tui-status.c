@@ -178,7 +178,6 @@ hints(struct tui *t, struct status_hint out[], size_t cap)
 	} else if (t->s->game.setup) {
 		HINT("P:paint");
 		HINT("A:add unit");
-		HINT("E:details");
 		HINT("w:save scenario");
 		WHOLE("?:help");
 		HINT("F10:menu");
