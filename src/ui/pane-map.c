@@ -29,6 +29,7 @@ struct map_view {
 	bool ready;             /* f is laid out for the board and size below */
 	enum hexdraw_size size;
 	const struct scenario *of;
+	int columns, rows;      /* ... of this board's size (set-up changes it) */
 	int top, left;          /* the first picture line and column that scroll */
 	bool drawn;             /* f holds the part in view of the game as it stands: */
 	unsigned long gen;      /* ... of this generation, */
@@ -87,8 +88,13 @@ chosen_size(const struct tui *t, int lines, int cols)
 static void
 prepare(struct tui *t, struct map_view *m)
 {
-	if (m->ready && m->size == t->map_size && m->of == &t->s->game.sc)
+	const struct hex_board *b = game_board(&t->s->game);
+
+	if (m->ready && m->size == t->map_size && m->of == &t->s->game.sc &&
+	    m->columns == b->columns && m->rows == b->rows)
 		return;
+	m->columns = b->columns;
+	m->rows = b->rows;
 	render_frame_free(&m->f);
 	render_frame_init(&m->f, &t->s->game, t->map_size);
 	m->size = t->map_size;
