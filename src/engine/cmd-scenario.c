@@ -229,7 +229,7 @@ static bool
 set_side(struct game *g, int argc, char **argv, struct command_result *res)
 {
 	struct scen_side *s;
-	int side;
+	int side = 0;
 
 	if (argc < 5 || !side_word(g, argv[2], &side, res))
 		return argc < 5 ? cmd_fail(res, "usage: scenario side SIDE name TEXT | side SIDE home "
@@ -254,7 +254,7 @@ set_side(struct game *g, int argc, char **argv, struct command_result *res)
 static bool
 set_first(struct game *g, int argc, char **argv, struct command_result *res)
 {
-	int side;
+	int side = 0;
 
 	if (argc != 3)
 		return cmd_fail(res, "usage: scenario first SIDE");
