@@ -197,7 +197,7 @@ ui_tier() {
 	case $1 in
 	tui | tui-term | tui-layout | tui-dialog | tui-menu) echo 1 ;;
 	model-* | tui-open) echo 2 ;;
-	pane-* | tui-status | tui-edit | tui-file) echo 3 ;;
+	pane-* | tui-status | tui-edit | tui-scenario | tui-file) echo 3 ;;
 	tui-keys) echo 4 ;;
 	tui-main) echo 5 ;;
 	*) echo 0 ;; # a new file: give it its tier here

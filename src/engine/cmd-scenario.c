@@ -3,8 +3,8 @@
  * target, the card's settings and the board's size (`scenario ...`, in set-up
  * only). These change the scenario a game starts from, not a game's state: so
  * that undo, which puts the game back to its start and replays, takes them
- * back too, the start as it was before the first of them is kept, put back by
- * game_reset, and no checkpoint is kept after it (checkpoint.c).
+ * back too, the start as it was before the first of them is kept
+ * (game-start.c).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -17,162 +17,16 @@
 #include "strutil.h"
 #include "xmalloc.h"
 
-/* The parts of a scenario's start that `scenario` changes, as they were. */
-struct scen_kept {
-	char *title, *notes;
-	struct scen_side *teams;
-	size_t nteams;
-	int start_side, target;
-	struct hex_board board;
-	struct tset *terrain;
-	int *levels;
-	struct scen_hexside *sides;
-	size_t nsides;
-	struct scen_structure *structures;
-	size_t nstructures;
-	struct scen_unit *units;
-	size_t nunits;
-};
+/* ---- the command ------------------------------------------------------------ */
 
-static void *
-copy_of(const void *p, size_t n, size_t size)
-{
-	void *q = xreallocarray(NULL, n + 1, size);
-
-	if (n > 0)
-		memcpy(q, p, n * size);
-	return q;
-}
-
-static char *
-str_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
+/* Before a change of the scenario: its start kept, and the states kept for
+ * undo forgotten (they would miss the change: undo replays from the start). */
 static void
-kept_free(struct scen_kept *k)
+keep_start(struct game *g)
 {
-	free(k->title);
-	free(k->notes);
-	for (size_t i = 0; i < k->nteams; i++) {
-		free(k->teams[i].id);
-		free(k->teams[i].name);
-	}
-	free(k->teams);
-	free(k->terrain);
-	free(k->levels);
-	free(k->sides);
-	free(k->structures);
-	for (size_t i = 0; i < k->nunits; i++)
-		free(k->units[i].id);
-	free(k->units);
-	free(k);
-}
-
-/* Copy the changing parts of sc into k (k's own memory). */
-static void
-kept_copy(struct scen_kept *k, const struct scenario *sc)
-{
-	size_t cells = (size_t)sc->board.columns * (size_t)sc->board.rows;
-
-	k->title = str_or_null(sc->title);
-	k->notes = str_or_null(sc->notes);
-	k->nteams = sc->nteams;
-	k->teams = copy_of(sc->teams, sc->nteams, sizeof *k->teams);
-	for (size_t i = 0; i < sc->nteams; i++) {
-		k->teams[i].id = xstrdup(sc->teams[i].id);
-		k->teams[i].name = str_or_null(sc->teams[i].name);
-	}
-	k->start_side = sc->start_side;
-	k->target = sc->victory.target;
-	k->board = sc->board;
-	k->terrain = copy_of(sc->terrain, cells, sizeof *k->terrain);
-	k->levels = copy_of(sc->levels, cells, sizeof *k->levels);
-	k->nsides = sc->nsides;
-	k->sides = copy_of(sc->sides, sc->nsides, sizeof *k->sides);
-	k->nstructures = sc->nstructures;
-	k->structures = copy_of(sc->structures, sc->nstructures, sizeof *k->structures);
-	k->nunits = sc->nunits;
-	k->units = copy_of(sc->units, sc->nunits, sizeof *k->units);
-	for (size_t i = 0; i < sc->nunits; i++)
-		k->units[i].id = xstrdup(sc->units[i].id);
-}
-
-void
-game_start_keep(struct game *g)
-{
-	if (g->start_kept != NULL)
-		return;
-	g->start_kept = xcalloc(1, sizeof *g->start_kept);
-	kept_copy(g->start_kept, &g->sc);
-	/* a state kept from now on would miss the scenario's data: undo replays
-	 * from the start */
+	game_start_keep(g);
 	checkpoint_free_all(g);
 }
-
-/* Copy k's parts into sc, whose own were freed. */
-static void
-kept_put(struct scenario *sc, const struct scen_kept *k)
-{
-	size_t cells = (size_t)k->board.columns * (size_t)k->board.rows;
-
-	sc->title = str_or_null(k->title);
-	sc->notes = str_or_null(k->notes);
-	sc->nteams = sc->cap_teams = k->nteams;
-	sc->teams = copy_of(k->teams, k->nteams, sizeof *sc->teams);
-	for (size_t i = 0; i < k->nteams; i++) {
-		sc->teams[i].id = xstrdup(k->teams[i].id);
-		sc->teams[i].name = str_or_null(k->teams[i].name);
-	}
-	sc->start_side = k->start_side;
-	sc->victory.target = k->target;
-	sc->board = k->board;
-	sc->terrain = copy_of(k->terrain, cells, sizeof *sc->terrain);
-	sc->levels = copy_of(k->levels, cells, sizeof *sc->levels);
-	sc->nsides = sc->cap_sides = k->nsides;
-	sc->sides = copy_of(k->sides, k->nsides, sizeof *sc->sides);
-	sc->nstructures = sc->cap_structures = k->nstructures;
-	sc->structures = copy_of(k->structures, k->nstructures, sizeof *sc->structures);
-	sc->nunits = sc->cap_units = k->nunits;
-	sc->units = copy_of(k->units, k->nunits, sizeof *sc->units);
-	for (size_t i = 0; i < k->nunits; i++)
-		sc->units[i].id = xstrdup(k->units[i].id);
-}
-
-void
-game_start_put_back(struct game *g)
-{
-	struct scenario *sc = &g->sc;
-	struct scen_kept *now;
-
-	if (g->start_kept == NULL)
-		return;
-	/* what sc holds now goes, as a kept start would */
-	now = xcalloc(1, sizeof *now);
-	now->title = sc->title;
-	now->notes = sc->notes;
-	now->teams = sc->teams;
-	now->nteams = sc->nteams;
-	now->terrain = sc->terrain;
-	now->levels = sc->levels;
-	now->sides = sc->sides;
-	now->structures = sc->structures;
-	now->units = sc->units;
-	now->nunits = sc->nunits;
-	kept_free(now);
-	kept_put(sc, g->start_kept);
-}
-
-void
-game_start_forget(struct game *g)
-{
-	if (g->start_kept != NULL)
-		kept_free(g->start_kept);
-	g->start_kept = NULL;
-}
-
-/* ---- the command ------------------------------------------------------------ */
 
 /* The words from argv[from] on, joined by spaces (a title typed unquoted). */
 static char *
@@ -216,7 +70,7 @@ set_text(struct game *g, char **field, const char *what, int argc, char **argv, 
 		free(text);
 		return cmd_fail(res, "scenario %s: give the text", what);
 	}
-	game_start_keep(g);
+	keep_start(g);
 	free(*field);
 	*field = text[0] != '\0' ? text : NULL;
 	if (text[0] == '\0')
@@ -240,7 +94,7 @@ set_side(struct game *g, int argc, char **argv, struct command_result *res)
 	if (strcmp(argv[3], "home") == 0 && argc == 5) { /* reader: command words */
 		for (int e = 0; e < N_HOME_EDGES; e++)
 			if (strcmp(argv[4], home_edge_names[e]) == 0) { /* reader: an edge's name */
-				game_start_keep(g);
+				keep_start(g);
 				s->home = (enum home_edge)e;
 				cmd_say(res, "%s: home edge %s", s->id, home_edge_names[e]);
 				return true;
@@ -260,7 +114,7 @@ set_first(struct game *g, int argc, char **argv, struct command_result *res)
 		return cmd_fail(res, "usage: scenario first SIDE");
 	if (!side_word(g, argv[2], &side, res))
 		return false;
-	game_start_keep(g);
+	keep_start(g);
 	g->sc.start_side = side;
 	g->side = side;
 	cmd_say(res, "%s play first", g->sc.teams[side].name ? g->sc.teams[side].name
@@ -279,7 +133,7 @@ set_target(struct game *g, int argc, char **argv, struct command_result *res)
 	n = strtol(argv[2], &end, 10);
 	if (*end != '\0' || end == argv[2] || n < 1 || n > 999)
 		return cmd_fail(res, "scenario target: %s: a number from 1 to 999", argv[2]);
-	game_start_keep(g);
+	keep_start(g);
 	g->sc.victory.target = (int)n;
 	if (g->sc.victory.per_unit == 0)
 		g->sc.victory.per_unit = 1;
@@ -437,7 +291,7 @@ set_size(struct game *g, int argc, char **argv, struct command_result *res)
 		free(sb.text);
 		return false;
 	}
-	game_start_keep(g);
+	keep_start(g);
 	say_lost(g, &b, ground, res);
 	relay(&sc->board, cols, rows, ground, &g->terrain, &g->levels);
 	relay(&sc->board, cols, rows, ground, &sc->terrain, &sc->levels);

@@ -52,6 +52,7 @@ plain_ok(const char *s)
 		                             "y", "n" };
 	size_t len = strlen(s);
 
+	/* same text: a double space, which a plain scalar would not keep */
 	if (len == 0 || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) ||
 	    s[len - 1] == ' ' || strstr(s, "  ") != NULL)
 		return false;
@@ -84,6 +85,7 @@ folds(const char *s)
 {
 	size_t len = strlen(s);
 
+	/* same text: a double space, which folding would not keep */
 	if (len < 2 || s[len - 1] != '\n' || s[0] == ' ' || s[len - 2] == ' ' ||
 	    strstr(s, "  ") != NULL)
 		return false;
@@ -152,6 +154,7 @@ put_comments(struct strbuf *b, const struct game *g, const char *key)
 				block = p;
 			continue;
 		}
+		/* reader: a top-level key of the scenario file, at the start of its line */
 		if (key == NULL || (strncmp(p, key, klen) == 0 && p[klen] == ':'))
 			break;
 		block = NULL;

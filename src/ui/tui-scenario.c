@@ -14,7 +14,6 @@
 
 #include <form.h>
 
-#include "scenario-write.h"
 #include "tui.h"
 #include "xmalloc.h"
 
@@ -195,6 +194,7 @@ details_apply(struct tui *t, struct details *d)
 			char *text = field_text(r->field), *word;
 			bool last = i + 1 == d->n, ok = true;
 
+			/* same text: the field as the form offered it */
 			if ((pass == 0) == last || strcmp(text, r->now) == 0) {
 				free(text);
 				continue;

@@ -574,8 +574,10 @@ tui_game_changed(struct tui *t)
 {
 	t->gen++;
 	/* the board may have shrunk (scenario size, or its undo): the cursor stays on it */
-	if (t->s != NULL && !hex_on_board(game_board(&t->s->game), t->cursor))
-		tui_cursor_home(t);
+	if (t->s != NULL && !hex_on_board(game_board(&t->s->game), t->cursor)) {
+		const struct hex_board *b = game_board(&t->s->game);
+		t->cursor = hex_from_offset(b, b->columns / 2, b->rows / 2);
+	}
 }
 
 void
