@@ -7,7 +7,7 @@
 # save) that hexaid check accepts and a game starts from at turn 1 with an empty
 # log; p (a command of play) is refused, naming the set-up keys; a set-up
 # killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
-# a demo in set-up, New scenario... writes a card's blank one and opens it in
+# a demo in set-up (w writes it back byte for byte), New scenario... writes a card's blank one and opens it in
 # set-up, where a hexside brush turns with the cursor, F ... F fills a
 # rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
 # them, E's form sets the scenario's title, a side's name, the victory target,
@@ -88,6 +88,10 @@ keys -l "$tap_tmp/demo.yaml"
 keys Enter
 check "the demo is open" "Map: Brandon's Ford (demo)"
 check_status "... in set-up" "SET-UP"
+keys w
+check_status "w writes the demo back" "saved to $tap_tmp/demo.yaml"
+cmp "$tap_tmp/demo.yaml" "$top_srcdir/data/scenarios/tricorne-demo.yaml"
+tap_ok $? "... byte for byte, its comments kept (cmp)"
 
 # F10 -> Game -> New scenario...: the card, the board's size, the title, the file
 keys F10
