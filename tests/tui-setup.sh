@@ -7,8 +7,9 @@
 # save) that hexaid check accepts and a game starts from at turn 1 with an empty
 # log; p (a command of play) is refused, naming the set-up keys; a set-up
 # killed by SIGKILL offers its edits back; F10 -> Game -> Edit scenario... opens
-# a demo in set-up (w writes it back byte for byte), New scenario... writes a card's blank one and opens it in
-# set-up, where a hexside brush turns with the cursor, F ... F fills a
+# a demo in set-up (w writes it back byte for byte), New scenario... writes a
+# card's blank one and opens it in set-up, where a hexside brush turns with the
+# cursor, F ... F fills a
 # rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
 # them, E's form sets the scenario's title, a side's name, the victory target,
 # a setting and the board's size; a saved game is refused.
