@@ -498,9 +498,11 @@ scenario_data_edits(void **state)
 	assert_non_null(strstr(text, "  british: { name: British, home: west }"));
 	assert_non_null(strstr(text, "side: american"));
 	assert_non_null(strstr(text, "  columns: 15\n  rows: 8\n"));
+	/* notes given on one line are written folded, as a person writes them */
+	assert_non_null(strstr(text, "notes: >\n  Morgan's line: militia first.\n"));
 	read_back(path, text, &back);
 	assert_int_equal(back.sc.victory.target, 6);
-	assert_string_equal(back.sc.notes, "Morgan's line: militia first.");
+	assert_string_equal(back.sc.notes, "Morgan's line: militia first.\n");
 	/* the new columns are the card's ground, the old ones kept */
 	assert_int_equal(game_hex(&back, hex_from_offset(game_board(&back), 14, 0))->count, 1);
 	assert_true(same_tset(game_hex(&back, hex_from_offset(game_board(&back), 2, 3)),

@@ -321,8 +321,17 @@ cmd_scenario(struct game *g, int argc, char **argv, struct command_result *res)
 	/* reader: command words */
 	if (strcmp(what, "title") == 0)
 		return set_text(g, &g->sc.title, "title", argc, argv, 2, false, res);
-	if (strcmp(what, "notes") == 0) /* reader: command words */
-		return set_text(g, &g->sc.notes, "notes", argc, argv, 2, true, res);
+	if (strcmp(what, "notes") == 0) { /* reader: command words */
+		/* a paragraph ends in a line break, as notes folded in a file do */
+		bool ok = set_text(g, &g->sc.notes, "notes", argc, argv, 2, true, res);
+		char **n = &g->sc.notes;
+		if (ok && *n != NULL && (*n)[strlen(*n) - 1] != '\n') {
+			char *with = xasprintf("%s\n", *n);
+			free(*n);
+			*n = with;
+		}
+		return ok;
+	}
 	if (strcmp(what, "side") == 0) /* reader: command words */
 		return set_side(g, argc, argv, res);
 	if (strcmp(what, "first") == 0) /* reader: command words */

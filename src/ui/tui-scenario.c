@@ -70,10 +70,17 @@ rows_build(struct tui *t, struct details *d)
 	const struct scenario *sc = &g->sc;
 	const struct card *card = game_card(g);
 	const char **ids = xcalloc(sc->nteams + 1, sizeof *ids);
-	char size[32];
+	char size[32], *notes;
 
 	row_add(d, xstrdup("Title"), xstrdup("scenario title"), sc->title, NULL);
-	row_add(d, xstrdup("Notes"), xstrdup("scenario notes"), sc->notes, NULL);
+	/* notes on one line: their line breaks as spaces, the last one left out
+	 * (`scenario notes` gives it back) */
+	notes = xstrdup(sc->notes != NULL ? sc->notes : "");
+	for (char *p = notes; *p != '\0'; p++)
+		if (*p == '\n')
+			*p = p[1] != '\0' ? ' ' : '\0';
+	row_add(d, xstrdup("Notes"), xstrdup("scenario notes"), notes, NULL);
+	free(notes);
 	for (size_t i = 0; i < sc->nteams; i++) {
 		const struct scen_side *s = &sc->teams[i];
 		ids[i] = s->id;
