@@ -508,6 +508,20 @@ scenario_data_edits(void **state)
 	assert_true(same_tset(game_hex(&back, hex_from_offset(game_board(&back), 2, 3)),
 	                      game_hex(&g, hex_from_offset(game_board(&g), 2, 3))));
 	round_trip(&g, path);
+	/* the journal's lines, replayed on the scenario in set-up (as a crash's
+	 * recovery does), give the same scenario */
+	{
+		struct game again;
+		char *replayed;
+
+		open_card_demo("tricorne", &again);
+		again.setup = true;
+		assert_true(command_replay(&again, &g.done, NULL));
+		replayed = scenario_text(&again);
+		assert_string_equal(replayed, text);
+		free(replayed);
+		game_free(&again);
+	}
 	/* in play, the scenario is the one the game started from */
 	assert_false(command_run(&back, "scenario title Other", &res));
 	assert_non_null(strstr(res.lines.items[0], "hexaid edit"));
