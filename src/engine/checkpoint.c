@@ -557,6 +557,9 @@ checkpoint_replayed(struct game *g, size_t at)
 void
 checkpoint_keep(struct game *g)
 {
+	/* the scenario's own data changed in set-up: undo replays from the start */
+	if (g->start_kept != NULL)
+		return;
 	keep_at(g, g->done.count);
 }
 
