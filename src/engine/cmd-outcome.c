@@ -525,13 +525,14 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	const struct table *t = &card->tables[how->table];
 	struct dice_kinds none = { 0, NULL, NULL };
 	struct dice_expr e;
-	struct dice_roll ra, rd = { 0 };
+	struct dice_roll ra, rd;
 	struct settle_result r;
 	int typed[2 * DICE_MAX_DICE], col, n;
 	char msg[160], *wa, *wd, *words;
 
 	if (!dice_parse(how->roll, &none, &e, &col, msg))
 		return cmd_fail(res, "%s:%d: roll %s: %s", how->file, how->line, how->roll, msg);
+	dice_roll_clear(&rd, 0);
 	n = e.ndice * (how->opposed ? 2 : 1);
 	if (bt->w->rolled != NULL && !typed_values(bt->w->rolled, n, typed, res))
 		return false;

@@ -1143,11 +1143,34 @@ roll_die(const struct dice_expr *e, const struct dice_term *t, struct rng *r,
 }
 
 void
+dice_roll_clear(struct dice_roll *out, int ndice)
+{
+	size_t n = (size_t)(ndice < 0 ? 0 : ndice > DICE_MAX_DICE ? DICE_MAX_DICE : ndice);
+
+	/* a roll holds room for DICE_MAX_DICE dice (tens of kilobytes): only the
+	 * dice rolled are cleared, which is all that is read of it */
+	memset(out->values, 0, n * sizeof *out->values);
+	memset(out->kept, 0, n * sizeof *out->kept);
+	memset(out->term, 0, n * sizeof *out->term);
+	memset(out->rerolled, 0, n * sizeof *out->rerolled);
+	memset(out->first, 0, n * sizeof *out->first);
+	memset(out->rolls, 0, n * sizeof *out->rolls);
+	memset(out->nrolls, 0, n * sizeof *out->nrolls);
+	memset(out->scored, 0, n * sizeof *out->scored);
+	out->ndice = 0;
+	out->total = 0;
+	out->exact_num = 0;
+	out->exact_den = 1;
+	memset(out->term_total, 0, sizeof out->term_total);
+	out->successes = 0;
+}
+
+void
 dice_roll(const struct dice_expr *e, struct rng *r, struct dice_roll *out)
 {
 	int d = 0;
 
-	memset(out, 0, sizeof *out);
+	dice_roll_clear(out, e->ndice);
 	for (size_t i = 0; i < e->nterms; i++) {
 		const struct dice_term *t = &e->terms[i];
 		for (int k = 0; k < t->count; k++)
@@ -1177,7 +1200,7 @@ dice_take(const struct dice_expr *e, const int *values, int n, struct dice_roll 
 {
 	int d = 0;
 
-	memset(out, 0, sizeof *out);
+	dice_roll_clear(out, e->ndice);
 	if (n != e->ndice) {
 		snprintf(msg, 160, "%d %s rolled, and %d %s given: give one for each die", e->ndice,
 		         e->ndice == 1 ? "die is" : "dice are", n, n == 1 ? "value is" : "values are");

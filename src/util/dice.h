@@ -147,6 +147,10 @@ struct dice_roll {
 
 void dice_roll(const struct dice_expr *e, struct rng *r, struct dice_roll *out);
 
+/* A roll of no dice yet, with room cleared for `ndice` (the rest of its arrays
+ * is left as it was: nothing reads past ndice). */
+void dice_roll_clear(struct dice_roll *out, int ndice);
+
 /* Take the values of physical dice, in the order of the expression's dice (the
  * caller matches names of faces to indexes): for a die that is rerolled, the value
  * it ended on; for an exploding die, its rolls added up. False when a value is
