@@ -103,6 +103,12 @@ cmd_fail(struct command_result *res, const char *fmt, ...)
 	return false;
 }
 
+bool
+cmd_unread(const struct game *g, const struct command_result *res)
+{
+	return res->quiet && g->replaying;
+}
+
 void
 cmd_say_steps(struct command_result *res, const struct explanation *why)
 {

@@ -465,6 +465,7 @@ battle_between(struct game *g, int a, int t, const struct battle_words *w, bool 
 		explain_free(&los.why);
 	}
 	game_battle_situation(g, a, t, bt.combat, &bt.sit);
+	bt.sit.quiet = cmd_unread(g, res);
 	for (int f = 0; f < N_FACTS; f++)
 		if (w->given[f] >= 0)
 			bt.sit.facts[f] = w->given[f] != 0;

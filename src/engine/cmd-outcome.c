@@ -514,6 +514,34 @@ log_table_roll(struct battle *bt, const struct settle_question *q, long extra,
 	free(mods);
 }
 
+/* Each roll with its modifiers and the total the table is read with (nothing
+ * when nobody reads it). */
+static void
+say_rolls(const struct battle *bt, const struct resolution *how, const struct dice_roll *ra,
+          const struct dice_roll *rd, const struct settle_result *r, struct command_result *res)
+{
+	const struct game *g = bt->g;
+	char *w;
+
+	if (res->quiet)
+		return;
+	w = values_words(ra, ", ");
+	cmd_say(res, "%s rolls %s: %s = %ld; %s %+ld; total %ld%s", g->units[bt->a].id,
+	        how->roll, w, ra->total, how->opposed ? "value and modifiers" : "modifiers",
+	        r->att_total - ra->total, r->att_total,
+	        bt->w->rolled ? " (the dice on the table)" : "");
+	cmd_mark(res, LINE_ROLL, NULL);
+	free(w);
+	if (!how->opposed)
+		return;
+	w = values_words(rd, ", ");
+	cmd_say(res, "%s rolls %s: %s = %ld; value and modifiers %+ld; total %ld%s",
+	        g->units[bt->t].id, how->roll, w, rd->total, r->def_total - rd->total, r->def_total,
+	        bt->w->rolled ? " (the dice on the table)" : "");
+	cmd_mark(res, LINE_ROLL, NULL);
+	free(w);
+}
+
 /* Roll (or take) both sides' dice, read the table, say and log the result. */
 static bool
 settle_roll(struct battle *bt, const struct settle_question *q, long extra,
@@ -540,34 +568,19 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	    (how->opposed && !side_roll(g, &e, bt->w->rolled, typed + e.ndice, &rd, res)))
 		return false;
 	cmd_battle_fought(bt);
-	wa = values_words(&ra, ",");
-	wd = values_words(&rd, ",");
-	if (bt->w->rolled == NULL)
+	if (bt->w->rolled == NULL) {
+		wa = values_words(&ra, ",");
+		wd = values_words(&rd, ",");
 		res->record_extra = xasprintf("roll=%s%s%s by=hexaid", wa, how->opposed ? "," : "",
 		                              how->opposed ? wd : "");
-	free(wa);
-	free(wd);
+		free(wa);
+		free(wd);
+	}
 	count_roll(&g->stats[g->units[bt->a].side], &e, &ra);
 	if (how->opposed)
 		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
 	settle_read(card, q, extra, ra.total, rd.total, &r);
-	/* each roll with its modifiers and the total the table is read with */
-	wa = values_words(&ra, ", ");
-	cmd_say(res, "%s rolls %s: %s = %ld; %s %+ld; total %ld%s", g->units[bt->a].id,
-	        how->roll, wa, ra.total, how->opposed ? "value and modifiers" : "modifiers",
-	        r.att_total - ra.total, r.att_total,
-	        bt->w->rolled ? " (the dice on the table)" : "");
-	cmd_mark(res, LINE_ROLL, NULL);
-	free(wa);
-	if (how->opposed) {
-		wd = values_words(&rd, ", ");
-		cmd_say(res, "%s rolls %s: %s = %ld; value and modifiers %+ld; total %ld%s",
-		        g->units[bt->t].id,
-		        how->roll, wd, rd.total, r.def_total - rd.total, r.def_total,
-		        bt->w->rolled ? " (the dice on the table)" : "");
-		cmd_mark(res, LINE_ROLL, NULL);
-		free(wd);
-	}
+	say_rolls(bt, how, &ra, &rd, &r, res);
 	cmd_say_steps(res, &r.why);
 	words = outcome_words(bt, how, r.row, r.winner);
 	cmd_say(res, "result: %s", words);
@@ -773,6 +786,7 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 		.tie_rules = bt->b.tie_rules,
 		.att_strength = g->units[bt->a].strength,
 		.def_strength = g->units[bt->t].strength,
+		.quiet = bt->sit.quiet,
 	};
 	struct explanation why;
 	long extra;
@@ -795,6 +809,7 @@ cmd_outcome_on_table(struct battle *bt, const struct resolution *how,
 	if (!how->hits && !settle_values(bt, how, &q, res))
 		return !bt->commit;
 	explain_init(&why);
+	why.quiet = q.quiet;
 	ok = settle_extra(card, &q, &extra, &why);
 	cmd_say_steps(res, &why);
 	if (ok && extra != 0)

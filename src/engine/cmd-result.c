@@ -67,6 +67,8 @@ code_effect(struct game *g, const struct table *t, int unit, const struct cell_c
 static void
 say_pending(const struct game *g, struct command_result *res)
 {
+	if (res->quiet)
+		return;
 	for (size_t i = 0; i < g->npending; i++) {
 		struct strbuf s = { NULL, 0, 0 };
 		int u = g->pending[i].unit;

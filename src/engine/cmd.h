@@ -19,6 +19,11 @@ bool cmd_fail(struct command_result *res, const char *fmt, ...)
 void cmd_mark(struct command_result *res, enum line_kind kind, const char *brief);
 /* Each step of an explanation as a line of the result. */
 void cmd_say_steps(struct command_result *res, const struct explanation *why);
+/* Nobody reads this command's words: it says nothing (res->quiet) and the log is
+ * not written (g->replaying: a save's log, or the one kept, stands). Its
+ * explanations are then built quiet, steps with values and no words, and text
+ * that only they would show is not made (a quiet replay, HACKING.md). */
+bool cmd_unread(const struct game *g, const struct command_result *res);
 
 /* Arguments people type: a hex label, a unit id (or a unit's hex), a terrain id of
  * some kinds. Each reports what is wrong and how to put it right. */

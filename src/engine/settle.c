@@ -114,6 +114,7 @@ settle_read(const struct card *card, const struct settle_question *q, long extra
 	char entry[96];
 
 	memset(out, 0, sizeof *out);
+	out->why.quiet = q->quiet;
 	if (!r->opposed) {
 		out->att_total = att_roll + q->drm + extra;
 		explain_add(&out->why,

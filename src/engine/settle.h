@@ -22,6 +22,8 @@ struct settle_question {
 	 * show to hit, and the battle die's sides, for the odds */
 	long hit_dice[2], hit_need[2];
 	int hit_sides;
+	bool quiet;               /* the steps are read for their values only (a quiet
+	                             replay): settle_read's explanation has no words */
 };
 
 struct settle_result {

@@ -151,6 +151,14 @@ table_explain(const struct table *t, int row, const char *entry, struct explanat
 		            "%s: no row for %s", t->name, entry);
 		return;
 	}
+	if (why->quiet) { /* the step's value and line, without the row in words */
+		explain_add(why,
+		            &(struct step_from){ .kind = STEP_RESULT, .file = t->file,
+		                                 .line = t->rows[row].line, .seed = t->seed,
+		                                 .assumed = t->assumed },
+		            "%s", "");
+		return;
+	}
 	words = table_row_words(t, row);
 	legend = legend_words(t, row);
 	explain_add(why,
