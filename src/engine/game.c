@@ -614,7 +614,8 @@ game_hill_group(const struct game *g, struct hex h)
 
 	if (level == 0)
 		return 0;
-	queue = xcalloc(n, sizeof *queue);
+	/* the queue is written before it is read: only what was seen is cleared */
+	queue = xmalloc(n * sizeof *queue);
 	seen = xcalloc(n, sizeof *seen);
 	queue[tail++] = h;
 	seen[scenario_hex_index(&g->sc, h)] = true;
