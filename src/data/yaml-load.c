@@ -511,8 +511,25 @@ texts_apart(const struct ylimits *lim)
 	return lim == &ylimits_save;
 }
 
+/* libyaml's text of a scalar event (NUL-terminated), taken from it instead of
+ * copied, in no more room than it needs: a save's long lists are then in
+ * memory once while the file is parsed, not twice (issue 32). */
+static char *
+take_scalar(yaml_event_t *ev)
+{
+	char *text = (char *)ev->data.scalar.value;
+	size_t len = ev->data.scalar.length;
+
+	ev->data.scalar.value = NULL; /* yaml_event_delete frees NULL: nothing */
+	if (text == NULL)
+		return xstrdup("");
+	text = xreallocarray(text, len + 1, 1);
+	text[len] = '\0';
+	return text;
+}
+
 static bool
-add_scalar(struct builder *b, const yaml_event_t *ev)
+add_scalar(struct builder *b, yaml_event_t *ev)
 {
 	size_t len = ev->data.scalar.length;
 	struct ynode *n;
@@ -528,21 +545,21 @@ add_scalar(struct builder *b, const yaml_event_t *ev)
 		n = &p->node;
 		*n = (struct ynode){ .kind = YNODE_SCALAR, .line = (int)ev->start_mark.line + 1,
 		                     .col = (int)ev->start_mark.column + 1 };
-		n->text = xmalloc(len + 1);
+		n->text = take_scalar(ev);
 	} else {
 		/* the text right after its node, in the same piece of the arena */
 		n = ynode_new(b->doc, YNODE_SCALAR, &ev->start_mark, len + 1);
 		n->text = (char *)(n + 1);
+		memcpy(n->text, ev->data.scalar.value, len);
+		n->text[len] = '\0';
 	}
-	memcpy(n->text, ev->data.scalar.value, len);
-	n->text[len] = '\0';
 	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 	return place_node(b, n);
 }
 
 static bool
-handle_event(struct builder *b, const yaml_event_t *ev)
+handle_event(struct builder *b, yaml_event_t *ev)
 {
 	switch (ev->type) {
 	case YAML_DOCUMENT_START_EVENT:
