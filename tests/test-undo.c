@@ -10,6 +10,9 @@
  * features on each hexside) are what they would be made anew; and the commands
  * in force, with each move whose way was searched written as older hexaid
  * recorded it (the hex it went to, not the way), replay to the same game.
+ * And a game saved and opened again (its commands replayed quietly, as a save
+ * opens: issue 32) is the game played, and the game its commands give played
+ * out loud one by one, whole: state, dice log, log, and what queries say.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -19,6 +22,8 @@
 
 #include "checkpoint.h"
 #include "command.h"
+#include "load.h"
+#include "save.h"
 #include "scenario.h"
 #include "xmalloc.h"
 
@@ -96,6 +101,11 @@ assert_unit_equal(const struct game_unit *a, const struct game_unit *b)
 	assert_int_equal(a->halt.words == NULL, b->halt.words == NULL);
 	if (a->halt.words != NULL)
 		assert_string_equal(a->halt.words, b->halt.words);
+	assert_int_equal(a->charging, b->charging);
+	assert_int_equal(a->ground_vs, b->ground_vs);
+	assert_int_equal(a->ground.q, b->ground.q);
+	assert_int_equal(a->ground.r, b->ground.r);
+	assert_int_equal(a->bonus_taken, b->bonus_taken);
 }
 
 static void
@@ -753,6 +763,143 @@ long_way_recorded_as_its_hex(void **state)
 	free(name);
 }
 
+/* ---- a save opened again is the game played ---------------------------------------- */
+
+static void
+assert_lists_equal(const struct strlist *a, const struct strlist *b)
+{
+	assert_int_equal(a->count, b->count);
+	for (size_t i = 0; i < a->count; i++)
+		assert_string_equal(a->items[i], b->items[i]);
+}
+
+/* What a query says on each game: the same lines (nothing left blank by a
+ * quiet replay). */
+static void
+assert_says_the_same(struct game *a, struct game *b, const char *line)
+{
+	struct command_result x, y;
+
+	command_run(a, line, &x);
+	command_run(b, line, &y);
+	assert_int_equal(x.ok, y.ok);
+	assert_lists_equal(&x.lines, &y.lines);
+	command_result_free(&x);
+	command_result_free(&y);
+}
+
+/* A battle against the nearest enemy, which is often fought. */
+static void
+battle_nearest(struct mix *m, char *line, size_t size)
+{
+	const struct game *g = m->g;
+	int a = (int)pick(m, (uint32_t)g->nunits), t = -1, best = 0;
+
+	for (size_t i = 0; i < g->nunits; i++) {
+		int d = hex_distance(g->units[a].hex, g->units[i].hex);
+		if (g->units[i].side != g->units[a].side && !g->units[i].eliminated &&
+		    (t < 0 || d < best)) {
+			t = (int)i;
+			best = d;
+		}
+	}
+	snprintf(line, size, "%s %s %s%s", pick(m, 2) ? "battle" : "fire", g->units[a].id,
+	         t >= 0 ? g->units[t].id : "none", pick(m, 3) == 0 ? " --force" : "");
+}
+
+/* A demo game played at random (moves, battles, results applied, retreats,
+ * notes, changes to the table, phases, turn ends, undo and redo) until `count`
+ * changes are in force; the number of battles fought in it. */
+static size_t
+play_at_random(struct game *g, const char *name, uint64_t seed, size_t count)
+{
+	struct mix m;
+	size_t fought = 0;
+
+	open_game(name, g);
+	rng_seed(&g->rng, seed);
+	m.g = g;
+	rng_seed(&m.rng, seed + 17);
+	for (int tries = 0; g->done.count < count && tries < 20 * (int)count; tries++) {
+		struct command_result res;
+		char line[256];
+		size_t rolls = g->nrolls;
+		bool ok;
+		if (g->nunits > 0 && pick(&m, 4) == 0)
+			battle_nearest(&m, line, sizeof line);
+		else
+			random_command(&m, line, sizeof line);
+		ok = command_run(g, line, &res);
+		fought += ok && res.kind == COMMAND_CHANGE && g->nrolls > rolls &&
+		          (strncmp(line, "battle", 6) == 0 || strncmp(line, "fire", 4) == 0);
+		command_result_free(&res);
+	}
+	return fought;
+}
+
+/* The game saved, opened from its text (parsed, the commands replayed quietly)
+ * and the same commands run out loud one by one from the scenario: all three
+ * the same game, and every query answers the same on the opened game as on the
+ * played one. */
+static void
+assert_reopened_same(struct game *played, const char *name)
+{
+	char *text = save_text(played);
+	struct game opened, loud;
+	struct diag_list dl;
+
+	diag_list_init(&dl, 20);
+	if (!save_load_text(&opened, "reopened.sav", text, strlen(text), NULL, &dl)) {
+		diag_print(&dl, stderr);
+		fail_msg("%s: the save does not open again", name);
+	}
+	diag_list_free(&dl);
+	free(text);
+	open_game(name, &loud);
+	for (size_t i = 0; i < played->done.count; i++) {
+		struct command_result res;
+		bool ok = command_run(&loud, played->done.items[i], &res);
+		if (!ok)
+			fail_msg("%s: %s no longer applies", name, played->done.items[i]);
+		command_result_free(&res);
+	}
+	assert_game_equal(played, &opened);
+	assert_game_equal(&loud, &opened);
+	assert_lists_equal(&played->done, &opened.done);
+	assert_lists_equal(&played->undone, &opened.undone);
+	assert_lists_equal(&played->log, &opened.log);
+	assert_says_the_same(played, &opened, "show state");
+	assert_says_the_same(played, &opened, "show stats");
+	assert_says_the_same(played, &opened, "rolls");
+	assert_says_the_same(played, &opened, "may");
+	for (size_t i = 0; i < played->nunits; i++) {
+		char line[128];
+		snprintf(line, sizeof line, "show unit %s", played->units[i].id);
+		assert_says_the_same(played, &opened, line);
+	}
+	game_free(&loud);
+	game_free(&opened);
+}
+
+/* Random games of every demo scenario, seeded: each saved and opened again is
+ * the game played (issue 32: a faster open never changes a game). */
+static void
+reopened_save_is_the_game(void **state)
+{
+	size_t fought = 0;
+
+	(void)state;
+	for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			struct game played;
+			fought += play_at_random(&played, scenarios[s], seed * 104729 + s, 120);
+			assert_reopened_same(&played, scenarios[s]);
+			game_free(&played);
+		}
+	/* battles were fought, and their results applied or waiting */
+	assert_true(fought > 20);
+}
+
 int
 main(void)
 {
@@ -766,6 +913,7 @@ main(void)
 		cmocka_unit_test(results_waiting_come_back),
 		cmocka_unit_test(units_sharing_a_hex),
 		cmocka_unit_test(long_way_recorded_as_its_hex),
+		cmocka_unit_test(reopened_save_is_the_game),
 	};
 
 	return cmocka_run_group_tests_name("undo", tests, NULL, NULL);
