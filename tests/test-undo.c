@@ -763,6 +763,48 @@ long_way_recorded_as_its_hex(void **state)
 	free(name);
 }
 
+/* A unit removed takes with it what the state owes against it, and the
+ * indexes of the units after it go down by one: a battle back, the ground to
+ * take, a result's effects waiting. (A random game found a battle back left
+ * pointing past the units after a removal.) */
+static void
+removed_unit_owes_nothing(void **state)
+{
+	struct command_result res;
+	struct game g;
+	char line[128];
+	char *keep;
+
+	(void)state;
+	open_game("great-war-demo", &g);
+	assert_true(g.nunits >= 4);
+	keep = xstrdup(g.units[3].id);
+	g.units[0].battle_back_vs = 2;   /* against unit 1, which goes */
+	g.units[2].battle_back_vs = 4;   /* against unit 3, which becomes 2 */
+	g.units[2].ground_vs = 2;
+	g.pending = xcalloc(2, sizeof *g.pending);
+	g.cap_pending = 2;
+	g.npending = 2;
+	g.pending[0] = (struct pending_effect){ .unit = 1, .code = xstrdup("R1"),
+		                                .words = xstrdup("retreats 1"), .retreat = 1,
+		                                .status = -1 };
+	g.pending[1] = (struct pending_effect){ .unit = 3, .code = xstrdup("D"),
+		                                .words = xstrdup("disordered"), .disorder = 1,
+		                                .status = -1 };
+	snprintf(line, sizeof line, "unit remove %s --force", g.units[1].id);
+	assert_true(command_run(&g, line, &res));
+	command_result_free(&res);
+	assert_int_equal(g.units[0].battle_back_vs, 0);
+	assert_int_equal(g.units[1].battle_back_vs, 3);
+	assert_string_equal(g.units[2].id, keep);
+	assert_int_equal(g.units[1].ground_vs, 0);
+	assert_int_equal(g.npending, 1);
+	assert_int_equal(g.pending[0].unit, 2);
+	assert_string_equal(g.pending[0].code, "D");
+	free(keep);
+	game_free(&g);
+}
+
 /* ---- a save opened again is the game played ---------------------------------------- */
 
 static void
@@ -913,6 +955,7 @@ main(void)
 		cmocka_unit_test(results_waiting_come_back),
 		cmocka_unit_test(units_sharing_a_hex),
 		cmocka_unit_test(long_way_recorded_as_its_hex),
+		cmocka_unit_test(removed_unit_owes_nothing),
 		cmocka_unit_test(reopened_save_is_the_game),
 	};
 

@@ -585,6 +585,40 @@ unit_set(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* A unit index held in the state (plus one, 0: none) once unit u is gone: none
+ * when it was u, one less when it came after it. */
+static int
+index_after_removal(int held, int u)
+{
+	return held == u + 1 ? 0 : held > u + 1 ? held - 1 : held;
+}
+
+/* What the state holds of unit u, which is removed, and of the units after it,
+ * whose indexes go down by one: the battles back and grounds owed against them,
+ * and the effects of a result waiting for them. */
+static void
+forget_unit(struct game *g, int u)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < g->nunits; i++) {
+		g->units[i].battle_back_vs = index_after_removal(g->units[i].battle_back_vs, u);
+		g->units[i].ground_vs = index_after_removal(g->units[i].ground_vs, u);
+	}
+	for (size_t i = 0; i < g->npending; i++) {
+		struct pending_effect *e = &g->pending[i];
+		if (e->unit == u) {
+			free(e->code);
+			free(e->words);
+			continue;
+		}
+		if (e->unit > u)
+			e->unit--;
+		g->pending[kept++] = *e;
+	}
+	g->npending = kept;
+}
+
 static bool
 unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
 {
@@ -598,6 +632,7 @@ unit_remove(struct game *g, int argc, char **argv, struct command_result *res)
 	game_halt_clear(&g->units[u].halt);
 	memmove(&g->units[u], &g->units[u + 1], (g->nunits - (size_t)u - 1) * sizeof *g->units);
 	g->nunits--;
+	forget_unit(g, u);
 	g->selected = -1;
 	game_units_changed(g);
 	cmd_say(res, "%s removed", argv[2]);
