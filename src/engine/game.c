@@ -600,45 +600,46 @@ game_side_remove(struct game *g, struct hexside side, int feature)
 	return true;
 }
 
-/* Hill groups: hexes above level 0 joined with their neighbours of the same level;
- * the group is named by its first hex in reading order, so it is stable (0: not
- * a hill). */
-static int
-game_hill_group(const struct game *g, struct hex h)
+/* Hill groups: hexes above level 0 joined with their neighbours of the same level.
+ * Are a and b on two hills, not one? Hexes of two levels are; hexes of one level
+ * are when no way through hexes of that level joins them (the search stops at b). */
+static bool
+other_hill(const struct game *g, struct hex a, struct hex b)
 {
-	const struct hex_board *b = game_board(g);
-	size_t n = cells(g), head = 0, tail = 0, best;
+	const struct hex_board *bd = game_board(g);
+	size_t head = 0, tail = 0, want = scenario_hex_index(&g->sc, b);
+	int level = game_hex_level(g, a);
 	struct hex *queue;
-	bool *seen;
-	int level = game_hex_level(g, h);
+	bool *seen, joined = false;
 
-	if (level == 0)
-		return 0;
-	/* the queue is written before it is read: only what was seen is cleared */
-	queue = xmalloc(n * sizeof *queue);
-	seen = xcalloc(n, sizeof *seen);
-	queue[tail++] = h;
-	seen[scenario_hex_index(&g->sc, h)] = true;
-	best = scenario_hex_index(&g->sc, h);
-	while (head < tail) {
+	if (level == 0 || game_hex_level(g, b) == 0)
+		return false;
+	if (game_hex_level(g, b) != level)
+		return true;
+	/* the queue is written before it is read */
+	queue = xmalloc(cells(g) * sizeof *queue);
+	seen = xcalloc(cells(g), sizeof *seen);
+	queue[tail++] = a;
+	seen[scenario_hex_index(&g->sc, a)] = true;
+	joined = scenario_hex_index(&g->sc, a) == want;
+	while (head < tail && !joined) {
 		struct hex cur = queue[head++];
-		for (int d = 0; d < HEX_DIRECTIONS; d++) {
+		for (int d = 0; d < HEX_DIRECTIONS && !joined; d++) {
 			struct hex nb = hex_neighbor(cur, d);
 			size_t idx;
-			if (!hex_on_board(b, nb) || game_hex_level(g, nb) != level)
+			if (!hex_on_board(bd, nb) || game_hex_level(g, nb) != level)
 				continue;
 			idx = scenario_hex_index(&g->sc, nb);
 			if (seen[idx])
 				continue;
 			seen[idx] = true;
-			if (idx < best)
-				best = idx;
+			joined = idx == want;
 			queue[tail++] = nb;
 		}
 	}
 	free(queue);
 	free(seen);
-	return (int)best + 1;
+	return !joined;
 }
 
 /* The line of fire from the attacker's hex to the target's: features on the side
@@ -898,7 +899,6 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	const struct game_unit *a = &g->units[attacker];
 	const struct game_unit *t = target >= 0 ? &g->units[target] : NULL;
 	int la = game_hex_level(g, a->hex), lt = game_hex_level(g, th);
-	int ga = game_hill_group(g, a->hex), gt = game_hill_group(g, th);
 
 	situation_init(sit);
 	copy_settings(g, sit);
@@ -921,7 +921,7 @@ situation_at(const struct game *g, int attacker, int target, struct hex th, int 
 	sit->facts[FACT_ROAD_MOVE] = a->road_move;
 	sit->facts[FACT_BATTLED] = a->battled;
 	sit->facts[FACT_STATIONARY] = t ? !t->moved : true;
-	sit->facts[FACT_OTHER_HILL] = ga != 0 && gt != 0 && ga != gt;
+	sit->facts[FACT_OTHER_HILL] = other_hill(g, a->hex, th);
 	sit->facts[FACT_ADJACENT] = hex_distance(a->hex, th) == 1;
 	sit->numbers[FACT_DISTANCE] = hex_distance(a->hex, th);
 	sit->numbers[FACT_ATTACKER_SUPPORTS] = game_unit_supports(g, attacker, a->hex);
