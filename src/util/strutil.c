@@ -204,6 +204,12 @@ strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* room for a short string first, so that most are formatted once */
+	if (sb->text == NULL) {
+		sb->cap = 64;
+		sb->text = xmalloc(sb->cap);
+		sb->text[0] = '\0';
+	}
 	/* formatted into the room left; again, once there is room, when it did not fit */
 	va_start(ap, fmt);
 	n = vsnprintf(sb->text ? sb->text + sb->len : NULL, sb->cap - sb->len, fmt, ap);
