@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <limits.h>
+
 #include "strutil.h"
 #include "xmalloc.h"
 #include "testutil.h"
@@ -109,6 +111,25 @@ test_strlist_and_strbuf(void **state)
 	assert_int_equal(b.len, 200);
 	assert_int_equal(strlen(b.text), 200);
 	assert_memory_equal(b.text, "0,1,2,", 6);
+	free(b.text);
+	/* strings and numbers appended without a format, as printf would write them */
+	memset(&b, 0, sizeof b);
+	strbuf_adds(&b, "", (const char *)NULL);
+	assert_string_equal(b.text, "");
+	for (int i = 0; i < 40; i++) {
+		strbuf_adds(&b, "row ", "col", (const char *)NULL);
+		strbuf_addl(&b, i * 1001 - 20000);
+	}
+	strbuf_addl(&b, LONG_MIN);
+	{
+		struct strbuf want = { NULL, 0, 0 };
+		for (int i = 0; i < 40; i++)
+			strbuf_addf(&want, "row col%d", i * 1001 - 20000);
+		strbuf_addf(&want, "%ld", LONG_MIN);
+		assert_string_equal(b.text, want.text);
+		assert_int_equal(b.len, want.len);
+		free(want.text);
+	}
 	free(b.text);
 }
 

@@ -452,8 +452,10 @@ values_words(const struct dice_roll *r, const char *sep)
 {
 	struct strbuf s = { NULL, 0, 0 };
 
-	for (int i = 0; i < r->ndice; i++)
-		strbuf_addf(&s, "%s%d", i ? sep : "", r->values[i]);
+	for (int i = 0; i < r->ndice; i++) {
+		strbuf_adds(&s, i ? sep : "", (const char *)NULL);
+		strbuf_addl(&s, r->values[i]);
+	}
 	return s.text != NULL ? s.text : xstrdup("");
 }
 

@@ -61,9 +61,9 @@ table_row_words(const struct table *t, int row)
 		if (cell == NULL)
 			continue;
 		if ((int)c == t->result_column)
-			strbuf_addf(&s, "%s%s", s.len ? ", " : "", cell);
+			strbuf_adds(&s, s.len ? ", " : "", cell, (const char *)NULL);
 		else
-			strbuf_addf(&s, "%s%s %s", s.len ? ", " : "", t->columns[c], cell);
+			strbuf_adds(&s, s.len ? ", " : "", t->columns[c], " ", cell, (const char *)NULL);
 	}
 	return s.text != NULL ? s.text : xstrdup("");
 }

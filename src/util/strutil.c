@@ -198,6 +198,49 @@ str_trim_end(char *s)
 		s[--n] = '\0';
 }
 
+/* Room for n more bytes and the NUL. */
+static void
+strbuf_room(struct strbuf *sb, size_t n)
+{
+	if (sb->text != NULL && sb->len + n + 1 <= sb->cap)
+		return;
+	sb->cap = (sb->len + n + 1) * 2 > 64 ? (sb->len + n + 1) * 2 : 64;
+	sb->text = xreallocarray(sb->text, sb->cap, 1);
+}
+
+void
+strbuf_adds(struct strbuf *sb, ...)
+{
+	va_list ap;
+	const char *s;
+
+	strbuf_room(sb, 0);
+	va_start(ap, sb);
+	while ((s = va_arg(ap, const char *)) != NULL) {
+		size_t n = strlen(s);
+		strbuf_room(sb, n);
+		memcpy(sb->text + sb->len, s, n);
+		sb->len += n;
+	}
+	va_end(ap);
+	sb->text[sb->len] = '\0';
+}
+
+void
+strbuf_addl(struct strbuf *sb, long v)
+{
+	char digits[24], *p = digits + sizeof digits;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	*--p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	strbuf_adds(sb, p, (const char *)NULL);
+}
+
 void
 strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {

@@ -70,6 +70,11 @@ struct strbuf {
 	size_t len, cap;
 };
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append strings as they are, up to a NULL (no format: what a line of words
+ * built in a replay costs). */
+void strbuf_adds(struct strbuf *sb, ...);
+/* Append a whole number in decimal. */
+void strbuf_addl(struct strbuf *sb, long v);
 
 /* A list of strings, each the list's own: a copy of its own, or a line of one
  * block of text the list holds (strlist_add_lines: a list read from a file in
