@@ -43,10 +43,10 @@ hostile_corpus() {
 	printf 'kind: card\nkind: card\n' >"$dir/duplicate-keys.yaml"
 	expect duplicate-keys.yaml "duplicate key 'kind'"
 
-	printf 'kind: card\ntitle: \xc3\x28\n' >"$dir/invalid-utf8.yaml"
+	printf 'kind: card\ntitle: \303\050\n' >"$dir/invalid-utf8.yaml"
 	expect invalid-utf8.yaml "invalid UTF-8 byte 0xc3"
 
-	printf '\xfe\xff\0k\0i\0n\0d\0:\0 \0c\0a\0r\0d\0\n' >"$dir/utf16-bom.yaml"
+	printf '\376\377\0k\0i\0n\0d\0:\0 \0c\0a\0r\0d\0\n' >"$dir/utf16-bom.yaml"
 	expect utf16-bom.yaml "file is in UTF-16"
 
 	printf 'kind: card\ntitle:\n\t- x\n' >"$dir/tabs.yaml"
