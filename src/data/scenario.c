@@ -284,6 +284,8 @@ static const struct yshape objectives_shape = {
 static const struct yfield victory_fields[] = {
 	KEY("target", &int_1_999,
 	    "what a side needs to win"),
+	KEY("turns", &int_1_999,
+	    "the last turn: when the last side has ended it, the side with more points wins"),
 	KEY("per_unit", &strength_shape,
 	    "what each enemy unit eliminated counts"),
 	KEY("name", &ys_text, "what the points are called (Victory Medals)"),
@@ -1026,11 +1028,22 @@ read_victory(struct ydoc *doc, const struct ynode *n, const struct yread *rd)
 	if (!check_keys(doc, n, &victory_table))
 		return false;
 	v->per_unit = 1;
-	if ((x = ymap_find(n, "target")) == NULL)
-		return yerror(doc, n, "victory gives its target: target: N");
-	if (!yint(doc, x, 1, 999, &num))
-		return false;
-	v->target = (int)num;
+	if (ymap_find(n, "target") == NULL && ymap_find(n, "turns") == NULL)
+		return yerror(doc, n, "victory gives its target (target: N), its turn limit "
+		                      "(turns: N), or both");
+	if ((x = ymap_find(n, "target")) != NULL) {
+		if (!yint(doc, x, 1, 999, &num))
+			return false;
+		v->target = (int)num;
+	}
+	if ((x = ymap_find(n, "turns")) != NULL) {
+		if (!yint(doc, x, 1, 999, &num))
+			return false;
+		if (num < ctx->sc->start_turn)
+			return yerror(doc, x, "the turn limit %ld is before the start's turn %d", num,
+			              ctx->sc->start_turn);
+		v->turns = (int)num;
+	}
 	if ((x = ymap_find(n, "per_unit")) != NULL && (ok = yint(doc, x, 0, 99, &num) && ok))
 		v->per_unit = (int)num;
 	if ((x = ymap_find(n, "name")) != NULL) {
@@ -1144,7 +1157,7 @@ static const struct yfield scenario_fields[] = {
 	{ "start", READ_BY(read_start), .pass = 1, .shape = TABLE_OF(start_table),
 	  .help = "where the sequence starts: turn, side, phase" },
 	{ "victory", READ_BY(read_victory), .pass = 1, .shape = TABLE_OF(victory_table),
-	  .help = "what wins: target, per_unit, name, objectives" },
+	  .help = "what wins: target, turns, per_unit, name, objectives" },
 };
 
 #undef TABLE_OF

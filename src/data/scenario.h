@@ -45,10 +45,12 @@ struct scen_objective {
 	int value;
 };
 
-/* How the game is won: the first side to `target` points, a point (or
+/* How the game is won: the first side to `target` points, or the side with
+ * more points when the last side has ended turn `turns`; a point (or
  * `per_unit`) for each enemy unit eliminated, and the objectives it holds. */
 struct scen_victory {
 	int target;             /* 0: the scenario sets no target */
+	int turns;              /* the last turn played; 0: no turn limit */
 	char *name;             /* "Victory Medals" */
 	int per_unit;
 	struct scen_objective *objectives;

@@ -521,10 +521,14 @@ put_victory(struct strbuf *b, const struct game *g)
 {
 	const struct scen_victory *v = &g->sc.victory;
 
-	if (v->target <= 0)
+	if (v->target <= 0 && v->turns <= 0)
 		return;
 	put_section(b, g, "victory");
-	strbuf_addf(b, "\n  target: %d\n", v->target);
+	strbuf_addf(b, "\n");
+	if (v->target > 0)
+		strbuf_addf(b, "  target: %d\n", v->target);
+	if (v->turns > 0)
+		strbuf_addf(b, "  turns: %d\n", v->turns);
 	if (v->name != NULL) {
 		strbuf_addf(b, "  name: ");
 		put_text(b, v->name);
