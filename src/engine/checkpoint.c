@@ -58,6 +58,7 @@ static const struct live pending_shape = {
  * state keeps its length, not its records. */
 struct scalars {
 	int turn, side, phase, winner;
+	bool over, drawn;
 	int settings[MAX_SETTINGS];
 	size_t nrolls;
 };
@@ -202,6 +203,8 @@ live_regions(const struct game *g, struct scalars *s, struct live out[NREGIONS])
 	s->side = g->side;
 	s->phase = g->phase;
 	s->winner = g->winner;
+	s->over = g->over;
+	s->drawn = g->drawn;
 	memcpy(s->settings, g->settings, sizeof s->settings);
 	s->nrolls = g->nrolls;
 	memset(out, 0, NREGIONS * sizeof *out);
@@ -310,6 +313,8 @@ restore_regions(struct game *g, const struct bytes r[NREGIONS])
 	g->side = s->side;
 	g->phase = s->phase;
 	g->winner = s->winner;
+	g->over = s->over;
+	g->drawn = s->drawn;
 	memcpy(g->settings, s->settings, sizeof g->settings);
 	copy_back(g->terrain, &r[R_TERRAIN]);
 	copy_back(g->levels, &r[R_LEVELS]);

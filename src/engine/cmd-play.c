@@ -1022,14 +1022,33 @@ static void
 say_where(struct game *g, struct command_result *res)
 {
 	const struct card *card = game_card(g);
+	char *turn;
 
-	if (g->phase < 0) {
-		cmd_say(res, "turn %d: %s to act", g->turn, g->sc.teams[g->side].name);
+	/* past the last turn: the end of the game is said instead */
+	if (g->sc.victory.turns > 0 && g->turn > g->sc.victory.turns)
 		return;
-	}
-	cmd_say(res, "turn %d, %s: %s%s%s", g->turn, g->sc.teams[g->side].name,
-	        card->phases[g->phase].name, card->phases[g->phase].reminder ? ": " : "",
-	        card->phases[g->phase].reminder ? card->phases[g->phase].reminder : "");
+	turn = turn_number_words(g, false);
+	if (g->phase < 0)
+		cmd_say(res, "%s: %s to act", turn, g->sc.teams[g->side].name);
+	else
+		cmd_say(res, "%s, %s: %s%s%s", turn, g->sc.teams[g->side].name,
+		        card->phases[g->phase].name, card->phases[g->phase].reminder ? ": " : "",
+		        card->phases[g->phase].reminder ? card->phases[g->phase].reminder : "");
+	free(turn);
+}
+
+/* No turn follows the scenario's last: ending a phase or a turn is refused
+ * once the game is over. */
+static bool
+not_over(const struct game *g, const char *ending, struct command_result *res)
+{
+	if (!g->over)
+		return true;
+	return cmd_fail(res, "%s: the game is over: turn %d was the scenario's last, and %s%s; "
+	                     "the board stays open for review, and undo takes back the end of "
+	                     "the last turn", ending, g->sc.victory.turns,
+	                g->winner >= 0 ? "the game went to the " : "it is a draw",
+	                g->winner >= 0 ? g->sc.teams[g->winner].name : "");
 }
 
 /* Nothing owed may be dropped by ending a phase or a turn: refused with each
@@ -1204,10 +1223,11 @@ cmd_phase(struct game *g, int argc, char **argv, struct command_result *res)
 	if (g->phase < 0)
 		return cmd_fail(res, "%s gives no sequence of play: end the turn with turn end",
 		                game_card(g)->id);
-	if (!nothing_owed(g, "phase next", res))
+	if (!not_over(g, "phase next", res) || !nothing_owed(g, "phase next", res))
 		return false;
 	if (turn_next_phase(g))
-		game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
+		game_log(g, "turn %d: %s end their turn", g->turn - (g->side == g->sc.start_side),
+		         g->sc.teams[side].name);
 	else
 		game_log(g, "%s: %s done", g->sc.teams[side].name, was);
 	game_dice_bookmark(g);
@@ -1223,10 +1243,11 @@ cmd_turn(struct game *g, int argc, char **argv, struct command_result *res)
 	(void)argc;
 	if (strcmp(argv[1], "end") != 0) /* reader: command words */
 		return cmd_fail(res, "usage: turn end");
-	if (!nothing_owed(g, "turn end", res))
+	if (!not_over(g, "turn end", res) || !nothing_owed(g, "turn end", res))
 		return false;
 	turn_end(g);
-	game_log(g, "turn %d: %s end their turn", g->turn - (g->side == 0), g->sc.teams[side].name);
+	game_log(g, "turn %d: %s end their turn", g->turn - (g->side == g->sc.start_side),
+	         g->sc.teams[side].name);
 	game_dice_bookmark(g);
 	say_where(g, res);
 	return true;

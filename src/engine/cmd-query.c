@@ -141,8 +141,10 @@ show_state(struct game *g, struct command_result *res)
 	const struct card *card = game_card(g);
 	const struct scen_victory *v = &g->sc.victory;
 
-	char *where = turn_state_words(g), *reminder = turn_phase_reminder(g);
-	char *reacts = turn_reactions_words(g);
+	char *where = turn_state_words(g);
+	/* over: no phase is played, nothing reacts */
+	char *reminder = g->over ? NULL : turn_phase_reminder(g);
+	char *reacts = g->over ? NULL : turn_reactions_words(g);
 
 	cmd_say(res, "%s (%s), %s", g->sc.title, card->id, where);
 	if (reminder != NULL)
@@ -153,7 +155,7 @@ show_state(struct game *g, struct command_result *res)
 	free(reminder);
 	free(reacts);
 	say_owed(g, res);
-	if (g->phase >= 0) {
+	if (g->phase >= 0 && !g->over) {
 		struct strbuf seq = { NULL, 0, 0 };
 		for (size_t i = 0; i < card->nphases; i++)
 			strbuf_addf(&seq, "%s%s%s%s", i ? " > " : "", (int)i == g->phase ? "[" : "",
@@ -161,15 +163,21 @@ show_state(struct game *g, struct command_result *res)
 		cmd_say(res, "  sequence: %s", seq.text != NULL ? seq.text : "");
 		free(seq.text);
 	}
-	if (v->target > 0) {
-		struct strbuf score = { NULL, 0, 0 };
+	if (v->target > 0 || v->turns > 0) {
+		struct strbuf score = { NULL, 0, 0 }, terms = { NULL, 0, 0 };
 		for (size_t s = 0; s < g->sc.nteams; s++)
 			strbuf_addf(&score, "%s%s %d", s ? ", " : "", g->sc.teams[s].name,
 			            turn_points(g, (int)s));
-		cmd_say(res, "  %s (%d to win): %s%s%s", v->name ? v->name : "victory points", v->target,
+		if (v->target > 0)
+			strbuf_addf(&terms, "%d to win", v->target);
+		if (v->turns > 0)
+			strbuf_addf(&terms, "%smost after turn %d", v->target > 0 ? ", or the " : "the ",
+			            v->turns);
+		cmd_say(res, "  %s (%s): %s%s%s%s", v->name ? v->name : "victory points", terms.text,
 		        score.text != NULL ? score.text : "", g->winner >= 0 ? "; won by the " : "",
-		        g->winner >= 0 ? g->sc.teams[g->winner].name : "");
+		        g->winner >= 0 ? g->sc.teams[g->winner].name : "", g->drawn ? "; drawn" : "");
 		free(score.text);
+		free(terms.text);
 	}
 	for (size_t s = 0; s < g->sc.nteams; s++) {
 		struct strbuf list = { NULL, 0, 0 };

@@ -313,8 +313,12 @@ cmd_may(struct game *g, int argc, char **argv, struct command_result *res)
 	int a, t = -1;
 
 	m->known = true;
-	m->phase_ends = turn_owed(g, NULL, 0) == 0;
+	m->phase_ends = !g->over && turn_owed(g, NULL, 0) == 0;
 	m->has_phases = card->nphases > 0;
+	if (argc < 2 && g->over) {
+		cmd_say(res, "the game is over: no phase or turn follows");
+		return true;
+	}
 	if (argc < 2) {
 		cmd_say(res, "%s%s", m->phase_ends ? "nothing is owed" : "something is owed",
 		        m->has_phases ? (m->phase_ends ? ": phase next goes on"
@@ -345,7 +349,7 @@ cmd_may(struct game *g, int argc, char **argv, struct command_result *res)
 	if (m->act)
 		strbuf_addf(&line, "; act");
 	cmd_say(res, "%s may now: %s%s", g->units[a].id, line.text ? line.text + 2 : "nothing",
-	        m->phase_ends ? "" : " (and something is owed before the phase ends)");
+	        m->phase_ends || g->over ? "" : " (and something is owed before the phase ends)");
 	free(line.text);
 	if (t >= 0)
 		may_against(g, a, t, &w, res);

@@ -39,7 +39,7 @@ const struct command_entry command_table[] = {
 	[CMD_UNIT] = { "unit", "add ID SIDE CLASS HEX [STRENGTH] | set ID KEY=VALUE... | remove ID",
 	  "add, change or remove a unit", COMMAND_CHANGE, 2, -1, cmd_unit_cmd, false, USE_SETUP },
 	[CMD_SCENARIO] = { "scenario", "title TEXT | notes TEXT | side SIDE name TEXT | side SIDE home EDGE | "
-	  "first SIDE | target N | setting NAME CHOICE | size COLSxROWS",
+	  "first SIDE | target N|- | turns N|- | setting NAME CHOICE | size COLSxROWS",
 	  "set the scenario's own data (in set-up only)", COMMAND_CHANGE, 2, -1, cmd_scenario, false,
 	  USE_SCENARIO },
 	/* playing */
@@ -416,19 +416,63 @@ in_use(const struct game *g, const struct command_entry *c, struct command_resul
 	return false;
 }
 
-/* After a change: a side that has reached the scenario's target wins. */
+/* When the last side has ended the scenario's last turn: the game is over,
+ * won by the side with more points or drawn, each side's points said with
+ * where they come from. */
+static void
+announce_turn_limit(struct game *g, struct command_result *res)
+{
+	const struct scen_victory *v = &g->sc.victory;
+	const char *points = v->name ? v->name : "victory points";
+	struct strbuf score = { NULL, 0, 0 };
+	bool won_before = g->winner >= 0;
+
+	if (!turn_check_limit(g))
+		return;
+	for (size_t s = 0; s < g->sc.nteams; s++)
+		strbuf_addf(&score, "%s%s %d", s ? ", " : "", g->sc.teams[s].name,
+		            turn_points(g, (int)s));
+	if (won_before)
+		cmd_say(res, "Turn %d of %d is over: the game ends, won by the %s at the target "
+		             "(%s: %s).", v->turns, v->turns, g->sc.teams[g->winner].name, points,
+		        score.text);
+	else if (g->winner >= 0)
+		cmd_say(res, "Turn %d of %d is over: the game ends. %s win on %s (%s).", v->turns,
+		        v->turns, g->sc.teams[g->winner].name, points, score.text);
+	else
+		cmd_say(res, "Turn %d of %d is over: the game ends in a draw on %s (%s).", v->turns,
+		        v->turns, points, score.text);
+	for (size_t s = 0; s < g->sc.nteams; s++) {
+		char *why = turn_points_words(g, (int)s);
+		cmd_say(res, "  %s %d: %s", g->sc.teams[s].name, turn_points(g, (int)s), why);
+		free(why);
+	}
+	cmd_say(res, "The game stays open for review; undo takes back the end of the last turn.");
+	if (g->winner >= 0 && !won_before)
+		game_log(g, "turn %d of %d over: %s win on %s (%s)", v->turns, v->turns,
+		         g->sc.teams[g->winner].name, points, score.text);
+	else
+		game_log(g, "turn %d of %d over: %s (%s: %s)", v->turns, v->turns,
+		         won_before ? "the game ends" : "a draw", points, score.text);
+	free(score.text);
+}
+
+/* After a change: a side that has reached the scenario's target wins; the
+ * end of the last turn ends the game. */
 static void
 announce_victory(struct game *g, struct command_result *res)
 {
 	const struct scen_victory *v = &g->sc.victory;
 	int s = turn_check_victory(g);
 
-	if (s < 0)
-		return;
-	cmd_say(res, "%s win: %d of %d %s. The game stays open for review.", g->sc.teams[s].name,
-	        turn_points(g, s), v->target, v->name ? v->name : "victory points");
-	game_log(g, "%s win: %d of %d %s", g->sc.teams[s].name, turn_points(g, s), v->target,
-	         v->name ? v->name : "victory points");
+	if (s >= 0) {
+		cmd_say(res, "%s win: %d of %d %s. The game stays open for review.",
+		        g->sc.teams[s].name, turn_points(g, s), v->target,
+		        v->name ? v->name : "victory points");
+		game_log(g, "%s win: %d of %d %s", g->sc.teams[s].name, turn_points(g, s), v->target,
+		         v->name ? v->name : "victory points");
+	}
+	announce_turn_limit(g, res);
 }
 
 /* How dispatch runs a line: added to g->done when it changes the game; a

@@ -1,11 +1,11 @@
 /* game-start.c: the start of a game's scenario as it was before set-up first
  * changed the scenario's own data (`scenario ...`, cmd-scenario.c), which
  * changes g->sc itself: its title and notes, its sides, the side that starts,
- * the victory target, and with the board's size the per-hex arrays and what
- * stands on them. Kept once, put back by game_reset (undo puts the game back
- * to its start and replays), forgotten by game_free; once it is, no
- * checkpoint is kept (cmd-scenario.c forgets those kept, checkpoint.c keeps no
- * more), so undo replays from the start.
+ * the victory target and turn limit, and with the board's size the per-hex
+ * arrays and what stands on them. Kept once, put back by game_reset (undo
+ * puts the game back to its start and replays), forgotten by game_free; once
+ * it is, no checkpoint is kept (cmd-scenario.c forgets those kept,
+ * checkpoint.c keeps no more), so undo replays from the start.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -20,7 +20,7 @@ struct scen_kept {
 	char *title, *notes;
 	struct scen_side *teams;
 	size_t nteams;
-	int start_side, target;
+	int start_side, target, turns, per_unit;
 	struct hex_board board;
 	struct tset *terrain;
 	int *levels;
@@ -84,6 +84,8 @@ kept_copy(struct scen_kept *k, const struct scenario *sc)
 	}
 	k->start_side = sc->start_side;
 	k->target = sc->victory.target;
+	k->turns = sc->victory.turns;
+	k->per_unit = sc->victory.per_unit;
 	k->board = sc->board;
 	k->terrain = copy_of(sc->terrain, cells, sizeof *k->terrain);
 	k->levels = copy_of(sc->levels, cells, sizeof *k->levels);
@@ -122,6 +124,8 @@ kept_put(struct scenario *sc, const struct scen_kept *k)
 	}
 	sc->start_side = k->start_side;
 	sc->victory.target = k->target;
+	sc->victory.turns = k->turns;
+	sc->victory.per_unit = k->per_unit;
 	sc->board = k->board;
 	sc->terrain = copy_of(k->terrain, cells, sizeof *sc->terrain);
 	sc->levels = copy_of(k->levels, cells, sizeof *sc->levels);

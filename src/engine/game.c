@@ -311,6 +311,7 @@ load_state(struct game *g)
 	if (g->phase < 0 && sc->card.nphases > 0)
 		g->phase = 0;
 	g->winner = -1;
+	g->over = g->drawn = false;
 	g->selected = -1;
 	g->stats = xcalloc(sc->nteams + 1, sizeof *g->stats);
 	game_sides_changed(g);

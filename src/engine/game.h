@@ -116,7 +116,10 @@ struct game {
 	int turn;
 	int side;                    /* the side whose turn it is */
 	int phase;                   /* index in the card's sequence; -1: it gives none */
-	int winner;                  /* the side that reached the victory target, or -1 */
+	int winner;                  /* the side that won (reached the victory target, or
+	                                had more points at the turn limit), or -1 */
+	bool over;                   /* the scenario's last turn has ended: no turn follows */
+	bool drawn;                  /* over with the sides level on points (winner -1) */
 	int selected;                /* a unit index, or -1 */
 	struct strlist log;          /* what happened, for people */
 	struct strlist done;         /* the commands in force, as journaled */

@@ -3,7 +3,8 @@
  * in any game. It answers whether a command belongs to the current phase (or
  * is one the other side may react with),
  * moves through the phases and the sides, forgets the facts of a turn when it
- * ends, and counts victory points the scenario's way.
+ * ends, counts victory points the scenario's way, and ends the game when the
+ * last side has ended the scenario's last turn.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -123,10 +124,31 @@ turn_phase_name(const struct game *g)
 }
 
 char *
+turn_number_words(const struct game *g, bool brief)
+{
+	int last = g->sc.victory.turns;
+
+	if (last <= 0)
+		return xasprintf("turn %d", g->turn);
+	if (g->over)
+		return xasprintf(brief ? "over after turn %d/%d" : "the game is over after turn %d of %d",
+		                 last, last);
+	return xasprintf(brief ? "turn %d/%d" : "turn %d of %d", g->turn, last);
+}
+
+char *
 turn_state_words(const struct game *g)
 {
-	return xasprintf("turn %d, %s to act%s%s", g->turn, g->sc.teams[g->side].name,
-	                 g->phase >= 0 ? ", phase: " : "", turn_phase_name(g));
+	char *turn = turn_number_words(g, false), *out;
+
+	if (g->over)
+		out = g->winner >= 0 ? xasprintf("%s: %s win", turn, g->sc.teams[g->winner].name)
+		                     : xasprintf("%s: a draw", turn);
+	else
+		out = xasprintf("%s, %s to act%s%s", turn, g->sc.teams[g->side].name,
+		                g->phase >= 0 ? ", phase: " : "", turn_phase_name(g));
+	free(turn);
+	return out;
 }
 
 char *
@@ -155,7 +177,7 @@ turn_end(struct game *g)
 	}
 	game_pending_clear(g);
 	g->side = (g->side + 1) % (int)g->sc.nteams;
-	if (g->side == 0)
+	if (g->side == g->sc.start_side)
 		g->turn++;
 	if (g->phase >= 0)
 		g->phase = 0;
@@ -256,10 +278,63 @@ turn_points(const struct game *g, int side)
 	return points;
 }
 
+char *
+turn_points_words(const struct game *g, int side)
+{
+	const struct scen_victory *v = &g->sc.victory;
+	struct strbuf b = { NULL, 0, 0 };
+	int eliminated = 0;
+
+	for (size_t i = 0; i < g->nunits; i++)
+		eliminated += g->units[i].side != side && g->units[i].eliminated;
+	strbuf_addf(&b, "%d enemy unit%s eliminated (%d each): %d", eliminated,
+	            eliminated == 1 ? "" : "s", v->per_unit, eliminated * v->per_unit);
+	for (size_t i = 0; i < v->nobjectives; i++) {
+		const struct scen_objective *o = &v->objectives[i];
+		int u = game_unit_at(g, o->hex);
+		char at[HEX_LABEL_SIZE];
+
+		if (o->side != side)
+			continue;
+		hex_label(game_board(g), o->hex, at);
+		if (u >= 0 && g->units[u].side == side)
+			strbuf_addf(&b, "; %s held by %s: %d", at, g->units[u].id, o->value);
+		else
+			strbuf_addf(&b, "; %s not held: 0", at);
+	}
+	return b.text;
+}
+
+bool
+turn_check_limit(struct game *g)
+{
+	int best = -1, most = -1;
+	bool level = false;
+
+	if (g->sc.victory.turns <= 0 || g->over || g->turn <= g->sc.victory.turns)
+		return false;
+	g->over = true;
+	if (g->winner >= 0)
+		return true;
+	for (size_t s = 0; s < g->sc.nteams; s++) {
+		int p = turn_points(g, (int)s);
+		if (p > most) {
+			most = p;
+			best = (int)s;
+			level = false;
+		} else if (p == most) {
+			level = true;
+		}
+	}
+	g->drawn = level;
+	g->winner = level ? -1 : best;
+	return true;
+}
+
 int
 turn_check_victory(struct game *g)
 {
-	if (g->sc.victory.target <= 0 || g->winner >= 0)
+	if (g->sc.victory.target <= 0 || g->winner >= 0 || g->over)
 		return -1;
 	for (size_t s = 0; s < g->sc.nteams; s++)
 		if (turn_points(g, (int)s) >= g->sc.victory.target) {

@@ -37,9 +37,14 @@ char *turn_reactions_words(const struct game *g);
 /* The current phase's name ("" when the card gives no sequence). */
 const char *turn_phase_name(const struct game *g);
 
-/* Where the game stands, for people: "turn 2, British to act, phase: Combat"
- * (free it). */
+/* Where the game stands, for people: "turn 2, British to act, phase: Combat",
+ * "turn 2 of 8, ..." with a turn limit, "the game is over after turn 8 of 8:
+ * British win" once it has ended (free it). */
 char *turn_state_words(const struct game *g);
+
+/* The turn in words: "turn 2", "turn 2 of 8" ("turn 2/8" brief), "the game is
+ * over after turn 8 of 8" ("over after turn 8/8") (free it). */
+char *turn_number_words(const struct game *g, bool brief);
 
 /* The current phase's reminder, marked when the card says it is assumed, or NULL
  * when the phase has none (free it). */
@@ -50,8 +55,9 @@ char *turn_phase_reminder(const struct game *g);
 bool turn_next_phase(struct game *g);
 
 /* End the turn of the side whose turn it is: its units' facts of the turn are
- * forgotten, the next side's turn starts at the first phase, and after the last
- * side the turn number goes up. */
+ * forgotten, the next side's turn starts at the first phase, and when play
+ * comes back to the side that starts (the scenario's) the turn number goes
+ * up. */
 void turn_end(struct game *g);
 
 /* What the game owes before a phase or a turn may end: a battle's result not
@@ -84,8 +90,19 @@ char *turn_owed_brief(const struct game *g, const struct owed *o);
 /* A side's victory points now: enemy units eliminated and objectives held. */
 int turn_points(const struct game *g, int side);
 
+/* Where a side's points come from: "2 enemy units eliminated (1 each): 2;
+ * 0702 held by B1: 1; 0807 not held: 0" (free it). */
+char *turn_points_words(const struct game *g, int side);
+
 /* The side that has reached the scenario's target and was not the winner
  * already, or -1. Sets g->winner. */
 int turn_check_victory(struct game *g);
+
+/* Has the last side just ended the scenario's last turn (victory: turns)?
+ * Then the game is over (g->over): the side with the most points wins
+ * (g->winner), or the game is drawn (g->drawn) when the most are shared;
+ * a side that won at the target before keeps its win. True when the game
+ * was not over before. */
+bool turn_check_limit(struct game *g);
 
 #endif
