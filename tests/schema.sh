@@ -103,5 +103,6 @@ rejects card bad-id costs-bad-points empty event-enter-errors missing-kind missi
 	rule-flag-false rule-unknown-condition schema-not-number schema-too-new \
 	sequence-errors sequence-unknown-command table-legend-errors terrain-kind-glyph \
 	title-is-list too-many-errors unit-values-errors unknown-key unknown-kind
-rejects scenario scenario-missing-card scenario-unknown-key scenario-entry-unknown-key
+rejects scenario scenario-missing-card scenario-unknown-key scenario-entry-unknown-key \
+	scenario-turns-zero scenario-turns-negative scenario-turns-not-number
 tap_done

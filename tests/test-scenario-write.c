@@ -165,6 +165,7 @@ assert_same_state(const struct game *a, const struct game *b)
 	assert_int_equal(a->sc.start_turn, b->sc.start_turn);
 	assert_int_equal(a->sc.start_side, b->sc.start_side);
 	assert_int_equal(a->sc.victory.target, b->sc.victory.target);
+	assert_int_equal(a->sc.victory.turns, b->sc.victory.turns);
 	assert_int_equal(a->sc.victory.nobjectives, b->sc.victory.nobjectives);
 	assert_int_equal(a->sc.nsupplies, b->sc.nsupplies);
 }
@@ -260,7 +261,7 @@ scenario_edit(const struct game *g, uint64_t *s, int serial)
 	const struct card *card = game_card(g);
 	const char *side = g->sc.teams[next(s) % g->sc.nteams].id;
 
-	switch (next(s) % 7) {
+	switch (next(s) % 9) {
 	case 0:
 		return xasprintf("scenario title \"Battle %d, \"\"so\"\" # called\"", serial);
 	case 1:
@@ -274,6 +275,10 @@ scenario_edit(const struct game *g, uint64_t *s, int serial)
 		return xasprintf("scenario first %s", side);
 	case 5:
 		return xasprintf("scenario target %d", 1 + (int)(next(s) % 8));
+	case 6:
+		return xasprintf("scenario turns %d", 1 + (int)(next(s) % 12));
+	case 7:
+		return xasprintf("scenario %s -", serial % 2 ? "turns" : "target");
 	default:
 		if (card->nsettings == 0)
 			return NULL;
@@ -543,6 +548,106 @@ scenario_data_edits(void **state)
 	game_free(&g);
 }
 
+/* The file's text (its first 64 kB). */
+static char *
+file_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = xcalloc(1, 1 << 16);
+
+	assert_non_null(f);
+	assert_true(fread(text, 1, (1 << 16) - 1, f) > 0);
+	fclose(f);
+	return text;
+}
+
+/* The text with `add` put after the first `after` in it. */
+static char *
+text_with(const char *text, const char *after, const char *add)
+{
+	const char *at = strstr(text, after);
+
+	assert_non_null(at);
+	at += strlen(after);
+	return xasprintf("%.*s%s%s", (int)(at - text), text, add, at);
+}
+
+/* The turn limit (victory: turns): a scenario that has it loads and writes to
+ * the same bytes, `scenario turns N` writes it under victory: (a victory of
+ * its own where the scenario had none) and `scenario turns -` takes it away,
+ * giving back the file's bytes; `scenario target -` takes the target away,
+ * and is refused where the victory's points would then count toward
+ * nothing. */
+static void
+turn_limit_edits(void **state)
+{
+	char *tricorne = demo_path("tricorne"), *mini = demo_path("mini-nap");
+	char *file = file_text(tricorne), *with = text_with(file, "  target: 4\n", "  turns: 5\n");
+	char *text;
+	struct command_result res;
+	struct game g, back;
+
+	(void)state;
+	/* a scenario with a turn limit, read and written: the same bytes */
+	read_back(tricorne, with, &back);
+	assert_int_equal(back.sc.victory.turns, 5);
+	text = scenario_text(&back);
+	assert_string_equal(text, with);
+	free(text);
+	game_free(&back);
+	/* set, then taken away: the file as it was */
+	open_card_demo("tricorne", &g);
+	g.setup = true;
+	run_ok(&g, "scenario turns 5");
+	text = scenario_text(&g);
+	assert_string_equal(text, with);
+	free(text);
+	round_trip(&g, tricorne);
+	run_ok(&g, "scenario turns -");
+	text = scenario_text(&g);
+	assert_string_equal(text, file);
+	free(text);
+	/* the target taken away: refused while it is all the victory's name counts
+	 * toward, taken with a turn limit */
+	assert_false(command_run(&g, "scenario target -", &res));
+	assert_non_null(strstr(res.lines.items[0], "scenario turns N"));
+	command_result_free(&res);
+	assert_false(command_run(&g, "scenario turns 0", &res));
+	command_result_free(&res);
+	run_ok(&g, "scenario turns 8");
+	run_ok(&g, "scenario target -");
+	text = scenario_text(&g);
+	assert_non_null(strstr(text, "\nvictory:\n  turns: 8\n  name: Victory Banners\n"));
+	free(text);
+	round_trip(&g, tricorne);
+	/* undo takes each back: the file's bytes */
+	while (g.done.count > 0)
+		run_ok(&g, "undo");
+	text = scenario_text(&g);
+	assert_string_equal(text, file);
+	free(text);
+	game_free(&g);
+	free(file);
+	free(with);
+	/* a scenario with no victory: one of its own, then none again */
+	file = file_text(mini);
+	open_card_demo("mini-nap", &g);
+	g.setup = true;
+	run_ok(&g, "scenario turns 5");
+	text = scenario_text(&g);
+	assert_non_null(strstr(text, "\nvictory:\n  turns: 5\n\n"));
+	round_trip(&g, mini);
+	free(text);
+	run_ok(&g, "scenario turns -");
+	text = scenario_text(&g);
+	assert_string_equal(text, file);
+	free(text);
+	game_free(&g);
+	free(file);
+	free(tricorne);
+	free(mini);
+}
+
 int
 main(void)
 {
@@ -551,6 +656,7 @@ main(void)
 		cmocka_unit_test(random_edits_round_trip),
 		cmocka_unit_test(setup_is_not_play),
 		cmocka_unit_test(scenario_data_edits),
+		cmocka_unit_test(turn_limit_edits),
 	};
 
 	return RUN_TESTS("scenario-write", tests);

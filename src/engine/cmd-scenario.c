@@ -1,7 +1,7 @@
 /* cmd-scenario.c: the scenario's own data, set up (engine layer): its title and
  * notes, its sides' names and home edges, the side that starts, the victory
- * target, the card's settings and the board's size (`scenario ...`, in set-up
- * only). These change the scenario a game starts from, not a game's state: so
+ * target and turn limit, the card's settings and the board's size
+ * (`scenario ...`, in set-up only). These change the scenario a game starts from, not a game's state: so
  * that undo, which puts the game back to its start and replays, takes them
  * back too, the start as it was before the first of them is kept
  * (game-start.c).
@@ -122,22 +122,46 @@ set_first(struct game *g, int argc, char **argv, struct command_result *res)
 	return true;
 }
 
+/* `scenario target N|-` and `scenario turns N|-`: the victory target, the
+ * turn limit (the last turn), each from 1 to 999; `-` (or nothing) takes it
+ * away. A victory of objectives or a name keeps one of the two (a scenario's
+ * victory gives its target or its turn limit). */
 static bool
-set_target(struct game *g, int argc, char **argv, struct command_result *res)
+set_victory(struct game *g, int argc, char **argv, bool turns, struct command_result *res)
 {
+	struct scen_victory *v = &g->sc.victory;
+	const char *what = turns ? "turns" : "target";
+	int *field = turns ? &v->turns : &v->target, other = turns ? v->target : v->turns;
+	bool none = argc == 3 && (strcmp(argv[2], "-") == 0 || argv[2][0] == '\0'); /* reader: command words */
 	char *end;
-	long n;
+	long n = 0;
 
 	if (argc != 3)
-		return cmd_fail(res, "usage: scenario target N");
-	n = strtol(argv[2], &end, 10);
-	if (*end != '\0' || end == argv[2] || n < 1 || n > 999)
-		return cmd_fail(res, "scenario target: %s: a number from 1 to 999", argv[2]);
+		return cmd_fail(res, "usage: scenario %s N|-", what);
+	if (!none) {
+		n = strtol(argv[2], &end, 10);
+		if (*end != '\0' || end == argv[2] || n < 1 || n > 999)
+			return cmd_fail(res, "scenario %s: %s: a number from 1 to 999, or - for none",
+			                what, argv[2]);
+		if (turns && n < g->sc.start_turn)
+			return cmd_fail(res, "scenario turns: %ld: the game starts at turn %d", n,
+			                g->sc.start_turn);
+	}
+	if (none && other <= 0 && *field > 0 &&
+	    (v->nobjectives > 0 || v->name != NULL || v->per_unit != 1))
+		return cmd_fail(res, "scenario %s -: the victory's points (%s%s) count toward a target "
+		                     "or a turn limit: set the other first (scenario %s N)",
+		                what, v->name != NULL ? v->name : "victory points",
+		                v->nobjectives > 0 ? ", objectives" : "", turns ? "target" : "turns");
 	keep_start(g);
-	g->sc.victory.target = (int)n;
-	if (g->sc.victory.per_unit == 0)
-		g->sc.victory.per_unit = 1;
-	cmd_say(res, "victory target: %ld", n);
+	/* a victory new to the scenario counts a point an enemy unit, as read */
+	if (!none && v->target <= 0 && v->turns <= 0)
+		v->per_unit = 1;
+	*field = (int)n;
+	if (none)
+		cmd_say(res, "%s: none", turns ? "turn limit" : "victory target");
+	else
+		cmd_say(res, "%s: %ld", turns ? "turn limit" : "victory target", n);
 	return true;
 }
 
@@ -337,12 +361,15 @@ cmd_scenario(struct game *g, int argc, char **argv, struct command_result *res)
 	if (strcmp(what, "first") == 0) /* reader: command words */
 		return set_first(g, argc, argv, res);
 	if (strcmp(what, "target") == 0) /* reader: command words */
-		return set_target(g, argc, argv, res);
+		return set_victory(g, argc, argv, false, res);
+	if (strcmp(what, "turns") == 0) /* reader: command words */
+		return set_victory(g, argc, argv, true, res);
 	if (strcmp(what, "setting") == 0) /* reader: command words */
 		return set_setting(g, argc, argv, res);
 	if (strcmp(what, "size") == 0) /* reader: command words */
 		return set_size(g, argc, argv, res);
 	return cmd_fail(res, "usage: scenario title TEXT | notes TEXT | side SIDE name TEXT | side "
-	                     "SIDE home EDGE | first SIDE | target N | setting NAME CHOICE | size "
+	                     "SIDE home EDGE | first SIDE | target N|- | turns N|- | setting NAME "
+	                     "CHOICE | size "
 	                     "COLSxROWS");
 }
