@@ -12,7 +12,8 @@
 # cursor, F ... F fills a
 # rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
 # them, E's form sets the scenario's title, a side's name, the victory target,
-# a setting and the board's size; a saved game is refused.
+# the turn limit (which a game's status line then shows), a setting and the
+# board's size; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -183,25 +184,31 @@ keys Down Down C-u
 keys -l "Redcoats"
 keys Down Down Down Down Down
 keys -l 3
+keys Down
+keys -l 4
 keys Down Right Down Down C-u
 keys -l 6x5
 keys Enter
-check_status "Enter: each field changed sent" "scenario details: 5 changes"
+check_status "Enter: each field changed sent" "scenario details: 6 changes"
 keys w
 check_status "saved" "saved to $tap_tmp/ridge.yaml"
 "$HEXAID" check "$tap_tmp/ridge.yaml" >"$tap_tmp/out" 2>&1 &&
 	grep -q '^title: "Ridge Two"$' "$tap_tmp/ridge.yaml" &&
 	grep -q '^  british: { name: Redcoats, home: north }$' "$tap_tmp/ridge.yaml" &&
-	grep -q '^  target: 3$' "$tap_tmp/ridge.yaml" &&
+	grep -q '^  target: 3$' "$tap_tmp/ridge.yaml" && grep -q '^  turns: 4$' "$tap_tmp/ridge.yaml" &&
 	grep -q '^  wetland_loss: any_unit_symbol$' "$tap_tmp/ridge.yaml" &&
 	grep -q '^  columns: 6$' "$tap_tmp/ridge.yaml" && grep -q '^  rows: 5$' "$tap_tmp/ridge.yaml"
-tap_ok $? "... title, a side's name, the target, a setting and a 6x5 board written; hexaid check accepts it"
+tap_ok $? "... title, a side's name, the target, the turn limit, a setting and a 6x5 board written; hexaid check accepts it"
 tap_is "$(sed -n '/^map:/,/^$/p' "$tap_tmp/ridge.yaml" | sed -n '4p;7p')" \
 	'    - ". . . f . ."
     - ". . . . . ."' "... the board grown with the card's ground, the forest kept"
 keys q
 tap_is "$(wait_status ed2)" 0 "q quits"
 T kill-session -t ed2
+# a game of it: the status line says the turn of the limit
+start pl 80 24 -- "$tap_tmp/ridge.yaml"
+check_status "a game of it: the turn of the limit on the status line" "turn 1/4, Redcoats to act"
+T kill-session -t pl
 
 # a saved game is refused
 printf 'unit add Z1 british infantry 0101 4\nsave %s\n' "$tap_tmp/g.sav" |

@@ -1,7 +1,7 @@
 /* tui-scenario.c: the scenario's own data in a form (ui layer), in set-up: its
  * title and notes, each side's name and home edge, the side that plays first,
- * the victory target, the card's settings and the board's size, one field a
- * line (the form library). Fields of a few choices (edges, sides, a setting's
+ * the victory target and the turn limit (blank: none), the card's settings and
+ * the board's size, one field a line (the form library). Fields of a few choices (edges, sides, a setting's
  * choices) take only those, turned with the arrows or space; Enter sends a
  * `scenario ...` command for each field changed (so each is journaled and
  * undone alone), the board's size last; Esc sends none.
@@ -96,6 +96,9 @@ rows_build(struct tui *t, struct details *d)
 	snprintf(size, sizeof size, "%d", sc->victory.target);
 	row_add(d, xstrdup("Victory target"), xstrdup("scenario target"),
 	        sc->victory.target > 0 ? size : "", NULL);
+	snprintf(size, sizeof size, "%d", sc->victory.turns);
+	row_add(d, xstrdup("Turn limit"), xstrdup("scenario turns"),
+	        sc->victory.turns > 0 ? size : "", NULL);
 	for (size_t i = 0; i < card->nsettings && i < MAX_SETTINGS; i++) {
 		const struct setting *s = &card->settings[i];
 		int c = g->settings[i] >= 0 ? g->settings[i] : s->def;

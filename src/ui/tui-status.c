@@ -75,16 +75,25 @@ status_may(struct tui *t)
 	command_result_free(&res);
 }
 
-/* Where the game stands in fewer words: "turn 1, British to act, Combat", or
- * with `turn` false "turn 1, British, Combat". */
+/* Where the game stands in fewer words: "turn 1, British to act, Combat"
+ * ("turn 1/8" with a turn limit), or with `turn` false "turn 1, British,
+ * Combat"; "over after turn 8/8: British win" once the game is over. */
 static char *
 short_state(const struct game *g, bool turn)
 {
 	const char *side = g->sc.teams[g->side].name, *phase = turn_phase_name(g);
+	char *number = turn_number_words(g, true), *out;
 
-	if (turn)
-		return xasprintf("turn %d, %s to act%s%s", g->turn, side, *phase ? ", " : "", phase);
-	return xasprintf("turn %d, %s%s%s", g->turn, side, *phase ? ", " : "", phase);
+	if (g->over && g->winner >= 0)
+		out = xasprintf("%s: %s win", number, g->sc.teams[g->winner].name);
+	else if (g->over)
+		out = xasprintf("%s: a draw", number);
+	else if (turn)
+		out = xasprintf("%s, %s to act%s%s", number, side, *phase ? ", " : "", phase);
+	else
+		out = xasprintf("%s, %s%s%s", number, side, *phase ? ", " : "", phase);
+	free(number);
+	return out;
 }
 
 /* Where the game stands and the phase's reminder, as `show state` says them:
@@ -123,7 +132,7 @@ status_derive(struct tui *t)
 		free(t->owed_brief);
 		t->owed_brief = NULL;
 	}
-	t->reminder = turn_phase_reminder(&t->s->game);
+	t->reminder = t->s->game.over ? NULL : turn_phase_reminder(&t->s->game);
 	status_may(t);
 	t->status_gen = t->gen;
 }
