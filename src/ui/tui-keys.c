@@ -607,7 +607,8 @@ static const struct binding bindings[] = {
 	  "and opened in set-up" },
 	{ .keys = { 'E' }, .names = "E", DO(edit_details), ITEM(MENU_GAME, 10, "Scenario details..."),
 	  .help = "in set-up: the scenario's title, notes, sides (name, home edge), first side, "
-	  "victory target, the card's settings and the board's size, in a form; Enter applies "
+	  "victory target, turn limit, the card's settings and the board's size, in a form; "
+	  "Enter applies "
 	  "each change as a command (U takes it back)" },
 	{ .keys = { 'q' }, .names = "q", DO(file_quit), ITEM(MENU_GAME, 11, "Quit"),
 	  .help = "quit (asks first when there are unsaved changes)" },
