@@ -1,10 +1,10 @@
 /* cmd-scenario.c: the scenario's own data, set up (engine layer): its title and
  * notes, its sides' names and home edges, the side that starts, the victory
  * target and turn limit, the card's settings and the board's size
- * (`scenario ...`, in set-up only). These change the scenario a game starts from, not a game's state: so
- * that undo, which puts the game back to its start and replays, takes them
- * back too, the start as it was before the first of them is kept
- * (game-start.c).
+ * (`scenario ...`, in set-up only). These change the scenario a game starts
+ * from, not a game's state: so that undo, which puts the game back to its
+ * start and replays, takes them back too, the start as it was before the
+ * first of them is kept (game-start.c).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -132,7 +132,8 @@ set_victory(struct game *g, int argc, char **argv, bool turns, struct command_re
 	struct scen_victory *v = &g->sc.victory;
 	const char *what = turns ? "turns" : "target";
 	int *field = turns ? &v->turns : &v->target, other = turns ? v->target : v->turns;
-	bool none = argc == 3 && (strcmp(argv[2], "-") == 0 || argv[2][0] == '\0'); /* reader: command words */
+	/* reader: command words */
+	bool none = argc == 3 && (strcmp(argv[2], "-") == 0 || argv[2][0] == '\0');
 	char *end;
 	long n = 0;
 
@@ -370,6 +371,5 @@ cmd_scenario(struct game *g, int argc, char **argv, struct command_result *res)
 		return set_size(g, argc, argv, res);
 	return cmd_fail(res, "usage: scenario title TEXT | notes TEXT | side SIDE name TEXT | side "
 	                     "SIDE home EDGE | first SIDE | target N|- | turns N|- | setting NAME "
-	                     "CHOICE | size "
-	                     "COLSxROWS");
+	                     "CHOICE | size COLSxROWS");
 }
