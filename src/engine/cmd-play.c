@@ -185,21 +185,25 @@ halt_reason(struct unit_halt *halt, struct hex at, const struct move_answer *m)
 	game_halt_set(halt, at, why ? why->rule : NULL, why ? why->text : NULL);
 }
 
-/* The card's answer for one step of the path. When nobody reads what the move
- * says (a replay), without words, unless the step refuses the move or stops
- * the unit: a refusal says why, and a halt keeps its words in the unit's state,
- * which is the same whether the move is played or replayed. */
+/* The card's answer for one step of the path, in *a: *m, asked now in words
+ * (free m->why), or, when nobody reads what the move says (a replay), the
+ * game's remembered answer without words (*m is then empty), unless the step
+ * refuses the move or stops the unit: a refusal says why, and a halt keeps its
+ * words in the unit's state, which is the same whether the move is played or
+ * replayed. */
 static long
 path_step(struct step_check *sc, const struct hex *path, size_t i, size_t n, bool quiet,
-          bool *stop, struct move_answer *m)
+          bool *stop, struct move_answer *m, const struct move_answer **a)
 {
 	long c;
 
+	memset(m, 0, sizeof *m);
+	*a = m;
 	if (!quiet)
 		return game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
-	c = game_step_cost_quiet(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
-	if ((c < 0 && m->prohibited) || *stop || (m->cannot_stop_here && i + 1 == n)) {
-		explain_free(&m->why);
+	c = game_step_cost_remembered(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, a);
+	if ((c < 0 && (*a)->prohibited) || *stop || ((*a)->cannot_stop_here && i + 1 == n)) {
+		*a = m;
 		c = game_step_cost(sc->g, sc->unit, path[i - 1], path[i], &sc->how, stop, m);
 	}
 	return c;
@@ -222,38 +226,39 @@ check_path(struct step_check *sc, const struct hex *path, size_t n, struct path_
 	pc->road_rate = NULL;
 	path_cost_free(pc);
 	for (size_t i = 1; i < n && ok; i++) {
-		struct move_answer m;
+		struct move_answer own;
+		const struct move_answer *a;
 		bool stop;
-		long c = path_step(sc, path, i, n, res->quiet, &stop, &m);
+		long c = path_step(sc, path, i, n, res->quiet, &stop, &own, &a);
 		int other = game_unit_at(sc->g, path[i]);
 
 		/* the hex's label, where a refusal or a reminder says it */
-		if (!res->quiet || c < 0 || stop || m.cannot_stop_here || other >= 0)
+		if (!res->quiet || c < 0 || stop || a->cannot_stop_here || other >= 0)
 			hex_label(b, path[i], at);
-		if (c < 0 && m.prohibited)
-			ok = refuse(res, id, "cannot enter", at, &m, STEP_REFUSAL, EFFECT_PROHIBITED);
+		if (c < 0 && a->prohibited)
+			ok = refuse(res, id, "cannot enter", at, a, STEP_REFUSAL, EFFECT_PROHIBITED);
 		else if (c < 0)
 			ok = cmd_fail(res, "%s cannot enter %s: %s is there", id, at, sc->g->units[other].id);
 		else if (stop && i + 1 < n)
-			ok = refuse(res, id, "must stop in", at, &m, STEP_HALT, EFFECT_MUST_STOP);
+			ok = refuse(res, id, "must stop in", at, a, STEP_HALT, EFFECT_MUST_STOP);
 		else if (stop)
-			halt_reason(&pc->halt, path[i], &m);
-		else if (m.cannot_stop_here && i + 1 == n)
-			ok = refuse(res, id, "may not end its move in", at, &m, STEP_REFUSAL,
+			halt_reason(&pc->halt, path[i], a);
+		else if (a->cannot_stop_here && i + 1 == n)
+			ok = refuse(res, id, "may not end its move in", at, a, STEP_REFUSAL,
 			            EFFECT_CANNOT_STOP);
 		else if (other >= 0 && i + 1 == n)
 			ok = cmd_fail(res, "%s may not end its move in %s: %s is there", id, at,
 			              sc->g->units[other].id);
 		pc->cost += c;
-		if (m.allowance >= 0 && (pc->allowance < 0 || m.allowance < pc->allowance))
-			pc->allowance = m.allowance;
-		if (m.road_bonus > pc->road_bonus)
-			pc->road_bonus = m.road_bonus;
-		pc->disorder += m.disorder;
-		road_rate_of(pc, &m);
+		if (a->allowance >= 0 && (pc->allowance < 0 || a->allowance < pc->allowance))
+			pc->allowance = a->allowance;
+		if (a->road_bonus > pc->road_bonus)
+			pc->road_bonus = a->road_bonus;
+		pc->disorder += a->disorder;
+		road_rate_of(pc, a);
 		if (!res->quiet)
-			add_reminders(pc, at, &m);
-		explain_free(&m.why);
+			add_reminders(pc, at, a);
+		explain_free(&own.why);
 	}
 	return ok;
 }
@@ -433,12 +438,10 @@ check_leaving(struct step_check *sc, const struct hex *path, size_t n, struct un
 	struct move_answer m;
 	bool ok = true;
 
-	/* asked without words, and again in words for a halt, which keeps them */
-	game_leave_quiet(sc->g, sc->unit, path[0], &sc->how, &m);
-	if (m.stop_after_leaving) {
-		explain_free(&m.why);
-		game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
-	}
+	/* remembered without words, asked in words for a halt, which keeps them */
+	if (!game_leave_stops_remembered(sc->g, sc->unit, path[0], &sc->how))
+		return true;
+	game_leave(sc->g, sc->unit, path[0], &sc->how, &m);
 	if (m.stop_after_leaving && n > 2) {
 		ok = refuse(res, sc->g->units[sc->unit].id, "must stop in the first hex after leaving",
 		            "its hex", &m, STEP_HALT, EFFECT_STOP_AFTER);

@@ -104,6 +104,14 @@ game_pending_clear(struct game *g)
 	g->npending = g->cap_pending = 0;
 }
 
+/* The steps remembered for the life of a board: a search for each mover met. */
+struct step_memory {
+	struct step_search **movers;
+	size_t n, cap;
+};
+
+static void step_memory_free(struct game *g);
+
 static void
 free_state(struct game *g)
 {
@@ -125,6 +133,7 @@ free_state(struct game *g)
 	free(g->side_next);
 	g->unit_at = g->unit_ids = g->side_first = g->side_next = NULL;
 	g->unit_id_slots = 0;
+	step_memory_free(g);
 }
 
 /* ---- indexes ------------------------------------------------------------------ */
@@ -288,6 +297,7 @@ load_state(struct game *g)
 	g->structures = xreallocarray(NULL, sc->nstructures + 1, sizeof *g->structures);
 	if (sc->nstructures > 0)
 		memcpy(g->structures, sc->structures, sc->nstructures * sizeof *g->structures);
+	g->step_memory = xcalloc(1, sizeof *g->step_memory);
 	g->nunits = g->cap_units = sc->nunits;
 	g->units = xcalloc(sc->nunits + 1, sizeof *g->units);
 	for (size_t i = 0; i < sc->nunits; i++) {
@@ -971,22 +981,53 @@ game_move_how_init(struct move_how *how)
 	memset(how->given, -1, sizeof how->given);
 }
 
+/* What a mover's situation is made of (mover_situation): the unit's own state,
+ * how it moves and the game's settings, and nothing else, so that the card's
+ * answers to its steps can be remembered by it (game_step_cost_remembered). */
+struct mover_key {
+	int cls, formation;
+	uint64_t status;
+	struct move_how how;
+	int settings[MAX_SETTINGS];
+};
+
+static void
+mover_key_of(const struct game *g, int unit, const struct move_how *how, struct mover_key *k)
+{
+	const struct game_unit *u = &g->units[unit];
+
+	memset(k, 0, sizeof *k);
+	k->cls = u->cls;
+	k->formation = u->formation;
+	k->status = u->status;
+	k->how.road = how->road;
+	memcpy(k->how.given, how->given, sizeof k->how.given);
+	memcpy(k->settings, g->settings, sizeof k->settings);
+}
+
+static void
+mover_key_situation(const struct mover_key *k, struct situation *sit)
+{
+	situation_init(sit);
+	memcpy(sit->settings, k->settings, sizeof sit->settings);
+	sit->unit = k->cls;
+	sit->attacker_formation = k->formation;
+	sit->attacker_status = k->status;
+	sit->facts[FACT_ROAD_MOVE] = k->how.road;
+	for (int f = 0; f < N_FACTS; f++)
+		if (k->how.given[f] >= 0)
+			sit->facts[f] = k->how.given[f] != 0;
+}
+
 /* The unit's own state and the move's stated facts, in a situation. */
 static void
 mover_situation(const struct game *g, int unit, const struct move_how *how,
                 struct situation *sit)
 {
-	const struct game_unit *u = &g->units[unit];
+	struct mover_key k;
 
-	situation_init(sit);
-	copy_settings(g, sit);
-	sit->unit = u->cls;
-	sit->attacker_formation = u->formation;
-	sit->attacker_status = u->status;
-	sit->facts[FACT_ROAD_MOVE] = how->road;
-	for (int f = 0; f < N_FACTS; f++)
-		if (how->given[f] >= 0)
-			sit->facts[f] = how->given[f] != 0;
+	mover_key_of(g, unit, how, &k);
+	mover_key_situation(&k, sit);
 }
 
 void
@@ -1104,7 +1145,12 @@ struct step_search {
 	const struct game *g;
 	int unit;
 	struct move_how how;
+	struct mover_key mover;      /* what the mover's situation is made of */
 	struct situation sit;        /* the mover's; each step's own facts put in */
+	bool lasting;                /* remembered while the game changes: whether a
+	                                hex is next to an enemy is asked each time */
+	struct left *left;           /* lasting: leaving a hex of this terrain stops */
+	size_t nleft, cap_left;
 	bool wants_levels, wants_friend, wants_leaving, wants_entering;
 	signed char *enemy_near;     /* per hex: an enemy next to it (1, 0), or -1 not
 	                                yet asked; NULL until a condition asks */
@@ -1124,7 +1170,8 @@ game_steps_start(const struct game *g, int unit, const struct move_how *how)
 	s->g = g;
 	s->unit = unit;
 	s->how = *how;
-	mover_situation(g, unit, how, &s->sit);
+	mover_key_of(g, unit, how, &s->mover);
+	mover_key_situation(&s->mover, &s->sit);
 	s->sit.quiet = true;
 	for (size_t i = 0; i < card->nconditions; i++) {
 		const struct terrain *c = &card->terrain[card->conditions[i]];
@@ -1148,6 +1195,7 @@ game_steps_free(struct step_search *s)
 	for (size_t i = 0; i < s->nmemos; i++)
 		explain_free(&s->memos[i].answer.why);
 	explain_free(&s->single.why);
+	free(s->left);
 	free(s->memos);
 	free(s->slots);
 	free(s->enemy_near);
@@ -1158,6 +1206,8 @@ game_steps_free(struct step_search *s)
 static bool
 search_enemy_near(struct step_search *s, struct hex h, size_t idx)
 {
+	if (s->lasting)
+		return enemy_next_to(s->g, h, s->g->units[s->unit].side);
 	if (s->enemy_near == NULL) {
 		size_t n = cells(s->g);
 
@@ -1295,6 +1345,82 @@ game_steps_cost(struct step_search *s, struct hex from, struct hex to, bool *sto
 	k.entering = s->wants_entering && search_enemy_near(s, to, ti);
 	*m = memo_answer(s, &k, lf, lt);
 	return cost_of_step(g, s->unit, other, *m, stop_after);
+}
+
+static void
+step_memory_free(struct game *g)
+{
+	struct step_memory *mem = g->step_memory;
+
+	if (mem == NULL)
+		return;
+	for (size_t i = 0; i < mem->n; i++)
+		game_steps_free(mem->movers[i]);
+	free(mem->movers);
+	free(mem);
+	g->step_memory = NULL;
+}
+
+/* The lasting search of the mover, made the first time it is met. */
+static struct step_search *
+mover_remembered(const struct game *g, int unit, const struct move_how *how)
+{
+	struct step_memory *mem = g->step_memory;
+	struct step_search *s = NULL;
+	struct mover_key k;
+
+	mover_key_of(g, unit, how, &k);
+	for (size_t i = 0; i < mem->n; i++) {
+		s = mem->movers[i];
+		if (s->mover.cls == k.cls && memcmp(&s->mover, &k, sizeof k) == 0)
+			break;
+		s = NULL;
+	}
+	if (s == NULL) {
+		s = game_steps_start(g, unit, how);
+		s->lasting = true;
+		*(struct step_search **)xgrow(&mem->movers, &mem->n, &mem->cap,
+		                              sizeof *mem->movers) = s;
+	}
+	/* the mover's own answers, whichever unit of that class asks now */
+	s->g = g;
+	s->unit = unit;
+	s->how = *how;
+	return s;
+}
+
+long
+game_step_cost_remembered(const struct game *g, int unit, struct hex from, struct hex to,
+                          const struct move_how *how, bool *stop_after,
+                          const struct move_answer **m)
+{
+	return game_steps_cost(mover_remembered(g, unit, how), from, to, stop_after, m);
+}
+
+/* Leaving a hex of some terrain: whether the mover must stop in the next. */
+struct left {
+	struct tset on;
+	bool stops;
+};
+
+bool
+game_leave_stops_remembered(const struct game *g, int unit, struct hex from,
+                            const struct move_how *how)
+{
+	struct step_search *s = mover_remembered(g, unit, how);
+	const struct tset *on = game_hex(g, from);
+	struct move_answer m;
+	struct left *l;
+
+	for (size_t i = 0; i < s->nleft; i++)
+		if (tset_same(&s->left[i].on, on))
+			return s->left[i].stops;
+	game_leave_quiet(g, unit, from, how, &m);
+	explain_free(&m.why);
+	l = xgrow(&s->left, &s->nleft, &s->cap_left, sizeof *s->left);
+	l->on = *on;
+	l->stops = m.stop_after_leaving;
+	return l->stops;
 }
 
 /* What the line of sight asks of one hex of a trace; a trace along the edge of

@@ -148,6 +148,9 @@ struct game {
 	size_t unit_id_slots;        /* a power of two, more than twice nunits */
 	int *side_first;             /* per hexside of the board and its margin */
 	int *side_next;              /* per entry of sides */
+	/* The card's answers to steps, remembered for the life of the board (from
+	 * the start or a reset): game_step_cost_remembered. */
+	struct step_memory *step_memory;
 	/* States kept along the way, so that undo replays only a few commands
 	 * (checkpoint.h); every checkpoint_every commands (0: the default). */
 	struct checkpoints *checkpoints;
@@ -299,6 +302,20 @@ struct step_search *game_steps_start(const struct game *g, int unit, const struc
 long game_steps_cost(struct step_search *s, struct hex from, struct hex to, bool *stop_after,
                      const struct move_answer **m);
 void game_steps_free(struct step_search *s);
+
+/* game_step_cost_quiet's answer remembered for the life of the game's board: the
+ * card's answer is asked once for each mover (its class, formation, status, how
+ * it moves, the settings) and each different thing a step meets, as a search
+ * asks it, and remembered however the game changes after (what changes is in
+ * the key). A replay asks the same steps again and again. *m is the game's own
+ * (do not free it), until the next step is asked. */
+long game_step_cost_remembered(const struct game *g, int unit, struct hex from, struct hex to,
+                               const struct move_how *how, bool *stop_after,
+                               const struct move_answer **m);
+/* Whether leaving hex `from` stops the unit in the next hex (game_leave's
+ * m->stop_after_leaving), remembered alike. */
+bool game_leave_stops_remembered(const struct game *g, int unit, struct hex from,
+                                 const struct move_how *how);
 
 /* What leaving hex `from` (for the adjacent `to`) means for the unit: the card's
  * rules of the hex it leaves (must stop in the next hex; may not charge out of
