@@ -1,7 +1,10 @@
 /* test-steps.c: a search asks a unit's steps through game_steps_cost, which
  * works out once what every step shares and remembers the card's answer for
  * each different thing a step meets; it must answer each step as
- * game_step_cost_quiet does alone. For every shipped card, on its demo board
+ * game_step_cost_quiet does alone. So must the answers a game remembers for
+ * the life of its board (game_step_cost_remembered, and leaving a hex:
+ * game_leave_stops_remembered), asked of the same game as it is shaken, its
+ * settings chosen anew each time. For every shipped card, on its demo board
  * as shipped and then shaken (terrain, tokens, levels, hexside features and
  * roads, units moved about, their statuses and formations, at random), every
  * unit, several ways of moving and every step between two hexes of the board:
@@ -106,6 +109,8 @@ shake(struct game *g, struct rng *rng)
 				g->units[i].status |= (uint64_t)1 << k;
 		g->units[i].formation = (int)rng_below(rng, (uint32_t)formations + 1) - 1;
 	}
+	for (size_t i = 0; i < card->nsettings && i < MAX_SETTINGS; i++)
+		g->settings[i] = (int)rng_below(rng, (uint32_t)card->settings[i].nchoices + 1) - 1;
 	game_units_changed(g);
 }
 
@@ -153,6 +158,16 @@ compare_steps(const char *id, struct game *g, int unit, const struct move_how *h
 					fail_msg("%s: cost %ld stop %d, alone %ld stop %d", where, got_cost,
 					         got_stop, want_cost, want_stop);
 				assert_same_answer(&want, got, where);
+				got_cost = game_step_cost_remembered(g, unit, from, to, how, &got_stop, &got);
+				if (want_cost != got_cost || want_stop != got_stop)
+					fail_msg("%s: remembered cost %ld stop %d, alone %ld stop %d", where,
+					         got_cost, got_stop, want_cost, want_stop);
+				assert_same_answer(&want, got, where);
+				explain_free(&want.why);
+				game_leave_quiet(g, unit, from, how, &want);
+				if (want.stop_after_leaving !=
+				    game_leave_stops_remembered(g, unit, from, how))
+					fail_msg("%s: leaving, remembered, is not asked alone", where);
 				explain_free(&want.why);
 				steps++;
 			}
