@@ -28,9 +28,9 @@ size_t checkpoint_interval(const struct game *g);
  * replayed: g->replaying; of CHECKPOINT_FAR times that for those more than
  * CHECKPOINT_NEAR such intervals before the end of a save being opened,
  * g->replay_end, which an undo reaches only after hundreds and then replays at
- * most the wider interval: a millisecond or two). */
+ * most the wider interval: under a millisecond). */
 #define CHECKPOINT_NEAR 8
-#define CHECKPOINT_FAR 16
+#define CHECKPOINT_FAR 8
 void checkpoint_recorded(struct game *g);
 
 /* While commands are replayed to take some back (an undo), `at` of g->done are
