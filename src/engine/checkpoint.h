@@ -30,7 +30,7 @@ size_t checkpoint_interval(const struct game *g);
  * g->replay_end, which an undo reaches only after hundreds and then replays at
  * most the wider interval: under a millisecond). */
 #define CHECKPOINT_NEAR 8
-#define CHECKPOINT_FAR 8
+#define CHECKPOINT_FAR 4
 void checkpoint_recorded(struct game *g);
 
 /* While commands are replayed to take some back (an undo), `at` of g->done are
