@@ -130,7 +130,8 @@ how_for(int k, struct rng *rng, struct move_how *how)
 /* Every step of the board for one unit moving one way, asked of a search and
  * alone; returns how many. */
 static size_t
-compare_steps(const char *id, struct game *g, int unit, const struct move_how *how)
+compare_steps(const char *id, struct game *g, int unit, const struct move_how *how,
+              bool remembered)
 {
 	const struct hex_board *b = game_board(g);
 	struct step_search *s = game_steps_start(g, unit, how);
@@ -158,6 +159,11 @@ compare_steps(const char *id, struct game *g, int unit, const struct move_how *h
 					fail_msg("%s: cost %ld stop %d, alone %ld stop %d", where, got_cost,
 					         got_stop, want_cost, want_stop);
 				assert_same_answer(&want, got, where);
+				steps++;
+				if (!remembered) {
+					explain_free(&want.why);
+					continue;
+				}
 				got_cost = game_step_cost_remembered(g, unit, from, to, how, &got_stop, &got);
 				if (want_cost != got_cost || want_stop != got_stop)
 					fail_msg("%s: remembered cost %ld stop %d, alone %ld stop %d", where,
@@ -172,7 +178,6 @@ compare_steps(const char *id, struct game *g, int unit, const struct move_how *h
 				    game_leave_stops_remembered(g, unit, from, how))
 					fail_msg("%s: leaving, remembered, is not asked alone", where);
 				explain_free(&want.why);
-				steps++;
 			}
 	game_steps_free(s);
 	return steps;
@@ -274,7 +279,8 @@ check_card(const char *id)
 			for (int k = 0; k < HOWS; k++) {
 				struct move_how how;
 				how_for(k, &rng, &how);
-				steps += compare_steps(id, &g, (int)u, &how);
+				/* the game's memory asked for half the ways of moving */
+				steps += compare_steps(id, &g, (int)u, &how, k % 2 == 1);
 			}
 	}
 	assert_true(steps > 0);
