@@ -855,9 +855,7 @@ cmd_hit(struct game *g, int argc, char **argv, struct command_result *res)
 	u = &g->units[i];
 	if (!str_long(argv[2], 1, 99, &hits))
 		return cmd_fail(res, "hit %s %s: give the hits, 1 to 99", argv[1], argv[2]);
-	u->strength -= (int)(hits < u->strength ? hits : u->strength);
-	u->eliminated = u->strength == 0;
-	game_unit_changed(g, i, u->hex);
+	game_unit_lose(g, i, hits);
 	cmd_say(res, "%s takes %ld hit%s: strength %d/%d%s", u->id, hits, hits == 1 ? "" : "s",
 	        u->strength, u->max_strength, u->eliminated ? ", eliminated" : "");
 	game_log(g, "%s takes %ld hit%s (%d/%d)%s", u->id, hits, hits == 1 ? "" : "s", u->strength,

@@ -101,9 +101,7 @@ apply_roll(struct game *g, int a, int t, const struct situation *sit,
 	g->stats[g->units[a].side].symbol_dice += n;
 	g->stats[g->units[a].side].hits += c.hits;
 	g->stats[g->units[a].side].hits_expected += combat_expected_hits(card, sit, n);
-	target->strength -= (int)(c.hits_left < target->strength ? c.hits_left : target->strength);
-	target->eliminated = target->strength == 0;
-	game_unit_changed(g, (int)(target - g->units), target->hex);
+	game_unit_lose(g, t, c.hits_left);
 	cmd_say(res, "%s: %ld hit%s, %ld flag%s: strength %d/%d%s", target->id, c.hits_left,
 	        c.hits_left == 1 ? "" : "s", c.flags_left, c.flags_left == 1 ? "" : "s",
 	        target->strength, target->max_strength, target->eliminated ? ", eliminated" : "");
@@ -211,9 +209,7 @@ say_plain_roll(struct game *g, int a, int t, const int *faces, int n, bool typed
 	}
 	for (int i = 0; i < n; i++)
 		hits += faces[i] + 1 >= need;
-	target->strength -= hits < target->strength ? hits : target->strength;
-	target->eliminated = target->strength == 0;
-	game_unit_changed(g, (int)(target - g->units), target->hex);
+	game_unit_lose(g, t, hits);
 	cmd_say(res, "%s: %d hit%s (each die showing %ld or more, %s's %s): strength %d/%d%s",
 	        target->id, hits, hits == 1 ? "" : "s", need, g->units[a].id,
 	        card->values[hits_on].name ? card->values[hits_on].name : card->values[hits_on].id,
@@ -699,9 +695,7 @@ hits_taken(struct game *g, int by, int unit, const int *faces, long n, long need
 	count_pips(&g->stats[g->units[by].side], faces, (int)n, card->dice[card->battle_die].sides,
 	           true);
 	g->stats[g->units[by].side].hits += hits;
-	u->strength -= (int)(hits < u->strength ? hits : u->strength);
-	u->eliminated = u->strength == 0;
-	game_unit_changed(g, unit, u->hex);
+	game_unit_lose(g, unit, hits);
 	cmd_say(res, "%s: strength %d/%d%s", u->id, u->strength, u->max_strength,
 	        u->eliminated ? ", eliminated" : "");
 	free(words);

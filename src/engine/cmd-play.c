@@ -402,17 +402,13 @@ apply_entered(struct game *g, int unit, const struct hex *path, const struct ent
 	snprintf(ref, sizeof ref, "%s:%d%s%s", r->file, r->line, r->seed ? ", seed " : "",
 	         r->seed ? r->seed : "");
 	if (r->effect == EFFECT_LOST) {
-		u->strength = 0;
-		u->eliminated = true;
-		game_unit_changed(g, unit, u->hex);
+		game_unit_lose(g, unit, u->strength);
 		cmd_say(res, "    %s is lost in %s: eliminated  [%s]", u->id, at, ref);
 		game_log(g, "%s is lost entering %s, eliminated", u->id, at);
 		return;
 	}
 	if (r->effect == EFFECT_LOSE) {
-		u->strength -= (int)(r->amount < u->strength ? r->amount : u->strength);
-		u->eliminated = u->strength == 0;
-		game_unit_changed(g, unit, u->hex);
+		game_unit_lose(g, unit, r->amount);
 		cmd_say(res, "    %s loses %ld: strength %d/%d%s; its move ends in %s  [%s]", u->id,
 		        r->amount, u->strength, u->max_strength, u->eliminated ? ", eliminated" : "", at,
 		        ref);
@@ -938,9 +934,7 @@ retreat_short(struct game *g, struct game_unit *u, int hexes, struct command_res
 		return;
 	}
 	lose = m->lose * hexes;
-	u->strength -= (int)(lose < u->strength ? lose : u->strength);
-	u->eliminated = u->strength == 0;
-	game_unit_changed(g, (int)(u - g->units), u->hex);
+	game_unit_lose(g, (int)(u - g->units), lose);
 	cmd_say(res, "%s cannot retreat %d hex%s: it loses %ld, strength %d/%d%s (%s:%d%s)", u->id,
 	        hexes, hexes == 1 ? "" : "es", lose, u->strength, u->max_strength,
 	        u->eliminated ? ", eliminated" : "", m->file, m->line,

@@ -167,9 +167,7 @@ apply_effect(struct game *g, const struct pending_effect *e, struct command_resu
 	}
 	if (e->lose > 0 || e->eliminate) {
 		long lose = e->eliminate ? u->strength : e->lose;
-		u->strength -= (int)(lose < u->strength ? lose : u->strength);
-		u->eliminated = u->strength == 0;
-		game_unit_changed(g, (int)(u - g->units), u->hex);
+		game_unit_lose(g, e->unit, lose);
 		cmd_say(res, "%s loses %ld (%s): strength %d/%d%s", u->id, lose, e->code, u->strength,
 		        u->max_strength, u->eliminated ? ", eliminated" : "");
 		game_log(g, "%s loses %ld (%s): %d/%d%s", u->id, lose, e->code, u->strength,

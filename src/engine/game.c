@@ -279,6 +279,16 @@ game_unit_changed(struct game *g, int unit, struct hex was)
 		*at = unit;
 }
 
+void
+game_unit_lose(struct game *g, int unit, long n)
+{
+	struct game_unit *u = &g->units[unit];
+
+	u->strength -= (int)(n < u->strength ? n : u->strength);
+	u->eliminated = u->strength == 0;
+	game_unit_changed(g, unit, u->hex);
+}
+
 /* Copy the scenario's starting state into the game's current state. */
 static void
 load_state(struct game *g)

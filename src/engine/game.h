@@ -221,6 +221,10 @@ void game_units_changed(struct game *g);
  * move), was eliminated or brought back: only those hexes are looked at again,
  * so a move costs the same on any board. */
 void game_unit_changed(struct game *g, int unit, struct hex was);
+/* Unit `unit` loses n strength (hits, losses), at most what it has: at 0 it is
+ * eliminated, off the board (game_unit_changed is called). What it lost is
+ * said by the caller, which reads the strength and the mark after. */
+void game_unit_lose(struct game *g, int unit, long n);
 /* The same for hexside features added or removed (game_side_add does it). */
 void game_sides_changed(struct game *g);
 struct tset *game_hex_terrain(struct game *g, struct hex h);
