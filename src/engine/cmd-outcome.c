@@ -540,6 +540,33 @@ say_rolls(const struct battle *bt, const struct resolution *how, const struct di
 	free(w);
 }
 
+/* The table read (r), for both ways of settling: its steps and the result
+ * said and logged ("A1 against C3 on TABLE: SCORE, RESULT"), the result put
+ * waiting for apply (or said to ask nothing of either unit), the steps freed.
+ * The result's words, for the dice log (to free). */
+static char *
+result_read(struct battle *bt, const struct settle_question *q, struct settle_result *r,
+            const char *score, struct command_result *res)
+{
+	struct game *g = bt->g;
+	const struct table *t = &game_card(g)->tables[q->how->table];
+	char *words = outcome_words(bt, q->how, r->row, r->winner);
+
+	cmd_say_steps(res, &r->why);
+	cmd_say(res, "result: %s", words);
+	game_log_steps(g, &r->why);
+	game_log(g, "%s against %s on %s: %s, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
+	         score, words);
+	cmd_result_pending(g, t, r->row,
+	                   &(struct result_for){ bt->a, bt->t, q->how->opposed ? r->winner : 0,
+	                                         bt->b.no_retreat },
+	                   res);
+	if (g->npending == 0)
+		cmd_say(res, "no effect: the result asks nothing of either unit");
+	explain_free(&r->why);
+	return words;
+}
+
 /* Roll (or take) both sides' dice, read the table, say and log the result. */
 static bool
 settle_roll(struct battle *bt, const struct settle_question *q, long extra,
@@ -548,13 +575,12 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);
 	const struct resolution *how = q->how;
-	const struct table *t = &card->tables[how->table];
 	struct dice_kinds none = { 0, NULL, NULL };
 	struct dice_expr e;
 	struct dice_roll ra, rd;
 	struct settle_result r;
 	int typed[2 * DICE_MAX_DICE], col, n;
-	char msg[160], *wa, *wd, *words;
+	char msg[160], score[32], *wa, *wd, *words;
 
 	if (!dice_parse(how->roll, &none, &e, &col, msg))
 		return cmd_fail(res, "%s:%d: roll %s: %s", how->file, how->line, how->roll, msg);
@@ -579,19 +605,10 @@ settle_roll(struct battle *bt, const struct settle_question *q, long extra,
 		count_roll(&g->stats[g->units[bt->t].side], &e, &rd);
 	settle_read(card, q, extra, ra.total, rd.total, &r);
 	say_rolls(bt, how, &ra, &rd, &r, res);
-	cmd_say_steps(res, &r.why);
-	words = outcome_words(bt, how, r.row, r.winner);
-	cmd_say(res, "result: %s", words);
-	game_log_steps(g, &r.why);
-	game_log(g, "%s against %s on %s: %ld, %s", g->units[bt->a].id, g->units[bt->t].id, t->name,
-	         r.value, words);
+	snprintf(score, sizeof score, "%ld", r.value);
+	words = result_read(bt, q, &r, score, res);
 	log_table_roll(bt, q, extra, &ra, how->opposed ? &rd : NULL, words);
-	cmd_result_pending(g, t, r.row, &(struct result_for){ bt->a, bt->t, how->opposed ? r.winner : 0,
-	                                                       bt->b.no_retreat }, res);
-	if (g->npending == 0)
-		cmd_say(res, "no effect: the result asks nothing of either unit");
 	free(words);
-	explain_free(&r.why);
 	return true;
 }
 
@@ -710,11 +727,10 @@ hits_roll(struct battle *bt, const struct settle_question *q, long extra,
 {
 	struct game *g = bt->g;
 	const struct card *card = game_card(g);
-	const struct table *t = &card->tables[q->how->table];
 	long na = q->hit_dice[0], nd = q->hit_dice[1], ha, hd;
 	int faces[2 * BATTLE_MAX_DICE] = { 0 };
 	struct settle_result r;
-	char *words, *fa, *fd, *both;
+	char score[64], *words, *fa, *fd, *both;
 
 	if (card->battle_die < 0)
 		return cmd_fail(res, "%s: roll: hits needs the card's battle die (battle_die:)",
@@ -735,12 +751,8 @@ hits_roll(struct battle *bt, const struct settle_question *q, long extra,
 	hits_taken(g, bt->a, bt->t, faces, na, q->hit_need[0], ha, res);
 	hits_taken(g, bt->t, bt->a, faces + na, nd, q->hit_need[1], hd, res);
 	settle_read(card, q, extra, ha, hd, &r);
-	cmd_say_steps(res, &r.why);
-	words = outcome_words(bt, q->how, r.row, r.winner);
-	cmd_say(res, "result: %s", words);
-	game_log_steps(g, &r.why);
-	game_log(g, "%s against %s on %s: %ld hit%s to %ld, %s", g->units[bt->a].id,
-	         g->units[bt->t].id, t->name, ha, ha == 1 ? "" : "s", hd, words);
+	snprintf(score, sizeof score, "%ld hit%s to %ld", ha, ha == 1 ? "" : "s", hd);
+	words = result_read(bt, q, &r, score, res);
 	fa = cmd_faces_words(&card->dice[card->battle_die], faces, (int)na, ", ");
 	fd = cmd_faces_words(&card->dice[card->battle_die], faces + na, (int)nd, ", ");
 	both = xasprintf("%s against %s", na ? fa : "none", nd ? fd : "none");
@@ -749,12 +761,7 @@ hits_roll(struct battle *bt, const struct settle_question *q, long extra,
 	free(both);
 	free(fa);
 	free(fd);
-	cmd_result_pending(g, t, r.row, &(struct result_for){ bt->a, bt->t, r.winner,
-	                                                       bt->b.no_retreat }, res);
-	if (g->npending == 0)
-		cmd_say(res, "no effect: the result asks nothing of either unit");
 	free(words);
-	explain_free(&r.why);
 	return true;
 }
 
