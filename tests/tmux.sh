@@ -20,6 +20,7 @@
 #   check DESC TEXT, check_gone DESC TEXT       a TAP line for TEXT appearing / going
 #   check_status DESC TEXT                      ... for TEXT in the last two lines
 #   check_hint DESC KEY                         ... for KEY offered on the status line
+#   check_no_hint DESC KEY                      ... for KEY not offered (no wait)
 #   command_line TEXT, quit_game NAME, kill_session NAME   type at ':', q, kill -9
 #
 # and for the play tests: $scenarios (the shipped scenarios), go UNIT,
@@ -131,6 +132,19 @@ check_hint() {
 		tap_ok 1 "$1"
 		echo "#   waited for the hint: $2"
 		screen | sed 's/^/#   | /'
+	fi
+}
+
+# check_no_hint DESCRIPTION KEY: a TAP line for KEY not offered on the status
+# line. It looks once: call it when the screen already shows the state asked
+# about (a check of what the same redraw puts there first).
+check_no_hint() {
+	if hint_shown "$2"; then
+		tap_ok 1 "$1"
+		echo "#   the status line offers: $2"
+		screen | sed 's/^/#   | /'
+	else
+		tap_ok 0 "$1"
 	fi
 }
 

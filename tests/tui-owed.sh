@@ -8,8 +8,9 @@
 # Y applies the result, the status line names the retreat owed and v, T is
 # refused naming v, v settles it, then T ends the turn. (Tricorne's is in
 # tui-turns.sh.) In the same sessions, by keys: a UD change of formation with
-# c, and Mini-Nap hand-to-hand fought by both sides, with hexaid's dice and
-# with the dice typed (attacker's, then defender's).
+# c, offered on the status line only where it is taken, and Mini-Nap
+# hand-to-hand fought by both sides, with hexaid's dice and with the dice
+# typed (attacker's, then defender's).
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="owed retreats in tmux"
@@ -68,7 +69,16 @@ check "ud: the French to act" "turn 1, French to act"
 # c on F1 in the Movement phase ("Move, form and change formation") offers the
 # card's formations by name (ud-napoleonic.yaml formations, 003:54, 003:82);
 # march_column chosen costs 1 UD (formation_change, assumed) and the unit
-# pane shows it. Outside the phase the change is refused, naming p.
+# pane shows it. Outside the phase the change is refused, naming p. The status
+# line offers c only where form is taken: on F1 in the Movement phase, not in
+# Artillery fire, not on the Prussians' P2 (form is no reaction of theirs),
+# never on Mini-Nap's card, which names no formations; nor E (set-up only).
+go F1
+check_hint "ud: the status line offers c (formation) on F1 in the Movement phase" c
+check_no_hint "ud: ... and not E, the scenario's details (set-up only)" E
+go P2
+check_hint "ud: on the Prussians' P2, the status line offers Enter" Enter
+check_no_hint "ud: ... and not c: the Prussians do not form in the French Movement" c
 go F1
 keys c
 check "ud: c offers the card's formations by name" "march_column"
@@ -79,6 +89,8 @@ check_status "ud: F1 changes formation" "F1 changes formation: none to march_col
 check "ud: the unit pane shows F1's formation" "formation: march_column"
 phase "Artillery fire"
 go F1
+check_hint "ud: in Artillery fire, on F1 the status line offers Enter" Enter
+check_no_hint "ud: ... and not c: form is not in the Artillery fire phase" c
 keys c
 check "ud: c offers the formations in Artillery fire too" "en_masse"
 keys Down Enter
@@ -122,6 +134,7 @@ start mn 80 24 -- --seed 1 "$scenarios/mini-nap-demo.yaml"
 check "mn: the French to act" "turn 1, French to act"
 go F2
 select_here F2
+check_no_hint "mn: the card names no formations: the status line offers no c" c
 keys j
 check_status "mn: Enter's hint on 0904: move" "Enter:move"
 keys Enter

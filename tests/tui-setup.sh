@@ -13,7 +13,7 @@
 # rectangle, C copies a hex, d copies a unit, g puts one anywhere and O lists
 # them, E's form sets the scenario's title, a side's name, the victory target,
 # the turn limit (which a game's status line then shows), a setting and the
-# board's size; a saved game is refused.
+# board's size, and the status line offers E; a saved game is refused.
 . "$top_srcdir/tests/tap.sh"
 
 tmux_test="set-up in tmux"
@@ -24,6 +24,7 @@ scen=$tap_tmp/battle.yaml
 start ed 80 24 -- edit "$scen"
 check_status "hexaid edit: SET-UP on the status line, no turn or phase" "SET-UP"
 check_status "... and the set-up keys" "A:add unit"
+check_hint "... E among them, the scenario's details" E
 # set-up is not play: p (phase next) is refused, naming the set-up's keys
 keys p
 check_status "p in set-up: refused, with the set-up keys" "phase: set-up, not play: P paint"

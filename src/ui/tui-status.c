@@ -157,14 +157,27 @@ owed_hints(struct tui *t, struct status_hint out[], size_t n, size_t cap)
 	return n;
 }
 
+/* c in play: the formation of the unit at the cursor (the form command), where
+ * the card names formations and the phase gives form to the unit's side, as
+ * the engine's `may` asks it of move and act (turn_side_may). */
+static bool
+may_form(const struct tui *t, int u)
+{
+	const struct game *g = &t->s->game;
+
+	return u >= 0 && game_card(g)->words[WL_FORMATION].count > 0 &&
+	       !g->units[u].eliminated && turn_side_may(g, g->units[u].side, CMD_FORM);
+}
+
 /* The keys that matter in the current state, most useful first: as many as fit.
  * Enter's hint is what Enter does at the cursor now (tui_enter_hint); the
  * others are offered only where the engine's `may` says their command would be
  * taken: p and T while nothing is owed (else the keys that settle it), > while
  * the selected unit has targets, r and e when the battle set up would be
- * fought, f and m when the unit at the cursor may be fired at or meleed.
- * Enter's and ?'s are whole on the narrowest line; the others may be cut to
- * their key. */
+ * fought, f and m when the unit at the cursor may be fired at or meleed, c
+ * when it may change formation (may_form); in set-up, E for the scenario's
+ * details. Enter's and ?'s are whole on the narrowest line; the others may be
+ * cut to their key. */
 static size_t
 hints(struct tui *t, struct status_hint out[], size_t cap)
 {
@@ -187,8 +200,9 @@ hints(struct tui *t, struct status_hint out[], size_t cap)
 	} else if (t->s->game.setup) {
 		HINT("P:paint");
 		HINT("A:add unit");
-		HINT("w:save scenario");
+		HINT("w:save");
 		WHOLE("?:help");
+		HINT("E:details");
 		HINT("F10:menu");
 		HINT("q:quit");
 	} else if (t->battle.active) {
@@ -220,6 +234,8 @@ hints(struct tui *t, struct status_hint out[], size_t cap)
 			HINT("p:phase");
 		if (m->known && m->phase_ends)
 			HINT("T:end turn");
+		if (may_form(t, u))
+			HINT("c:formation");
 		HINT("F10:menu");
 		if (sel < 0)
 			HINT("q:quit");
