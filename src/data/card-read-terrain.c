@@ -439,6 +439,12 @@ card_read_terrain(struct ydoc *doc, const struct ynode *n, const struct yread *r
 			ok = false;
 			continue;
 		}
+		if (card_terrain_id(card, id) >= TERRAIN_KINDS_MAX) {
+			ok = yerror(doc, n->keys[i], "'%s' is one terrain kind too many: a card and "
+			                             "the cards it extends define %d at most", id,
+			            TERRAIN_KINDS_MAX);
+			continue;
+		}
 		t = &card->terrain[card_terrain_id(card, id)];
 		t->file = card->reading;
 		t->line = n->keys[i]->line;

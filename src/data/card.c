@@ -390,9 +390,9 @@ const char *const card_vocabulary_what[] = {
 bool
 tset_add(struct tset *s, int terrain)
 {
-	if (s->count == TSET_MAX)
+	if (s->count == TSET_MAX || terrain < 0 || terrain >= TERRAIN_KINDS_MAX)
 		return false;
-	s->items[s->count++] = terrain;
+	s->items[s->count++] = (unsigned char)terrain;
 	return true;
 }
 
