@@ -385,6 +385,53 @@ test_record_bound_through_forms(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* A change refused before it is made (session.c, record_cannot_fit) is one the
+ * whole measure would refuse once made: every change taken by a session adds at
+ * least save_change_least bytes of its name and a value to a game whose redo
+ * list was empty, whatever its words, its form (block or quoted) or its log. */
+static void
+test_change_adds_at_least(void **state)
+{
+	static const char *const lines[] = {
+		"phase next", "note x", "no y", "note \"\"", "note a\xe2\x80\xa8\x62", "phase next",
+		"note plain", "turn end", "note c\xef\xbb\xbf", "note #x", "note z",
+	};
+	uint64_t seed = 0x1ea57;
+	size_t checked = 0, quoted = 0;
+
+	(void)state;
+	for (int game = 0; game < 30; game++) {
+		char *err = NULL, *warning = NULL;
+		struct session ses;
+		struct game g;
+
+		fuzz_demo_game(&g, "", 0);
+		assert_true(session_start(&ses, &g, NULL, NULL, NULL, &err, &warning));
+		free(warning);
+		for (size_t i = 0; i < 60; i++) {
+			char *line = game < 2 ? xstrdup(lines[i % (sizeof lines / sizeof lines[0])])
+			                      : random_line(&seed);
+			size_t bytes = save_text_size(&ses.game), undone = ses.game.undone.count;
+			size_t values = ses.record_values;
+			struct command_result res;
+
+			if (session_run(&ses, line, &res) && res.kind == COMMAND_CHANGE && undone == 0) {
+				size_t now = save_text_size(&ses.game);
+				if (now < bytes + save_change_least(res.name) || ses.record_values <= values)
+					fail_msg("'%s' added %zu bytes and %zu values; at least %zu and 1 "
+					         "were counted on", line, now - bytes, ses.record_values - values,
+					         save_change_least(res.name));
+				checked++;
+				quoted += ses.size.list[SAVE_LIST_DONE].unblocked > 0;
+			}
+			command_result_free(&res);
+			free(line);
+		}
+		session_end(&ses);
+	}
+	assert_true(checked > 200 && quoted > 50);
+}
+
 /* One note of `len` letters through the session: taken? */
 static bool
 note_of_length(struct session *s, size_t len)
@@ -402,10 +449,19 @@ note_of_length(struct session *s, size_t len)
 	return ok;
 }
 
+/* Room left in the session's save, in bytes. */
+static size_t
+room(const struct session *s)
+{
+	return ylimits_save.max_bytes - s->record_bytes;
+}
+
 /* A game at its save's size cap: a change refused there is taken back from the
  * state kept just before it, replaying nothing (issue 32: each refused change
  * cost a replay since the last state kept). States are kept every 1,000
- * commands here, so that without it the last is far behind. */
+ * commands here, so that without it the last is far behind. With less room
+ * left than any change adds (save_change_least), a change is refused before
+ * it is made, where the whole measure refuses it too. */
 static void
 test_refused_at_cap_replays_nothing(void **state)
 {
@@ -413,7 +469,7 @@ test_refused_at_cap_replays_nothing(void **state)
 	struct session ses;
 	struct game g;
 	char *err = NULL, *warning = NULL;
-	size_t len = ylimits_save.max_scalar / 2, done, log;
+	size_t len = ylimits_save.max_scalar / 2, done, log, before, a;
 
 	(void)state;
 	fuzz_demo_game(&g, "", 0);
@@ -424,21 +480,41 @@ test_refused_at_cap_replays_nothing(void **state)
 	}
 	assert_true(session_start(&ses, &g, NULL, NULL, NULL, &err, &warning));
 	free(warning);
+	/* filled to within 100 to 166 bytes of the cap */
 	while (len > 0)
-		if (!note_of_length(&ses, len))
+		if (room(&ses) < 2 * len + 164 || !note_of_length(&ses, len))
 			len /= 2;
-	assert_true(ses.record_bytes <= ylimits_save.max_bytes);
-	assert_true(ses.record_bytes + 64 > ylimits_save.max_bytes);
+	assert_true(room(&ses) >= 100 && room(&ses) < 166);
 	done = ses.game.done.count;
 	log = ses.game.log.count;
 	assert_true(done % 1000 != 0);
-	assert_false(note_of_length(&ses, 1));
-	assert_false(note_of_length(&ses, 20));
+	/* a change with room for its name, but not for its words: made, and taken back */
+	assert_false(note_of_length(&ses, room(&ses)));
 	assert_int_equal(ses.game.done.count, done);
 	assert_int_equal(ses.game.log.count, log);
 	assert_int_equal(ses.record_bytes, save_text_size(&ses.game));
 	/* the state before the refused change is kept where the game stands */
 	assert_int_equal(checkpoint_restore(&ses.game, done), done);
+	/* a note of L letters adds a + 2 L bytes (its line and its log line): one
+	 * that leaves 3 or 4 bytes, fewer than any change adds */
+	before = ses.record_bytes;
+	assert_true(note_of_length(&ses, 1));
+	a = ses.record_bytes - before - 2;
+	assert_true(note_of_length(&ses, (room(&ses) - a - 3) / 2));
+	assert_true(room(&ses) < save_change_least("note") && a + 2 > room(&ses));
+	done = ses.game.done.count;
+	log = ses.game.log.count;
+	for (size_t n = 1; n < 40; n += 7)
+		assert_false(note_of_length(&ses, n));
+	assert_false(session_run(&ses, "phase next", &res));
+	assert_string_equal(res.lines.items[0], "the game's record is full: a save holds at most "
+	                                        "16777216 bytes and 1000000 values");
+	command_result_free(&res);
+	assert_int_equal(ses.game.done.count, done);
+	assert_int_equal(ses.game.log.count, log);
+	assert_int_equal(ses.record_bytes, save_text_size(&ses.game));
+	/* refused before they were made: no state was kept for them to go back to */
+	assert_true(checkpoint_restore(&ses.game, done) < done);
 	session_end(&ses);
 }
 
@@ -644,6 +720,7 @@ main(void)
 		cmocka_unit_test(test_record_bound_through_forms),
 		cmocka_unit_test(test_refused_at_cap_replays_nothing),
 		cmocka_unit_test(test_random_lines_in_memory),
+		cmocka_unit_test(test_change_adds_at_least),
 		cmocka_unit_test(test_random_lines_through_files),
 	};
 	return RUN_TESTS("roundtrip", tests);

@@ -231,6 +231,30 @@ find_command(const char *name, struct command_result *res)
 	return NULL;
 }
 
+const struct command_entry *
+command_named_by(const char *line)
+{
+	const struct command_entry *found = NULL;
+	size_t len, matches = 0;
+
+	line += strspn(line, " ");
+	len = strcspn(line, " ");
+	for (size_t i = 0; i < len; i++)
+		if (line[i] == '"' || line[i] == '#' || (unsigned char)line[i] < 0x20)
+			return NULL;
+	for (size_t i = 0; i < command_count && len > 0; i++) {
+		const char *name = command_table[i].name;
+
+		if (strncmp(name, line, len) != 0)
+			continue;
+		if (name[len] == '\0')
+			return &command_table[i];
+		found = &command_table[i];
+		matches++;
+	}
+	return matches == 1 ? found : NULL;
+}
+
 /* How many bytes word w takes on a command line, as command_word writes it:
  * itself, or in quotes (empty, or holding a space, a quote or a #) with its
  * quotes doubled. */

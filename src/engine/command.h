@@ -164,6 +164,10 @@ extern const size_t command_count;
  * command leaves the game as it was. Comments (#) and blank lines do nothing. */
 bool command_run(struct game *g, const char *line, struct command_result *res);
 
+/* The command a line's first word names (its full name, or the start of one
+ * name only), as the line would run; NULL when it names none, or is quoted or
+ * a comment. */
+const struct command_entry *command_named_by(const char *line);
 /* What a journal keeps of a command that worked and changed the game (a change,
  * undo or redo): a change as the game recorded it (its full name, one space
  * between words, each as command_word writes it), undo or redo by name. */

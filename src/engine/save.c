@@ -378,6 +378,12 @@ save_item_size(const char *item)
 	return t.len;
 }
 
+size_t
+save_change_least(const char *name)
+{
+	return strlen("  ") + strlen(name) + strlen("\n");
+}
+
 /* ---- writing the file ------------------------------------------------------- */
 
 /* Every name a save needs, made before the first file is touched: running out of

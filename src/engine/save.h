@@ -56,6 +56,11 @@ size_t save_text_size(const struct game *g);
 /* What one item of a list takes in a save at most: its line in either form,
  * while its list keeps the form it has. */
 size_t save_item_size(const char *item);
+/* The fewest bytes a change named `name` adds to the save of a game in play
+ * whose redo list is empty: its line in the commands in force begins with the
+ * name, and takes two spaces and a line break beside it in a literal block,
+ * more quoted (a list turning quoted grows by more than it loses). */
+size_t save_change_least(const char *name);
 /* The size of a save of a game in play, kept as its lists change, so that a
  * change costs what it adds, not a count of the whole save (session.c). Each
  * list's sums (put_list in save.c); the rest of the save, `frame`, does not

@@ -347,6 +347,33 @@ near_cap(const struct session *s)
 	       s->record_values > ylimits_save.max_nodes - ylimits_save.max_nodes / NEAR_CAP_PART;
 }
 
+static char *
+record_full(void)
+{
+	return xasprintf("the game's record is full: a save holds at most %zu bytes and %zu "
+	                 "values", ylimits_save.max_bytes, ylimits_save.max_nodes);
+}
+
+/* Before a change: can it not fit, whatever it does? A change of a game in play
+ * adds its line to the commands in force (save_change_least bytes at the
+ * fewest) and a value, and the log only grows; only the redo list, made empty
+ * by a change, could make room. So a change refused here is one the record
+ * would refuse once done, decided before anything is touched: at the cap, a
+ * refusal costs no change made and taken back. NULL, or why not. */
+static char *
+record_cannot_fit(const struct session *s, const char *line)
+{
+	const struct command_entry *c;
+
+	if (s->game.setup || s->game.undone.count > 0 ||
+	    (c = command_named_by(line)) == NULL || c->kind != COMMAND_CHANGE)
+		return NULL;
+	if (s->record_bytes + save_change_least(c->name) <= ylimits_save.max_bytes &&
+	    s->record_values + 1 <= ylimits_save.max_nodes)
+		return NULL;
+	return record_full();
+}
+
 /* After a change or an undo or redo: may it stay? NULL, or why not. */
 static char *
 record_refused(struct session *s, const struct command_result *res, const struct before *b)
@@ -366,8 +393,7 @@ record_refused(struct session *s, const struct command_result *res, const struct
 		follow_lists(s, b);
 	if (!record_over(s))
 		return NULL;
-	return xasprintf("the game's record is full: a save holds at most %zu bytes and %zu "
-	                 "values", ylimits_save.max_bytes, ylimits_save.max_nodes);
+	return record_full();
 }
 
 /* Write a line to the journal, and keep it for a journal started again. A
@@ -516,6 +542,16 @@ follow_save(struct session *s, struct command_result *res)
 	free(path);
 }
 
+/* The answer to a change the record refuses (err is let go). */
+static void
+refuse(struct command_result *res, char *err)
+{
+	strlist_add(&res->lines, err);
+	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");
+	free(err);
+	res->ok = false;
+}
+
 bool
 session_run(struct session *s, const char *line, struct command_result *res)
 {
@@ -523,6 +559,13 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	char *err = NULL;
 	bool ok;
 
+	if ((err = record_cannot_fit(s, line)) != NULL) {
+		memset(res, 0, sizeof *res);
+		res->kind = COMMAND_CHANGE;
+		res->name = command_named_by(line)->name;
+		refuse(res, err);
+		return false;
+	}
 	before_take(&b, s);
 	if (near_cap(s))
 		checkpoint_keep(&s->game);
@@ -543,10 +586,7 @@ session_run(struct session *s, const char *line, struct command_result *res)
 	take_back(s, res->undoes, &b);
 	before_free(&b);
 	command_result_clear_lines(res);
-	strlist_add(&res->lines, err);
-	strlist_add(&res->lines, "the command was taken back: nothing was lost, but it did not happen");
-	free(err);
-	res->ok = false;
+	refuse(res, err);
 	return false;
 }
 
