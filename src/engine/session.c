@@ -359,13 +359,14 @@ record_full(void)
  * fewest) and a value, and the log only grows; only the redo list, made empty
  * by a change, could make room. So a change refused here is one the record
  * would refuse once done, decided before anything is touched: at the cap, a
- * refusal costs no change made and taken back. NULL, or why not. */
+ * refusal costs no change made and taken back (asked only near the cap:
+ * below it any command's line fits). NULL, or why not. */
 static char *
 record_cannot_fit(const struct session *s, const char *line)
 {
 	const struct command_entry *c;
 
-	if (s->game.setup || s->game.undone.count > 0 ||
+	if (!near_cap(s) || s->game.setup || s->game.undone.count > 0 ||
 	    (c = command_named_by(line)) == NULL || c->kind != COMMAND_CHANGE)
 		return NULL;
 	if (s->record_bytes + save_change_least(c->name) <= ylimits_save.max_bytes &&
