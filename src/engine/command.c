@@ -245,7 +245,7 @@ command_named_by(const char *line)
 	for (size_t i = 0; i < command_count && len > 0; i++) {
 		const char *name = command_table[i].name;
 
-		if (strncmp(name, line, len) != 0)
+		if (strncmp(name, line, len) != 0) /* reader: command words */
 			continue;
 		if (name[len] == '\0')
 			return &command_table[i];
