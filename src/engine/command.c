@@ -198,29 +198,40 @@ split_words(char *line, char **words, const char **why)
 	return n;
 }
 
+/* The command whose name is the first len bytes of name, or begins with them
+ * and no other does; NULL otherwise, with *matches the names so begun. */
+static const struct command_entry *
+command_matching(const char *name, size_t len, size_t *matches)
+{
+	const struct command_entry *found = NULL;
+
+	*matches = 0;
+	for (size_t i = 0; i < command_count; i++) {
+		/* a command word may be shortened to any unique start of a name */
+		if (strncmp(command_table[i].name, name, len) != 0) /* reader: command words */
+			continue;
+		if (command_table[i].name[len] == '\0') {
+			*matches = 1;
+			return &command_table[i];
+		}
+		found = &command_table[i];
+		(*matches)++;
+	}
+	return *matches == 1 ? found : NULL;
+}
+
 static const struct command_entry *
 find_command(const char *name, struct command_result *res)
 {
-	const struct command_entry *found = NULL;
+	const struct command_entry *found;
 	const char *names[sizeof command_table / sizeof command_table[0]];
 	const char *near;
-	size_t len = strlen(name), matches = 0;
+	size_t matches;
 
-	for (size_t i = 0; i < command_count; i++) {
-		names[i] = command_table[i].name;
-		/* a name, or the start of one, begins with the same letter */
-		if (len > 0 && command_table[i].name[0] != name[0])
-			continue;
-		if (strcmp(command_table[i].name, name) == 0) /* reader: command words */
-			return &command_table[i];
-		/* a command word may be shortened to any unique start of a name */
-		if (strncmp(command_table[i].name, name, len) == 0) {
-			found = &command_table[i];
-			matches++;
-		}
-	}
-	if (matches == 1)
+	if ((found = command_matching(name, strlen(name), &matches)) != NULL)
 		return found;
+	for (size_t i = 0; i < command_count; i++)
+		names[i] = command_table[i].name;
 	near = str_nearest(name, names, command_count);
 	if (matches > 1)
 		cmd_fail(res, "%s: more than one command starts so; say which", name);
@@ -234,25 +245,14 @@ find_command(const char *name, struct command_result *res)
 const struct command_entry *
 command_named_by(const char *line)
 {
-	const struct command_entry *found = NULL;
-	size_t len, matches = 0;
+	size_t len, matches;
 
 	line += strspn(line, " ");
 	len = strcspn(line, " ");
 	for (size_t i = 0; i < len; i++)
 		if (line[i] == '"' || line[i] == '#' || (unsigned char)line[i] < 0x20)
 			return NULL;
-	for (size_t i = 0; i < command_count && len > 0; i++) {
-		const char *name = command_table[i].name;
-
-		if (strncmp(name, line, len) != 0) /* reader: command words */
-			continue;
-		if (name[len] == '\0')
-			return &command_table[i];
-		found = &command_table[i];
-		matches++;
-	}
-	return matches == 1 ? found : NULL;
+	return len > 0 ? command_matching(line, len, &matches) : NULL;
 }
 
 /* How many bytes word w takes on a command line, as command_word writes it:
